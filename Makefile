@@ -1,0 +1,68 @@
+# warpsim: make · make test · make run · make bench · make gpu-test · make deps · make fuzz
+CC      ?= gcc
+OPT     ?= -O2
+CFLAGS  := -std=gnu11 $(OPT) -g -Wall -Wextra -Wno-unused-parameter -fno-strict-aliasing \
+           -Isrc -Ikernels/include -pthread $(EXTRA_CFLAGS)
+LDLIBS  := -pthread -lm
+BUILD   := build
+
+NVCC    ?= $(shell command -v nvcc 2>/dev/null)
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
+# sm_75 is the oldest target nvcc 13 has; sm_90 for Hopper; PTX for newer cards.
+NVCC_ARCH ?= -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 \
+             -gencode arch=compute_90,code=compute_90
+NVCCFLAGS := -O3 -std=c++17 -Isrc -Ikernels/include $(NVCC_ARCH) -Xcompiler -fno-strict-aliasing
+
+DEV_SRC  := $(shell find src/device -name '*.c' | sort)
+HOST_SRC := $(filter-out src/host/main.c,$(shell find src/host -name '*.c' | sort))
+LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(DEV_SRC) $(HOST_SRC))
+HEADERS  := $(shell find src kernels/include -name '*.h' -o -name '*.def' -o -name '*.cuh')
+
+ifneq ($(NVCC),)
+  CFLAGS   += -DWARPSIM_HAVE_CUDA
+  CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o
+  LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt
+endif
+
+.PHONY: all test unit diff run bench bench-full gpu-test deps clean fuzz check-deps
+
+all: $(BUILD)/warpsim
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
+$(BUILD)/libwarpsim.a: $(LIB_OBJ) $(CUDA_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/warpsim: $(BUILD)/obj/src/host/main.o $(BUILD)/libwarpsim.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+ifeq ($(NVCC),)
+	@echo "note: nvcc not found: built a CPU-only warpsim (no cuda backend)"
+endif
+
+# ---- tests ------------------------------------------------------------------
+UNIT_SRC := $(wildcard test/unit/*.c)
+$(BUILD)/unit_tests: $(UNIT_SRC) $(BUILD)/libwarpsim.a $(HEADERS)
+	$(CC) $(CFLAGS) -Itest $(UNIT_SRC) $(BUILD)/libwarpsim.a -o $@ -lcriterion $(LDLIBS)
+
+unit: $(BUILD)/unit_tests
+	$(BUILD)/unit_tests --jobs 2
+
+include test/diff/diff.mk
+include kernels/kernels.mk
+
+test: deps all $(BUILD)/unit_tests
+	$(BUILD)/unit_tests --jobs 2
+	$(MAKE) --no-print-directory diff
+
+deps:
+	@sh tools/deps.sh
+
+clean:
+	rm -rf $(BUILD)

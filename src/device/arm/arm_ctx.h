@@ -1,0 +1,48 @@
+/* One simulated ARM core's architectural state, plus the OS state every core
+ * has (sim_sys_t). Only uint32_t fields: the machine stores contexts as
+ * structure-of-arrays (field f of core c at soa[f * ncores + c]) and a
+ * backend stages one core's context into this struct for a run of steps. */
+#ifndef ARM_CTX_H
+#define ARM_CTX_H
+
+#include "../sim_core.h"
+#include "arm_insn.h"
+
+#define ARM_CPSR_N 0x80000000u
+#define ARM_CPSR_Z 0x40000000u
+#define ARM_CPSR_C 0x20000000u
+#define ARM_CPSR_V 0x10000000u
+#define ARM_CPSR_Q 0x08000000u
+#define ARM_CPSR_GE_SHIFT 16
+
+typedef struct arm_ctx {
+    uint32_t r[16];     /* r[15]: address of the next instruction to run, between steps */
+    uint32_t cpsr;      /* N Z C V Q (31..27) and GE (19..16); T lives in `thumb` */
+    uint32_t thumb;     /* 1 in Thumb state */
+    uint32_t it;        /* ITSTATE (8 bits) as the architecture keeps it; 0 outside IT */
+    uint32_t npc;       /* next pc, scratch within one step */
+    uint32_t tls;       /* TPIDRURO, set by the set_tls syscall */
+    uint32_t excl_addr; /* exclusive monitor: address of the last LDREX, ~0 when clear */
+    uint32_t excl_val;  /* value LDREX read (STREX succeeds by compare-and-swap on it) */
+    uint32_t excl_val2; /* second word for LDREXD */
+    sim_sys_t sys;
+} arm_ctx_t;
+
+#define ARM_CTX_WORDS (sizeof(arm_ctx_t) / sizeof(uint32_t))
+
+/* The predecoded program every core shares. */
+typedef struct arm_image {
+    const arm_insn_t *a32; /* one record per text word: index (pc - text_lo) >> 2 */
+    const arm_insn_t *t32; /* one record per text halfword: index (pc - text_lo) >> 1 */
+    uint32_t text_lo;      /* first executable address */
+    uint32_t text_size;    /* bytes, multiple of 4 */
+} arm_image_t;
+
+/* The kernel user helpers page (Linux arch/arm/kernel/entry-armv.S). */
+#define ARM_KUSER_MEMBARRIER 0xffff0fa0u
+#define ARM_KUSER_CMPXCHG    0xffff0fc0u
+#define ARM_KUSER_GET_TLS    0xffff0fe0u
+#define ARM_KUSER_VERSION    0xffff0ffcu /* word: number of helpers (we report 2) */
+#define ARM_KUSER_CMPXCHG64  0xffff0f60u
+
+#endif

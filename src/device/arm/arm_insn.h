@@ -1,0 +1,64 @@
+/* The predecoded ARM instruction record, shared by the A32 and T32 decoders
+ * and the executor. The host decodes every text word (A32) and every text
+ * halfword (T32) once into one of these; all cores then share the arrays. */
+#ifndef ARM_INSN_H
+#define ARM_INSN_H
+
+#include "../sim_port.h"
+#include "arm_ops.def"
+
+#define ARM_OP_DP_IMM(n) ARM_OP(n##_IMM, ALU, DP_IMM, #n)
+#define ARM_OP_DP_REG(n) ARM_OP(n##_REG, ALU, DP_REG, #n)
+#define ARM_OP_DP_RSR(n) ARM_OP(n##_RSR, ALU, DP_RSR, #n)
+
+/* Every row, in enum order. Expand with a macro taking (name, unit, fmt, mn). */
+#define ARM_OP_TABLE(ARM_OP) ARM_OPS_DP(ARM_OP) ARM_OPS_OTHER(ARM_OP)
+
+typedef enum arm_op {
+#define ARM_OP(name, unit, fmt, mn) ARM_OP_##name,
+    ARM_OP_TABLE(ARM_OP)
+#undef ARM_OP
+    ARM_OP_COUNT
+} arm_op_t;
+
+typedef enum arm_unit { ARM_UNIT_ALU, ARM_UNIT_MUL, ARM_UNIT_DIV, ARM_UNIT_MEM, ARM_UNIT_BR, ARM_UNIT_SYS } arm_unit_t;
+
+/* Shift codes of the barrel shifter (shift field). */
+enum { ARM_SH_LSL = 0, ARM_SH_LSR = 1, ARM_SH_ASR = 2, ARM_SH_ROR = 3, ARM_SH_RRX = 4 };
+
+/* flags field */
+#define ARM_F_S    0x01u /* set condition flags */
+#define ARM_F_ITS  0x02u /* T16: set flags only outside an IT block */
+#define ARM_F_IMMC 0x04u /* _IMM: shifter carry-out is imm bit 31 */
+#define ARM_F_P    0x08u /* pre-indexed (or "before" for LDM/STM) */
+#define ARM_F_U    0x10u /* add offset (or "increment" for LDM/STM) */
+#define ARM_F_W    0x20u /* write back the base register */
+#define ARM_F_T32  0x40u /* decoded from a T32 encoding */
+
+#define ARM_COND_AL 14u
+
+typedef struct arm_insn {
+    uint16_t op;     /* arm_op_t */
+    uint8_t cond;    /* 0..14; 14 = always. T32: 14 except conditional branches */
+    uint8_t len;     /* 2 or 4: bytes to the next instruction */
+    uint8_t rd, rn, rm, rs;
+    uint8_t shift;   /* ARM_SH_* */
+    uint8_t amount;  /* shift amount, rotation, lsb, or op-specific bits */
+    uint8_t flags;   /* ARM_F_* */
+    uint8_t pad;
+    uint32_t imm;    /* immediate, absolute target/address, register list, raw word for UNDEF */
+} arm_insn_t;
+
+/* Decoders: fill *out for the encoding at target address addr. They never
+ * fail: an encoding they do not know becomes ARM_OP_UNDEF with imm = raw. */
+#ifndef __CUDA_ARCH__
+void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out);
+/* hw1 = halfword at addr, hw2 = halfword at addr + 2 (0 if beyond text). */
+void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out);
+/* One-line disassembly into buf (size n); returns buf. */
+char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
+extern const char *const arm_op_names[ARM_OP_COUNT];
+extern const uint8_t arm_op_units[ARM_OP_COUNT];
+#endif
+
+#endif

@@ -1,0 +1,75 @@
+/* What every simulated core has, whatever its ISA: a run status, the reason
+ * it stopped, its instruction count and the little OS state the Linux syscall
+ * layer keeps (program break, mmap cursor, buffered output).
+ *
+ * All fields are uint32_t so an ISA context (which embeds sim_sys_t) can be
+ * stored as structure-of-arrays: field f of core c at soa[f * ncores + c]. */
+#ifndef SIM_CORE_H
+#define SIM_CORE_H
+
+#include "sim_port.h"
+
+typedef enum sim_status {
+    SIM_RUNNING = 0,
+    SIM_HALTED = 1,       /* exited; exit_code holds the status */
+    SIM_FAULTED = 2,      /* stopped by a fault; fault_* say where and why */
+    SIM_WAIT_BARRIER = 3, /* in ws_barrier(): released when every live core arrives */
+    SIM_WAIT_HOST = 4     /* needs the host (output buffer full); resumes after */
+} sim_status_t;
+
+/* X-macro: name, one-line description for reports. */
+#define SIM_FAULT_LIST(_)                                             \
+    _(NONE, "none")                                                   \
+    _(UNDEF, "undefined or unsupported instruction")                  \
+    _(FETCH, "instruction fetch outside the text segment")            \
+    _(READ, "data read from an unmapped address")                     \
+    _(WRITE, "data write to an unmapped or read-only address")        \
+    _(BKPT, "breakpoint instruction")                                 \
+    _(SIGNAL, "killed by a signal it raised (abort)")                 \
+    _(INSN_LIMIT, "instruction limit reached")                        \
+    _(DEADLOCK, "waiting on a barrier no other live core can reach")
+
+typedef enum sim_fault {
+#define SIM_FAULT_ENUM(name, desc) SIM_FAULT_##name,
+    SIM_FAULT_LIST(SIM_FAULT_ENUM)
+#undef SIM_FAULT_ENUM
+    SIM_FAULT_COUNT
+} sim_fault_t;
+
+typedef struct sim_sys {
+    uint32_t status;       /* sim_status_t */
+    uint32_t exit_code;    /* valid when HALTED; signal number when FAULTED by SIGNAL */
+    uint32_t fault_reason; /* sim_fault_t */
+    uint32_t fault_addr;   /* data address of a READ/WRITE fault */
+    uint32_t fault_pc;     /* address of the faulting instruction */
+    uint32_t fault_insn;   /* raw instruction word for UNDEF */
+    uint32_t icount_lo;    /* instructions retired, 64-bit split for SoA */
+    uint32_t icount_hi;
+    uint32_t brk_cur;      /* current program break */
+    uint32_t brk_min;      /* initial break: end of bss */
+    uint32_t mmap_low;     /* lowest address handed out by mmap2; grows down */
+    uint32_t out_len;      /* bytes waiting in this core's output buffer */
+    uint32_t enosys_count; /* unknown syscalls answered with -ENOSYS */
+    uint32_t enosys_last;  /* number of the last such syscall */
+} sim_sys_t;
+
+SIM_INLINE uint64_t sim_icount(const sim_sys_t *s)
+{
+    return ((uint64_t)s->icount_hi << 32) | s->icount_lo;
+}
+
+SIM_INLINE void sim_set_icount(sim_sys_t *s, uint64_t n)
+{
+    s->icount_lo = (uint32_t)n;
+    s->icount_hi = (uint32_t)(n >> 32);
+}
+
+SIM_INLINE void sim_fault(sim_sys_t *s, uint32_t reason, uint32_t pc, uint32_t addr)
+{
+    s->status = SIM_FAULTED;
+    s->fault_reason = reason;
+    s->fault_pc = pc;
+    s->fault_addr = addr;
+}
+
+#endif

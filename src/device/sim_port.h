@@ -1,0 +1,91 @@
+/* Portability layer for single-source simulation code.
+ *
+ * Everything under src/device/ is compiled twice: by gcc as C11 into the CPU
+ * backend, and by nvcc as CUDA C++ into the persistent kernel. This header is
+ * the only place that knows which compiler is looking. */
+#ifndef SIM_PORT_H
+#define SIM_PORT_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef __CUDACC__
+#define SIM_HD __host__ __device__
+#define SIM_INLINE __host__ __device__ static __forceinline__
+#else
+#define SIM_HD
+#define SIM_INLINE static inline __attribute__((always_inline))
+#endif
+
+/* Plain static inline for larger helpers that should not be force-inlined. */
+#ifdef __CUDACC__
+#define SIM_FN __host__ __device__ static inline
+#else
+#define SIM_FN static inline
+#endif
+
+#if defined(__GNUC__) || defined(__CUDACC__)
+#define SIM_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SIM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define SIM_LIKELY(x) (x)
+#define SIM_UNLIKELY(x) (x)
+#endif
+
+/* Debug-build assertions on structure-of-arrays indices (SQLite's habit).
+ * Compile with -DSIM_CHECKS to enable; they cost nothing otherwise. */
+#if defined(SIM_CHECKS) && !defined(__CUDA_ARCH__)
+#include <assert.h>
+#define SIM_ASSERT(x) assert(x)
+#else
+#define SIM_ASSERT(x) ((void)0)
+#endif
+
+/* Atomics on target memory shared by all cores. On the CPU backend cores run
+ * on several OS threads at once, so these must be real host atomics. */
+#ifdef __CUDA_ARCH__
+SIM_INLINE uint32_t sim_atomic_cas32(uint32_t *p, uint32_t expect, uint32_t desired)
+{
+    return (uint32_t)atomicCAS((unsigned int *)p, (unsigned int)expect, (unsigned int)desired);
+}
+SIM_INLINE uint32_t sim_atomic_xchg32(uint32_t *p, uint32_t v)
+{
+    return (uint32_t)atomicExch((unsigned int *)p, (unsigned int)v);
+}
+SIM_INLINE void sim_fence(void) { __threadfence(); }
+#else
+SIM_INLINE uint32_t sim_atomic_cas32(uint32_t *p, uint32_t expect, uint32_t desired)
+{
+    return __sync_val_compare_and_swap(p, expect, desired);
+}
+SIM_INLINE uint32_t sim_atomic_xchg32(uint32_t *p, uint32_t v)
+{
+    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+}
+SIM_INLINE void sim_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+#endif
+
+/* No libc in device code: the few helpers it needs live here. */
+SIM_INLINE void sim_memcpy(void *dst, const void *src, size_t n)
+{
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *s = (const uint8_t *)src;
+    for (size_t i = 0; i < n; i++)
+        d[i] = s[i];
+}
+
+SIM_INLINE uint32_t sim_clz32(uint32_t x)
+{
+#ifdef __CUDA_ARCH__
+    return (uint32_t)__clz((int)x);
+#else
+    return x ? (uint32_t)__builtin_clz(x) : 32u;
+#endif
+}
+
+SIM_INLINE uint32_t sim_bswap32(uint32_t x)
+{
+    return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+}
+
+#endif
