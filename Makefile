@@ -24,7 +24,7 @@ ifneq ($(NVCC),)
   LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt
 endif
 
-.PHONY: all test unit diff run bench bench-full gpu-test deps clean fuzz check-deps
+.PHONY: all test unit system diff run bench bench-full gpu-test deps clean fuzz
 
 all: $(BUILD)/warpsim
 
@@ -56,13 +56,34 @@ unit: $(BUILD)/unit_tests
 
 include test/diff/diff.mk
 include kernels/kernels.mk
+include test/fuzz/fuzz.mk
 
-test: deps all $(BUILD)/unit_tests
+# Order matters: deps first (a fresh machine has no Criterion or cross compilers).
+test: deps
+	$(MAKE) --no-print-directory all $(BUILD)/unit_tests kernels
 	$(BUILD)/unit_tests --jobs 2
+	bash test/system/cli_test.sh
 	$(MAKE) --no-print-directory diff
+
+system: all
+	bash test/system/cli_test.sh
+
+# Needs a GPU; without one it says so and succeeds.
+gpu-test: deps
+	$(MAKE) --no-print-directory all kernels diff-build
+	bash test/gpu/gpu_test.sh
+
+# 1024 cores of the matrix-product kernel, the MIPS table on stdout.
+run: deps
+	$(MAKE) --no-print-directory all kernels
+	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm
 
 deps:
 	@sh tools/deps.sh
 
 clean:
 	rm -rf $(BUILD)
+
+# Speed, side by side with qemu-arm (bench/RESULTS.md says what was measured where).
+bench: deps all
+	bash bench/bench.sh

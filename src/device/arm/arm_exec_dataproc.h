@@ -1,0 +1,130 @@
+/* Data processing: the barrel shifter and the 17 operations x 3 operand
+ * forms of ARM_DP_LIST. Each operation is one row below; the executor's
+ * switch gets its 51 cases from ARM_DP_CASES. */
+#ifndef ARM_EXEC_DATAPROC_H
+#define ARM_EXEC_DATAPROC_H
+
+#include "arm_exec_base.h"
+
+/* (result, carry_out) = Shift_C(value, type, amount, carry_in), amount 0..255.
+ * Amount 0 leaves value and carry; >= 32 follows the manual's LSL_C/LSR_C/ASR_C
+ * on the widened value; ROR by a multiple of 32 returns value, carry = bit 31. */
+SIM_INLINE uint32_t arm_shift_c(uint32_t v, uint32_t type, uint32_t n, uint32_t cin,
+                                uint32_t *cout)
+{
+    if (type == ARM_SH_RRX) {
+        *cout = v & 1u;
+        return (cin << 31) | (v >> 1);
+    }
+    if (n == 0) {
+        *cout = cin;
+        return v;
+    }
+    switch (type) {
+    case ARM_SH_LSL:
+        *cout = n < 32u ? (v >> (32u - n)) & 1u : n == 32u ? v & 1u : 0u;
+        return n < 32u ? v << n : 0u;
+    case ARM_SH_LSR:
+        *cout = n < 32u ? (v >> (n - 1u)) & 1u : n == 32u ? v >> 31 : 0u;
+        return n < 32u ? v >> n : 0u;
+    case ARM_SH_ASR:
+        *cout = n < 32u ? (v >> (n - 1u)) & 1u : v >> 31;
+        return (uint32_t)((int32_t)v >> (n < 32u ? n : 31u));
+    default: {
+        uint32_t r = arm_ror(v, n);
+        *cout = r >> 31;
+        return r;
+    }
+    }
+}
+
+/* operand2 of the three forms, with the shifter carry-out in *sc */
+SIM_INLINE uint32_t arm_op2_imm(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
+{
+    *sc = (in->flags & ARM_F_IMMC) ? in->imm >> 31 : arm_cflag(c);
+    return in->imm;
+}
+
+SIM_INLINE uint32_t arm_op2_reg(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
+{
+    uint32_t v = c->r[in->rm];
+    if (SIM_LIKELY((in->shift | in->amount) == 0)) {
+        *sc = arm_cflag(c);
+        return v;
+    }
+    return arm_shift_c(v, in->shift, in->amount, arm_cflag(c), sc);
+}
+
+SIM_INLINE uint32_t arm_op2_rsr(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
+{
+    return arm_shift_c(c->r[in->rm], in->shift, c->r[in->rs] & 0xffu, arm_cflag(c), sc);
+}
+
+/* Logical: result to Rd (unless a test), N Z from it, C from the shifter. */
+SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uint32_t sc,
+                             uint32_t wr, uint32_t s)
+{
+    if (wr)
+        arm_wr_alu(c, in, r);
+    if (s)
+        arm_set_nzc(c, r, sc);
+}
+
+/* (result, carry, overflow) = AddWithCarry(x, y, carry_in) */
+SIM_INLINE void arm_dp_arith(arm_ctx_t *c, const arm_insn_t *in, uint32_t x, uint32_t y,
+                             uint32_t cin, uint32_t wr, uint32_t s)
+{
+    uint32_t r = x + y + cin;
+    if (wr)
+        arm_wr_alu(c, in, r);
+    if (s) {
+        uint32_t carry = (uint32_t)(((uint64_t)x + y + cin) >> 32);
+        arm_set_nzcv(c, r, carry, ((x ^ r) & (y ^ r)) >> 31);
+    }
+}
+
+/* name, result from a (Rn) and b (operand2), writes Rd */
+#define ARM_DP_LOGIC_OPS(_)                                                    \
+    _(AND, a & b, 1) _(EOR, a ^ b, 1) _(TST, a & b, 0) _(TEQ, a ^ b, 0)         \
+    _(ORR, a | b, 1) _(MOV, b, 1) _(BIC, a & ~b, 1) _(MVN, ~b, 1) _(ORN, a | ~b, 1)
+
+/* name, AddWithCarry operands, writes Rd (cf = C flag in) */
+#define ARM_DP_ARITH_OPS(_)                                                    \
+    _(SUB, a, ~b, 1u, 1) _(RSB, b, ~a, 1u, 1) _(ADD, a, b, 0u, 1)               \
+    _(ADC, a, b, cf, 1) _(SBC, a, ~b, cf, 1) _(RSC, b, ~a, cf, 1)               \
+    _(CMP, a, ~b, 1u, 0) _(CMN, a, b, 0u, 0)
+
+#define ARM_DP_LOGIC_FN(n, expr, wr)                                           \
+    SIM_INLINE void arm_dp_##n(arm_ctx_t *c, const arm_insn_t *in, uint32_t a, \
+                               uint32_t b, uint32_t sc, uint32_t s)            \
+    {                                                                          \
+        arm_dp_logic(c, in, expr, sc, wr, s);                                  \
+    }
+#define ARM_DP_ARITH_FN(n, x, y, cin, wr)                                      \
+    SIM_INLINE void arm_dp_##n(arm_ctx_t *c, const arm_insn_t *in, uint32_t a, \
+                               uint32_t b, uint32_t sc, uint32_t s)            \
+    {                                                                          \
+        uint32_t cf = arm_cflag(c);                                            \
+        (void)cf;                                                              \
+        (void)sc;                                                              \
+        arm_dp_arith(c, in, x, y, cin, wr, s);                                 \
+    }
+ARM_DP_LOGIC_OPS(ARM_DP_LOGIC_FN)
+ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
+#undef ARM_DP_LOGIC_FN
+#undef ARM_DP_ARITH_FN
+
+/* One case per operation and operand form, for the executor's switch. */
+#define ARM_DP_CASE_FORM(n, form)                                              \
+    case ARM_OP_##n##_##form: {                                                \
+        uint32_t sc_, b_ = arm_op2_##form(c, in, &sc_);                        \
+        arm_dp_##n(c, in, c->r[in->rn], b_, sc_, arm_setflags(c, in));         \
+        break;                                                                 \
+    }
+#define arm_op2_IMM arm_op2_imm
+#define arm_op2_REG arm_op2_reg
+#define arm_op2_RSR arm_op2_rsr
+#define ARM_DP_CASE(n) ARM_DP_CASE_FORM(n, IMM) ARM_DP_CASE_FORM(n, REG) ARM_DP_CASE_FORM(n, RSR)
+#define ARM_DP_CASES ARM_DP_LIST(ARM_DP_CASE)
+
+#endif

@@ -1,0 +1,187 @@
+/* Single and multiple loads and stores. A faulting access stops the core
+ * without changing any register (a multiple store may have written the
+ * words below the fault). */
+#ifndef ARM_EXEC_LOADSTORE_H
+#define ARM_EXEC_LOADSTORE_H
+
+#include "arm_exec_dataproc.h"
+
+/* Offset of the _IMM and _REG forms: imm, or Rm shifted (RRX reads C). */
+SIM_INLINE uint32_t arm_ls_offset(const arm_ctx_t *c, const arm_insn_t *in, uint32_t reg)
+{
+    uint32_t v, unused;
+    if (!reg)
+        return in->imm;
+    v = c->r[in->rm];
+    if (SIM_LIKELY((in->shift | in->amount) == 0))
+        return v;
+    return arm_shift_c(v, in->shift, in->amount, arm_cflag(c), &unused);
+}
+
+/* offset_addr = Rn +- offset; address = P ? offset_addr : Rn */
+SIM_INLINE uint32_t arm_ls_addr(const arm_ctx_t *c, const arm_insn_t *in, uint32_t off,
+                                uint32_t *wb)
+{
+    uint32_t base = c->r[in->rn];
+    *wb = (in->flags & ARM_F_U) ? base + off : base - off;
+    return (in->flags & ARM_F_P) ? *wb : base;
+}
+
+SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                           uint32_t *v)
+{
+    if (size == 4u)
+        return sim_ld32(m, core, a, v);
+    if (size == 2u)
+        return sim_ld16(m, core, a, v);
+    return sim_ld8(m, core, a, v);
+}
+
+/* LDR, LDRB, LDRH, LDRSB, LDRSH: the base is written back before Rt, so a
+ * load into the base register keeps the loaded value. */
+SIM_INLINE void arm_load(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                         uint32_t core, uint32_t pc, uint32_t reg, uint32_t size,
+                         uint32_t sign)
+{
+    uint32_t wb, v, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb);
+    if (SIM_UNLIKELY(arm_ld_size(m, core, a, size, &v))) {
+        arm_fault(c, SIM_FAULT_READ, pc, a);
+        return;
+    }
+    if (sign)
+        v = size == 2u ? (uint32_t)(int32_t)(int16_t)v : (uint32_t)(int32_t)(int8_t)v;
+    if (in->flags & ARM_F_W)
+        c->r[in->rn] = wb;
+    arm_wr_load(c, in->rd, v);
+}
+
+/* STR, STRB, STRH. Rt = pc stores the instruction's address + 8 (A32). */
+SIM_INLINE void arm_store(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                          uint32_t core, uint32_t pc, uint32_t reg, uint32_t size)
+{
+    uint32_t wb, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb), v = c->r[in->rd];
+    int f = size == 4u ? sim_st32(m, core, a, v)
+                       : size == 2u ? sim_st16(m, core, a, v) : sim_st8(m, core, a, v);
+    if (SIM_UNLIKELY(f)) {
+        arm_fault(c, SIM_FAULT_WRITE, pc, a);
+        return;
+    }
+    if (in->flags & ARM_F_W)
+        c->r[in->rn] = wb;
+}
+
+/* LDRD Rt, Rt2 (rd, rs) from address and address + 4 */
+SIM_INLINE void arm_ldrd(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                         uint32_t core, uint32_t pc, uint32_t reg)
+{
+    uint32_t wb, v0, v1, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb);
+    if (SIM_UNLIKELY(sim_ld32(m, core, a, &v0))) {
+        arm_fault(c, SIM_FAULT_READ, pc, a);
+        return;
+    }
+    if (SIM_UNLIKELY(sim_ld32(m, core, a + 4u, &v1))) {
+        arm_fault(c, SIM_FAULT_READ, pc, a + 4u);
+        return;
+    }
+    if (in->flags & ARM_F_W)
+        c->r[in->rn] = wb;
+    c->r[in->rd] = v0;
+    c->r[in->rs] = v1;
+}
+
+SIM_INLINE void arm_strd(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                         uint32_t core, uint32_t pc, uint32_t reg)
+{
+    uint32_t wb, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb);
+    if (SIM_UNLIKELY(sim_st32(m, core, a, c->r[in->rd]))) {
+        arm_fault(c, SIM_FAULT_WRITE, pc, a);
+        return;
+    }
+    if (SIM_UNLIKELY(sim_st32(m, core, a + 4u, c->r[in->rs]))) {
+        arm_fault(c, SIM_FAULT_WRITE, pc, a + 4u);
+        return;
+    }
+    if (in->flags & ARM_F_W)
+        c->r[in->rn] = wb;
+}
+
+SIM_INLINE void arm_ldr_lit(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                            uint32_t core, uint32_t pc)
+{
+    uint32_t v;
+    if (SIM_UNLIKELY(sim_ld32(m, core, in->imm, &v))) {
+        arm_fault(c, SIM_FAULT_READ, pc, in->imm);
+        return;
+    }
+    arm_wr_load(c, in->rd, v);
+}
+
+/* Lowest address of an LDM/STM of n registers, and the written-back base.
+ * IA: Rn, IB: Rn + 4, DA: Rn - 4n + 4, DB: Rn - 4n. */
+SIM_INLINE uint32_t arm_lsm_start(const arm_ctx_t *c, const arm_insn_t *in, uint32_t n,
+                                  uint32_t *wb)
+{
+    uint32_t base = c->r[in->rn], p = (in->flags & ARM_F_P) ? 4u : 0u;
+    if (in->flags & ARM_F_U) {
+        *wb = base + 4u * n;
+        return base + p;
+    }
+    *wb = base - 4u * n;
+    return base - 4u * n + (4u - p);
+}
+
+/* Whether [a, a + bytes) is aligned and inside the private window: then no
+ * word of an LDM/STM can fault and the words are reached directly. */
+SIM_INLINE int arm_lsm_fast(const sim_mem_t *m, uint32_t a, uint32_t bytes)
+{
+    uint32_t po = a - m->priv_base;
+    return (a & 3u) == 0 && po < m->priv_size && m->priv_size - po >= bytes;
+}
+
+/* LDM: lowest register from the lowest address; the base is written back
+ * unless it is in the list; a loaded PC interworks. */
+SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
+                    uint32_t pc)
+{
+    uint32_t list = in->imm, n = arm_popcount(list), wb, a = arm_lsm_start(c, in, n, &wb);
+    uint32_t vals[16], k = 0;
+    if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
+        for (uint32_t l = list, po = a - m->priv_base; l; l &= l - 1u, po += 4u)
+            vals[k++] = *sim_priv_word(m, core, po);
+    } else {
+        for (uint32_t l = list; l; l &= l - 1u, a += 4u)
+            if (SIM_UNLIKELY(sim_ld32(m, core, a, &vals[k++]))) {
+                arm_fault(c, SIM_FAULT_READ, pc, a);
+                return;
+            }
+    }
+    if ((in->flags & ARM_F_W) && !(list & (1u << in->rn)))
+        c->r[in->rn] = wb;
+    k = 0;
+    for (uint32_t l = list & 0x7fffu; l; l &= l - 1u)
+        c->r[arm_ctz(l)] = vals[k++];
+    if (list & 0x8000u)
+        arm_bx_write_pc(c, vals[k]);
+}
+
+/* STM: registers stored as they were before the instruction (a stored PC
+ * reads as address + 8). */
+SIM_FN void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
+                    uint32_t pc)
+{
+    uint32_t list = in->imm, n = arm_popcount(list), wb, a = arm_lsm_start(c, in, n, &wb);
+    if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
+        for (uint32_t l = list, po = a - m->priv_base; l; l &= l - 1u, po += 4u)
+            *sim_priv_word(m, core, po) = c->r[arm_ctz(l)];
+    } else {
+        for (uint32_t l = list; l; l &= l - 1u, a += 4u)
+            if (SIM_UNLIKELY(sim_st32(m, core, a, c->r[arm_ctz(l)]))) {
+                arm_fault(c, SIM_FAULT_WRITE, pc, a);
+                return;
+            }
+    }
+    if (in->flags & ARM_F_W)
+        c->r[in->rn] = wb;
+}
+
+#endif

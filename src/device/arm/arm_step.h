@@ -1,0 +1,214 @@
+/* The ARM step loop: fetch the predecoded record, test its condition, run
+ * its semantics (one switch over arm_op_t; families in arm_exec_*.h), count.
+ * Single source: the CPU backend and the CUDA kernel both call arm_run.
+ *
+ *   arm_run(&ctx, &image, &mem, core, 100000);   // until halt, fault or 100000
+ *
+ * Between steps c->r[15] is the address of the next instruction. */
+#ifndef ARM_STEP_H
+#define ARM_STEP_H
+
+#include "arm_exec_base.h"
+#include "arm_exec_dataproc.h"
+#include "arm_exec_mul.h"
+#include "arm_exec_bits.h"
+#include "arm_exec_loadstore.h"
+#include "arm_exec_atomic.h"
+#include "arm_exec_branch.h"
+#include "arm_exec_sys.h"
+#include "arm_kuser.h"
+
+#define ARM_KUSER_LO 0xffff0f60u
+
+/* Load/store cases: (op, form is _REG, size, sign) */
+#define ARM_LOAD_CASE(op, reg, size, sign)                                     \
+    case ARM_OP_##op:                                                          \
+        arm_load(c, in, m, core, pc, reg, size, sign);                         \
+        break;
+#define ARM_STORE_CASE(op, reg, size)                                          \
+    case ARM_OP_##op:                                                          \
+        arm_store(c, in, m, core, pc, reg, size);                              \
+        break;
+#define ARM_CASE(op, call)                                                     \
+    case ARM_OP_##op:                                                          \
+        call;                                                                  \
+        break;
+
+/* Execute the record `in` for the instruction at pc; r15 and npc are set. */
+SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                         uint32_t core, uint32_t pc)
+{
+    switch (in->op) {
+    ARM_DP_CASES
+    ARM_LOAD_CASE(LDR_IMM, 0, 4, 0)   ARM_LOAD_CASE(LDR_REG, 1, 4, 0)
+    ARM_LOAD_CASE(LDRB_IMM, 0, 1, 0)  ARM_LOAD_CASE(LDRB_REG, 1, 1, 0)
+    ARM_LOAD_CASE(LDRH_IMM, 0, 2, 0)  ARM_LOAD_CASE(LDRH_REG, 1, 2, 0)
+    ARM_LOAD_CASE(LDRSB_IMM, 0, 1, 1) ARM_LOAD_CASE(LDRSB_REG, 1, 1, 1)
+    ARM_LOAD_CASE(LDRSH_IMM, 0, 2, 1) ARM_LOAD_CASE(LDRSH_REG, 1, 2, 1)
+    ARM_STORE_CASE(STR_IMM, 0, 4)     ARM_STORE_CASE(STR_REG, 1, 4)
+    ARM_STORE_CASE(STRB_IMM, 0, 1)    ARM_STORE_CASE(STRB_REG, 1, 1)
+    ARM_STORE_CASE(STRH_IMM, 0, 2)    ARM_STORE_CASE(STRH_REG, 1, 2)
+    ARM_CASE(LDRD_IMM, arm_ldrd(c, in, m, core, pc, 0))
+    ARM_CASE(LDRD_REG, arm_ldrd(c, in, m, core, pc, 1))
+    ARM_CASE(STRD_IMM, arm_strd(c, in, m, core, pc, 0))
+    ARM_CASE(STRD_REG, arm_strd(c, in, m, core, pc, 1))
+    ARM_CASE(LDR_LIT, arm_ldr_lit(c, in, m, core, pc))
+    ARM_CASE(LDM, arm_ldm(c, in, m, core, pc))
+    ARM_CASE(STM, arm_stm(c, in, m, core, pc))
+    ARM_CASE(B, arm_branch(c, in, ARM_OP_B))
+    ARM_CASE(BL, arm_branch(c, in, ARM_OP_BL))
+    ARM_CASE(BLX_IMM, arm_branch(c, in, ARM_OP_BLX_IMM))
+    ARM_CASE(BX, arm_bx(c, in, ARM_OP_BX))
+    ARM_CASE(BLX_REG, arm_bx(c, in, ARM_OP_BLX_REG))
+    ARM_CASE(CBZ, arm_cbz(c, in, ARM_OP_CBZ))
+    ARM_CASE(CBNZ, arm_cbz(c, in, ARM_OP_CBNZ))
+    ARM_CASE(TBB, arm_tb(c, in, m, core, pc, ARM_OP_TBB))
+    ARM_CASE(TBH, arm_tb(c, in, m, core, pc, ARM_OP_TBH))
+    ARM_CASE(IT, c->it = in->imm & 0xffu)
+    ARM_CASE(MUL, arm_mul(c, in, ARM_OP_MUL))
+    ARM_CASE(MLA, arm_mul(c, in, ARM_OP_MLA))
+    ARM_CASE(MLS, arm_mul(c, in, ARM_OP_MLS))
+    ARM_CASE(UMULL, arm_mull(c, in, ARM_OP_UMULL))
+    ARM_CASE(SMULL, arm_mull(c, in, ARM_OP_SMULL))
+    ARM_CASE(UMLAL, arm_mull(c, in, ARM_OP_UMLAL))
+    ARM_CASE(SMLAL, arm_mull(c, in, ARM_OP_SMLAL))
+    ARM_CASE(UMAAL, arm_mull(c, in, ARM_OP_UMAAL))
+    ARM_CASE(SMULXY, arm_hmul(c, in, ARM_OP_SMULXY))
+    ARM_CASE(SMLAXY, arm_hmul(c, in, ARM_OP_SMLAXY))
+    ARM_CASE(SMULWY, arm_hmul(c, in, ARM_OP_SMULWY))
+    ARM_CASE(SMLAWY, arm_hmul(c, in, ARM_OP_SMLAWY))
+    ARM_CASE(SMLALXY, arm_hmul(c, in, ARM_OP_SMLALXY))
+    ARM_CASE(QADD, arm_qarith(c, in, ARM_OP_QADD))
+    ARM_CASE(QSUB, arm_qarith(c, in, ARM_OP_QSUB))
+    ARM_CASE(QDADD, arm_qarith(c, in, ARM_OP_QDADD))
+    ARM_CASE(QDSUB, arm_qarith(c, in, ARM_OP_QDSUB))
+    ARM_CASE(SDIV, arm_div(c, in, ARM_OP_SDIV))
+    ARM_CASE(UDIV, arm_div(c, in, ARM_OP_UDIV))
+    ARM_CASE(CLZ, arm_bitop(c, in, ARM_OP_CLZ))
+    ARM_CASE(RBIT, arm_bitop(c, in, ARM_OP_RBIT))
+    ARM_CASE(REV, arm_bitop(c, in, ARM_OP_REV))
+    ARM_CASE(REV16, arm_bitop(c, in, ARM_OP_REV16))
+    ARM_CASE(REVSH, arm_bitop(c, in, ARM_OP_REVSH))
+    ARM_CASE(SXTB, arm_extend(c, in, ARM_OP_SXTB))
+    ARM_CASE(SXTH, arm_extend(c, in, ARM_OP_SXTH))
+    ARM_CASE(UXTB, arm_extend(c, in, ARM_OP_UXTB))
+    ARM_CASE(UXTH, arm_extend(c, in, ARM_OP_UXTH))
+    ARM_CASE(SXTB16, arm_extend(c, in, ARM_OP_SXTB16))
+    ARM_CASE(UXTB16, arm_extend(c, in, ARM_OP_UXTB16))
+    ARM_CASE(SXTAB, arm_extend(c, in, ARM_OP_SXTAB))
+    ARM_CASE(SXTAH, arm_extend(c, in, ARM_OP_SXTAH))
+    ARM_CASE(UXTAB, arm_extend(c, in, ARM_OP_UXTAB))
+    ARM_CASE(UXTAH, arm_extend(c, in, ARM_OP_UXTAH))
+    ARM_CASE(SXTAB16, arm_extend(c, in, ARM_OP_SXTAB16))
+    ARM_CASE(UXTAB16, arm_extend(c, in, ARM_OP_UXTAB16))
+    ARM_CASE(UBFX, arm_bitfield(c, in, ARM_OP_UBFX))
+    ARM_CASE(SBFX, arm_bitfield(c, in, ARM_OP_SBFX))
+    ARM_CASE(BFI, arm_bitfield(c, in, ARM_OP_BFI))
+    ARM_CASE(BFC, arm_bitfield(c, in, ARM_OP_BFC))
+    ARM_CASE(SSAT, arm_saturate(c, in, ARM_OP_SSAT))
+    ARM_CASE(USAT, arm_saturate(c, in, ARM_OP_USAT))
+    ARM_CASE(SEL, arm_sel(c, in))
+    ARM_CASE(USAD8, arm_usad8(c, in))
+    ARM_CASE(MOVW, arm_movwt(c, in, ARM_OP_MOVW))
+    ARM_CASE(MOVT, arm_movwt(c, in, ARM_OP_MOVT))
+    ARM_CASE(SWP, arm_swp(c, in, m, core, pc, ARM_OP_SWP))
+    ARM_CASE(SWPB, arm_swp(c, in, m, core, pc, ARM_OP_SWPB))
+    ARM_CASE(LDREX, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREX))
+    ARM_CASE(LDREXB, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXB))
+    ARM_CASE(LDREXH, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXH))
+    ARM_CASE(LDREXD, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXD))
+    ARM_CASE(STREX, arm_strex(c, in, m, core, pc, ARM_OP_STREX))
+    ARM_CASE(STREXB, arm_strex(c, in, m, core, pc, ARM_OP_STREXB))
+    ARM_CASE(STREXH, arm_strex(c, in, m, core, pc, ARM_OP_STREXH))
+    ARM_CASE(STREXD, arm_strex(c, in, m, core, pc, ARM_OP_STREXD))
+    ARM_CASE(CLREX, c->excl_addr = ARM_EXCL_NONE)
+    ARM_CASE(MRS, arm_mrs(c, in))
+    ARM_CASE(MSR_IMM, arm_msr(c, in, ARM_OP_MSR_IMM))
+    ARM_CASE(MSR_REG, arm_msr(c, in, ARM_OP_MSR_REG))
+    ARM_CASE(MRC_TLS, c->r[in->rd] = c->tls)
+    ARM_CASE(SVC, arm_svc(c, m, core))
+    ARM_CASE(BKPT, arm_fault(c, SIM_FAULT_BKPT, pc, pc))
+    ARM_CASE(NOP, (void)0)
+    default:
+        arm_undef(c, in, pc);
+        break;
+    }
+}
+
+/* A fetch outside the text: a kuser helper, or a fault. */
+SIM_FN void arm_fetch_miss(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc)
+{
+    if (pc >= ARM_KUSER_LO && !c->thumb && (pc & 3u) == 0)
+        arm_kuser(c, m, core, pc);
+    else
+        sim_fault(&c->sys, SIM_FAULT_FETCH, pc, pc);
+}
+
+/* Thumb: the IT condition overrides the record's; ITSTATE advances after
+ * every instruction but IT itself, unless the instruction did not complete. */
+SIM_INLINE void arm_step_thumb(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                               uint32_t core, uint32_t pc)
+{
+    uint32_t it = c->it, cond = it ? it >> 4 : in->cond;
+    c->r[15] = pc + 4u;
+    c->npc = pc + in->len;
+    if (cond == ARM_COND_AL || arm_cond_pass(cond, c->cpsr))
+        arm_exec(c, in, m, core, pc);
+    if (SIM_UNLIKELY(it != 0) && c->sys.status != SIM_FAULTED &&
+        !(c->sys.status == SIM_WAIT_HOST && c->npc == pc))
+        c->it = arm_it_advance(c->it);
+    c->r[15] = c->npc;
+}
+
+SIM_INLINE void arm_step_inline(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m,
+                                uint32_t core)
+{
+    uint32_t pc = c->r[15], off = pc - img->text_lo;
+    if (SIM_LIKELY(!c->thumb)) {
+        if (SIM_UNLIKELY(off >= img->text_size || (off & 3u))) {
+            arm_fetch_miss(c, m, core, pc);
+            return;
+        }
+        const arm_insn_t *in = &img->a32[off >> 2];
+        c->r[15] = pc + 8u;
+        c->npc = pc + 4u;
+        if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr))
+            arm_exec(c, in, m, core, pc);
+        c->r[15] = c->npc;
+        return;
+    }
+    if (SIM_UNLIKELY(off >= img->text_size || (off & 1u))) {
+        arm_fetch_miss(c, m, core, pc);
+        return;
+    }
+    arm_step_thumb(c, &img->t32[off >> 1], m, core, pc);
+}
+
+/* Execute one instruction of core `core` (arm_run does the counting). */
+SIM_FN void arm_step(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m, uint32_t core)
+{
+    arm_step_inline(c, img, m, core);
+}
+
+/* Run until c->sys.status != SIM_RUNNING or max_steps instructions; adds the
+ * executed count to the icount and returns it. An instruction that faults,
+ * or an SVC that must be retried after the host (WAIT_HOST with the PC left
+ * on it), is not counted; a condition-failed one is. */
+SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m,
+                        uint32_t core, uint64_t max_steps)
+{
+    uint64_t n = 0;
+    uint32_t pc = c->r[15];
+    while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
+        pc = c->r[15];
+        arm_step_inline(c, img, m, core);
+        n++;
+    }
+    if (n && (c->sys.status == SIM_FAULTED ||
+              (c->sys.status == SIM_WAIT_HOST && c->r[15] == pc)))
+        n--;
+    sim_set_icount(&c->sys, sim_icount(&c->sys) + n);
+    return n;
+}
+
+#endif

@@ -1,0 +1,133 @@
+/* File descriptors: only 0, 1 and 2 exist. Reading stdin gives end of file;
+ * writing stdout or stderr appends records to the core's output buffer,
+ * which the host drains:
+ *
+ *   m->out[core * m->out_cap ..] holds s->out_len bytes of records
+ *   [fd (1 byte)][length (2 bytes, little-endian)][payload]
+ *
+ * When not even a one-byte record fits, the call parks the core in
+ * SIM_WAIT_HOST and the ISA layer rewinds to the SVC so that it is retried
+ * once the host has emptied the buffer. */
+#ifndef LINUX_IO_H
+#define LINUX_IO_H
+
+#include "../sim_core.h"
+#include "linux_errno.h"
+#include "linux_uaccess.h"
+
+#define LINUX_OUT_HDR 3u
+#define LINUX_OUT_MAX_RECORD 0xffffu
+#define LINUX_IOV_MAX 1024u
+
+SIM_FN int32_t linux_std_fd(uint32_t fd) { return fd <= 2u; }
+
+/* Appends up to len bytes from target address buf as one record. Returns the
+ * bytes taken (0: no room at all) or -EFAULT if the first byte is unmapped;
+ * a fault later in the buffer ends the record there. */
+SIM_FN int32_t linux_out_append(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd,
+                                uint32_t buf, uint32_t len)
+{
+    uint32_t room = m->out_cap > s->out_len ? m->out_cap - s->out_len : 0u;
+    if (room <= LINUX_OUT_HDR)
+        return 0;
+    uint32_t n = room - LINUX_OUT_HDR;
+    n = n < len ? n : len;
+    n = n < LINUX_OUT_MAX_RECORD ? n : LINUX_OUT_MAX_RECORD;
+    uint8_t *rec = m->out + (uint64_t)core * m->out_cap + s->out_len;
+    uint32_t i = 0;
+    for (; i < n; i++) {
+        uint32_t b;
+        if (sim_ld8(m, core, buf + i, &b))
+            break;
+        rec[LINUX_OUT_HDR + i] = (uint8_t)b;
+    }
+    if (i == 0)
+        return -LINUX_EFAULT;
+    rec[0] = (uint8_t)fd;
+    rec[1] = (uint8_t)i;
+    rec[2] = (uint8_t)(i >> 8);
+    s->out_len += LINUX_OUT_HDR + i;
+    return (int32_t)i;
+}
+
+/* write(fd, buf, count) */
+SIM_FN int32_t linux_write(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
+                           uint32_t count)
+{
+    if (fd != 1u && fd != 2u)
+        return -LINUX_EBADF;
+    if (count == 0)
+        return 0;
+    if (m->out_cap <= LINUX_OUT_HDR)
+        return -LINUX_EIO;
+    int32_t r = linux_out_append(s, m, core, fd, buf, count);
+    if (r == 0)
+        s->status = SIM_WAIT_HOST;
+    return r;
+}
+
+/* writev(fd, iov, iovcnt): struct iovec is { void *base; size_t len; }. */
+SIM_FN int32_t linux_writev(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t iov,
+                            uint32_t iovcnt)
+{
+    if (fd != 1u && fd != 2u)
+        return -LINUX_EBADF;
+    if (iovcnt > LINUX_IOV_MAX)
+        return -LINUX_EINVAL;
+    if (m->out_cap <= LINUX_OUT_HDR)
+        return -LINUX_EIO;
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < iovcnt; i++) {
+        uint32_t base, len;
+        if (linux_get32(m, core, iov + 8u * i, &base) || linux_get32(m, core, iov + 8u * i + 4u, &len))
+            return total ? (int32_t)total : -LINUX_EFAULT;
+        if (len == 0)
+            continue;
+        int32_t r = linux_out_append(s, m, core, fd, base, len);
+        if (r < 0)
+            return total ? (int32_t)total : r;
+        if (r == 0 && total == 0)
+            s->status = SIM_WAIT_HOST;
+        total += (uint32_t)r;
+        if ((uint32_t)r < len)
+            break;
+    }
+    return (int32_t)total;
+}
+
+/* read(fd, buf, count): stdin is always at end of file. */
+SIM_FN int32_t linux_read(uint32_t fd, uint32_t buf, uint32_t count)
+{
+    return fd == 0 ? 0 : -LINUX_EBADF;
+}
+
+SIM_FN int32_t linux_close(uint32_t fd) { return linux_std_fd(fd) ? 0 : -LINUX_EBADF; }
+
+/* No terminal: TCGETS and every other request fail as on a pipe. */
+SIM_FN int32_t linux_ioctl(uint32_t fd, uint32_t req) { return linux_std_fd(fd) ? -LINUX_ENOTTY : -LINUX_EBADF; }
+
+/* lseek / _llseek: the standard streams are pipes. */
+SIM_FN int32_t linux_lseek(uint32_t fd) { return linux_std_fd(fd) ? -LINUX_ESPIPE : -LINUX_EBADF; }
+
+/* fcntl64(fd, cmd, arg): F_GETFD 1, F_SETFD 2, F_GETFL 3, F_SETFL 4. */
+SIM_FN int32_t linux_fcntl(uint32_t fd, uint32_t cmd)
+{
+    if (!linux_std_fd(fd))
+        return -LINUX_EBADF;
+    switch (cmd) {
+    case 1: case 2: case 4: return 0;
+    case 3: return fd == 0 ? 0 : 1; /* O_RDONLY, O_WRONLY */
+    }
+    return -LINUX_EINVAL;
+}
+
+/* open, openat, access, readlink and friends: there is no file system. */
+SIM_FN int32_t linux_no_file(const sim_mem_t *m, uint32_t core, uint32_t path)
+{
+    uint32_t empty;
+    if (linux_path_empty(m, core, path, &empty))
+        return -LINUX_EFAULT;
+    return -LINUX_ENOENT;
+}
+
+#endif

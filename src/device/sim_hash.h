@@ -1,0 +1,20 @@
+/* A digest of one core's private window, computed where the memory lives
+ * (host or device), so CPU-vs-CUDA equivalence tests compare final memory
+ * without copying every window back. FNV-1a over the words in address order,
+ * independent of the interleaving. */
+#ifndef SIM_HASH_H
+#define SIM_HASH_H
+
+#include "sim_mem.h"
+
+SIM_FN uint64_t sim_priv_hash(const sim_mem_t *m, uint32_t core)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint32_t off = 0; off < m->priv_size; off += 4) {
+        h ^= *sim_priv_word(m, core, off);
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+#endif

@@ -1,0 +1,38 @@
+/* Per-core start-up state, single source so the CUDA backend can build a
+ * million cores' memory on the device instead of copying it from the host.
+ * Every core gets the same data image and the same stack template; only the
+ * decimal digits of WARPSIM_CORE differ, patched into a reserved field. */
+#ifndef SIM_INIT_H
+#define SIM_INIT_H
+
+#include "sim_mem.h"
+
+#define SIM_CORE_ID_FIELD 10u /* bytes reserved after "WARPSIM_CORE=" */
+
+typedef struct sim_core_init {
+    const uint32_t *data;  /* initial words of the window, from priv_base */
+    uint32_t data_words;
+    const uint32_t *stack; /* initial words of the stack, from sp */
+    uint32_t stack_words;
+    uint32_t stack_off;    /* byte offset of sp within the window (4-aligned) */
+    uint32_t core_id_off;  /* byte offset of the WARPSIM_CORE digits within the window */
+} sim_core_init_t;
+
+/* Assumes the window is already zero. */
+SIM_FN void sim_init_core_mem(const sim_mem_t *m, uint32_t core, const sim_core_init_t *t)
+{
+    for (uint32_t w = 0; w < t->data_words; w++)
+        *sim_priv_word(m, core, w * 4u) = t->data[w];
+    for (uint32_t w = 0; w < t->stack_words; w++)
+        *sim_priv_word(m, core, t->stack_off + w * 4u) = t->stack[w];
+    char digits[SIM_CORE_ID_FIELD];
+    uint32_t n = 0, v = core;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v && n < SIM_CORE_ID_FIELD);
+    for (uint32_t i = 0; i < SIM_CORE_ID_FIELD; i++)
+        sim_priv_st8(m, core, t->core_id_off + i, i < n ? (uint32_t)digits[n - 1 - i] : 0u);
+}
+
+#endif

@@ -1,0 +1,212 @@
+/* The CPU backend: the same single-source step functions as the CUDA kernel,
+ * run by a pool of host threads. Each round, threads take chunks of cores and
+ * run each for a quantum; between rounds one thread does the host services
+ * (output, barriers). Private memory is per-core contiguous (stride_word = 1)
+ * so a core's working set stays together in the host caches. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "device/arm/arm_soa.h"
+#include "device/sim_hash.h"
+#include "host/backend.h"
+
+#define CHUNK 16u
+
+typedef struct cpu_pool {
+    sim_machine_t *m;
+    const sim_options_t *o;
+    const sim_outputs_t *out;
+    pthread_barrier_t start, end;
+    uint32_t next_chunk;  /* atomic work counter of the current round */
+    int stop;
+    int init_phase;       /* this round initializes memory instead of running */
+    uint64_t rounds;
+} cpu_pool_t;
+
+double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+void host_cpu_name(char *buf, size_t n)
+{
+    snprintf(buf, n, "host CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (!strncmp(line, "model name", 10) && colon) {
+            colon += 2;
+            colon[strcspn(colon, "\n")] = 0;
+            snprintf(buf, n, "%s", colon);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+static void run_chunks(cpu_pool_t *p)
+{
+    sim_machine_t *m = p->m;
+    arm_ctx_t stage;
+    for (;;) {
+        uint32_t first = __atomic_fetch_add(&p->next_chunk, CHUNK, __ATOMIC_RELAXED);
+        if (first >= m->ncores)
+            return;
+        uint32_t last = first + CHUNK < m->ncores ? first + CHUNK : m->ncores;
+        for (uint32_t c = first; c < last; c++)
+            arm_run_staged(&stage, m->ctx, m->ncores, c, &m->arm, &m->mem, p->o->quantum, p->o->max_insns);
+    }
+}
+
+static void init_chunks(cpu_pool_t *p)
+{
+    for (;;) {
+        uint32_t first = __atomic_fetch_add(&p->next_chunk, CHUNK, __ATOMIC_RELAXED);
+        if (first >= p->m->ncores)
+            return;
+        for (uint32_t c = first; c < first + CHUNK && c < p->m->ncores; c++)
+            sim_init_core_mem(&p->m->mem, c, &p->m->init);
+    }
+}
+
+static uint32_t service(cpu_pool_t *p)
+{
+    sim_machine_t *m = p->m;
+    return services_round(p->out, machine_field(m, ARM_CTX_FIELD(sys.status), 0),
+                          machine_field(m, ARM_CTX_FIELD(sys.out_len), 0), m->mem.out, m->mem.out_cap);
+}
+
+static void pool_work(cpu_pool_t *p)
+{
+    if (p->init_phase)
+        init_chunks(p);
+    else
+        run_chunks(p);
+}
+
+/* Thread 0 is the caller; all threads meet at `start` and `end` each round. */
+static void *worker(void *arg)
+{
+    cpu_pool_t *p = (cpu_pool_t *)arg;
+    for (;;) {
+        pthread_barrier_wait(&p->start);
+        if (p->stop)
+            return NULL;
+        pool_work(p);
+        pthread_barrier_wait(&p->end);
+    }
+}
+
+/* One round on every thread, the caller included. */
+static void pool_round(cpu_pool_t *p)
+{
+    __atomic_store_n(&p->next_chunk, 0, __ATOMIC_RELAXED);
+    pthread_barrier_wait(&p->start);
+    pool_work(p);
+    pthread_barrier_wait(&p->end);
+}
+
+static int alloc_memory(sim_machine_t *m)
+{
+    size_t priv = (size_t)m->priv_bytes, out = (size_t)m->mem.out_cap * m->ncores;
+    size_t shared = m->mem.shared_size ? m->mem.shared_size : 4;
+    /* Anonymous mappings are zero and only touched pages cost memory. */
+    void *a = mmap(NULL, priv, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *b = mmap(NULL, out + shared, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (a == MAP_FAILED || b == MAP_FAILED) {
+        fprintf(stderr, "warpsim: cannot reserve %llu bytes of host memory for %u cores\n",
+                (unsigned long long)(priv + out), m->ncores);
+        return -1;
+    }
+    m->mem.priv = (uint32_t *)a;
+    m->mem.stride_word = 1;
+    m->mem.stride_core = m->mem.priv_size / 4;
+    m->mem.out = (uint8_t *)b;
+    m->mem.shared = (uint8_t *)b + out;
+    return 0;
+}
+
+static int hash_memory(sim_machine_t *m)
+{
+    m->mem_hash = calloc(m->ncores, sizeof *m->mem_hash);
+    if (!m->mem_hash)
+        return -1;
+    for (uint32_t c = 0; c < m->ncores; c++)
+        m->mem_hash[c] = sim_priv_hash(&m->mem, c);
+    return 0;
+}
+
+static void free_memory(sim_machine_t *m)
+{
+    munmap(m->mem.priv, (size_t)m->priv_bytes);
+    munmap(m->mem.out, (size_t)m->mem.out_cap * m->ncores + (m->mem.shared_size ? m->mem.shared_size : 4));
+    m->mem.priv = NULL;
+    m->mem.out = m->mem.shared = NULL;
+}
+
+static int pick_threads(const sim_options_t *o, uint32_t ncores)
+{
+    long n = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    if ((uint32_t)n > (ncores + CHUNK - 1) / CHUNK)
+        n = (ncores + CHUNK - 1) / CHUNK;
+    return n > 256 ? 256 : (int)n;
+}
+
+int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_t *out, sim_run_t *r)
+{
+    double t0 = now_seconds();
+    if (alloc_memory(m))
+        return -1;
+    cpu_pool_t p;
+    memset(&p, 0, sizeof p);
+    p.m = m;
+    p.o = o;
+    p.out = out;
+    int nt = pick_threads(o, m->ncores);
+    r->backend = "cpu";
+    r->threads = nt;
+    host_cpu_name(r->device, sizeof r->device);
+
+    pthread_t tid[256];
+    pthread_barrier_init(&p.start, NULL, (unsigned)nt);
+    pthread_barrier_init(&p.end, NULL, (unsigned)nt);
+    for (int i = 1; i < nt; i++)
+        pthread_create(&tid[i], NULL, worker, &p);
+    /* Memory is initialized by the pool too, in a round of its own. */
+    p.init_phase = 1;
+    pool_round(&p);
+    p.init_phase = 0;
+    double t1 = now_seconds();
+    r->init_seconds = t1 - t0;
+
+    for (;;) {
+        if (service(&p) == 0)
+            break;
+        pool_round(&p);
+        p.rounds++;
+    }
+    r->wall_seconds = now_seconds() - t1;
+    r->rounds = p.rounds;
+    p.stop = 1;
+    pthread_barrier_wait(&p.start);
+    for (int i = 1; i < nt; i++)
+        pthread_join(tid[i], NULL);
+    pthread_barrier_destroy(&p.start);
+    pthread_barrier_destroy(&p.end);
+    if (o->dump_state && hash_memory(m))
+        return -1;
+    free_memory(m);
+    return 0;
+}

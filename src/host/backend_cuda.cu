@@ -1,0 +1,210 @@
+/* The CUDA backend: one persistent kernel, one GPU thread per simulated core.
+ * Contexts live in global memory as structure-of-arrays (coalesced: the same
+ * register of 32 consecutive cores is 128 contiguous bytes); each thread
+ * stages its core's context into a shared-memory slot for the quantum (seed
+ * 002, section 2.4) and writes it back. Private memory is word-interleaved
+ * across cores (stride_word = ncores, stride_core = 1). The kernel returns
+ * when every core has halted, parked for a host service or used its quantum;
+ * the host then drains output and opens barriers (services.c, the same code
+ * the CPU backend runs) and relaunches. */
+extern "C" {
+#include "device/arm/arm_soa.h"
+#include "device/sim_hash.h"
+#include "host/backend.h"
+}
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CUDA_CHECK(call)                                                                   \
+    do {                                                                                   \
+        cudaError_t e_ = (call);                                                           \
+        if (e_ != cudaSuccess) {                                                           \
+            fprintf(stderr, "warpsim: CUDA error at %s:%d: %s (%s)\n", __FILE__, __LINE__, \
+                    cudaGetErrorString(e_), #call);                                        \
+            return -1;                                                                     \
+        }                                                                                  \
+    } while (0)
+
+/* An odd number of words per slot keeps the 32 threads of a warp on distinct
+ * shared-memory banks when they touch the same field. */
+struct staged_ctx {
+    arm_ctx_t c;
+    uint32_t pad[ARM_CTX_WORDS % 2 ? 2 : 1];
+};
+
+__global__ void arm_init_kernel(sim_mem_t mem, sim_core_init_t init)
+{
+    uint32_t core = blockIdx.x * blockDim.x + threadIdx.x;
+    if (core < mem.ncores)
+        sim_init_core_mem(&mem, core, &init);
+}
+
+__global__ void arm_persistent_kernel(uint32_t *soa, arm_image_t img, sim_mem_t mem, uint64_t budget,
+                                      uint64_t limit)
+{
+    extern __shared__ staged_ctx stage[];
+    uint32_t core = blockIdx.x * blockDim.x + threadIdx.x;
+    if (core < mem.ncores)
+        arm_run_staged(&stage[threadIdx.x].c, soa, mem.ncores, core, &img, &mem, budget, limit);
+}
+
+__global__ void mem_hash_kernel(sim_mem_t mem, uint64_t *out)
+{
+    uint32_t core = blockIdx.x * blockDim.x + threadIdx.x;
+    if (core < mem.ncores)
+        out[core] = sim_priv_hash(&mem, core);
+}
+
+typedef struct cuda_state {
+    uint32_t *soa;
+    uint8_t *priv, *out, *shared, *ro;
+    arm_insn_t *a32, *t32;
+    uint32_t *data, *stack;
+} cuda_state_t;
+
+extern "C" int backend_cuda_available(char *name, size_t n)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        cudaGetLastError();
+        return 0;
+    }
+    cudaDeviceProp p;
+    if (cudaGetDeviceProperties(&p, 0) != cudaSuccess)
+        return 0;
+    snprintf(name, n, "%s", p.name);
+    return 1;
+}
+
+template <typename T> static int upload(T **dst, const void *src, size_t bytes)
+{
+    CUDA_CHECK(cudaMalloc((void **)dst, bytes ? bytes : 4));
+    if (bytes)
+        CUDA_CHECK(cudaMemcpy(*dst, src, bytes, cudaMemcpyHostToDevice));
+    return 0;
+}
+
+static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, arm_image_t *di, sim_core_init_t *dinit)
+{
+    uint32_t n = m->ncores;
+    size_t out_bytes = (size_t)m->mem.out_cap * n;
+    if (upload(&d->soa, m->ctx, (size_t)m->ctx_words * 4 * n) || upload(&d->ro, m->mem.ro, m->mem.ro_size) ||
+        upload(&d->a32, m->a32, (size_t)m->arm.text_size / 4 * sizeof(arm_insn_t)) ||
+        upload(&d->t32, m->t32, (size_t)m->arm.text_size / 2 * sizeof(arm_insn_t)) ||
+        upload(&d->data, m->init.data, (size_t)m->init.data_words * 4) ||
+        upload(&d->stack, m->init.stack, (size_t)m->init.stack_words * 4))
+        return -1;
+    CUDA_CHECK(cudaMalloc((void **)&d->priv, m->priv_bytes));
+    CUDA_CHECK(cudaMemset(d->priv, 0, m->priv_bytes));
+    CUDA_CHECK(cudaMalloc((void **)&d->out, out_bytes ? out_bytes : 4));
+    CUDA_CHECK(cudaMalloc((void **)&d->shared, m->mem.shared_size ? m->mem.shared_size : 4));
+    CUDA_CHECK(cudaMemset(d->shared, 0, m->mem.shared_size ? m->mem.shared_size : 4));
+    *dm = m->mem;
+    dm->priv = (uint32_t *)d->priv;
+    dm->stride_word = n;
+    dm->stride_core = 1;
+    dm->ro = d->ro;
+    dm->out = d->out;
+    dm->shared = d->shared;
+    *di = m->arm;
+    di->a32 = d->a32;
+    di->t32 = d->t32;
+    *dinit = m->init;
+    dinit->data = d->data;
+    dinit->stack = d->stack;
+    return 0;
+}
+
+static void cuda_teardown(cuda_state_t *d)
+{
+    void *ptrs[] = {d->soa, d->priv, d->out, d->shared, d->ro, d->a32, d->t32, d->data, d->stack};
+    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
+        if (ptrs[i])
+            cudaFree(ptrs[i]);
+}
+
+/* Host service round on rows copied from the device; the changed rows go back. */
+static int cuda_service(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
+{
+    uint32_t n = m->ncores, fs = ARM_CTX_FIELD(sys.status), fo = ARM_CTX_FIELD(sys.out_len);
+    uint32_t *status = machine_field(m, fs, 0), *out_len = machine_field(m, fo, 0);
+    CUDA_CHECK(cudaMemcpy(status, d->soa + (size_t)fs * n, 4ull * n, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(out_len, d->soa + (size_t)fo * n, 4ull * n, cudaMemcpyDeviceToHost));
+    for (uint32_t c = 0; c < n; c++)
+        if (out_len[c])
+            CUDA_CHECK(cudaMemcpy(m->mem.out + (size_t)c * m->mem.out_cap, d->out + (size_t)c * m->mem.out_cap,
+                                  out_len[c], cudaMemcpyDeviceToHost));
+    *running = services_round(out, status, out_len, m->mem.out, m->mem.out_cap);
+    CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fs * n, status, 4ull * n, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fo * n, out_len, 4ull * n, cudaMemcpyHostToDevice));
+    return 0;
+}
+
+static int cuda_hash_memory(sim_machine_t *m, const sim_mem_t *dm, uint32_t grid, uint32_t block)
+{
+    uint64_t *dh = NULL;
+    m->mem_hash = (uint64_t *)calloc(m->ncores, sizeof(uint64_t));
+    if (!m->mem_hash)
+        return -1;
+    CUDA_CHECK(cudaMalloc((void **)&dh, sizeof(uint64_t) * m->ncores));
+    mem_hash_kernel<<<grid, block>>>(*dm, dh);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemcpy(m->mem_hash, dh, sizeof(uint64_t) * m->ncores, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(dh));
+    return 0;
+}
+
+static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs_t *out, sim_run_t *r,
+                     cuda_state_t *d)
+{
+    sim_mem_t dm;
+    arm_image_t di;
+    sim_core_init_t dinit;
+    double t0 = now_seconds();
+    if (cuda_setup(m, d, &dm, &di, &dinit))
+        return -1;
+    uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
+    uint32_t grid = (m->ncores + block - 1) / block;
+    size_t smem = block * sizeof(staged_ctx);
+    arm_init_kernel<<<grid, block>>>(dm, dinit);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    double t1 = now_seconds();
+    r->init_seconds = t1 - t0;
+    for (uint32_t running = 1;;) {
+        if (cuda_service(m, d, out, &running))
+            return -1;
+        if (!running)
+            break;
+        arm_persistent_kernel<<<grid, block, smem>>>(d->soa, di, dm, o->quantum, o->max_insns);
+        CUDA_CHECK(cudaGetLastError());
+        CUDA_CHECK(cudaDeviceSynchronize());
+        r->rounds++;
+    }
+    r->wall_seconds = now_seconds() - t1;
+    CUDA_CHECK(cudaMemcpy(m->ctx, d->soa, (size_t)m->ctx_words * 4 * m->ncores, cudaMemcpyDeviceToHost));
+    return o->dump_state ? cuda_hash_memory(m, &dm, grid, block) : 0;
+}
+
+extern "C" int backend_cuda_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_t *out, sim_run_t *r)
+{
+    r->backend = "cuda";
+    r->threads = o->block_size > 0 ? o->block_size : 128;
+    backend_cuda_available(r->device, sizeof r->device);
+    /* The output buffers are read on the host between rounds. */
+    m->mem.out = (uint8_t *)calloc((size_t)m->mem.out_cap * m->ncores + 1, 1);
+    if (!m->mem.out) {
+        fprintf(stderr, "warpsim: out of host memory for output buffers\n");
+        return -1;
+    }
+    cuda_state_t d;
+    memset(&d, 0, sizeof d);
+    int rc = cuda_loop(m, o, out, r, &d);
+    cuda_teardown(&d);
+    free(m->mem.out);
+    m->mem.out = NULL;
+    return rc;
+}

@@ -1,0 +1,112 @@
+/* warpsim command line: `warpsim run [options] PROG [args]`, --version, --help. */
+#include <stdio.h>
+#include <string.h>
+
+#include "host/backend.h"
+#include "host/report.h"
+
+static void print_version(void)
+{
+    printf("warpsim 0.1.0\nbackends: cpu");
+#ifdef WARPSIM_HAVE_CUDA
+    char name[160];
+    printf(", cuda (%s)", backend_cuda_available(name, sizeof name) ? name : "compiled in; no GPU found");
+#else
+    printf(" (built without nvcc: no cuda backend)");
+#endif
+    printf("\nisa: arm (A32, Thumb, Thumb-2)\n");
+}
+
+static int choose_backend(const sim_options_t *o, int *use_cuda)
+{
+    char name[160];
+    *use_cuda = 0;
+    if (!strcmp(o->backend, "cpu"))
+        return 0;
+    if (!strcmp(o->backend, "auto")) {
+        *use_cuda = backend_cuda_available(name, sizeof name);
+        return 0;
+    }
+    if (strcmp(o->backend, "cuda")) {
+        fprintf(stderr, "warpsim: unknown backend '%s' (cpu, cuda, auto)\n", o->backend);
+        return 2;
+    }
+    if (!backend_cuda_available(name, sizeof name)) {
+#ifdef WARPSIM_HAVE_CUDA
+        fprintf(stderr, "warpsim: --backend cuda: no usable CUDA device found\n");
+#else
+        fprintf(stderr, "warpsim: --backend cuda: this warpsim was built without nvcc\n");
+#endif
+        return 2;
+    }
+    *use_cuda = 1;
+    return 0;
+}
+
+static int check_report_name(const char *path)
+{
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    if (path && (!dot || (strcmp(dot, ".json") && strcmp(dot, ".csv")))) {
+        fprintf(stderr, "warpsim: %s: report name must end in .json or .csv\n", path);
+        return 2;
+    }
+    return 0;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    sim_options_t o;
+    options_defaults(&o);
+    int rc = options_parse_run(&o, argc, argv);
+    int use_cuda = 0;
+    if (rc || (rc = check_report_name(o.report)))
+        return rc;
+    /* The program is checked before the backend, so bad input reads the
+     * same whichever backend was asked for. */
+    sim_machine_t m;
+    if ((rc = machine_create(&m, &o)) || (rc = choose_backend(&o, &use_cuda))) {
+        machine_free(&m);
+        return rc;
+    }
+    sim_outputs_t out;
+    sim_run_t r;
+    memset(&r, 0, sizeof r);
+    if (outputs_open(&out, m.ncores, o.output_dir)) {
+        machine_free(&m);
+        return 2;
+    }
+    rc = use_cuda ? backend_cuda_run(&m, &o, &out, &r) : backend_cpu_run(&m, &o, &out, &r);
+    if (rc) {
+        machine_free(&m);
+        return 2;
+    }
+    fflush(stdout);
+    sim_summary_t s;
+    report_summarize(&m, &r, &s);
+    report_faults(stderr, &m);
+    if (!o.quiet)
+        report_table(stdout, &m, &o, &r, &s);
+    if (o.report && report_write(o.report, &m, &o, &r, &s))
+        rc = 2;
+    if (o.dump_state && machine_dump_state(&m, o.dump_state))
+        rc = 2;
+    int status = rc ? rc : report_exit_status(&m);
+    machine_free(&m);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
+        print_version();
+        return 0;
+    }
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        options_usage(stdout);
+        return 0;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "run"))
+        return cmd_run(argc - 2, argv + 2);
+    options_usage(stderr);
+    return 2;
+}

@@ -1,0 +1,41 @@
+/* Everything a run can be told, from the command line or a config file. */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct sim_options {
+    const char *isa;        /* "arm"; NULL: take it from the ELF */
+    uint32_t cores;
+    const char *backend;    /* cpu, cuda, auto */
+    int threads;            /* CPU backend threads; 0 = every host core */
+    int block_size;         /* CUDA threads per block */
+    const char *report;     /* .json or .csv */
+    const char *output_dir;
+    uint64_t core_mem;      /* private window bytes per core; 0 = from the ELF */
+    uint64_t stack_size;
+    uint64_t heap_size;
+    uint64_t shared_mem;
+    uint32_t out_cap;       /* output buffer bytes per core; 0 = by core count */
+    uint64_t quantum;       /* instructions per core between host service rounds */
+    uint64_t max_insns;     /* per-core limit; 0 = none */
+    int quiet;
+    const char *dump_state; /* final registers and memory digests, for equivalence tests */
+    const char *program;
+    int prog_argc;          /* argv of the target, program path first */
+    char **prog_argv;
+} sim_options_t;
+
+void options_defaults(sim_options_t *o);
+/* Parse `warpsim run ...` arguments (after "run"). Returns 0, or prints a
+ * one-line error and returns 2. */
+int options_parse_run(sim_options_t *o, int argc, char **argv);
+/* Apply a config file of `-option value` lines (# comments). 0 ok, else
+ * prints "file:line: problem" and returns 2. */
+int options_load_config(sim_options_t *o, const char *path);
+/* Set one option by name (without dashes); 0 ok, -1 unknown, -2 bad value. */
+int options_set(sim_options_t *o, const char *name, const char *value);
+void options_usage(FILE *f);
+
+#endif

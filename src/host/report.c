@@ -1,0 +1,199 @@
+#include "report.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "device/arm/arm_soa.h"
+
+#define WARPSIM_VERSION "0.1.0"
+
+static const char *const fault_desc[] = {
+#define FAULT_DESC(name, desc) desc,
+    SIM_FAULT_LIST(FAULT_DESC)
+#undef FAULT_DESC
+};
+
+/* Signals a Linux kernel would have sent for each fault, for exit statuses
+ * that match qemu-user's (128 + signal). */
+static int fault_signal(uint32_t reason, uint32_t code)
+{
+    switch (reason) {
+    case SIM_FAULT_UNDEF: return 4;  /* SIGILL */
+    case SIM_FAULT_BKPT: return 5;   /* SIGTRAP */
+    case SIM_FAULT_SIGNAL: return (int)code;
+    case SIM_FAULT_INSN_LIMIT: return 24; /* SIGXCPU */
+    default: return 11;              /* SIGSEGV */
+    }
+}
+
+const char *report_status_name(uint32_t status)
+{
+    switch (status) {
+    case SIM_RUNNING: return "running";
+    case SIM_HALTED: return "halted";
+    case SIM_FAULTED: return "faulted";
+    case SIM_WAIT_BARRIER: return "waiting-barrier";
+    case SIM_WAIT_HOST: return "waiting-host";
+    default: return "unknown";
+    }
+}
+
+#define F(name) ARM_CTX_FIELD(name)
+
+static uint64_t core_icount(const sim_machine_t *m, uint32_t c)
+{
+    return (uint64_t)*machine_field(m, F(sys.icount_hi), c) << 32 | *machine_field(m, F(sys.icount_lo), c);
+}
+
+void report_summarize(const sim_machine_t *m, const sim_run_t *r, sim_summary_t *s)
+{
+    memset(s, 0, sizeof *s);
+    for (uint32_t c = 0; c < m->ncores; c++) {
+        uint32_t st = *machine_field(m, F(sys.status), c);
+        s->total_insns += core_icount(m, c);
+        s->halted += st == SIM_HALTED;
+        s->faulted += st == SIM_FAULTED;
+        s->unfinished += st != SIM_HALTED && st != SIM_FAULTED;
+        s->enosys_cores += *machine_field(m, F(sys.enosys_count), c) != 0;
+    }
+    s->mips = r->wall_seconds > 0 ? s->total_insns / r->wall_seconds / 1e6 : 0;
+}
+
+void report_faults(FILE *f, const sim_machine_t *m)
+{
+    uint32_t shown = 0, total = 0;
+    for (uint32_t c = 0; c < m->ncores; c++) {
+        if (*machine_field(m, F(sys.status), c) != SIM_FAULTED)
+            continue;
+        if (++total > 4)
+            continue;
+        uint32_t reason = *machine_field(m, F(sys.fault_reason), c);
+        uint32_t pc = *machine_field(m, F(sys.fault_pc), c);
+        uint32_t addr = *machine_field(m, F(sys.fault_addr), c);
+        fprintf(f, "warpsim: core %u faulted at pc 0x%08x: %s", c, pc,
+                reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown");
+        if (reason == SIM_FAULT_READ || reason == SIM_FAULT_WRITE)
+            fprintf(f, " (address 0x%08x)", addr);
+        if (reason == SIM_FAULT_UNDEF)
+            fprintf(f, " (word 0x%08x)", *machine_field(m, F(sys.fault_insn), c));
+        if (reason == SIM_FAULT_SIGNAL)
+            fprintf(f, " (signal %u)", *machine_field(m, F(sys.exit_code), c));
+        fputc('\n', f);
+        shown++;
+    }
+    if (total > shown)
+        fprintf(f, "warpsim: %u cores faulted in all (first %u shown)\n", total, shown);
+}
+
+int report_exit_status(const sim_machine_t *m)
+{
+    uint32_t st = *machine_field(m, F(sys.status), 0);
+    uint32_t code = *machine_field(m, F(sys.exit_code), 0);
+    if (st == SIM_HALTED)
+        return (int)(code & 0xff);
+    if (st == SIM_FAULTED)
+        return 128 + fault_signal(*machine_field(m, F(sys.fault_reason), 0), code);
+    return 125; /* stopped while waiting: cannot happen unless a service is lost */
+}
+
+void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
+                  const sim_summary_t *s)
+{
+    fprintf(f, "\nwarpsim %s: %s, %u cores, %s backend (%s, %d %s)\n", WARPSIM_VERSION, "arm", m->ncores,
+            r->backend, r->device, r->threads, !strcmp(r->backend, "cpu") ? "threads" : "threads/block");
+    fprintf(f, "  %-22s %20llu\n", "instructions", (unsigned long long)s->total_insns);
+    fprintf(f, "  %-22s %20.3f\n", "wall seconds", r->wall_seconds);
+    fprintf(f, "  %-22s %20.1f\n", "MIPS", s->mips);
+    fprintf(f, "  %-22s %20.3f\n", "setup seconds", r->init_seconds);
+    fprintf(f, "  %-22s %20llu\n", "bytes per core", (unsigned long long)machine_bytes_per_core(m));
+    fprintf(f, "  %-22s %10u halted %u faulted %u unfinished\n", "cores", s->halted, s->faulted,
+            s->unfinished);
+    fprintf(f, "  %-22s %20llu\n", "core 0 instructions", (unsigned long long)core_icount(m, 0));
+    if (s->enosys_cores)
+        fprintf(f, "  %-22s %20u\n", "cores with ENOSYS", s->enosys_cores);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
+                       const sim_summary_t *s)
+{
+    fprintf(f, "{\n  \"warpsim_version\": \"%s\",\n  \"isa\": \"arm\",\n  \"backend\": \"%s\",\n  \"device\": ",
+            WARPSIM_VERSION, r->backend);
+    json_string(f, r->device);
+    fprintf(f, ",\n  \"program\": ");
+    json_string(f, o->program);
+    fprintf(f, ",\n  \"cores\": %u,\n  \"threads\": %d,\n  \"total_instructions\": %llu,\n"
+               "  \"wall_seconds\": %.6f,\n  \"setup_seconds\": %.6f,\n  \"mips\": %.3f,\n"
+               "  \"bytes_per_core\": %llu,\n  \"quantum\": %llu,\n  \"rounds\": %llu,\n"
+               "  \"halted\": %u,\n  \"faulted\": %u,\n  \"per_core\": [\n",
+            m->ncores, r->threads, (unsigned long long)s->total_insns, r->wall_seconds, r->init_seconds,
+            s->mips, (unsigned long long)machine_bytes_per_core(m), (unsigned long long)o->quantum,
+            (unsigned long long)r->rounds, s->halted, s->faulted);
+    for (uint32_t c = 0; c < m->ncores; c++) {
+        uint32_t st = *machine_field(m, F(sys.status), c);
+        fprintf(f, "    {\"core\": %u, \"instructions\": %llu, \"exit_code\": %u, \"status\": \"%s\"", c,
+                (unsigned long long)core_icount(m, c), *machine_field(m, F(sys.exit_code), c),
+                report_status_name(st));
+        if (st == SIM_FAULTED) {
+            uint32_t reason = *machine_field(m, F(sys.fault_reason), c);
+            fprintf(f, ", \"fault\": \"%s\", \"fault_pc\": %u, \"fault_addr\": %u",
+                    reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown",
+                    *machine_field(m, F(sys.fault_pc), c), *machine_field(m, F(sys.fault_addr), c));
+        }
+        uint32_t en = *machine_field(m, F(sys.enosys_count), c);
+        if (en)
+            fprintf(f, ", \"enosys\": %u, \"enosys_last\": %u", en, *machine_field(m, F(sys.enosys_last), c));
+        fprintf(f, "}%s\n", c + 1 < m->ncores ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+}
+
+static void write_csv(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
+                      const sim_summary_t *s)
+{
+    fprintf(f, "isa,backend,device,cores,threads,total_instructions,wall_seconds,mips,bytes_per_core,"
+               "core,instructions,exit_code,status\n");
+    for (uint32_t c = 0; c < m->ncores; c++)
+        fprintf(f, "arm,%s,\"%s\",%u,%d,%llu,%.6f,%.3f,%llu,%u,%llu,%u,%s\n", r->backend, r->device, m->ncores,
+                r->threads, (unsigned long long)s->total_insns, r->wall_seconds, s->mips,
+                (unsigned long long)machine_bytes_per_core(m), c, (unsigned long long)core_icount(m, c),
+                *machine_field(m, F(sys.exit_code), c), report_status_name(*machine_field(m, F(sys.status), c)));
+}
+
+int report_write(const char *path, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
+                 const sim_summary_t *s)
+{
+    const char *dot = strrchr(path, '.');
+    int csv = dot && !strcmp(dot, ".csv");
+    if (!dot || (!csv && strcmp(dot, ".json"))) {
+        fprintf(stderr, "warpsim: %s: report name must end in .json or .csv\n", path);
+        return 2;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "warpsim: %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    if (csv)
+        write_csv(f, m, o, r, s);
+    else
+        write_json(f, m, o, r, s);
+    if (fclose(f)) {
+        fprintf(stderr, "warpsim: %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    return 0;
+}

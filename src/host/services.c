@@ -1,0 +1,103 @@
+#include "services.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "device/sim_core.h"
+
+static int core_file(const sim_outputs_t *s, uint32_t core, int fd, int flags)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/core%u.%s", s->dir, core, fd == 2 ? "err" : "out");
+    int f = open(path, flags, 0644);
+    if (f < 0)
+        fprintf(stderr, "warpsim: %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+int outputs_open(sim_outputs_t *s, uint32_t ncores, const char *dir)
+{
+    s->ncores = ncores;
+    s->dir = dir;
+    s->passthrough = 1;
+    if (!dir)
+        return 0;
+    if (mkdir(dir, 0755) && errno != EEXIST) {
+        fprintf(stderr, "warpsim: %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    for (uint32_t c = 0; c < ncores; c++)
+        for (int fd = 1; fd <= 2; fd++) {
+            int f = core_file(s, c, fd, O_WRONLY | O_CREAT | O_TRUNC);
+            if (f < 0)
+                return -1;
+            close(f);
+        }
+    return 0;
+}
+
+static void write_all(int fd, const uint8_t *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return; /* a closed pipe loses the target's output, not the run */
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Records: [fd][len lo][len hi][payload], appended by the syscall layer. */
+static void drain_core(const sim_outputs_t *s, uint32_t core, const uint8_t *buf, uint32_t len)
+{
+    uint32_t i = 0;
+    while (i + 3 <= len) {
+        int fd = buf[i];
+        uint32_t n = buf[i + 1] | (uint32_t)buf[i + 2] << 8;
+        const uint8_t *p = buf + i + 3;
+        if (i + 3 + n > len)
+            n = len - i - 3;
+        if (core == 0 && s->passthrough) {
+            fflush(stdout);
+            write_all(fd == 2 ? 2 : 1, p, n);
+        }
+        if (s->dir) {
+            int f = core_file(s, core, fd, O_WRONLY | O_APPEND);
+            if (f >= 0) {
+                write_all(f, p, n);
+                close(f);
+            }
+        }
+        i += 3 + n;
+    }
+}
+
+uint32_t services_round(const sim_outputs_t *s, uint32_t *status, uint32_t *out_len,
+                        const uint8_t *out, uint32_t out_cap)
+{
+    uint32_t running = 0, waiting = 0;
+    for (uint32_t c = 0; c < s->ncores; c++) {
+        if (out_len[c]) {
+            drain_core(s, c, out + (uint64_t)c * out_cap, out_len[c]);
+            out_len[c] = 0;
+        }
+        if (status[c] == SIM_WAIT_HOST)
+            status[c] = SIM_RUNNING;
+        running += status[c] == SIM_RUNNING;
+        waiting += status[c] == SIM_WAIT_BARRIER;
+    }
+    /* A barrier opens when every core still alive has arrived. */
+    if (running == 0 && waiting) {
+        for (uint32_t c = 0; c < s->ncores; c++)
+            if (status[c] == SIM_WAIT_BARRIER)
+                status[c] = SIM_RUNNING;
+        running = waiting;
+    }
+    return running;
+}

@@ -1,0 +1,190 @@
+/* The initial stack as Linux's create_elf_tables() lays it out
+ * (fs/binfmt_elf.c), from high addresses down:
+ *
+ *   stack_top - 4   a zero word
+ *                   argv strings, envp strings
+ *                   AT_PLATFORM string, AT_RANDOM's 16 bytes
+ *                   padding to 16 bytes
+ *   ...             auxv pairs, AT_NULL
+ *                   envp[], NULL
+ *                   argv[], NULL
+ *   sp              argc
+ *
+ * The environment is exactly WARPSIM_CORE=<id> and WARPSIM_NCORES=<n>. */
+#include "host/stack_init.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_BASE = 7, AT_FLAGS = 8,
+    AT_ENTRY = 9, AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14, AT_PLATFORM = 15,
+    AT_HWCAP = 16, AT_CLKTCK = 17, AT_SECURE = 23, AT_RANDOM = 25, AT_HWCAP2 = 26, AT_EXECFN = 31
+};
+
+#define AUXV_MAX 24
+#define CORE_VAR "WARPSIM_CORE="
+
+/* AT_RANDOM: fixed so that runs are reproducible (stack canary, pointer guard). */
+static const uint8_t stack_random[16] = {0x77, 0x61, 0x72, 0x70, 0x73, 0x69, 0x6d, 0x21,
+                                         0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15};
+
+/* Bytes pushed downwards from stack_top into a STACK_MAX_SIZE scratch area. */
+typedef struct stack_builder {
+    uint8_t *buf;     /* buf[STACK_MAX_SIZE - off] is the byte at stack_top - off */
+    uint32_t top;
+    uint64_t off;
+} stack_builder_t;
+
+static uint32_t push(stack_builder_t *b, const void *data, size_t n)
+{
+    b->off += n;
+    if (b->off <= STACK_MAX_SIZE && n)
+        memcpy(b->buf + STACK_MAX_SIZE - b->off, data, n);
+    return (uint32_t)(b->top - b->off);
+}
+
+static void put_word(stack_builder_t *b, uint32_t addr, uint32_t v)
+{
+    uint64_t i = (uint64_t)addr + STACK_MAX_SIZE - b->top;
+    uint8_t le[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    if (i + 4 <= STACK_MAX_SIZE)
+        memcpy(b->buf + i, le, 4);
+}
+
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void stack_patch_core(uint8_t *field, uint32_t core)
+{
+    char digits[STACK_CORE_FIELD + 1];
+    int n = snprintf(digits, sizeof digits, "%u", core);
+    memset(field, 0, STACK_CORE_FIELD);
+    memcpy(field, digits, (size_t)n);
+}
+
+/* Target addresses of what push_strings() placed. */
+typedef struct stack_strings {
+    uint32_t execfn, env_core, env_ncores, platform, random;
+} stack_strings_t;
+
+/* Strings and AT_RANDOM bytes, above the pointer tables. */
+static void push_strings(stack_builder_t *b, int argc, char *const argv[], uint32_t ncores,
+                         uint32_t *argv_addr, stack_strings_t *s, const char *platform)
+{
+    static const uint8_t zero[4] = {0, 0, 0, 0};
+    char ncores_var[32], core_var[sizeof CORE_VAR + STACK_CORE_FIELD];
+    push(b, zero, 4);
+    snprintf(ncores_var, sizeof ncores_var, "WARPSIM_NCORES=%u", ncores);
+    memset(core_var, 0, sizeof core_var);
+    memcpy(core_var, CORE_VAR "0", sizeof CORE_VAR + 1);
+    s->env_ncores = push(b, ncores_var, strlen(ncores_var) + 1);
+    s->env_core = push(b, core_var, sizeof core_var);
+    for (int i = argc - 1; i >= 0; i--)
+        argv_addr[i] = push(b, argv[i], strlen(argv[i]) + 1);
+    s->execfn = argv_addr[0];
+    s->platform = push(b, platform, strlen(platform) + 1);
+    s->random = push(b, stack_random, sizeof stack_random);
+}
+
+static int auxv_fill(const sim_image_t *img, const stack_strings_t *s, uint32_t *av)
+{
+    int isa_arm = img->isa == SIM_ISA_ARM;
+    uint32_t pairs[][2] = {
+        {AT_HWCAP, isa_arm ? STACK_ARM_HWCAP : STACK_I686_HWCAP},
+        {AT_PAGESZ, 4096}, {AT_CLKTCK, 100}, {AT_PHDR, img->phdr_addr}, {AT_PHENT, img->phent},
+        {AT_PHNUM, img->phnum}, {AT_BASE, 0}, {AT_FLAGS, 0}, {AT_ENTRY, img->entry},
+        {AT_UID, 0}, {AT_EUID, 0}, {AT_GID, 0}, {AT_EGID, 0}, {AT_SECURE, 0},
+        {AT_RANDOM, s->random}, {AT_HWCAP2, 0}, {AT_EXECFN, s->execfn},
+        {AT_PLATFORM, s->platform}, {AT_NULL, 0},
+    };
+    int n = (int)(sizeof pairs / sizeof pairs[0]);
+    for (int i = 0; i < n; i++) {
+        av[2 * i] = pairs[i][0];
+        av[2 * i + 1] = pairs[i][1];
+    }
+    return 2 * n;
+}
+
+int stack_build(const sim_image_t *img, uint32_t stack_top, int argc, char *const argv[],
+                uint32_t ncores, stack_tmpl_t *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (argc < 1 || !argv || !argv[0])
+        return fail(err, errlen, "no program name: argv[0] is required");
+    for (int i = 0; i < argc; i++)
+        if (!argv[i])
+            return fail(err, errlen, "argv[%d] is NULL", i);
+    if (img->isa != SIM_ISA_ARM && img->isa != SIM_ISA_X86)
+        return fail(err, errlen, "no initial stack for ISA %d", (int)img->isa);
+    if ((uint64_t)argc * 4 > STACK_MAX_SIZE)
+        return fail(err, errlen, "%d arguments do not fit in the %u KiB initial stack", argc, STACK_MAX_SIZE >> 10);
+
+    stack_builder_t b = {(uint8_t *)calloc(1, STACK_MAX_SIZE), stack_top, 0};
+    uint32_t *argv_addr = (uint32_t *)calloc((size_t)argc, 4);
+    uint32_t av[2 * AUXV_MAX];
+    stack_strings_t s;
+    if (!b.buf || !argv_addr) {
+        free(b.buf);
+        free(argv_addr);
+        return fail(err, errlen, "out of memory building the initial stack");
+    }
+    push_strings(&b, argc, argv, ncores, argv_addr, &s, img->isa == SIM_ISA_ARM ? "v7l" : "i686");
+    int nav = auxv_fill(img, &s, av);
+    uint64_t words = 1 + (uint64_t)argc + 1 + 3 + (uint64_t)nav;
+    b.off += words * 4 + (((uint64_t)stack_top - b.off - words * 4) & 15u); /* sp 16-aligned */
+    if (b.off > STACK_MAX_SIZE || b.off > stack_top) {
+        free(b.buf);
+        free(argv_addr);
+        if (b.off > STACK_MAX_SIZE)
+            return fail(err, errlen, "arguments and environment need %llu bytes of initial stack, more than %u KiB",
+                        (unsigned long long)b.off, STACK_MAX_SIZE >> 10);
+        return fail(err, errlen, "initial stack of %llu bytes does not fit below 0x%08x", (unsigned long long)b.off,
+                    stack_top);
+    }
+    uint32_t sp = stack_top - (uint32_t)b.off, a = sp;
+    put_word(&b, a, (uint32_t)argc);
+    for (int i = 0; i < argc; i++)
+        put_word(&b, a += 4, argv_addr[i]);
+    a += 4; /* argv NULL */
+    put_word(&b, a += 4, s.env_core);
+    put_word(&b, a += 4, s.env_ncores);
+    a += 4; /* envp NULL */
+    for (int i = 0; i < nav; i++)
+        put_word(&b, a += 4, av[i]);
+    free(argv_addr);
+    if (sp < img->brk_start) {
+        free(b.buf);
+        return fail(err, errlen, "initial stack at 0x%08x collides with the program's data (break 0x%08x)", sp,
+                    img->brk_start);
+    }
+    out->size = (uint32_t)b.off;
+    out->sp = sp;
+    out->core_id_off = s.env_core + (uint32_t)(sizeof CORE_VAR - 1) - sp;
+    out->bytes = (uint8_t *)malloc(out->size);
+    if (!out->bytes) {
+        free(b.buf);
+        return fail(err, errlen, "out of memory building the initial stack");
+    }
+    memcpy(out->bytes, b.buf + STACK_MAX_SIZE - b.off, out->size);
+    free(b.buf);
+    return 0;
+}
+
+void stack_free(stack_tmpl_t *t)
+{
+    if (!t)
+        return;
+    free(t->bytes);
+    memset(t, 0, sizeof *t);
+}

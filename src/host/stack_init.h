@@ -1,0 +1,42 @@
+/* The initial process stack Linux hands a new program: argc, argv[], envp[],
+ * the auxiliary vector and the strings they point to. Built once on the host
+ * as a template; every core gets a copy with its own WARPSIM_CORE value
+ * patched in at core_id_off. */
+#ifndef STACK_INIT_H
+#define STACK_INIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "host/elf_load.h"
+
+typedef struct stack_tmpl {
+    uint8_t *bytes;        /* contents of [sp, stack_top), malloc'ed */
+    uint32_t size;         /* stack_top - sp */
+    uint32_t sp;           /* initial stack pointer (16-byte aligned) */
+    uint32_t core_id_off;  /* offset from sp of the 10-byte field after "WARPSIM_CORE=" */
+} stack_tmpl_t;
+
+/* The WARPSIM_CORE field: decimal digits, then NUL padding, then one more NUL. */
+#define STACK_CORE_FIELD 10u
+/* Largest initial stack accepted (arguments, environment, auxv). */
+#define STACK_MAX_SIZE (64u << 10)
+
+/* AT_HWCAP for ARM: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS (no VFP, no
+ * NEON: the core is soft-float, as Debian armel expects). */
+#define STACK_ARM_HWCAP 0x8097u
+/* AT_HWCAP for IA-32 is CPUID.1:EDX of the simulated core: FPU | TSC | CX8 |
+ * CMOV. Keep in step with the IA-32 core's CPUID. */
+#define STACK_I686_HWCAP 0x00008111u
+
+/* 0 on success; on failure err holds one line. stack_top must be 16-byte
+ * aligned and above the image's initial break. */
+int stack_build(const sim_image_t *img, uint32_t stack_top, int argc, char *const argv[],
+                uint32_t ncores, stack_tmpl_t *out, char *err, size_t errlen);
+void stack_free(stack_tmpl_t *t);
+
+/* Writes core's id into a copy of the template's WARPSIM_CORE field
+ * (STACK_CORE_FIELD bytes at field). */
+void stack_patch_core(uint8_t *field, uint32_t core);
+
+#endif

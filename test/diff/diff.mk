@@ -1,0 +1,30 @@
+# Differential tests against qemu-arm (included by the top Makefile).
+# Every test/diff/<name>.c is built in four variants into build/diff/<name>.<variant>;
+# `make diff` runs each under qemu-arm and build/warpsim (1 and 64 cores) and compares.
+DIFF_CC       ?= arm-linux-gnueabi-gcc
+DIFF_CFLAGS   ?= -static -g0 -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation \
+                 -Wno-stringop-truncation -Wno-infinite-recursion
+DIFF_LDLIBS   := -lm
+DIFF_SRC      := $(sort $(wildcard test/diff/*.c))
+DIFF_NAMES    := $(notdir $(DIFF_SRC:.c=))
+DIFF_VARIANTS := O0 O2 Os thumb
+DIFF_FLAGS_O0    := -O0 -marm
+DIFF_FLAGS_O2    := -O2 -marm
+DIFF_FLAGS_Os    := -Os -marm
+DIFF_FLAGS_thumb := -O2 -mthumb -march=armv7-a
+DIFF_BINS     := $(foreach v,$(DIFF_VARIANTS),$(DIFF_NAMES:%=$(BUILD)/diff/%.$(v)))
+DIFF_JOBS     ?= 2
+
+.PHONY: diff diff-bins
+
+define DIFF_VARIANT_RULE
+$(BUILD)/diff/%.$(1): test/diff/%.c
+	@mkdir -p $$(dir $$@)
+	$$(DIFF_CC) $$(DIFF_CFLAGS) $$(DIFF_FLAGS_$(1)) $$< -o $$@ $$(DIFF_LDLIBS)
+endef
+$(foreach v,$(DIFF_VARIANTS),$(eval $(call DIFF_VARIANT_RULE,$(v))))
+
+diff-bins: $(DIFF_BINS)
+
+diff: $(DIFF_BINS) $(BUILD)/warpsim
+	DIFF_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/diff/run_diff.sh $(DIFF_BINS)

@@ -1,0 +1,155 @@
+#!/bin/sh
+# Differential test: every ARM binary runs under qemu-arm (the oracle) and under
+# warpsim on 1 core and on 64 cores; stdout and exit status must match qemu's,
+# on 64 cores for every core (and every core's stderr too, from --output-dir).
+#
+#   sh test/diff/run_diff.sh [BINARY...]      (default: build/diff/*.*)
+#
+# Environment: WARPSIM (build/warpsim), QEMU_ARM (qemu-arm), DIFF_JOBS (2),
+# DIFF_CORES ("1 64"), DIFF_TIMEOUT (seconds per run, 300), DIFF_WARPSIM_FLAGS.
+# Arguments for <name> come from test/diff/<name>.args (shell words).
+# qemu's results are cached beside each binary (<bin>.qemu.{out,err,rc}) and
+# redone when the binary is newer. One line per failure, then "N passed, M failed".
+set -u
+
+DIFF_SRCDIR=$(cd "$(dirname "$0")" && pwd)
+WARPSIM=${WARPSIM:-build/warpsim}
+QEMU_ARM=${QEMU_ARM:-qemu-arm}
+DIFF_JOBS=${DIFF_JOBS:-2}
+DIFF_CORES=${DIFF_CORES:-1 64}
+DIFF_TIMEOUT=${DIFF_TIMEOUT:-300}
+DIFF_WARPSIM_FLAGS=${DIFF_WARPSIM_FLAGS:-}
+export WARPSIM QEMU_ARM DIFF_CORES DIFF_TIMEOUT DIFF_WARPSIM_FLAGS
+
+# first_diff EXPECTED GOT: "line N: got '...' expected '...'" for the first difference
+first_diff() {
+    awk -v exp_file="$1" '
+        function clip(s) { return length(s) > 100 ? substr(s, 1, 100) "..." : s }
+        {
+            more = (getline e < exp_file) > 0
+            if (!more) { printf "line %d: got \047%s\047, expected end of output\n", NR, clip($0); found = 1; exit }
+            if ($0 != e) { printf "line %d: got \047%s\047 expected \047%s\047\n", NR, clip($0), clip(e); found = 1; exit }
+        }
+        END {
+            if (found) exit
+            if ((getline e < exp_file) > 0) printf "line %d: got end of output, expected \047%s\047\n", NR + 1, clip(e)
+            else printf "bytes differ (no trailing newline?)\n"
+        }' "$2"
+}
+
+# json_cores REPORT: "core exit_code status" per element of per_core
+json_cores() {
+    tr -d ' \t\r\n' < "$1" | grep -o '{[^{}]*"exit_code"[^{}]*}' | sed \
+        -e 's/.*"core":\([0-9]*\).*"exit_code":\(-\{0,1\}[0-9]*\).*"status":"\([a-z_]*\)".*/\1 \2 \3/' \
+        -e 's/.*"core":\([0-9]*\).*"status":"\([a-z_]*\)".*"exit_code":\(-\{0,1\}[0-9]*\).*/\1 \3 \2/'
+}
+
+# expect BIN: run qemu unless its cached result is newer than BIN
+expect() {
+    bin=$1
+    [ -f "$bin.qemu.rc" ] && [ ! "$bin" -nt "$bin.qemu.rc" ] && return 0
+    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$QEMU_ARM" "$bin" "$@" \
+          < /dev/null > "$bin.qemu.out.tmp" 2> "$bin.qemu.err.tmp" )
+    echo $? > "$bin.qemu.rc.tmp"
+    mv "$bin.qemu.out.tmp" "$bin.qemu.out"
+    mv "$bin.qemu.err.tmp" "$bin.qemu.err"
+    mv "$bin.qemu.rc.tmp" "$bin.qemu.rc"
+}
+
+# check_one CORES: runs warpsim in $work, prints the failure reason or nothing
+check_one() {
+    cores=$1
+    exp_rc=$(cat "$BIN.qemu.rc")
+    if [ "$cores" -eq 1 ]; then
+        ( eval "set -- $ARGS"; exec timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores 1 --quiet \
+              $DIFF_WARPSIM_FLAGS "$BIN" "$@" < /dev/null > "$work/stdout" 2> "$work/stderr" )
+        rc=$?
+        [ "$rc" -eq 124 ] && { echo "timed out after ${DIFF_TIMEOUT}s"; return; }
+        [ "$rc" -ne "$exp_rc" ] && { echo "exit status $rc, expected $exp_rc ($(head -c 200 "$work/stderr" | tr '\n' ' '))"; return; }
+        cmp -s "$BIN.qemu.out" "$work/stdout" || { echo "stdout $(first_diff "$BIN.qemu.out" "$work/stdout")"; return; }
+        return
+    fi
+    mkdir -p "$work/out"
+    ( eval "set -- $ARGS"; exec timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores "$cores" --quiet \
+          --output-dir "$work/out" --report "$work/report.json" $DIFF_WARPSIM_FLAGS "$BIN" "$@" \
+          < /dev/null > "$work/stdout" 2> "$work/stderr" )
+    rc=$?
+    [ "$rc" -eq 124 ] && { echo "timed out after ${DIFF_TIMEOUT}s"; return; }
+    [ "$rc" -ne "$exp_rc" ] && { echo "exit status $rc, expected $exp_rc ($(head -c 200 "$work/stderr" | tr '\n' ' '))"; return; }
+    cmp -s "$BIN.qemu.out" "$work/stdout" || { echo "core 0 passthrough stdout $(first_diff "$BIN.qemu.out" "$work/stdout")"; return; }
+    [ -f "$work/report.json" ] || { echo "no report written"; return; }
+    json_cores "$work/report.json" > "$work/cores.txt"
+    n=$(wc -l < "$work/cores.txt")
+    [ "$n" -eq "$cores" ] || { echo "report lists $n cores, expected $cores"; return; }
+    bad=0 first=""
+    c=0
+    while [ "$c" -lt "$cores" ]; do
+        why=""
+        if [ ! -f "$work/out/core$c.out" ]; then
+            why="no core$c.out"
+        elif ! cmp -s "$BIN.qemu.out" "$work/out/core$c.out"; then
+            why="stdout $(first_diff "$BIN.qemu.out" "$work/out/core$c.out")"
+        elif [ "$exp_rc" -lt 128 ] && ! cmp -s "$BIN.qemu.err" "$work/out/core$c.err" 2> /dev/null; then
+            why="stderr $(first_diff "$BIN.qemu.err" "$work/out/core$c.err" 2> /dev/null)"
+        else
+            set -- $(sed -n "/^$c /p" "$work/cores.txt")
+            if [ $# -lt 3 ]; then
+                why="missing from the report"
+            elif [ "$exp_rc" -lt 128 ] && { [ "$3" != halted ] || [ "$2" -ne "$exp_rc" ]; }; then
+                why="exit_code $2 status $3, expected $exp_rc halted"
+            elif [ "$exp_rc" -ge 128 ] && [ "$3" != faulted ]; then
+                why="status $3 (exit_code $2), expected faulted (signal $((exp_rc - 128)))"
+            fi
+        fi
+        if [ -n "$why" ]; then
+            bad=$((bad + 1))
+            [ -z "$first" ] && first="core $c: $why"
+        fi
+        c=$((c + 1))
+    done
+    [ "$bad" -gt 0 ] && echo "$first ($bad of $cores cores differ)"
+}
+
+# one BIN: every core count for one binary; prints PASS/FAIL lines
+one() {
+    BIN=$1
+    base=$(basename "$BIN")
+    name=${base%.*}
+    variant=${base##*.}
+    ARGS=""
+    [ -f "$DIFF_SRCDIR/$name.args" ] && ARGS=$(cat "$DIFF_SRCDIR/$name.args")
+    ulimit -c 0
+    expect "$BIN"
+    for cores in $DIFF_CORES; do
+        work="$(dirname "$BIN")/run/$base.$cores"
+        rm -rf "$work"
+        mkdir -p "$work"
+        if [ ! -x "$WARPSIM" ]; then
+            why="$WARPSIM not built"
+        else
+            why=$(check_one "$cores")
+        fi
+        if [ -z "$why" ]; then
+            echo "PASS $name $variant $cores"
+            rm -rf "$work"
+        else
+            echo "FAIL $name $variant cores=$cores: $why [$work]"
+        fi
+    done
+}
+
+if [ "${1:-}" = --one ]; then
+    one "$2"
+    exit 0
+fi
+
+[ $# -eq 0 ] && set -- $(ls build/diff/*.* 2> /dev/null | grep -v -e '\.qemu\.' -e '/run$')
+[ $# -eq 0 ] && { echo "run_diff: no binaries (make diff-bins)"; echo "0 passed, 1 failed"; exit 1; }
+results=$(mktemp)
+printf '%s\n' "$@" | xargs -P "$DIFF_JOBS" -n 1 sh "$0" --one > "$results"
+grep '^FAIL' "$results" | sed 's/^FAIL //' | sort
+passed=$(grep -c '^PASS' "$results")
+failed=$(grep -c '^FAIL' "$results")
+rm -f "$results"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

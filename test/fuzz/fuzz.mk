@@ -1,0 +1,58 @@
+# Fuzz targets (libFuzzer): make fuzz [FUZZ_SECONDS=60]
+#   fuzz_elf     elf_load_mem + stack_build, with properties (test/fuzz/fuzz_elf.c)
+#   fuzz_decode  arm_decode_a32 / arm_decode_t32 / arm_disasm (test/fuzz/fuzz_decode.c)
+# Each target is built with clang straight from the sources it tests and run
+# for FUZZ_SECONDS, on a seed corpus of generated static programs when the
+# ARM cross compiler is installed. Findings land in $(FUZZ_DIR)/crash-*.
+BUILD        ?= build
+HEADERS      ?= $(shell find src kernels/include -name '*.h' -o -name '*.def')
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_ARM_CC  ?= arm-linux-gnueabi-gcc
+FUZZ_X86_CC  ?= i686-linux-gnu-gcc
+FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+                -Isrc -Ikernels/include
+FUZZ_DIR     := $(BUILD)/fuzz
+FUZZ_RUN     := -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/
+
+FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c
+FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c \
+                   arm_disasm.c arm_optab.c)
+
+.PHONY: fuzz fuzz-build fuzz-elf fuzz-decode
+
+fuzz: fuzz-elf fuzz-decode
+
+fuzz-build: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/fuzz_decode
+
+$(FUZZ_DIR)/fuzz_elf: $(FUZZ_ELF_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_ELF_SRC) -o $@
+
+$(FUZZ_DIR)/fuzz_decode: $(FUZZ_DECODE_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DECODE_SRC) -o $@
+
+# Seeds: static programs for fuzz_elf; their text, in 1 KiB pieces, for fuzz_decode.
+$(FUZZ_DIR)/seeds.stamp: test/fuzz/seed_hello.c test/fuzz/seed_tiny.c
+	@mkdir -p $(FUZZ_DIR)/corpus_elf $(FUZZ_DIR)/corpus_decode $(FUZZ_DIR)/seed
+	@if command -v $(FUZZ_ARM_CC) >/dev/null 2>&1; then \
+	  set -e; s=$(FUZZ_DIR)/seed; \
+	  $(FUZZ_ARM_CC) -static -O2 -s test/fuzz/seed_hello.c -o $(FUZZ_DIR)/corpus_elf/hello_arm; \
+	  $(FUZZ_ARM_CC) -static -O2 -s -mthumb test/fuzz/seed_hello.c -o $(FUZZ_DIR)/corpus_elf/hello_thumb; \
+	  $(FUZZ_ARM_CC) -static -nostdlib -O2 test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_arm; \
+	  $(FUZZ_ARM_CC) -static -nostdlib -O2 -mthumb test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_thumb; \
+	  for v in arm thumb; do \
+	    $(FUZZ_ARM_CC:gcc=objcopy) -O binary --only-section=.text $(FUZZ_DIR)/corpus_elf/hello_$$v $$s/text_$$v; \
+	    split -b 1024 -a 4 $$s/text_$$v $(FUZZ_DIR)/corpus_decode/$${v}_; \
+	  done; \
+	else echo "fuzz: $(FUZZ_ARM_CC) not found: no ARM seed corpus"; fi
+	@if command -v $(FUZZ_X86_CC) >/dev/null 2>&1; then \
+	  $(FUZZ_X86_CC) -static -nostdlib -O2 test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_x86; fi
+	@touch $@
+
+fuzz-elf: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/seeds.stamp
+	$(FUZZ_DIR)/fuzz_elf $(FUZZ_RUN) -dict=test/fuzz/elf.dict $(FUZZ_DIR)/corpus_elf
+
+fuzz-decode: $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/seeds.stamp
+	$(FUZZ_DIR)/fuzz_decode $(FUZZ_RUN) $(FUZZ_DIR)/corpus_decode

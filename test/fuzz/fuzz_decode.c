@@ -1,0 +1,94 @@
+/* libFuzzer target for the ARM decoders and the disassembler. The input is
+ * read twice: as A32 words and as a stream of T32 halfwords, with a base
+ * address taken from its first bytes.
+ *
+ * Properties, beyond "no crash, no out-of-bounds access":
+ *   - op < ARM_OP_COUNT, cond <= 14;
+ *   - A32: len 4; a conditional word keeps its condition; an undefined word
+ *     keeps the raw encoding in imm;
+ *   - T32: len 4 exactly when the first halfword opens a 32-bit encoding
+ *     (bits 15:11 = 0b11101, 0b11110 or 0b11111), else 2;
+ *   - decoding is deterministic (same record twice, byte for byte);
+ *   - disassembly is non-empty and NUL-terminated, and a short buffer gets
+ *     a prefix of the full text, never an overrun. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/arm/arm_insn.h"
+
+#define FZ_CHECK(x)                                                                        \
+    do {                                                                                   \
+        if (!(x)) {                                                                        \
+            fprintf(stderr, "fuzz_decode: property failed at line %d: %s\n", __LINE__, #x); \
+            abort();                                                                       \
+        }                                                                                  \
+    } while (0)
+
+static void check_disasm(const arm_insn_t *in, uint32_t addr)
+{
+    char full[128], *small = (char *)malloc(8);
+    memset(full, 0x55, sizeof full);
+    FZ_CHECK(arm_disasm(in, addr, full, sizeof full) == full);
+    size_t n = strnlen(full, sizeof full);
+    FZ_CHECK(n > 0 && n < sizeof full);
+    memset(small, 0x55, 8);
+    arm_disasm(in, addr, small, 8);
+    size_t k = strnlen(small, 8);
+    FZ_CHECK(k < 8 && strncmp(small, full, k) == 0);
+    free(small);
+}
+
+static void check_record(const arm_insn_t *a, const arm_insn_t *b)
+{
+    FZ_CHECK(memcmp(a, b, sizeof *a) == 0);
+    FZ_CHECK(a->op < ARM_OP_COUNT);
+    FZ_CHECK(a->cond <= 14);
+}
+
+static void fuzz_a32(uint32_t word, uint32_t addr)
+{
+    arm_insn_t a, b;
+    memset(&a, 0xa5, sizeof a);
+    memset(&b, 0x5a, sizeof b);
+    arm_decode_a32(word, addr, &a);
+    arm_decode_a32(word, addr, &b);
+    check_record(&a, &b);
+    FZ_CHECK(a.len == 4);
+    if (a.op == ARM_OP_UNDEF)
+        FZ_CHECK(a.imm == word);
+    else if ((word >> 28) != 15u)
+        FZ_CHECK(a.cond == word >> 28);
+    check_disasm(&a, addr);
+}
+
+static void fuzz_t32(uint32_t hw1, uint32_t hw2, uint32_t addr)
+{
+    arm_insn_t a, b;
+    memset(&a, 0xa5, sizeof a);
+    memset(&b, 0x5a, sizeof b);
+    arm_decode_t32(hw1, hw2, addr, &a);
+    arm_decode_t32(hw1, hw2, addr, &b);
+    check_record(&a, &b);
+    uint32_t top5 = hw1 >> 11;
+    FZ_CHECK(a.len == (top5 >= 0x1du ? 4 : 2));
+    check_disasm(&a, addr);
+}
+
+static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 4)
+        return 0;
+    uint32_t base = le32(data) & ~3u;
+    data += 4, size -= 4;
+    for (size_t i = 0; i + 4 <= size; i += 4)
+        fuzz_a32(le32(data + i), base + (uint32_t)i);
+    for (size_t i = 0; i + 2 <= size; i += 2) {
+        uint32_t hw1 = data[i] | data[i + 1] << 8;
+        uint32_t hw2 = i + 4 <= size ? (uint32_t)(data[i + 2] | data[i + 3] << 8) : 0u;
+        fuzz_t32(hw1, hw2, (base & ~1u) + (uint32_t)i);
+    }
+    return 0;
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# System tests of the warpsim binary: bad input on both backends, many-core
+# runs, reports and options. Prints "N passed, M failed" and fails on any failure.
+set -u
+W=${WARPSIM:-build/warpsim}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect_error NAME FILE: one line on stderr naming FILE, exit 1 or 2, no crash.
+expect_error() {
+    local name=$1 file=$2 backend
+    for backend in cpu cuda; do
+        "$W" run --quiet --backend $backend "$file" >"$T/out" 2>"$T/err"
+        local rc=$? lines
+        lines=$(wc -l <"$T/err")
+        if [ $rc -ne 1 ] && [ $rc -ne 2 ]; then bad "$name ($backend): exit $rc, want 1 or 2"; continue; fi
+        if [ "$lines" -ne 1 ]; then bad "$name ($backend): $lines lines on stderr, want 1"; cat "$T/err"; continue; fi
+        if ! grep -qF -- "$file" "$T/err"; then bad "$name ($backend): message does not name the file: $(cat "$T/err")"; continue; fi
+        ok
+    done
+}
+
+head -c 4096 /dev/urandom >"$T/random.bin"
+: >"$T/empty.elf"
+mkdir "$T/adir"
+printf '\177ELF\001\001\001' >"$T/trunc.elf"
+expect_error "random bytes" "$T/random.bin"
+expect_error "empty file" "$T/empty.elf"
+expect_error "truncated ELF" "$T/trunc.elf"
+expect_error "directory" "$T/adir"
+expect_error "missing file" "$T/does-not-exist.elf"
+[ -x /bin/true ] && expect_error "x86-64 ELF" /bin/true
+
+# A program cut in the middle of its program headers or segments.
+if command -v arm-linux-gnueabi-gcc >/dev/null; then
+    printf '#include <stdio.h>\nint main(int c,char**v){int s=0;for(int i=0;i<1000;i++)s+=i*c;printf("s=%%d\\n",s);return 0;}\n' >"$T/p.c"
+    arm-linux-gnueabi-gcc -static -O2 "$T/p.c" -o "$T/p.elf"
+    head -c 200 "$T/p.elf" >"$T/cut.elf"
+    expect_error "ELF cut in its headers" "$T/cut.elf"
+    head -c 30000 "$T/p.elf" >"$T/cut2.elf"
+    expect_error "ELF cut in a segment" "$T/cut2.elf"
+
+    # 1024 cores: all exit 0 with the same count; total = 1024 x one core's.
+    "$W" run --quiet --cores 1 --report "$T/one.json" "$T/p.elf" >/dev/null || bad "1 core run failed"
+    "$W" run --quiet --cores 1024 --heap 256K --stack 64K --report "$T/many.json" "$T/p.elf" >/dev/null \
+        || bad "1024 core run failed"
+    if python3 - "$T/one.json" "$T/many.json" <<'PY'
+import json, sys
+one = json.load(open(sys.argv[1])); many = json.load(open(sys.argv[2]))
+n1 = one["per_core"][0]["instructions"]
+cores = many["per_core"]
+assert len(cores) == 1024, len(cores)
+assert all(c["status"] == "halted" and c["exit_code"] == 0 for c in cores), "a core did not exit 0"
+assert all(c["instructions"] == n1 for c in cores), "instruction counts differ"
+assert many["total_instructions"] == 1024 * n1, (many["total_instructions"], n1)
+for k in ("isa", "backend", "device", "cores", "total_instructions", "wall_seconds", "mips", "per_core"):
+    assert k in many, k
+PY
+    then ok; else bad "1024-core run: counts or exit codes"; fi
+
+    # CSV report and bad report names / options / config keys.
+    "$W" run --quiet --cores 4 --report "$T/r.csv" "$T/p.elf" >/dev/null && [ "$(wc -l <"$T/r.csv")" -eq 5 ] && ok || bad "csv report"
+    "$W" run --quiet --report "$T/r.txt" "$T/p.elf" 2>"$T/err"; [ $? -eq 2 ] && ok || bad "bad report name accepted"
+    "$W" run --bogus "$T/p.elf" 2>"$T/err"; [ $? -eq 2 ] && grep -q bogus "$T/err" && ok || bad "unknown option"
+    printf -- '-cores 4\n-frobnicate 3\n' >"$T/bad.cfg"
+    "$W" run --config "$T/bad.cfg" "$T/p.elf" 2>"$T/err"; [ $? -eq 2 ] && grep -q "bad.cfg:2" "$T/err" && ok || bad "bad config key: $(cat "$T/err")"
+    "$W" run --quiet --config configs/manycore-arm-1024.cfg --cores 8 "$T/p.elf" >/dev/null && ok || bad "shipped config"
+
+    # A fault in one core is that core's status, not a crash.
+    printf 'int main(){volatile int *p=(int*)0x10;return *p;}\n' >"$T/segv.c"
+    arm-linux-gnueabi-gcc -static -O2 "$T/segv.c" -o "$T/segv.elf"
+    "$W" run --quiet --cores 3 --report "$T/f.json" "$T/segv.elf" 2>"$T/err"
+    rc=$?
+    [ $rc -eq 139 ] && grep -q "core 0 faulted" "$T/err" && grep -q '"faulted": 3' "$T/f.json" && ok \
+        || bad "faulting core: exit $rc, $(cat "$T/err")"
+fi
+
+"$W" --version | grep -q "backends: cpu" && ok || bad "--version"
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]

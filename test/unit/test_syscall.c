@@ -1,0 +1,479 @@
+/* The Linux system call layer through arm_svc, on a hand-built two-core
+ * machine: a 64 KiB private window per core at 0x20000 (stack reserve in
+ * its top 16 KiB), a read-only page at 0x10000, a shared page at SIM_SHARED_BASE. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "device/arm/arm_syscall.h"
+
+#define SC_CORES 2u
+#define SC_PRIV_BASE 0x20000u
+#define SC_PRIV_SIZE 0x10000u
+#define SC_STACK_LO (SC_PRIV_BASE + 0xc000u)
+#define SC_BRK (SC_PRIV_BASE + 0x2000u)
+#define SC_SVC_PC 0x10100u
+#define SC_RO_BASE 0x10000u
+
+static uint32_t sc_priv[SC_CORES * SC_PRIV_SIZE / 4];
+static uint8_t sc_ro[4096];
+static uint32_t sc_shared[1024];
+static uint8_t sc_out[SC_CORES * 4096];
+static sim_mem_t sc_m;
+static arm_ctx_t sc_c;
+static uint32_t sc_core;
+
+/* interleaved: the GPU layout (word w of core c at w * ncores + c) */
+static void sc_setup_layout(uint32_t out_cap, int interleaved)
+{
+    memset(sc_priv, 0xaa, sizeof sc_priv);
+    memset(sc_out, 0, sizeof sc_out);
+    memset(&sc_m, 0, sizeof sc_m);
+    sc_m.priv = sc_priv;
+    sc_m.stride_word = interleaved ? SC_CORES : 1;
+    sc_m.stride_core = interleaved ? 1 : SC_PRIV_SIZE / 4;
+    sc_m.priv_base = SC_PRIV_BASE;
+    sc_m.priv_size = SC_PRIV_SIZE;
+    sc_m.stack_lo = SC_STACK_LO;
+    sc_m.ro = sc_ro;
+    sc_m.ro_base = SC_RO_BASE;
+    sc_m.ro_size = sizeof sc_ro;
+    sc_m.shared = (uint8_t *)sc_shared;
+    sc_m.shared_base = SIM_SHARED_BASE;
+    sc_m.shared_size = sizeof sc_shared;
+    sc_m.out = sc_out;
+    sc_m.out_cap = out_cap;
+    sc_m.ncores = SC_CORES;
+    memset(&sc_c, 0, sizeof sc_c);
+    sc_c.sys.brk_cur = sc_c.sys.brk_min = SC_BRK;
+    sc_c.sys.mmap_low = SC_STACK_LO;
+    sc_core = 1;
+}
+
+static void sc_setup(uint32_t out_cap) { sc_setup_layout(out_cap, 0); }
+
+static uint32_t sc_call(uint32_t nr, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4)
+{
+    sc_c.r[0] = a0, sc_c.r[1] = a1, sc_c.r[2] = a2, sc_c.r[3] = a3, sc_c.r[4] = a4;
+    sc_c.r[7] = nr;
+    sc_c.npc = SC_SVC_PC + (sc_c.thumb ? 2u : 4u);
+    arm_svc(&sc_c, &sc_m, sc_core);
+    return sc_c.r[0];
+}
+
+#define SC0(nr) sc_call(nr, 0, 0, 0, 0, 0)
+#define SC1(nr, a) sc_call(nr, a, 0, 0, 0, 0)
+#define SC2(nr, a, b) sc_call(nr, a, b, 0, 0, 0)
+#define SC3(nr, a, b, c) sc_call(nr, a, b, c, 0, 0)
+#define ERR(e) ((uint32_t)-(int32_t)(e))
+
+static void sc_poke(uint32_t a, const void *src, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        cr_assert_eq(sim_st8(&sc_m, sc_core, a + i, ((const uint8_t *)src)[i]), 0);
+}
+
+static uint32_t sc_peek8(uint32_t a)
+{
+    uint32_t v = 0;
+    cr_assert_eq(sim_ld8(&sc_m, sc_core, a, &v), 0, "unreadable 0x%x", a);
+    return v;
+}
+
+static uint32_t sc_peek32(uint32_t a)
+{
+    uint32_t v = 0;
+    cr_assert_eq(sim_ld32(&sc_m, sc_core, a, &v), 0, "unreadable 0x%x", a);
+    return v;
+}
+
+static const uint8_t *sc_outbuf(void) { return sc_out + sc_core * sc_m.out_cap; }
+
+Test(syscall, write_appends_one_record)
+{
+    sc_setup(4096);
+    sc_poke(SC_BRK, "hello", 5);
+    cr_assert_eq(SC3(4, 1, SC_BRK, 5), 5);
+    cr_assert_eq(SC3(4, 2, SC_BRK + 1, 2), 2);
+    const uint8_t *o = sc_outbuf();
+    cr_assert_eq(sc_c.sys.out_len, 3 + 5 + 3 + 2);
+    cr_assert(o[0] == 1 && o[1] == 5 && o[2] == 0 && memcmp(o + 3, "hello", 5) == 0);
+    cr_assert(o[8] == 2 && o[9] == 2 && o[10] == 0 && memcmp(o + 11, "el", 2) == 0);
+    cr_assert_eq(sc_out[0], 0, "core 0's buffer must stay untouched");
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+}
+
+Test(syscall, write_edge_cases)
+{
+    sc_setup(4096);
+    cr_assert_eq(SC3(4, 1, SC_BRK, 0), 0);
+    cr_assert_eq(sc_c.sys.out_len, 0);
+    cr_assert_eq(SC3(4, 0, SC_BRK, 4), ERR(LINUX_EBADF));
+    cr_assert_eq(SC3(4, 7, SC_BRK, 4), ERR(LINUX_EBADF));
+    cr_assert_eq(SC3(4, 1, 0x1000, 4), ERR(LINUX_EFAULT));
+    cr_assert_eq(sc_c.sys.out_len, 0);
+    /* a buffer running off the end of the window is written up to the end */
+    cr_assert_eq(SC3(4, 1, SC_PRIV_BASE + SC_PRIV_SIZE - 3, 10), 3);
+    cr_assert_eq(sc_c.sys.out_len, 6);
+    /* read-only and shared memory are valid sources */
+    sc_ro[0] = 'R';
+    cr_assert_eq(SC3(4, 1, SC_RO_BASE, 1), 1);
+    cr_assert_eq(sc_outbuf()[9], 'R');
+}
+
+Test(syscall, write_full_buffer_waits_for_host_and_retries)
+{
+    sc_setup(32);
+    cr_assert_eq(SC3(4, 1, SC_BRK, 40), 29, "a partial write returns the count written");
+    cr_assert_eq(sc_c.sys.out_len, 32);
+    cr_assert_eq(sc_outbuf()[1], 29);
+    sc_c.r[0] = 0x1234;
+    sc_call(4, 1, SC_BRK, 11, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.npc, SC_SVC_PC, "npc goes back to the SVC");
+    cr_assert_eq(sc_c.r[0], 1, "r0 keeps the first argument for the retry");
+    /* the host drains the buffer and resumes the core */
+    sc_c.sys.out_len = 0;
+    sc_c.sys.status = SIM_RUNNING;
+    cr_assert_eq(SC3(4, 1, SC_BRK, 11), 11);
+    /* a 1-byte record needs 4 bytes of room */
+    sc_setup(32);
+    sc_c.sys.out_len = 28;
+    cr_assert_eq(SC3(4, 1, SC_BRK, 5), 1);
+    sc_c.sys.out_len = 29;
+    SC3(4, 1, SC_BRK, 5);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+}
+
+Test(syscall, thumb_svc_rewinds_two_bytes)
+{
+    sc_setup(32);
+    sc_c.thumb = 1;
+    sc_c.sys.out_len = 32;
+    sc_call(4, 1, SC_BRK, 1, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.npc, SC_SVC_PC);
+}
+
+Test(syscall, writev_records_and_limits)
+{
+    sc_setup(4096);
+    uint32_t iov = SC_BRK + 0x100;
+    sc_poke(SC_BRK, "abcdef", 6);
+    uint32_t v[6] = {SC_BRK, 2, SC_BRK + 2, 0, SC_BRK + 3, 3};
+    sc_poke(iov, v, sizeof v);
+    cr_assert_eq(SC3(146, 1, iov, 3), 5);
+    const uint8_t *o = sc_outbuf();
+    cr_assert(o[1] == 2 && memcmp(o + 3, "ab", 2) == 0);
+    cr_assert(o[5] == 1 && o[6] == 3 && memcmp(o + 8, "def", 3) == 0);
+    cr_assert_eq(SC3(146, 1, 0x1000, 1), ERR(LINUX_EFAULT));
+    cr_assert_eq(SC3(146, 1, iov, 5000), ERR(LINUX_EINVAL));
+    cr_assert_eq(SC3(146, 9, iov, 1), ERR(LINUX_EBADF));
+    /* first record fits partly: the count so far comes back */
+    sc_setup(10);
+    sc_poke(iov, v, sizeof v);
+    cr_assert_eq(SC3(146, 1, iov, 3), 2 + 2);
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    SC3(146, 1, iov, 3);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+}
+
+Test(syscall, write_interleaved_layout)
+{
+    sc_setup_layout(64, 1);
+    sc_poke(SC_BRK + 1, "xyz", 3);
+    cr_assert_eq(SC3(4, 1, SC_BRK + 1, 3), 3);
+    cr_assert_eq(memcmp(sc_outbuf() + 3, "xyz", 3), 0);
+}
+
+Test(syscall, read_close_ioctl_open)
+{
+    sc_setup(64);
+    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 0, "stdin is at end of file");
+    cr_assert_eq(SC3(3, 5, SC_BRK, 10), ERR(LINUX_EBADF));
+    cr_assert_eq(SC1(6, 2), 0);
+    cr_assert_eq(SC1(6, 3), ERR(LINUX_EBADF));
+    cr_assert_eq(SC2(54, 1, 0x5401), ERR(LINUX_ENOTTY), "TCGETS");
+    cr_assert_eq(SC2(54, 4, 0x5401), ERR(LINUX_EBADF));
+    sc_poke(SC_BRK, "/etc/passwd", 12);
+    cr_assert_eq(SC2(5, SC_BRK, 0), ERR(LINUX_ENOENT));
+    cr_assert_eq(SC3(322, (uint32_t)-100, SC_BRK, 0), ERR(LINUX_ENOENT));
+    cr_assert_eq(SC3(322, (uint32_t)-100, 0x100, 0), ERR(LINUX_EFAULT));
+    cr_assert_eq(SC3(140, 1, 0, 0), ERR(LINUX_ESPIPE));
+    cr_assert_eq(SC2(221, 1, 3), 1, "F_GETFL of stdout: O_WRONLY");
+}
+
+Test(syscall, fstat64_and_statx_describe_a_fifo)
+{
+    sc_setup(64);
+    uint32_t buf = SC_BRK;
+    cr_assert_eq(SC2(197, 1, buf), 0);
+    cr_assert_eq(sc_peek32(buf + 16) & 0170000u, 0010000u, "S_IFIFO");
+    cr_assert_eq(sc_peek32(buf + 56), 4096, "st_blksize");
+    cr_assert_eq(sc_peek32(buf + 48), 0, "st_size");
+    cr_assert_eq(sc_peek32(buf + 0), 0, "st_dev zeroed");
+    cr_assert_eq(SC2(197, 3, buf), ERR(LINUX_EBADF));
+    cr_assert_eq(SC2(197, 1, 0x100), ERR(LINUX_EFAULT));
+    uint32_t empty = SC_BRK + 0x200;
+    sc_poke(empty, "", 1);
+    cr_assert_eq(sc_call(327, 2, empty, buf, 0x1000, 0), 0, "fstatat64(fd, \"\", AT_EMPTY_PATH)");
+    cr_assert_eq(sc_peek32(buf + 56), 4096);
+    cr_assert_eq(sc_call(397, 1, empty, 0x1000, 0x7ff, buf), 0);
+    cr_assert_eq(sc_peek32(buf + 0), 0x7ff, "stx_mask");
+    cr_assert_eq(sc_peek32(buf + 4), 4096, "stx_blksize");
+    cr_assert_eq(sc_peek32(buf + 28) & 0xffffu, 0010600u, "stx_mode");
+    cr_assert_eq(sc_call(397, 1, empty, 0, 0x7ff, buf), ERR(LINUX_ENOENT), "no AT_EMPTY_PATH");
+    cr_assert_eq(sc_call(397, 1, empty, 0x1000, 0x7ff, 0x100), ERR(LINUX_EFAULT));
+    cr_assert_eq(sc_call(397, 8, empty, 0x1000, 0x7ff, buf), ERR(LINUX_EBADF));
+}
+
+Test(syscall, brk_grows_zeroed_within_bounds)
+{
+    sc_setup(64);
+    cr_assert_eq(SC1(45, 0), SC_BRK, "brk(0) reports the break");
+    cr_assert_eq(SC1(45, SC_BRK + 0x1235), SC_BRK + 0x1235);
+    for (uint32_t a = SC_BRK; a < SC_BRK + 0x1235; a += 0x111)
+        cr_assert_eq(sc_peek8(a), 0, "new heap byte 0x%x not zeroed", a);
+    cr_assert_eq(sc_peek8(SC_BRK + 0x1235), 0xaa, "nothing beyond the break is touched");
+    cr_assert_eq(SC1(45, SC_BRK + 0x100), SC_BRK + 0x100, "shrinking");
+    cr_assert_eq(SC1(45, SC_BRK - 4), SC_BRK + 0x100, "below brk_min: old break");
+    cr_assert_eq(SC1(45, SC_STACK_LO + 4), SC_BRK + 0x100, "into the stack: old break");
+    cr_assert_eq(SC1(45, SC_STACK_LO), SC_STACK_LO, "up to the mmap area is fine");
+}
+
+Test(syscall, mmap2_hands_out_zeroed_pages_downwards)
+{
+    sc_setup(64);
+    uint32_t a = sc_call(192, 0, 5000, 3, 0x22, (uint32_t)-1);
+    cr_assert_eq(a, SC_STACK_LO - 0x2000);
+    for (uint32_t i = 0; i < 0x2000; i += 0x3f)
+        cr_assert_eq(sc_peek8(a + i), 0);
+    uint32_t b = sc_call(192, 0, 4096, 3, 0x22, (uint32_t)-1);
+    cr_assert_eq(b, a - 0x1000);
+    cr_assert_eq(sc_c.sys.mmap_low, b);
+    /* munmap of the lowest mapping gives it back */
+    cr_assert_eq(SC2(91, b, 4096), 0);
+    cr_assert_eq(sc_c.sys.mmap_low, a);
+    /* munmap of anything else succeeds and keeps the cursor */
+    cr_assert_eq(SC2(91, SC_STACK_LO - 0x1000, 4096), 0);
+    cr_assert_eq(sc_c.sys.mmap_low, a);
+    cr_assert_eq(SC2(91, a + 1, 4096), ERR(LINUX_EINVAL));
+    /* reused memory comes back zeroed */
+    sc_poke(a - 0x1000, "dirty", 5);
+    cr_assert_eq(sc_call(192, 0, 100, 3, 0x22, (uint32_t)-1), a - 0x1000);
+    cr_assert_eq(sc_peek8(a - 0x1000), 0);
+}
+
+Test(syscall, mmap2_bounds_and_refusals)
+{
+    sc_setup(64);
+    cr_assert_eq(sc_call(192, 0, 4096, 3, 0x02, 3), ERR(LINUX_EBADF), "file mapping");
+    cr_assert_eq(sc_call(192, 0, 4096, 3, 0x02, 0), ERR(LINUX_ENODEV));
+    cr_assert_eq(sc_call(192, 0, 0, 3, 0x22, (uint32_t)-1), ERR(LINUX_EINVAL));
+    cr_assert_eq(sc_call(192, 0, 0xffffffffu, 3, 0x22, (uint32_t)-1), ERR(LINUX_EINVAL));
+    uint32_t room = SC_STACK_LO - SC_BRK;
+    cr_assert_eq(sc_call(192, 0, room + 1, 3, 0x22, (uint32_t)-1), ERR(LINUX_ENOMEM), "never below brk");
+    cr_assert_eq(sc_call(192, 0, room, 3, 0x22, (uint32_t)-1), SC_BRK);
+    cr_assert_eq(SC1(45, SC_BRK + 4), SC_BRK, "brk cannot enter the mmap area");
+    cr_assert_eq(sc_call(192, 0, 1, 3, 0x22, (uint32_t)-1), ERR(LINUX_ENOMEM));
+    /* MAP_FIXED inside the mapped area */
+    sc_poke(SC_BRK + 0x1000, "x", 1);
+    cr_assert_eq(sc_call(192, SC_BRK + 0x1000, 4096, 3, 0x32, (uint32_t)-1), SC_BRK + 0x1000);
+    cr_assert_eq(sc_peek8(SC_BRK + 0x1000), 0);
+    cr_assert_eq(sc_call(192, SC_STACK_LO, 4096, 3, 0x32, (uint32_t)-1), ERR(LINUX_ENOMEM));
+    cr_assert_eq(sc_call(163, SC_BRK, 4096, 8192, 1, 0), ERR(LINUX_ENOMEM), "mremap");
+    cr_assert_eq(sc_call(125, SC_BRK, 4096, 1, 0, 0), 0, "mprotect");
+}
+
+Test(syscall, uname_contents)
+{
+    sc_setup(64);
+    uint32_t u = SC_BRK;
+    cr_assert_eq(SC1(122, u), 0);
+    char f[6][65];
+    for (uint32_t i = 0; i < sizeof f; i++)
+        ((char *)f)[i] = (char)sc_peek8(u + i);
+    cr_assert_str_eq(f[0], "Linux");
+    cr_assert_str_eq(f[2], "6.1.0");
+    cr_assert_str_eq(f[4], "armv7l");
+    cr_assert_eq(f[4][64], 0);
+    cr_assert_eq(f[5][64], 0);
+    cr_assert_eq(SC1(122, 0x100), ERR(LINUX_EFAULT));
+    cr_assert_eq(SC1(122, SC_PRIV_BASE + SC_PRIV_SIZE - 100), ERR(LINUX_EFAULT));
+}
+
+Test(syscall, exit_codes_keep_output)
+{
+    sc_setup(64);
+    sc_poke(SC_BRK, "bye", 3);
+    SC3(4, 1, SC_BRK, 3);
+    sc_c.r[0] = 0;
+    SC1(1, 300);
+    cr_assert_eq(sc_c.sys.status, SIM_HALTED);
+    cr_assert_eq(sc_c.sys.exit_code, 300 & 0xff);
+    cr_assert_eq(sc_c.sys.out_len, 6);
+    sc_setup(64);
+    SC1(248, 3);
+    cr_assert_eq(sc_c.sys.status, SIM_HALTED);
+    cr_assert_eq(sc_c.sys.exit_code, 3);
+}
+
+Test(syscall, unknown_numbers_are_enosys)
+{
+    sc_setup(64);
+    cr_assert_eq(SC0(9999), ERR(LINUX_ENOSYS));
+    cr_assert_eq(SC0(0xf0001), ERR(LINUX_ENOSYS));
+    cr_assert_eq(sc_c.sys.enosys_count, 2);
+    cr_assert_eq(sc_c.sys.enosys_last, 0xf0001);
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    cr_assert_eq(SC0(398), ERR(LINUX_ENOSYS), "rseq");
+    cr_assert_eq(sc_c.sys.enosys_count, 2, "rseq is known, not counted");
+    cr_assert_str_eq(arm_syscall_name(4), "write");
+    cr_assert_str_eq(arm_syscall_name(WS_SYS_BARRIER), "ws_barrier");
+    cr_assert_null(arm_syscall_name(9999));
+}
+
+Test(syscall, abort_faults_the_core_with_the_signal)
+{
+    sc_setup(64);
+    uint32_t pid = SC0(20), tid = SC0(224);
+    cr_assert_eq(pid, 1000 + sc_core);
+    cr_assert_eq(tid, pid);
+    cr_assert_eq(SC3(268, pid, tid + 1, 6), ERR(LINUX_ESRCH));
+    cr_assert_eq(SC3(268, pid, tid, 17), 0, "SIGCHLD is ignored by default");
+    cr_assert_eq(SC3(268, pid, tid, 0), 0);
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    SC3(268, pid, tid, 6);
+    cr_assert_eq(sc_c.sys.status, SIM_FAULTED);
+    cr_assert_eq(sc_c.sys.fault_reason, SIM_FAULT_SIGNAL);
+    cr_assert_eq(sc_c.sys.exit_code, 6);
+    cr_assert_eq(sc_c.sys.fault_pc, SC_SVC_PC);
+    sc_setup(64);
+    cr_assert_eq(SC2(37, 5, 9), ERR(LINUX_ESRCH));
+    SC2(37, 0, 15);
+    cr_assert_eq(sc_c.sys.exit_code, 15, "kill(0, SIGTERM) reaches the caller");
+    sc_setup(64);
+    SC2(238, 1000 + sc_core, 11);
+    cr_assert_eq(sc_c.sys.status, SIM_FAULTED);
+}
+
+Test(syscall, signal_state_calls_remember_nothing)
+{
+    sc_setup(64);
+    uint32_t o = SC_BRK;
+    cr_assert_eq(sc_call(174, 6, SC_BRK + 0x100, o, 8, 0), 0);
+    cr_assert_eq(sc_peek32(o), 0, "old action SIG_DFL");
+    cr_assert_eq(sc_call(174, 6, 0, 0, 4, 0), ERR(LINUX_EINVAL), "sigsetsize");
+    cr_assert_eq(sc_call(174, 65, 0, 0, 8, 0), ERR(LINUX_EINVAL));
+    cr_assert_eq(sc_call(175, 0, 0, o, 8, 0), 0);
+    cr_assert_eq(sc_peek32(o) | sc_peek32(o + 4), 0);
+    cr_assert_eq(sc_call(186, 0, o, 0, 0, 0), 0);
+    cr_assert_eq(sc_peek32(o + 4), 2, "SS_DISABLE");
+    cr_assert_eq(sc_call(174, 6, 0, 0x100, 8, 0), ERR(LINUX_EFAULT));
+}
+
+Test(syscall, barrier_parks_the_core)
+{
+    sc_setup(64);
+    sc_call(WS_SYS_BARRIER, 77, 0, 0, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_BARRIER);
+    cr_assert_eq(sc_c.r[0], 0);
+    cr_assert_eq(sc_c.npc, SC_SVC_PC + 4, "the call completes; pc moves on");
+}
+
+Test(syscall, warpsim_services)
+{
+    sc_setup(64);
+    cr_assert_eq(SC0(WS_SYS_CORE_ID), sc_core);
+    cr_assert_eq(SC0(WS_SYS_NCORES), SC_CORES);
+    cr_assert_eq(SC0(WS_SYS_SHARED_BASE), SIM_SHARED_BASE);
+    cr_assert_eq(SC0(WS_SYS_SHARED_SIZE), sizeof sc_shared);
+}
+
+Test(syscall, tls_and_identity)
+{
+    sc_setup(64);
+    cr_assert_eq(SC1(0xf0005, 0x12345678), 0);
+    cr_assert_eq(sc_c.tls, 0x12345678);
+    cr_assert_eq(SC0(0xf0006), 0x12345678);
+    cr_assert_eq(SC0(199), 0);
+    cr_assert_eq(SC0(202), 0);
+    cr_assert_eq(SC1(256, SC_BRK), 1000 + sc_core, "set_tid_address returns the tid");
+    cr_assert_eq(SC2(338, SC_BRK, 12), 0);
+    cr_assert_eq(SC2(240, SC_BRK, 0x81), 0, "FUTEX_WAKE_PRIVATE");
+    cr_assert_eq(SC0(158), 0);
+}
+
+Test(syscall, time_is_virtual_monotonic_and_deterministic)
+{
+    sc_setup(64);
+    uint32_t ts = SC_BRK;
+    sim_set_icount(&sc_c.sys, 2500000123ull);
+    cr_assert_eq(SC2(263, 1, ts), 0);
+    cr_assert_eq(sc_peek32(ts), 2);
+    cr_assert_eq(sc_peek32(ts + 4), 500000123);
+    cr_assert_eq(SC2(403, 0, ts), 0, "clock_gettime64(CLOCK_REALTIME)");
+    cr_assert_eq(sc_peek32(ts), LINUX_EPOCH_SEC + 2);
+    cr_assert_eq(sc_peek32(ts + 4), 0);
+    cr_assert_eq(sc_peek32(ts + 8), 500000123);
+    uint64_t last = 0;
+    for (uint64_t n = 0; n < 5000000000ull; n += 999999937ull) {
+        sim_set_icount(&sc_c.sys, n);
+        cr_assert_eq(SC2(403, 1, ts), 0);
+        uint64_t t = (uint64_t)sc_peek32(ts) * 1000000000ull + sc_peek32(ts + 8);
+        cr_assert_eq(t, n, "1 ns per instruction");
+        cr_assert_geq(t, last);
+        last = t;
+    }
+    cr_assert_eq(SC2(263, 10, ts), ERR(LINUX_EINVAL));
+    cr_assert_eq(SC2(263, 1, 0x100), ERR(LINUX_EFAULT));
+    cr_assert_eq(SC2(264, 1, ts), 0);
+    cr_assert_eq(sc_peek32(ts + 4), 1, "1 ns resolution");
+    sim_set_icount(&sc_c.sys, 7000001000ull);
+    cr_assert_eq(SC2(78, ts, 0), 0);
+    cr_assert_eq(sc_peek32(ts), LINUX_EPOCH_SEC + 7);
+    cr_assert_eq(sc_peek32(ts + 4), 1, "microseconds");
+    cr_assert_eq(SC1(13, ts + 8), LINUX_EPOCH_SEC + 7);
+    cr_assert_eq(sc_peek32(ts + 8), LINUX_EPOCH_SEC + 7);
+}
+
+Test(syscall, rlimits)
+{
+    sc_setup(64);
+    uint32_t r = SC_BRK;
+    cr_assert_eq(sc_call(369, 0, 3, 0, r, 0), 0);
+    cr_assert_eq(sc_peek32(r), SC_PRIV_BASE + SC_PRIV_SIZE - SC_STACK_LO, "RLIMIT_STACK = stack reserve");
+    cr_assert_eq(sc_peek32(r + 4), 0);
+    cr_assert_eq(sc_peek32(r + 8), 0xffffffffu);
+    cr_assert_eq(sc_peek32(r + 12), 0xffffffffu);
+    cr_assert_eq(sc_call(369, 4242, 3, 0, r, 0), ERR(LINUX_ESRCH));
+    cr_assert_eq(sc_call(369, 0, 99, 0, r, 0), ERR(LINUX_EINVAL));
+    cr_assert_eq(SC2(191, 3, r), 0);
+    cr_assert_eq(sc_peek32(r), SC_PRIV_BASE + SC_PRIV_SIZE - SC_STACK_LO);
+    cr_assert_eq(sc_peek32(r + 4), 0xffffffffu);
+    cr_assert_eq(SC2(191, 7, r), 0);
+    cr_assert_eq(sc_peek32(r), 1024);
+}
+
+Test(syscall, getrandom_is_deterministic_per_core)
+{
+    uint8_t a[40], b[40];
+    sc_setup(64);
+    sim_set_icount(&sc_c.sys, 1234);
+    cr_assert_eq(SC3(384, SC_BRK, 40, 0), 40);
+    for (uint32_t i = 0; i < 40; i++)
+        a[i] = (uint8_t)sc_peek8(SC_BRK + i);
+    sc_setup(64);
+    sim_set_icount(&sc_c.sys, 1234);
+    cr_assert_eq(SC3(384, SC_BRK, 40, 0), 40);
+    for (uint32_t i = 0; i < 40; i++)
+        b[i] = (uint8_t)sc_peek8(SC_BRK + i);
+    cr_assert_arr_eq(a, b, 40);
+    sc_core = 0;
+    cr_assert_eq(SC3(384, SC_BRK, 40, 0), 40);
+    int same = 1;
+    for (uint32_t i = 0; i < 40; i++)
+        same &= a[i] == sc_peek8(SC_BRK + i);
+    cr_assert_not(same, "another core draws other bytes");
+    cr_assert_eq(SC3(384, 0x100, 4, 0), ERR(LINUX_EFAULT));
+    cr_assert_eq(SC3(384, SC_PRIV_BASE + SC_PRIV_SIZE - 2, 8, 0), 2);
+}
