@@ -21,7 +21,7 @@ HEADERS  := $(shell find src kernels/include -name '*.h' -o -name '*.def' -o -na
 ifneq ($(NVCC),)
   CFLAGS   += -DWARPSIM_HAVE_CUDA
   CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o
-  LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt
+  LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 endif
 
 .PHONY: all test unit system diff run bench bench-full gpu-test deps clean fuzz
@@ -63,6 +63,7 @@ test: deps
 	$(MAKE) --no-print-directory all $(BUILD)/unit_tests kernels
 	$(BUILD)/unit_tests --jobs 2
 	bash test/system/cli_test.sh
+	$(MAKE) --no-print-directory kernels-check
 	$(MAKE) --no-print-directory diff
 
 system: all
@@ -70,7 +71,7 @@ system: all
 
 # Needs a GPU; without one it says so and succeeds.
 gpu-test: deps
-	$(MAKE) --no-print-directory all kernels diff-build
+	$(MAKE) --no-print-directory all kernels diff-bins
 	bash test/gpu/gpu_test.sh
 
 # 1024 cores of the matrix-product kernel, the MIPS table on stdout.

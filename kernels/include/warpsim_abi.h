@@ -2,11 +2,13 @@
  * target-side runtime (kernels/). Services are system calls with numbers no
  * Linux kernel uses: on ARM `svc 0` with the number in r7, on IA-32 `int $0x80`
  * with it in eax. Under qemu-user or a real kernel they fail with -ENOSYS, and
- * the runtime falls back to one core (see warpsim.h). */
+ * the runtime falls back to one core (see warpsim.h). On ARM the numbers sit
+ * at the top of the private range 0x0f0000-0x0f07ff: Linux answers an unknown
+ * number there with -ENOSYS, but kills the caller with SIGILL above it. */
 #ifndef WARPSIM_ABI_H
 #define WARPSIM_ABI_H
 
-#define WS_SYS_BASE        0x0f5700
+#define WS_SYS_BASE        0x0f0700
 #define WS_SYS_CORE_ID     (WS_SYS_BASE + 0) /* () -> this core's id */
 #define WS_SYS_NCORES      (WS_SYS_BASE + 1) /* () -> number of cores */
 #define WS_SYS_BARRIER     (WS_SYS_BASE + 2) /* () -> 0 once every live core has arrived */

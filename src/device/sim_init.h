@@ -18,6 +18,20 @@ typedef struct sim_core_init {
     uint32_t core_id_off;  /* byte offset of the WARPSIM_CORE digits within the window */
 } sim_core_init_t;
 
+/* The decimal digits of core, then NUL padding, in a SIM_CORE_ID_FIELD-byte
+ * field. The field's size is fixed so every core's stack has one layout. */
+SIM_FN void sim_format_core_id(uint8_t *field, uint32_t core)
+{
+    uint8_t digits[SIM_CORE_ID_FIELD];
+    uint32_t n = 0, v = core;
+    do {
+        digits[n++] = (uint8_t)('0' + v % 10u);
+        v /= 10u;
+    } while (v && n < SIM_CORE_ID_FIELD);
+    for (uint32_t i = 0; i < SIM_CORE_ID_FIELD; i++)
+        field[i] = i < n ? digits[n - 1 - i] : 0u;
+}
+
 /* Assumes the window is already zero. */
 SIM_FN void sim_init_core_mem(const sim_mem_t *m, uint32_t core, const sim_core_init_t *t)
 {
@@ -25,14 +39,10 @@ SIM_FN void sim_init_core_mem(const sim_mem_t *m, uint32_t core, const sim_core_
         *sim_priv_word(m, core, w * 4u) = t->data[w];
     for (uint32_t w = 0; w < t->stack_words; w++)
         *sim_priv_word(m, core, t->stack_off + w * 4u) = t->stack[w];
-    char digits[SIM_CORE_ID_FIELD];
-    uint32_t n = 0, v = core;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v && n < SIM_CORE_ID_FIELD);
+    uint8_t field[SIM_CORE_ID_FIELD];
+    sim_format_core_id(field, core);
     for (uint32_t i = 0; i < SIM_CORE_ID_FIELD; i++)
-        sim_priv_st8(m, core, t->core_id_off + i, i < n ? (uint32_t)digits[n - 1 - i] : 0u);
+        sim_priv_st8(m, core, t->core_id_off + i, field[i]);
 }
 
 #endif

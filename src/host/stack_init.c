@@ -65,14 +65,6 @@ __attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, 
     return -1;
 }
 
-void stack_patch_core(uint8_t *field, uint32_t core)
-{
-    char digits[STACK_CORE_FIELD + 1];
-    int n = snprintf(digits, sizeof digits, "%u", core);
-    memset(field, 0, STACK_CORE_FIELD);
-    memcpy(field, digits, (size_t)n);
-}
-
 /* Target addresses of what push_strings() placed. */
 typedef struct stack_strings {
     uint32_t execfn, env_core, env_ncores, platform, random;
@@ -83,12 +75,16 @@ static void push_strings(stack_builder_t *b, int argc, char *const argv[], uint3
                          uint32_t *argv_addr, stack_strings_t *s, const char *platform)
 {
     static const uint8_t zero[4] = {0, 0, 0, 0};
-    char ncores_var[32], core_var[sizeof CORE_VAR + STACK_CORE_FIELD];
+    /* Both variables take fixed-size fields (digits, then NULs), so the
+     * stack's layout, and with it glibc's start-up instruction count, is
+     * the same for every core and every core count. */
+    char ncores_var[sizeof "WARPSIM_NCORES=" + STACK_CORE_FIELD], core_var[sizeof CORE_VAR + STACK_CORE_FIELD];
     push(b, zero, 4);
+    memset(ncores_var, 0, sizeof ncores_var);
     snprintf(ncores_var, sizeof ncores_var, "WARPSIM_NCORES=%u", ncores);
     memset(core_var, 0, sizeof core_var);
     memcpy(core_var, CORE_VAR "0", sizeof CORE_VAR + 1);
-    s->env_ncores = push(b, ncores_var, strlen(ncores_var) + 1);
+    s->env_ncores = push(b, ncores_var, sizeof ncores_var);
     s->env_core = push(b, core_var, sizeof core_var);
     for (int i = argc - 1; i >= 0; i--)
         argv_addr[i] = push(b, argv[i], strlen(argv[i]) + 1);
@@ -116,10 +112,24 @@ static int auxv_fill(const sim_image_t *img, const stack_strings_t *s, uint32_t 
     return 2 * n;
 }
 
-int stack_build(const sim_image_t *img, uint32_t stack_top, int argc, char *const argv[],
-                uint32_t ncores, stack_tmpl_t *out, char *err, size_t errlen)
+/* argc, argv[], NULL, envp[], NULL, auxv from sp upwards. */
+static void put_tables(stack_builder_t *b, uint32_t sp, int argc, const uint32_t *argv_addr,
+                       const stack_strings_t *s, const uint32_t *av, int nav)
 {
-    memset(out, 0, sizeof *out);
+    uint32_t a = sp;
+    put_word(b, a, (uint32_t)argc);
+    for (int i = 0; i < argc; i++)
+        put_word(b, a += 4, argv_addr[i]);
+    a += 4; /* argv NULL */
+    put_word(b, a += 4, s->env_core);
+    put_word(b, a += 4, s->env_ncores);
+    a += 4; /* envp NULL */
+    for (int i = 0; i < nav; i++)
+        put_word(b, a += 4, av[i]);
+}
+
+static int check_args(const sim_image_t *img, int argc, char *const argv[], char *err, size_t errlen)
+{
     if (argc < 1 || !argv || !argv[0])
         return fail(err, errlen, "no program name: argv[0] is required");
     for (int i = 0; i < argc; i++)
@@ -129,56 +139,52 @@ int stack_build(const sim_image_t *img, uint32_t stack_top, int argc, char *cons
         return fail(err, errlen, "no initial stack for ISA %d", (int)img->isa);
     if ((uint64_t)argc * 4 > STACK_MAX_SIZE)
         return fail(err, errlen, "%d arguments do not fit in the %u KiB initial stack", argc, STACK_MAX_SIZE >> 10);
+    return 0;
+}
 
-    stack_builder_t b = {(uint8_t *)calloc(1, STACK_MAX_SIZE), stack_top, 0};
-    uint32_t *argv_addr = (uint32_t *)calloc((size_t)argc, 4);
-    uint32_t av[2 * AUXV_MAX];
+static int layout(stack_builder_t *b, const sim_image_t *img, int argc, char *const argv[], uint32_t ncores,
+                  uint32_t *argv_addr, stack_tmpl_t *out, char *err, size_t errlen)
+{
+    uint32_t av[2 * AUXV_MAX], top = b->top;
     stack_strings_t s;
-    if (!b.buf || !argv_addr) {
-        free(b.buf);
-        free(argv_addr);
-        return fail(err, errlen, "out of memory building the initial stack");
-    }
-    push_strings(&b, argc, argv, ncores, argv_addr, &s, img->isa == SIM_ISA_ARM ? "v7l" : "i686");
+    push_strings(b, argc, argv, ncores, argv_addr, &s, img->isa == SIM_ISA_ARM ? "v7l" : "i686");
     int nav = auxv_fill(img, &s, av);
     uint64_t words = 1 + (uint64_t)argc + 1 + 3 + (uint64_t)nav;
-    b.off += words * 4 + (((uint64_t)stack_top - b.off - words * 4) & 15u); /* sp 16-aligned */
-    if (b.off > STACK_MAX_SIZE || b.off > stack_top) {
-        free(b.buf);
-        free(argv_addr);
-        if (b.off > STACK_MAX_SIZE)
-            return fail(err, errlen, "arguments and environment need %llu bytes of initial stack, more than %u KiB",
-                        (unsigned long long)b.off, STACK_MAX_SIZE >> 10);
-        return fail(err, errlen, "initial stack of %llu bytes does not fit below 0x%08x", (unsigned long long)b.off,
-                    stack_top);
-    }
-    uint32_t sp = stack_top - (uint32_t)b.off, a = sp;
-    put_word(&b, a, (uint32_t)argc);
-    for (int i = 0; i < argc; i++)
-        put_word(&b, a += 4, argv_addr[i]);
-    a += 4; /* argv NULL */
-    put_word(&b, a += 4, s.env_core);
-    put_word(&b, a += 4, s.env_ncores);
-    a += 4; /* envp NULL */
-    for (int i = 0; i < nav; i++)
-        put_word(&b, a += 4, av[i]);
-    free(argv_addr);
-    if (sp < img->brk_start) {
-        free(b.buf);
+    b->off += words * 4 + (((uint64_t)top - b->off - words * 4) & 15u); /* sp 16-aligned */
+    if (b->off > STACK_MAX_SIZE)
+        return fail(err, errlen, "arguments and environment need %llu bytes of initial stack, more than %u KiB",
+                    (unsigned long long)b->off, STACK_MAX_SIZE >> 10);
+    if (b->off > top)
+        return fail(err, errlen, "initial stack of %llu bytes does not fit below 0x%08x", (unsigned long long)b->off,
+                    top);
+    uint32_t sp = top - (uint32_t)b->off;
+    if (sp < img->brk_start)
         return fail(err, errlen, "initial stack at 0x%08x collides with the program's data (break 0x%08x)", sp,
                     img->brk_start);
-    }
-    out->size = (uint32_t)b.off;
+    put_tables(b, sp, argc, argv_addr, &s, av, nav);
+    out->bytes = (uint8_t *)malloc((size_t)b->off);
+    if (!out->bytes)
+        return fail(err, errlen, "out of memory building the initial stack");
+    memcpy(out->bytes, b->buf + STACK_MAX_SIZE - b->off, (size_t)b->off);
+    out->size = (uint32_t)b->off;
     out->sp = sp;
     out->core_id_off = s.env_core + (uint32_t)(sizeof CORE_VAR - 1) - sp;
-    out->bytes = (uint8_t *)malloc(out->size);
-    if (!out->bytes) {
-        free(b.buf);
-        return fail(err, errlen, "out of memory building the initial stack");
-    }
-    memcpy(out->bytes, b.buf + STACK_MAX_SIZE - b.off, out->size);
-    free(b.buf);
     return 0;
+}
+
+int stack_build(const sim_image_t *img, uint32_t stack_top, int argc, char *const argv[],
+                uint32_t ncores, stack_tmpl_t *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (check_args(img, argc, argv, err, errlen))
+        return -1;
+    stack_builder_t b = {(uint8_t *)calloc(1, STACK_MAX_SIZE), stack_top, 0};
+    uint32_t *argv_addr = (uint32_t *)calloc((size_t)argc, 4);
+    int rc = b.buf && argv_addr ? layout(&b, img, argc, argv, ncores, argv_addr, out, err, errlen)
+                                : fail(err, errlen, "out of memory building the initial stack");
+    free(argv_addr);
+    free(b.buf);
+    return rc;
 }
 
 void stack_free(stack_tmpl_t *t)

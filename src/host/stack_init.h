@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device/sim_init.h"
 #include "host/elf_load.h"
 
 typedef struct stack_tmpl {
@@ -18,7 +19,7 @@ typedef struct stack_tmpl {
 } stack_tmpl_t;
 
 /* The WARPSIM_CORE field: decimal digits, then NUL padding, then one more NUL. */
-#define STACK_CORE_FIELD 10u
+#define STACK_CORE_FIELD SIM_CORE_ID_FIELD
 /* Largest initial stack accepted (arguments, environment, auxv). */
 #define STACK_MAX_SIZE (64u << 10)
 
@@ -29,14 +30,10 @@ typedef struct stack_tmpl {
  * CMOV. Keep in step with the IA-32 core's CPUID. */
 #define STACK_I686_HWCAP 0x00008111u
 
-/* 0 on success; on failure err holds one line. stack_top must be 16-byte
- * aligned and above the image's initial break. */
+/* 0 on success; on failure err holds one line (the stack must fit in
+ * STACK_MAX_SIZE, and below stack_top without reaching the image's break). */
 int stack_build(const sim_image_t *img, uint32_t stack_top, int argc, char *const argv[],
                 uint32_t ncores, stack_tmpl_t *out, char *err, size_t errlen);
 void stack_free(stack_tmpl_t *t);
-
-/* Writes core's id into a copy of the template's WARPSIM_CORE field
- * (STACK_CORE_FIELD bytes at field). */
-void stack_patch_core(uint8_t *field, uint32_t core);
 
 #endif

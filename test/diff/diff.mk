@@ -27,4 +27,5 @@ $(foreach v,$(DIFF_VARIANTS),$(eval $(call DIFF_VARIANT_RULE,$(v))))
 diff-bins: $(DIFF_BINS)
 
 diff: $(DIFF_BINS) $(BUILD)/warpsim
-	DIFF_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/diff/run_diff.sh $(DIFF_BINS)
+	@echo "diff: $(words $(DIFF_BINS)) binaries on qemu-arm and $(BUILD)/warpsim (1 and 64 cores)"
+	@DIFF_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/diff/run_diff.sh $(DIFF_BINS)

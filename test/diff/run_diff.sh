@@ -8,8 +8,9 @@
 # Environment: WARPSIM (build/warpsim), QEMU_ARM (qemu-arm), DIFF_JOBS (2),
 # DIFF_CORES ("1 64"), DIFF_TIMEOUT (seconds per run, 300), DIFF_WARPSIM_FLAGS.
 # Arguments for <name> come from test/diff/<name>.args (shell words).
-# qemu's results are cached beside each binary (<bin>.qemu.{out,err,rc}) and
-# redone when the binary is newer. One line per failure, then "N passed, M failed".
+# qemu's results are cached in build/diff/expect/<bin>.{out,err,rc} and redone
+# when the binary is newer; failed runs are kept in build/diff/run/.
+# Prints one line per failure, then "N passed, M failed".
 set -u
 
 DIFF_SRCDIR=$(cd "$(dirname "$0")" && pwd)
@@ -44,39 +45,53 @@ json_cores() {
         -e 's/.*"core":\([0-9]*\).*"status":"\([a-z_]*\)".*"exit_code":\(-\{0,1\}[0-9]*\).*/\1 \3 \2/'
 }
 
-# expect BIN: run qemu unless its cached result is newer than BIN
+# stderr_note: the start of warpsim's stderr, if any, for a failure line
+stderr_note() {
+    [ -s "$work/stderr" ] && printf ' (stderr: %s)' "$(head -c 200 "$work/stderr" | tr '\n' ' ')"
+}
+
+# expect BIN: run qemu unless its cached result ($EXP.rc) is newer than BIN
 expect() {
     bin=$1
-    [ -f "$bin.qemu.rc" ] && [ ! "$bin" -nt "$bin.qemu.rc" ] && return 0
+    [ -f "$EXP.rc" ] && [ ! "$bin" -nt "$EXP.rc" ] && [ "$(wc -w < "$EXP.rc")" -eq 2 ] && return 0
+    # the subshell reports the status itself so that its shell, not ours, sees
+    # the signal and prints "Aborted" to /dev/null
     ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$QEMU_ARM" "$bin" "$@" \
-          < /dev/null > "$bin.qemu.out.tmp" 2> "$bin.qemu.err.tmp" )
-    echo $? > "$bin.qemu.rc.tmp"
-    mv "$bin.qemu.out.tmp" "$bin.qemu.out"
-    mv "$bin.qemu.err.tmp" "$bin.qemu.err"
-    mv "$bin.qemu.rc.tmp" "$bin.qemu.rc"
+          < /dev/null > "$EXP.out.tmp" 2> "$EXP.err.tmp"
+      rc=$?
+      # 128 + n is a signal only if qemu says so; exit(196) is a plain exit
+      kind=exit
+      [ "$rc" -ge 128 ] && grep -q '^qemu: uncaught target signal' "$EXP.err.tmp" && kind=signal
+      echo "$rc $kind" > "$EXP.rc.tmp" ) 2> /dev/null
+    mv "$EXP.out.tmp" "$EXP.out"
+    mv "$EXP.err.tmp" "$EXP.err"
+    mv "$EXP.rc.tmp" "$EXP.rc"
 }
 
 # check_one CORES: runs warpsim in $work, prints the failure reason or nothing
 check_one() {
     cores=$1
-    exp_rc=$(cat "$BIN.qemu.rc")
+    read -r exp_rc exp_kind < "$EXP.rc"
+    [ "$exp_rc" -eq 124 ] && { echo "$QEMU_ARM timed out after ${DIFF_TIMEOUT}s: no reference"; return; }
     if [ "$cores" -eq 1 ]; then
-        ( eval "set -- $ARGS"; exec timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores 1 --quiet \
-              $DIFF_WARPSIM_FLAGS "$BIN" "$@" < /dev/null > "$work/stdout" 2> "$work/stderr" )
-        rc=$?
+        ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores 1 --quiet \
+              $DIFF_WARPSIM_FLAGS "$BIN" "$@" < /dev/null > "$work/stdout" 2> "$work/stderr"
+          echo $? > "$work/rc" ) 2> /dev/null
+        rc=$(cat "$work/rc")
         [ "$rc" -eq 124 ] && { echo "timed out after ${DIFF_TIMEOUT}s"; return; }
-        [ "$rc" -ne "$exp_rc" ] && { echo "exit status $rc, expected $exp_rc ($(head -c 200 "$work/stderr" | tr '\n' ' '))"; return; }
-        cmp -s "$BIN.qemu.out" "$work/stdout" || { echo "stdout $(first_diff "$BIN.qemu.out" "$work/stdout")"; return; }
+        [ "$rc" -ne "$exp_rc" ] && { echo "exit status $rc, expected $exp_rc$(stderr_note)"; return; }
+        cmp -s "$EXP.out" "$work/stdout" || { echo "stdout $(first_diff "$EXP.out" "$work/stdout")"; return; }
         return
     fi
     mkdir -p "$work/out"
-    ( eval "set -- $ARGS"; exec timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores "$cores" --quiet \
+    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores "$cores" --quiet \
           --output-dir "$work/out" --report "$work/report.json" $DIFF_WARPSIM_FLAGS "$BIN" "$@" \
-          < /dev/null > "$work/stdout" 2> "$work/stderr" )
-    rc=$?
+          < /dev/null > "$work/stdout" 2> "$work/stderr"
+      echo $? > "$work/rc" ) 2> /dev/null
+    rc=$(cat "$work/rc")
     [ "$rc" -eq 124 ] && { echo "timed out after ${DIFF_TIMEOUT}s"; return; }
-    [ "$rc" -ne "$exp_rc" ] && { echo "exit status $rc, expected $exp_rc ($(head -c 200 "$work/stderr" | tr '\n' ' '))"; return; }
-    cmp -s "$BIN.qemu.out" "$work/stdout" || { echo "core 0 passthrough stdout $(first_diff "$BIN.qemu.out" "$work/stdout")"; return; }
+    [ "$rc" -ne "$exp_rc" ] && { echo "exit status $rc, expected $exp_rc$(stderr_note)"; return; }
+    cmp -s "$EXP.out" "$work/stdout" || { echo "core 0 passthrough stdout $(first_diff "$EXP.out" "$work/stdout")"; return; }
     [ -f "$work/report.json" ] || { echo "no report written"; return; }
     json_cores "$work/report.json" > "$work/cores.txt"
     n=$(wc -l < "$work/cores.txt")
@@ -87,17 +102,19 @@ check_one() {
         why=""
         if [ ! -f "$work/out/core$c.out" ]; then
             why="no core$c.out"
-        elif ! cmp -s "$BIN.qemu.out" "$work/out/core$c.out"; then
-            why="stdout $(first_diff "$BIN.qemu.out" "$work/out/core$c.out")"
-        elif [ "$exp_rc" -lt 128 ] && ! cmp -s "$BIN.qemu.err" "$work/out/core$c.err" 2> /dev/null; then
-            why="stderr $(first_diff "$BIN.qemu.err" "$work/out/core$c.err" 2> /dev/null)"
+        elif ! cmp -s "$EXP.out" "$work/out/core$c.out"; then
+            why="stdout $(first_diff "$EXP.out" "$work/out/core$c.out")"
+        elif [ ! -f "$work/out/core$c.err" ]; then
+            why="no core$c.err"
+        elif [ "$exp_kind" = exit ] && ! cmp -s "$EXP.err" "$work/out/core$c.err"; then
+            why="stderr $(first_diff "$EXP.err" "$work/out/core$c.err")"
         else
             set -- $(sed -n "/^$c /p" "$work/cores.txt")
             if [ $# -lt 3 ]; then
                 why="missing from the report"
-            elif [ "$exp_rc" -lt 128 ] && { [ "$3" != halted ] || [ "$2" -ne "$exp_rc" ]; }; then
+            elif [ "$exp_kind" = exit ] && { [ "$3" != halted ] || [ "$2" -ne "$exp_rc" ]; }; then
                 why="exit_code $2 status $3, expected $exp_rc halted"
-            elif [ "$exp_rc" -ge 128 ] && [ "$3" != faulted ]; then
+            elif [ "$exp_kind" = signal ] && [ "$3" != faulted ]; then
                 why="status $3 (exit_code $2), expected faulted (signal $((exp_rc - 128)))"
             fi
         fi
@@ -119,6 +136,8 @@ one() {
     ARGS=""
     [ -f "$DIFF_SRCDIR/$name.args" ] && ARGS=$(cat "$DIFF_SRCDIR/$name.args")
     ulimit -c 0
+    mkdir -p "$(dirname "$BIN")/expect"
+    EXP="$(dirname "$BIN")/expect/$base"
     expect "$BIN"
     for cores in $DIFF_CORES; do
         work="$(dirname "$BIN")/run/$base.$cores"
@@ -143,7 +162,8 @@ if [ "${1:-}" = --one ]; then
     exit 0
 fi
 
-[ $# -eq 0 ] && set -- $(ls build/diff/*.* 2> /dev/null | grep -v -e '\.qemu\.' -e '/run$')
+command -v "$QEMU_ARM" > /dev/null || { echo "run_diff: $QEMU_ARM not found (make deps)"; echo "0 passed, 1 failed"; exit 1; }
+[ $# -eq 0 ] && set -- $(ls build/diff/*.* 2> /dev/null)
 [ $# -eq 0 ] && { echo "run_diff: no binaries (make diff-bins)"; echo "0 passed, 1 failed"; exit 1; }
 results=$(mktemp)
 printf '%s\n' "$@" | xargs -P "$DIFF_JOBS" -n 1 sh "$0" --one > "$results"

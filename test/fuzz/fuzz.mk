@@ -33,18 +33,19 @@ $(FUZZ_DIR)/fuzz_decode: $(FUZZ_DECODE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DECODE_SRC) -o $@
 
-# Seeds: static programs for fuzz_elf; their text, in 1 KiB pieces, for fuzz_decode.
+# Seeds: small static programs for fuzz_elf; the text of a glibc program, in
+# 256-byte pieces, for fuzz_decode.
 $(FUZZ_DIR)/seeds.stamp: test/fuzz/seed_hello.c test/fuzz/seed_tiny.c
 	@mkdir -p $(FUZZ_DIR)/corpus_elf $(FUZZ_DIR)/corpus_decode $(FUZZ_DIR)/seed
 	@if command -v $(FUZZ_ARM_CC) >/dev/null 2>&1; then \
 	  set -e; s=$(FUZZ_DIR)/seed; \
-	  $(FUZZ_ARM_CC) -static -O2 -s test/fuzz/seed_hello.c -o $(FUZZ_DIR)/corpus_elf/hello_arm; \
-	  $(FUZZ_ARM_CC) -static -O2 -s -mthumb test/fuzz/seed_hello.c -o $(FUZZ_DIR)/corpus_elf/hello_thumb; \
+	  $(FUZZ_ARM_CC) -static -O2 -s test/fuzz/seed_hello.c -o $$s/hello_arm; \
+	  $(FUZZ_ARM_CC) -static -O2 -s -mthumb test/fuzz/seed_hello.c -o $$s/hello_thumb; \
 	  $(FUZZ_ARM_CC) -static -nostdlib -O2 test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_arm; \
 	  $(FUZZ_ARM_CC) -static -nostdlib -O2 -mthumb test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_thumb; \
 	  for v in arm thumb; do \
-	    $(FUZZ_ARM_CC:gcc=objcopy) -O binary --only-section=.text $(FUZZ_DIR)/corpus_elf/hello_$$v $$s/text_$$v; \
-	    split -b 1024 -a 4 $$s/text_$$v $(FUZZ_DIR)/corpus_decode/$${v}_; \
+	    $(FUZZ_ARM_CC:gcc=objcopy) -O binary --only-section=.text $$s/hello_$$v $$s/text_$$v; \
+	    split -b 256 -a 4 $$s/text_$$v $(FUZZ_DIR)/corpus_decode/$${v}_; \
 	  done; \
 	else echo "fuzz: $(FUZZ_ARM_CC) not found: no ARM seed corpus"; fi
 	@if command -v $(FUZZ_X86_CC) >/dev/null 2>&1; then \

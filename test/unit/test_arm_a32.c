@@ -315,6 +315,8 @@ Test(arm_a32_decode, undefined_and_unpredictable)
         0xe0500091, /* 0101 in the multiply space */
         0xe7c10211, /* bfi r0, r1 with msb < lsb */
         0xe0811f92, /* umull r1, r1, r2, r15 */
+        0xe126f00b, /* msr CPSR_sx, fp: the E bit (big-endian data) */
+        0xe00020d2, /* ldrd r2, r3, [r0], -r2: Rm = Rt */
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         arm_insn_t in;

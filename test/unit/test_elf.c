@@ -9,6 +9,7 @@
 
 #include "host/elf_load.h"
 #include "host/stack_init.h"
+#include "device/sim_init.h"
 
 #define TE_NAME "prog.elf"
 #define TE_FILE 0x420u
@@ -500,9 +501,9 @@ Test(stack, linux_layout_for_arm)
     uint8_t *field = t.bytes + t.core_id_off;
     cr_assert_eq(memcmp(field - 13, "WARPSIM_CORE=0", 14), 0);
     cr_assert_eq(memcmp(field + 1, "\0\0\0\0\0\0\0\0\0\0", 10), 0);
-    stack_patch_core(field, 4294967295u);
+    sim_format_core_id(field, 4294967295u);
     cr_assert_str_eq(te_str(&t, te_sw(&t, envp)), "WARPSIM_CORE=4294967295");
-    stack_patch_core(field, 42);
+    sim_format_core_id(field, 42);
     cr_assert_str_eq(te_str(&t, te_sw(&t, envp)), "WARPSIM_CORE=42");
     stack_free(&t);
     stack_free(&t);

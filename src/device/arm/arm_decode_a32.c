@@ -143,6 +143,7 @@ static int a32_form_ls(uint32_t w, uint32_t form, arm_insn_t *o)
         o->rs = (uint8_t)(o->rd + 1u);
         bad |= (o->rd & 1u) || o->rd == 14 || (!BIT(w, 24) && BIT(w, 21));
         bad |= a32_is_load(op) && (o->flags & ARM_F_W) && (o->rn == o->rd || o->rn == o->rs);
+        bad |= op == ARM_OP_LDRD_REG && (o->rm == o->rd || o->rm == o->rs);
         byte_or_half = 1;
     } else if (form != F_LSI && form != F_LSR) {
         byte_or_half = 1;
@@ -244,11 +245,13 @@ static int a32_form_misc(uint32_t w, uint32_t form, uint32_t addr, arm_insn_t *o
         return o->rd == 15;
     case F_MSRR:
     case F_MSRI:
-        /* mask<1> (bit 19) writes NZCVQ, mask<0> (bit 18) GE; bits 17:16 ignored in User mode */
+        /* f (bit 19) writes NZCVQ, s (bit 18) GE; c (bit 16) is ignored in User
+         * mode; x (bit 17) would write the E bit: big-endian data is not
+         * supported, so that form is rejected rather than silently ignored. */
         o->amount = (uint8_t)(BIT(w, 19) << 3 | BIT(w, 18) << 2);
         o->rm = (uint8_t)BITS(w, 3, 0);
         o->imm = a32_ror(BITS(w, 7, 0), BITS(w, 11, 8) * 2u);
-        return form == F_MSRR && o->rm == 15;
+        return (form == F_MSRR && o->rm == 15) || BIT(w, 17);
     case F_BXR:
         o->rm = (uint8_t)BITS(w, 3, 0);
         return o->op == ARM_OP_BLX_REG && o->rm == 15;

@@ -10,9 +10,12 @@
  * offset (U, imm) rewritten relative to the unaligned addr + 4 the executor
  * supplies for r15, so base + offset is still Align(addr + 4, 4) +- imm.
  *
- * Not policed: most UNPREDICTABLE register choices (sp or pc where the manual
- * forbids them) decode as if they were allowed; the executor does something
- * defined with them. */
+ * UNPREDICTABLE encodings: the manual's should-be (0)/(1) bits are part of
+ * the table masks, so an encoding that breaks them is UNDEF (as objdump
+ * reads most of them), and so are bit fields with msb < lsb, SSAT16/USAT16,
+ * BLX with H = 1, MSR with an empty mask, and CLZ/REV/RBIT whose two copies
+ * of rm differ. Register choices (sp or pc where the manual forbids them, rn
+ * = rt with write-back) are not policed: they decode as if allowed. */
 #include <string.h>
 #include "arm_insn.h"
 
@@ -431,19 +434,31 @@ static void t32_strex(uint32_t w, uint32_t addr, arm_insn_t *o)
     o->imm = bits(w, 7, 0) << 2;
 }
 
-static void t32_ldrex_bhd(uint32_t w, uint32_t addr, arm_insn_t *o)
+static void t32_ldrex_bh(uint32_t w, uint32_t addr, arm_insn_t *o)
 {
     o->rd = RT(w);
-    o->rs = RD(w);
     o->rn = RN(w);
 }
 
-static void t32_strex_bhd(uint32_t w, uint32_t addr, arm_insn_t *o)
+static void t32_strex_bh(uint32_t w, uint32_t addr, arm_insn_t *o)
 {
     o->rd = RM(w);
     o->rm = RT(w);
-    o->rs = RD(w);
     o->rn = RN(w);
+}
+
+/* ldrexd rt, rt2, [rn] */
+static void t32_ldrexd(uint32_t w, uint32_t addr, arm_insn_t *o)
+{
+    t32_ldrex_bh(w, addr, o);
+    o->rs = RD(w);
+}
+
+/* strexd rd, rt, rt2, [rn] */
+static void t32_strexd(uint32_t w, uint32_t addr, arm_insn_t *o)
+{
+    t32_strex_bh(w, addr, o);
+    o->rs = RD(w);
 }
 
 static void t32_tb(uint32_t w, uint32_t addr, arm_insn_t *o)

@@ -160,16 +160,21 @@ SIM_INLINE void arm_step_thumb(arm_ctx_t *c, const arm_insn_t *in, const sim_mem
     c->r[15] = c->npc;
 }
 
-SIM_INLINE void arm_step_inline(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m,
+/* The image's fields come in by value: held in host registers, they are not
+ * reloaded after every store to target memory (which may alias them). */
+SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
                                 uint32_t core)
 {
-    uint32_t pc = c->r[15], off = pc - img->text_lo;
+    /* record index with the misaligned bits rotated to the top, so one
+     * compare checks both the bounds and the alignment */
+    uint32_t pc = c->r[15], off = pc - img.text_lo;
     if (SIM_LIKELY(!c->thumb)) {
-        if (SIM_UNLIKELY(off >= img->text_size || (off & 3u))) {
+        uint32_t idx = (off >> 2) | (off << 30);
+        if (SIM_UNLIKELY(idx >= img.text_size >> 2)) {
             arm_fetch_miss(c, m, core, pc);
             return;
         }
-        const arm_insn_t *in = &img->a32[off >> 2];
+        const arm_insn_t *in = &img.a32[idx];
         c->r[15] = pc + 8u;
         c->npc = pc + 4u;
         if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr))
@@ -177,17 +182,18 @@ SIM_INLINE void arm_step_inline(arm_ctx_t *c, const arm_image_t *img, const sim_
         c->r[15] = c->npc;
         return;
     }
-    if (SIM_UNLIKELY(off >= img->text_size || (off & 1u))) {
+    uint32_t idx = (off >> 1) | (off << 31);
+    if (SIM_UNLIKELY(idx >= img.text_size >> 1)) {
         arm_fetch_miss(c, m, core, pc);
         return;
     }
-    arm_step_thumb(c, &img->t32[off >> 1], m, core, pc);
+    arm_step_thumb(c, &img.t32[idx], m, core, pc);
 }
 
 /* Execute one instruction of core `core` (arm_run does the counting). */
 SIM_FN void arm_step(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m, uint32_t core)
 {
-    arm_step_inline(c, img, m, core);
+    arm_step_inline(c, *img, m, core);
 }
 
 /* Run until c->sys.status != SIM_RUNNING or max_steps instructions; adds the
@@ -199,9 +205,10 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
 {
     uint64_t n = 0;
     uint32_t pc = c->r[15];
+    const arm_image_t im = *img;
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
         pc = c->r[15];
-        arm_step_inline(c, img, m, core);
+        arm_step_inline(c, im, m, core);
         n++;
     }
     if (n && (c->sys.status == SIM_FAULTED ||
