@@ -25,6 +25,9 @@ typedef struct cpu_pool {
     uint32_t next_chunk;  /* atomic work counter of the current round */
     int stop;
     int init_phase;       /* this round initializes memory instead of running */
+    uint64_t steps;       /* instructions per core per round */
+    uint32_t *order;      /* cores in the order rounds take them (--regroup), or NULL */
+    uint64_t *keyed;      /* scratch for regrouping: key << 32 | core */
     uint64_t rounds;
 } cpu_pool_t;
 
@@ -63,9 +66,28 @@ static void run_chunks(cpu_pool_t *p)
         if (first >= m->ncores)
             return;
         uint32_t last = first + CHUNK < m->ncores ? first + CHUNK : m->ncores;
-        for (uint32_t c = first; c < last; c++)
-            arm_run_staged(&stage, m->ctx, m->ncores, c, &m->arm, &m->mem, p->o->quantum, p->o->max_insns);
+        for (uint32_t i = first; i < last; i++)
+            arm_run_staged(&stage, m->ctx, m->ncores, p->order ? p->order[i] : i, &m->arm, &m->mem, p->steps,
+                           p->o->max_insns);
     }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Order cores by the instruction they are at (the CPU form of the CUDA
+ * backend's radix sort; on the host it only exercises the permutation). */
+static void regroup(cpu_pool_t *p)
+{
+    sim_machine_t *m = p->m;
+    for (uint32_t c = 0; c < m->ncores; c++)
+        p->keyed[c] = (uint64_t)arm_group_key(m->ctx, m->ncores, c) << 32 | c;
+    qsort(p->keyed, m->ncores, sizeof *p->keyed, cmp_u64);
+    for (uint32_t i = 0; i < m->ncores; i++)
+        p->order[i] = (uint32_t)p->keyed[i];
 }
 
 static void init_chunks(cpu_pool_t *p)
@@ -174,6 +196,18 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     p.m = m;
     p.o = o;
     p.out = out;
+    p.steps = options_round_steps(o);
+    if (o->regroup) {
+        p.order = malloc(sizeof *p.order * m->ncores);
+        p.keyed = malloc(sizeof *p.keyed * m->ncores);
+        if (!p.order || !p.keyed) {
+            fprintf(stderr, "warpsim: out of host memory for --regroup\n");
+            free(p.order);
+            free(p.keyed);
+            free_memory(m);
+            return -1;
+        }
+    }
     int nt = pick_threads(o, m->ncores);
     r->backend = "cpu";
     r->threads = nt;
@@ -194,6 +228,8 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     for (;;) {
         if (service(&p) == 0)
             break;
+        if (p.order)
+            regroup(&p);
         pool_round(&p);
         p.rounds++;
     }
@@ -205,6 +241,8 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
         pthread_join(tid[i], NULL);
     pthread_barrier_destroy(&p.start);
     pthread_barrier_destroy(&p.end);
+    free(p.order);
+    free(p.keyed);
     if (o->dump_state && hash_memory(m))
         return -1;
     free_memory(m);

@@ -13,6 +13,7 @@ extern "C" {
 #include "host/backend.h"
 }
 
+#include <cub/device/device_radix_sort.cuh>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,13 +43,23 @@ __global__ void arm_init_kernel(sim_mem_t mem, sim_core_init_t init)
         sim_init_core_mem(&mem, core, &init);
 }
 
+/* order: which core each GPU thread runs (--regroup), or NULL for thread i = core i. */
 __global__ void arm_persistent_kernel(uint32_t *soa, arm_image_t img, sim_mem_t mem, uint64_t budget,
-                                      uint64_t limit)
+                                      uint64_t limit, const uint32_t *order)
 {
     extern __shared__ staged_ctx stage[];
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < mem.ncores)
+        arm_run_staged(&stage[threadIdx.x].c, soa, mem.ncores, order ? order[i] : i, &img, &mem, budget, limit);
+}
+
+__global__ void arm_group_keys_kernel(const uint32_t *soa, uint32_t ncores, uint32_t *keys, uint32_t *ids)
+{
     uint32_t core = blockIdx.x * blockDim.x + threadIdx.x;
-    if (core < mem.ncores)
-        arm_run_staged(&stage[threadIdx.x].c, soa, mem.ncores, core, &img, &mem, budget, limit);
+    if (core < ncores) {
+        keys[core] = arm_group_key(soa, ncores, core);
+        ids[core] = core;
+    }
 }
 
 __global__ void mem_hash_kernel(sim_mem_t mem, uint64_t *out)
@@ -60,6 +71,9 @@ __global__ void mem_hash_kernel(sim_mem_t mem, uint64_t *out)
 
 typedef struct cuda_state {
     uint32_t *soa;
+    uint32_t *keys, *keys_sorted, *ids, *order; /* --regroup */
+    void *sort_temp;
+    size_t sort_temp_bytes;
     uint8_t *priv, *out, *shared, *ro;
     arm_insn_t *a32, *t32;
     uint32_t *data, *stack;
@@ -120,7 +134,8 @@ static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, arm_imag
 
 static void cuda_teardown(cuda_state_t *d)
 {
-    void *ptrs[] = {d->soa, d->priv, d->out, d->shared, d->ro, d->a32, d->t32, d->data, d->stack};
+    void *ptrs[] = {d->soa, d->priv, d->out, d->shared, d->ro, d->a32, d->t32, d->data, d->stack,
+                    d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         if (ptrs[i])
             cudaFree(ptrs[i]);
@@ -140,6 +155,43 @@ static int cuda_service(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *
     *running = services_round(out, status, out_len, m->mem.out, m->mem.out_cap);
     CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fs * n, status, 4ull * n, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fo * n, out_len, 4ull * n, cudaMemcpyHostToDevice));
+    return 0;
+}
+
+/* Sort cores by pc (CUB radix sort) so each host warp runs cores that fetch
+ * the same instruction: the MIMD worst case becomes SIMD-like per warp. */
+static int cuda_regroup(cuda_state_t *d, uint32_t n, uint32_t grid, uint32_t block)
+{
+    if (!d->keys) {
+        CUDA_CHECK(cudaMalloc((void **)&d->keys, 4ull * n));
+        CUDA_CHECK(cudaMalloc((void **)&d->keys_sorted, 4ull * n));
+        CUDA_CHECK(cudaMalloc((void **)&d->ids, 4ull * n));
+        CUDA_CHECK(cudaMalloc((void **)&d->order, 4ull * n));
+        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(NULL, d->sort_temp_bytes, d->keys, d->keys_sorted, d->ids,
+                                                   d->order, (int)n));
+        CUDA_CHECK(cudaMalloc(&d->sort_temp, d->sort_temp_bytes));
+    }
+    arm_group_keys_kernel<<<grid, block>>>(d->soa, n, d->keys, d->ids);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cub::DeviceRadixSort::SortPairs(d->sort_temp, d->sort_temp_bytes, d->keys, d->keys_sorted, d->ids,
+                                               d->order, (int)n));
+    return 0;
+}
+
+/* Seed 002's multiple-kernel design: after every step the whole state goes
+ * to the host and back, as if other components ran as separate kernels. */
+static int cuda_mk_roundtrip(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
+{
+    size_t bytes = (size_t)m->ctx_words * 4 * m->ncores;
+    uint32_t fs = ARM_CTX_FIELD(sys.status), fo = ARM_CTX_FIELD(sys.out_len);
+    CUDA_CHECK(cudaMemcpy(m->ctx, d->soa, bytes, cudaMemcpyDeviceToHost));
+    uint32_t *out_len = machine_field(m, fo, 0);
+    for (uint32_t c = 0; c < m->ncores; c++)
+        if (out_len[c])
+            CUDA_CHECK(cudaMemcpy(m->mem.out + (size_t)c * m->mem.out_cap, d->out + (size_t)c * m->mem.out_cap,
+                                  out_len[c], cudaMemcpyDeviceToHost));
+    *running = services_round(out, machine_field(m, fs, 0), out_len, m->mem.out, m->mem.out_cap);
+    CUDA_CHECK(cudaMemcpy(d->soa, m->ctx, bytes, cudaMemcpyHostToDevice));
     return 0;
 }
 
@@ -174,12 +226,16 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
     CUDA_CHECK(cudaDeviceSynchronize());
     double t1 = now_seconds();
     r->init_seconds = t1 - t0;
+    int mk = !strcmp(o->mode, "mk");
+    uint64_t steps = options_round_steps(o);
     for (uint32_t running = 1;;) {
-        if (cuda_service(m, d, out, &running))
+        if ((mk ? cuda_mk_roundtrip(m, d, out, &running) : cuda_service(m, d, out, &running)))
             return -1;
         if (!running)
             break;
-        arm_persistent_kernel<<<grid, block, smem>>>(d->soa, di, dm, o->quantum, o->max_insns);
+        if (o->regroup && cuda_regroup(d, m->ncores, grid, block))
+            return -1;
+        arm_persistent_kernel<<<grid, block, smem>>>(d->soa, di, dm, steps, o->max_insns, o->regroup ? d->order : NULL);
         CUDA_CHECK(cudaGetLastError());
         CUDA_CHECK(cudaDeviceSynchronize());
         r->rounds++;

@@ -32,6 +32,8 @@ static const opt_row_t opt_table[] = {
     OPT("shared-mem", OPT_SIZE, shared_mem, "BYTES", "shared region size (default 1M)")
     OPT("outbuf", OPT_U32, out_cap, "BYTES", "output buffer per core (default 4K, 256 above 64K cores)")
     OPT("quantum", OPT_U64, quantum, "N", "instructions per core between host service rounds")
+    OPT("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
+    OPT("regroup", OPT_U64, regroup, "N", "every N instructions, regroup cores so host warps share a pc")
     OPT("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
     OPT("quiet", OPT_FLAG, quiet, NULL, "do not print the text table")
     OPT("dump-state", OPT_STR, dump_state, "FILE", "write every core's final registers and memory digest")
@@ -48,6 +50,14 @@ void options_defaults(sim_options_t *o)
     o->block_size = 128;
     o->shared_mem = 1u << 20;
     o->quantum = 200000;
+    o->mode = "sk";
+}
+
+uint64_t options_round_steps(const sim_options_t *o)
+{
+    if (!strcmp(o->mode, "mk"))
+        return 1;
+    return o->regroup ? o->regroup : o->quantum;
 }
 
 /* Sizes accept K, M, G suffixes (powers of two). */
@@ -158,6 +168,14 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
         i++;
     if (i >= argc) {
         fprintf(stderr, "warpsim: no program given (usage: warpsim run [options] PROG.elf [args...])\n");
+        return 2;
+    }
+    if (strcmp(o->mode, "sk") && strcmp(o->mode, "mk")) {
+        fprintf(stderr, "warpsim: --mode must be sk or mk, not '%s'\n", o->mode);
+        return 2;
+    }
+    if (o->quantum == 0) {
+        fprintf(stderr, "warpsim: --quantum must be at least 1\n");
         return 2;
     }
     o->program = argv[i];

@@ -19,6 +19,8 @@ typedef struct sim_options {
     uint64_t shared_mem;
     uint32_t out_cap;       /* output buffer bytes per core; 0 = by core count */
     uint64_t quantum;       /* instructions per core between host service rounds */
+    const char *mode;       /* sk: one persistent kernel; mk: one launch per step (seed 002's baseline) */
+    uint64_t regroup;       /* regroup cores by pc every N instructions (0 = never) */
     uint64_t max_insns;     /* per-core limit; 0 = none */
     int quiet;
     const char *dump_state; /* final registers and memory digests, for equivalence tests */
@@ -28,6 +30,8 @@ typedef struct sim_options {
 } sim_options_t;
 
 void options_defaults(sim_options_t *o);
+/* Instructions each core runs per round, from quantum, mode and regroup. */
+uint64_t options_round_steps(const sim_options_t *o);
 /* Parse `warpsim run ...` arguments (after "run"). Returns 0, or prints a
  * one-line error and returns 2. */
 int options_parse_run(sim_options_t *o, int argc, char **argv);

@@ -137,10 +137,12 @@ static void write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, 
     json_string(f, o->program);
     fprintf(f, ",\n  \"cores\": %u,\n  \"threads\": %d,\n  \"total_instructions\": %llu,\n"
                "  \"wall_seconds\": %.6f,\n  \"setup_seconds\": %.6f,\n  \"mips\": %.3f,\n"
-               "  \"bytes_per_core\": %llu,\n  \"quantum\": %llu,\n  \"rounds\": %llu,\n"
+               "  \"bytes_per_core\": %llu,\n  \"mode\": \"%s\",\n  \"block_size\": %d,\n  \"regroup\": %llu,\n"
+               "  \"quantum\": %llu,\n  \"rounds\": %llu,\n"
                "  \"halted\": %u,\n  \"faulted\": %u,\n  \"per_core\": [\n",
             m->ncores, r->threads, (unsigned long long)s->total_insns, r->wall_seconds, r->init_seconds,
-            s->mips, (unsigned long long)machine_bytes_per_core(m), (unsigned long long)o->quantum,
+            s->mips, (unsigned long long)machine_bytes_per_core(m), o->mode, o->block_size,
+            (unsigned long long)o->regroup, (unsigned long long)o->quantum,
             (unsigned long long)r->rounds, s->halted, s->faulted);
     for (uint32_t c = 0; c < m->ncores; c++) {
         uint32_t st = *machine_field(m, F(sys.status), c);

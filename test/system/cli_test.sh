@@ -61,6 +61,17 @@ for k in ("isa", "backend", "device", "cores", "total_instructions", "wall_secon
 PY
     then ok; else bad "1024-core run: counts or exit codes"; fi
 
+    # The host-service protocol's knobs never change results: the same final
+    # registers, counters and memory digests whatever the round length, one
+    # round per step (--mode mk, seed 002's multiple-kernel design) or cores
+    # regrouped by pc between rounds (the CUDA backend's divergence cure).
+    "$W" run --quiet --cores 16 --dump-state "$T/s0" "$T/p.elf" a b >/dev/null
+    for knob in "--quantum 7" "--mode mk" "--regroup 100" "--threads 1"; do
+        "$W" run --quiet --cores 16 $knob --dump-state "$T/s1" "$T/p.elf" a b >/dev/null
+        cmp -s "$T/s0" "$T/s1" && ok || bad "final state differs with $knob"
+    done
+    "$W" run --quiet --mode xk "$T/p.elf" 2>/dev/null; [ $? -eq 2 ] && ok || bad "bad --mode accepted"
+
     # CSV report and bad report names / options / config keys.
     "$W" run --quiet --cores 4 --report "$T/r.csv" "$T/p.elf" >/dev/null && [ "$(wc -l <"$T/r.csv")" -eq 5 ] && ok || bad "csv report"
     "$W" run --quiet --report "$T/r.txt" "$T/p.elf" 2>"$T/err"; [ $? -eq 2 ] && ok || bad "bad report name accepted"

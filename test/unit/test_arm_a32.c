@@ -426,6 +426,7 @@ static const a32t_dis_t a32t_dis[] = {
     {0xe28f0008, 0x15c, "add\tr0, pc, #8"},
     {0xe51f0004, 0x160, "ldr\tr0, [pc, #-4]\t@ 0x164"},
     {0xe59f0010, 0x164, "ldr\tr0, [pc, #16]\t@ 0x17c"},
+    {0xe59f0000, 0x14c, "ldr\tr0, [pc]\t@ 0x154"},
     {0xeb000010, 0x8000, "bl\t0x8048"},
     {0x1afffffe, 0x8000, "bne\t0x8000"},
     {0xee000a10, 0x8000, ".inst\t0xee000a10"},
@@ -441,6 +442,45 @@ Test(arm_a32_disasm, matches_objdump)
         cr_expect_str_eq(buf, a32t_dis[i].text, "0x%08x: \"%s\", want \"%s\"", a32t_dis[i].word,
                          buf, a32t_dis[i].text);
     }
+}
+
+/* Formats only the T32 decoder produces, from hand-built records. */
+Test(arm_a32_disasm, thumb_only_formats)
+{
+    char buf[96];
+    arm_insn_t in;
+    memset(&in, 0, sizeof in);
+    in.cond = ARM_COND_AL;
+    in.len = 2;
+    in.flags = ARM_F_T32;
+    in.op = ARM_OP_IT;
+    in.imm = 0x1a; /* itte ne: firstcond 0001, mask 1010 */
+    cr_expect_str_eq(arm_disasm(&in, 0, buf, sizeof buf), "itte\tne");
+    in.imm = 0x08; /* it eq */
+    cr_expect_str_eq(arm_disasm(&in, 0, buf, sizeof buf), "it\teq");
+    in.op = ARM_OP_CBNZ;
+    in.rn = 3;
+    in.imm = 0x8040;
+    cr_expect_str_eq(arm_disasm(&in, 0, buf, sizeof buf), "cbnz\tr3, 0x8040");
+    in.op = ARM_OP_TBH;
+    in.rn = 15;
+    in.rm = 2;
+    in.len = 4;
+    cr_expect_str_eq(arm_disasm(&in, 0, buf, sizeof buf), "tbh\t[pc, r2, lsl #1]");
+    in.op = ARM_OP_ADD_REG;
+    in.flags = ARM_F_T32 | ARM_F_ITS;
+    in.rd = 0;
+    in.rn = 1;
+    in.rm = 2;
+    cr_expect_str_eq(arm_disasm(&in, 0, buf, sizeof buf), "adds\tr0, r1, r2");
+    in.op = ARM_OP_LDR_LIT;
+    in.flags = ARM_F_T32;
+    in.imm = 0x8010; /* from 0x8002: Align(pc + 4, 4) = 0x8004 */
+    cr_expect_str_eq(arm_disasm(&in, 0x8002, buf, sizeof buf), "ldr\tr0, [pc, #12]\t@ 0x8010");
+    in.op = ARM_OP_UNDEF;
+    in.len = 2;
+    in.imm = 0xde00;
+    cr_expect_str_eq(arm_disasm(&in, 0, buf, sizeof buf), ".inst.n\t0xde00");
 }
 
 Test(arm_a32_disasm, truncates_to_the_buffer)

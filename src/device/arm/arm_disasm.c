@@ -263,9 +263,11 @@ static void dis_misc(dis_out_t *o, const arm_insn_t *in, uint32_t fmt, const cha
         put_imm(o, in->imm);
         break;
     case FMT_LIT: {
-        uint32_t base = t32 ? (addr + 4u) & ~3u : addr + 8u;
-        put(o, "%s%s\t%s, [pc, #%d]\t@ 0x%x", mn, cc, R(in->rd), (int32_t)(in->imm - base),
-            in->imm);
+        int32_t off = (int32_t)(in->imm - (t32 ? (addr + 4u) & ~3u : addr + 8u));
+        put(o, "%s%s\t%s, [pc", mn, cc, R(in->rd));
+        if (off)
+            put(o, ", #%d", off);
+        put(o, "]\t@ 0x%x", in->imm);
         break;
     }
     case FMT_MRS:

@@ -47,12 +47,12 @@ SIM_INLINE uint32_t arm_op2_imm(const arm_ctx_t *c, const arm_insn_t *in, uint32
 
 SIM_INLINE uint32_t arm_op2_reg(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
 {
-    uint32_t v = c->r[in->rm];
-    if (SIM_LIKELY((in->shift | in->amount) == 0)) {
-        *sc = arm_cflag(c);
-        return v;
+    uint32_t v = c->r[in->rm], n = in->amount;
+    if (SIM_LIKELY(in->shift == ARM_SH_LSL)) { /* the common case: LSL #0..31 */
+        *sc = n ? (v >> (32u - n)) & 1u : arm_cflag(c);
+        return v << n;
     }
-    return arm_shift_c(v, in->shift, in->amount, arm_cflag(c), sc);
+    return arm_shift_c(v, in->shift, n, arm_cflag(c), sc);
 }
 
 SIM_INLINE uint32_t arm_op2_rsr(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)

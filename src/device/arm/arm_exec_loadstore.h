@@ -13,8 +13,8 @@ SIM_INLINE uint32_t arm_ls_offset(const arm_ctx_t *c, const arm_insn_t *in, uint
     if (!reg)
         return in->imm;
     v = c->r[in->rm];
-    if (SIM_LIKELY((in->shift | in->amount) == 0))
-        return v;
+    if (SIM_LIKELY(in->shift == ARM_SH_LSL)) /* array indexing: the common case */
+        return v << in->amount;
     return arm_shift_c(v, in->shift, in->amount, arm_cflag(c), &unused);
 }
 

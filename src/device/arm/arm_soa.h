@@ -30,6 +30,16 @@ SIM_INLINE void arm_ctx_store(const arm_ctx_t *c, uint32_t *soa, uint32_t ncores
         soa[(uint64_t)f * ncores + core] = w[f];
 }
 
+/* The key regrouping sorts cores by, so that the cores a host warp runs
+ * together fetch the same instruction: running cores by pc (the Thumb bit
+ * keeps the two instruction sets apart), all others last. */
+SIM_INLINE uint32_t arm_group_key(const uint32_t *soa, uint32_t ncores, uint32_t core)
+{
+    if (soa[(uint64_t)ARM_CTX_FIELD(sys.status) * ncores + core] != SIM_RUNNING)
+        return 0xffffffffu;
+    return soa[(uint64_t)ARM_CTX_FIELD(r[15]) * ncores + core] | soa[(uint64_t)ARM_CTX_FIELD(thumb) * ncores + core];
+}
+
 /* Run core `core` for at most `budget` instructions; stop early at
  * `limit` total instructions (0 = no limit), which faults the core.
  * Returns the instructions executed. A core that is not running is left

@@ -144,50 +144,51 @@ SIM_FN void arm_fetch_miss(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint
         sim_fault(&c->sys, SIM_FAULT_FETCH, pc, pc);
 }
 
-/* Thumb: the IT condition overrides the record's; ITSTATE advances after
- * every instruction but IT itself, unless the instruction did not complete. */
-SIM_INLINE void arm_step_thumb(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                               uint32_t core, uint32_t pc)
+/* After an instruction inside an IT block: ITAdvance, unless it did not
+ * complete (a fault, or an SVC left to be retried). */
+SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
 {
-    uint32_t it = c->it, cond = it ? it >> 4 : in->cond;
-    c->r[15] = pc + 4u;
-    c->npc = pc + in->len;
-    if (cond == ARM_COND_AL || arm_cond_pass(cond, c->cpsr))
-        arm_exec(c, in, m, core, pc);
-    if (SIM_UNLIKELY(it != 0) && c->sys.status != SIM_FAULTED &&
-        !(c->sys.status == SIM_WAIT_HOST && c->npc == pc))
+    if (c->sys.status != SIM_FAULTED && !(c->sys.status == SIM_WAIT_HOST && c->npc == pc))
         c->it = arm_it_advance(c->it);
-    c->r[15] = c->npc;
 }
 
-/* The image's fields come in by value: held in host registers, they are not
- * reloaded after every store to target memory (which may alias them). */
+/* Fetch, condition, execute. The record index carries the misaligned bits
+ * rotated to the top, so one compare checks bounds and alignment. In Thumb
+ * state the IT condition overrides the record's. The image comes by value:
+ * its fields stay in host registers instead of being reloaded after every
+ * store to target memory (which may alias them). */
 SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
                                 uint32_t core)
 {
-    /* record index with the misaligned bits rotated to the top, so one
-     * compare checks both the bounds and the alignment */
-    uint32_t pc = c->r[15], off = pc - img.text_lo;
+    uint32_t pc = c->r[15], off = pc - img.text_lo, it = 0, cond;
+    const arm_insn_t *in;
     if (SIM_LIKELY(!c->thumb)) {
         uint32_t idx = (off >> 2) | (off << 30);
         if (SIM_UNLIKELY(idx >= img.text_size >> 2)) {
             arm_fetch_miss(c, m, core, pc);
             return;
         }
-        const arm_insn_t *in = &img.a32[idx];
+        in = &img.a32[idx];
         c->r[15] = pc + 8u;
         c->npc = pc + 4u;
-        if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr))
-            arm_exec(c, in, m, core, pc);
-        c->r[15] = c->npc;
-        return;
+        cond = in->cond;
+    } else {
+        uint32_t idx = (off >> 1) | (off << 31);
+        if (SIM_UNLIKELY(idx >= img.text_size >> 1)) {
+            arm_fetch_miss(c, m, core, pc);
+            return;
+        }
+        in = &img.t32[idx];
+        c->r[15] = pc + 4u;
+        c->npc = pc + in->len;
+        it = c->it;
+        cond = it ? it >> 4 : in->cond;
     }
-    uint32_t idx = (off >> 1) | (off << 31);
-    if (SIM_UNLIKELY(idx >= img.text_size >> 1)) {
-        arm_fetch_miss(c, m, core, pc);
-        return;
-    }
-    arm_step_thumb(c, &img.t32[idx], m, core, pc);
+    if (cond == ARM_COND_AL || arm_cond_pass(cond, c->cpsr))
+        arm_exec(c, in, m, core, pc);
+    if (SIM_UNLIKELY(it != 0))
+        arm_it_after(c, pc);
+    c->r[15] = c->npc;
 }
 
 /* Execute one instruction of core `core` (arm_run does the counting). */
@@ -203,18 +204,21 @@ SIM_FN void arm_step(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m, u
 SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m,
                         uint32_t core, uint64_t max_steps)
 {
-    uint64_t n = 0;
+    uint64_t start = sim_icount(&c->sys), n = 0;
     uint32_t pc = c->r[15];
     const arm_image_t im = *img;
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
         pc = c->r[15];
+        /* Kept current at every step: the syscall layer's virtual clock reads
+         * it, and it must not depend on where a quantum happened to start. */
+        sim_set_icount(&c->sys, start + n);
         arm_step_inline(c, im, m, core);
         n++;
     }
     if (n && (c->sys.status == SIM_FAULTED ||
               (c->sys.status == SIM_WAIT_HOST && c->r[15] == pc)))
         n--;
-    sim_set_icount(&c->sys, sim_icount(&c->sys) + n);
+    sim_set_icount(&c->sys, start + n);
     return n;
 }
 
