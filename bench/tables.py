@@ -1,24 +1,84 @@
 #!/usr/bin/env python3
-"""Turn bench.sh's rows into JSON, CSV and a text table (MIPS and ratios)."""
+"""Turn bench.sh's rows into JSON, CSV and a text table (MIPS and ratios).
+
+A row is NAME,BACKEND,THREADS,CORES,INSTRUCTIONS,SECONDS, optionally followed
+by KEY=VALUE columns that bench/plot.sh reads:
+  isa=arm|x86          target ISA (default arm: bench.sh runs ARM binaries)
+  mode=sk|mk           one persistent kernel or one launch per step (default sk
+                       for warpsim rows, none for qemu)
+  workload=NAME        best, worst (seed 002's SIMD and MIMD corner cases),
+                       fft, idct, imatmul, fmatmul, matmul, ...
+  case=best|worst      defaults to the workload's name when that is best or worst
+  max_core_insns=N     the busiest core's instructions (from the run's report)
+Rows with a workload get sim_speedup and app_speedup (seed 002, section 3)
+against that workload's 1-core run on the CPU backend with 1 thread, same ISA:
+sim_speedup = MIPS / baseline MIPS, app_speedup = baseline max_core_insns /
+max_core_insns.
+"""
 import csv
 import json
 import sys
 
+INT_KEYS = {"max_core_insns"}
+
+
+def parse_row(fields):
+    name, backend, threads, cores, insns, secs = fields[:6]
+    insns, secs = int(insns), float(secs)
+    row = {"name": name, "backend": backend, "threads": int(threads), "cores": int(cores),
+           "instructions": insns, "seconds": secs, "mips": insns / secs / 1e6 if secs > 0 else 0.0}
+    extra = {}
+    for kv in fields[6:]:
+        key, sep, value = kv.partition("=")
+        if not sep:
+            sys.exit(f"tables.py: bad column '{kv}' (want KEY=VALUE) in row '{name}'")
+        extra[key] = int(value) if key in INT_KEYS else value
+    return row, extra
+
+
+def add_fields(row, extra):
+    row["isa"] = extra.pop("isa", "arm")
+    row["mode"] = extra.pop("mode", None if row["backend"] == "qemu" else "sk")
+    row["workload"] = extra.pop("workload", None)
+    case = extra.pop("case", None)
+    row["case"] = case or (row["workload"] if row["workload"] in ("best", "worst") else None)
+    row["max_core_insns"] = extra.pop("max_core_insns", None)
+    row.update(extra)
+
+
+def add_speedups(rows):
+    def is_base(b, r):
+        return (b["workload"] == r["workload"] and b["isa"] == r["isa"] and b["cores"] == 1
+                and b["backend"] == "cpu" and b["threads"] == 1 and b["seconds"] > 0)
+    for r in rows:
+        r["sim_speedup"] = r["app_speedup"] = None
+        base = next((b for b in rows if r["workload"] and is_base(b, r)), None)
+        if not base:
+            continue
+        if r["seconds"] > 0 and base["instructions"] > 0:
+            r["sim_speedup"] = r["mips"] / base["mips"]
+        if r["max_core_insns"] and base["max_core_insns"]:
+            r["app_speedup"] = base["max_core_insns"] / r["max_core_insns"]
+
+
 rows_path, stem, device, commit, iters = sys.argv[1:6]
 rows = []
-for name, backend, threads, cores, insns, secs in csv.reader(open(rows_path)):
-    insns, secs = int(insns), float(secs)
-    rows.append({"name": name, "backend": backend, "threads": int(threads), "cores": int(cores),
-                 "instructions": insns, "seconds": secs, "mips": insns / secs / 1e6 if secs > 0 else 0.0})
+for fields in csv.reader(open(rows_path)):
+    row, extra = parse_row(fields)
+    rows.append(row)
+    rows[-1]["_extra"] = extra
 qemu1 = next((r["mips"] for r in rows if r["name"] == "qemu-arm, 1 process"), None)
 for r in rows:
     r["mips_per_thread"] = r["mips"] / r["threads"] if r["backend"] != "cuda" else None
     r["vs_qemu_1_process"] = r["mips"] / qemu1 if qemu1 else None
+    add_fields(r, r.pop("_extra"))
+add_speedups(rows)
 doc = {"device": device, "commit": commit, "program": "bench/programs/compute.c",
        "iterations": int(iters), "rows": rows}
 json.dump(doc, open(stem + ".json", "w"), indent=2)
+keys = list(dict.fromkeys(k for r in rows for k in r))
 with open(stem + ".csv", "w", newline="") as f:
-    w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+    w = csv.DictWriter(f, fieldnames=keys, restval="")
     w.writeheader()
     w.writerows(rows)
 print(f"device: {device}   commit: {commit}   program: compute.c x {iters}")
@@ -26,4 +86,10 @@ print(f"{'configuration':42} {'cores':>6} {'MIPS':>10} {'MIPS/thread':>12} {'x q
 for r in rows:
     mpt = f"{r['mips_per_thread']:.1f}" if r["mips_per_thread"] is not None else "-"
     print(f"{r['name']:42} {r['cores']:>6} {r['mips']:>10.1f} {mpt:>12} {r['vs_qemu_1_process'] or 0:>9.2f}")
+if any(r["sim_speedup"] is not None for r in rows):
+    print(f"\n{'workload run':42} {'cores':>6} {'sim speedup':>12} {'app speedup':>12}")
+    for r in rows:
+        if r["sim_speedup"] is not None:
+            app = f"{r['app_speedup']:.2f}" if r["app_speedup"] is not None else "-"
+            print(f"{r['name']:42} {r['cores']:>6} {r['sim_speedup']:>12.2f} {app:>12}")
 print(f"wrote {stem}.json and {stem}.csv")

@@ -78,6 +78,24 @@ static inline void bench_atomic_max(volatile unsigned *p, unsigned v)
     }
 }
 
+/* One term of an order-independent checksum: the sum over a result's
+ * entries of bench_hash(value, index), mod 2^32. */
+static inline unsigned bench_hash(unsigned v, unsigned at)
+{
+    v ^= at * 0x9e3779b9u;
+    v ^= v >> 16;
+    v *= 0x7feb352du;
+    v ^= v >> 15;
+    return v;
+}
+
+/* Core 0, before the first barrier (nothing else touches the tally until
+ * after it). */
+static inline void bench_tally_reset(bench_tally_t *t)
+{
+    t->arrived = t->bad = t->sum = t->worst = 0;
+}
+
 /* The check phase's contribution of one core. */
 static inline void bench_tally(bench_tally_t *t, unsigned bad, unsigned sum, unsigned worst)
 {

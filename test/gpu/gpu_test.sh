@@ -12,12 +12,12 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
 
-# equivalence PROG CORES [args]: identical final state on both backends.
+# equiv PROG CORES [warpsim options]: identical final state on both backends.
 equiv() {
     local prog=$1 cores=$2
     shift 2
-    "$W" run --quiet --backend cpu --cores "$cores" --dump-state "$T/cpu.state" "$prog" "$@" >/dev/null 2>&1
-    "$W" run --quiet --backend cuda --cores "$cores" --dump-state "$T/cuda.state" "$prog" "$@" >/dev/null 2>&1
+    "$W" run --quiet --backend cpu --cores "$cores" --dump-state "$T/cpu.state" "$@" "$prog" >/dev/null 2>&1
+    "$W" run --quiet --backend cuda --cores "$cores" --dump-state "$T/cuda.state" "$@" "$prog" >/dev/null 2>&1
     if cmp -s "$T/cpu.state" "$T/cuda.state"; then
         pass=$((pass + 1))
     else
@@ -27,13 +27,17 @@ equiv() {
     fi
 }
 
-for k in build/kernels/*.arm; do
+for k in build/kernels/*.arm build/kernels/bench/*.arm; do
     [ -f "$k" ] && equiv "$k" 256
+done
+for k in build/kernels/*.arm; do # the divergence cure must not change results either
+    [ -f "$k" ] && { equiv "$k" 256 --regroup 1000; equiv "$k" 64 --mode mk; }
 done
 for b in build/diff/*.O2 build/diff/*.thumb; do
     [ -f "$b" ] && equiv "$b" 64
 done
 echo "equivalence: $pass passed, $fail failed"
-WARPSIM_BACKEND=cuda bash test/diff/run_diff.sh
+DIFF_WARPSIM_FLAGS="--backend cuda" WARPSIM="$W" sh test/diff/run_diff.sh build/diff/*.O0 build/diff/*.O2 \
+    build/diff/*.Os build/diff/*.thumb
 diff_rc=$?
 [ $fail -eq 0 ] && [ $diff_rc -eq 0 ]
