@@ -57,17 +57,20 @@ unit: $(BUILD)/unit_tests
 include test/diff/diff.mk
 include kernels/kernels.mk
 include test/fuzz/fuzz.mk
+include kernels/bench/bench.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 test: deps
-	$(MAKE) --no-print-directory all $(BUILD)/unit_tests kernels
+	$(MAKE) --no-print-directory all $(BUILD)/unit_tests kernels bench-kernels
 	$(BUILD)/unit_tests --jobs 2
 	bash test/system/cli_test.sh
-	$(MAKE) --no-print-directory kernels-check
+	bash test/system/report_test.sh
+	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory diff
 
 system: all
 	bash test/system/cli_test.sh
+	bash test/system/report_test.sh
 
 # Needs a GPU; without one it says so and succeeds.
 gpu-test: deps
@@ -86,5 +89,11 @@ clean:
 	rm -rf $(BUILD)
 
 # Speed, side by side with qemu-arm (bench/RESULTS.md says what was measured where).
-bench: deps all
+bench: deps
+	$(MAKE) --no-print-directory all bench-kernels
 	bash bench/bench.sh
+
+# More core counts (and, with a GPU, everything up to 65536 cores).
+bench-full: deps
+	$(MAKE) --no-print-directory all bench-kernels
+	BENCH_FULL=1 bash bench/bench.sh

@@ -1,56 +1,98 @@
 #!/usr/bin/env bash
-# warpsim benchmarks (make bench). Side by side in one run, on the same ARM
-# binaries: warpsim's CPU backend with 1 thread and all threads, qemu-arm
-# (one process, and one per host core in parallel for the aggregate), and
-# the CUDA backend when a GPU is present. qemu's MIPS uses warpsim's count of
-# the same program's instructions, divided by qemu's wall time.
-# Writes bench/results/<date>-<device>.json and .csv and prints a table.
+# warpsim benchmarks: `make bench` (quick) and `make bench-full` (BENCH_FULL=1).
+# Side by side in one run, on the same ARM binaries: warpsim's CPU backend
+# with 1 thread and all threads, SK and MK; qemu-arm as one process and as
+# one process per host core (aggregate); the CUDA backend when a GPU is
+# present (cores up to 65536, block sizes 32/64/128, --regroup). Workloads:
+# kernels/bench (seed 002's best and worst cases, FFT, IDCT, matrix products)
+# and bench/programs/compute.c (per-thread speed against qemu-arm). qemu's
+# MIPS use warpsim's instruction count of the same program on one core.
+# Writes bench/results/<date>-<device>.{json,csv}, prints the table, plots.
 set -eu
 W=${WARPSIM:-build/warpsim}
 OUT=${BENCH_OUT:-bench/results}
-ITERS=${BENCH_ITERS:-200000}
+FULL=${BENCH_FULL:-0}
 mkdir -p "$OUT" build/bench
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-PROG=build/bench/compute.arm
-arm-linux-gnueabi-gcc -static -O2 bench/programs/compute.c -o "$PROG"
+K=build/kernels/bench
 NPROC=$(nproc)
 DATE=$(date +%Y-%m-%d)
-DEVICE=$("$W" --version | sed -n 's/^backends: cpu, cuda (\(.*\))$/\1/p' | grep -v 'no GPU' || true)
-[ -n "$DEVICE" ] || DEVICE=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
-TAG=$(echo "$DEVICE" | tr -cs 'A-Za-z0-9' '-' | sed 's/-$//' | cut -c1-40)
+gpu=0
+if "$W" --version | grep -q '^backends: cpu, cuda (' && ! "$W" --version | grep -q 'no GPU'; then gpu=1; fi
+DEVICE=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
+[ $gpu = 1 ] && DEVICE="$("$W" --version | sed -n 's/^backends: cpu, cuda (\(.*\))$/\1/p') + $DEVICE"
+TAG=$(echo "$DEVICE" | cut -d+ -f1 | tr -cs 'A-Za-z0-9' '-' | sed 's/-$//' | cut -c1-40)
 COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 rows="$T/rows"
 : >"$rows"
+arm-linux-gnueabi-gcc -static -O2 bench/programs/compute.c -o build/bench/compute.arm
 
-# row NAME BACKEND THREADS CORES INSNS SECONDS
-row() { echo "$1,$2,$3,$4,$5,$6" >>"$rows"; }
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$T/r.json" "$1"; }
 
-json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d[sys.argv[2]])" "$1" "$2"; }
-
-sim() { # sim NAME BACKEND THREADS CORES
-    "$W" run --quiet --backend "$2" --threads "$3" --cores "$4" --heap 256K --stack 64K \
-        --report "$T/r.json" "$PROG" "$ITERS" >/dev/null
-    row "$1" "$2" "$3" "$4" "$(json_get "$T/r.json" total_instructions)" "$(json_get "$T/r.json" wall_seconds)"
+# sim LABEL WORKLOAD PROG BACKEND THREADS CORES MODE [warpsim options] -- [program args]
+sim() {
+    local label=$1 wl=$2 prog=$3 backend=$4 threads=$5 cores=$6 mode=$7
+    shift 7
+    local opts=() args=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    args=("$@")
+    local tflag=(--threads "$threads")
+    [ "$backend" = cuda ] && tflag=(--block-size "$threads")
+    "$W" run --quiet --backend "$backend" "${tflag[@]}" --cores "$cores" --mode "$mode" "${opts[@]}" \
+        --report "$T/r.json" "$prog" "${args[@]}" >"$T/out" 2>&1 || { echo "bench: $label failed:"; cat "$T/out"; exit 1; }
+    echo "$label,$backend,$threads,$cores,$(json 'd["total_instructions"]'),$(json 'd["wall_seconds"]'),workload=$wl,mode=$mode,max_core_insns=$(json 'max(c["instructions"] for c in d["per_core"])')" >>"$rows"
 }
 
-sim "warpsim cpu, 1 thread, 1 core" cpu 1 1
-ONE=$(json_get "$T/r.json" total_instructions)
-sim "warpsim cpu, 1 thread, 64 cores" cpu 1 64
-sim "warpsim cpu, $NPROC threads, 64 cores" cpu "$NPROC" 64
-sim "warpsim cpu, $NPROC threads, 1024 cores" cpu "$NPROC" 1024
-if "$W" --version | grep -q '^backends: cpu, cuda (' && ! "$W" --version | grep -q 'no GPU'; then
-    for n in 1024 16384 65536; do sim "warpsim cuda, $n cores" cuda 128 "$n"; done
-fi
+# qemu LABEL WORKLOAD PROG PROCS INSNS_PER_PROCESS [args]: PROCS copies at once.
+qemu() {
+    local label=$1 wl=$2 prog=$3 procs=$4 insns=$5
+    shift 5
+    local start end
+    start=$(date +%s.%N)
+    for _ in $(seq "$procs"); do qemu-arm "$prog" "$@" >/dev/null & done
+    wait
+    end=$(date +%s.%N)
+    echo "$label,qemu,$procs,$procs,$((insns * procs)),$(python3 -c "print($end - $start)"),workload=$wl" >>"$rows"
+}
 
-# qemu-arm: one process, then one per host core at once (aggregate).
-start=$(date +%s.%N); qemu-arm "$PROG" "$ITERS" >/dev/null; end=$(date +%s.%N)
-s=$(python3 -c "print($end - $start)")
-row "qemu-arm, 1 process" qemu 1 1 "$ONE" "$s"
-start=$(date +%s.%N)
-for i in $(seq "$NPROC"); do qemu-arm "$PROG" "$ITERS" >/dev/null & done
-wait
-end=$(date +%s.%N)
-row "qemu-arm, $NPROC processes" qemu "$NPROC" "$NPROC" "$((ONE * NPROC))" "$(python3 -c "print($end - $start)")"
+# 1. Per-thread speed on a compute loop, against qemu-arm on the same binary.
+sim "compute: warpsim cpu 1 thread" compute build/bench/compute.arm cpu 1 1 sk -- 20000
+qemu "compute: qemu-arm 1 process" compute build/bench/compute.arm 1 "$(json 'd["total_instructions"]')" 20000
 
-python3 bench/tables.py "$rows" "$OUT/$DATE-$TAG" "$DEVICE" "$COMMIT" "$ITERS"
+# 2. Best and worst case (seed 002 figure 6) over core counts, SK and MK.
+CORES="32 64 128 256 512 1024"
+[ "$FULL" = 1 ] && CORES="32 64 128 256 512 1024 2048 4096"
+for wl in best worst; do
+    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk
+    one=$(json 'd["total_instructions"]')
+    qemu "$wl: qemu-arm 1 process" $wl $K/$wl.arm 1 "$one"
+    qemu "$wl: qemu-arm $NPROC processes" $wl $K/$wl.arm "$NPROC" "$one"
+    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 256 sk
+    for n in $CORES; do sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" sk; done
+    # MK: one round (the CPU's kernel launch) per instruction; fewer passes.
+    for n in 32 256; do sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" mk -- 20; done
+    if [ $gpu = 1 ]; then
+        for n in 1024 4096 16384 65536; do
+            for b in 32 64 128; do sim "$wl: warpsim cuda block $b" $wl $K/$wl.arm cuda "$b" "$n" sk; done
+            sim "$wl: warpsim cuda block 128 regroup" $wl $K/$wl.arm cuda 128 "$n" sk --regroup 2000
+        done
+        for n in 1024 16384; do sim "$wl: warpsim cuda block 128" $wl $K/$wl.arm cuda 128 "$n" mk -- 20; done
+    fi
+done
+
+# 3. Real workloads (seed 002 figure 7): simulation and application speedup.
+for wl in imatmul fmatmul idct fft; do
+    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk
+    for n in 32 256 1024; do sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" sk; done
+    if [ $gpu = 1 ]; then
+        for n in 1024 16384; do
+            sim "$wl: warpsim cuda block 128" $wl $K/$wl.arm cuda 128 "$n" sk
+            sim "$wl: warpsim cuda block 128 regroup" $wl $K/$wl.arm cuda 128 "$n" sk --regroup 2000
+        done
+    fi
+done
+
+python3 bench/tables.py "$rows" "$OUT/$DATE-$TAG" "$DEVICE" "$COMMIT" 0
+bash bench/plot.sh "$OUT/$DATE-$TAG.json" "$OUT"

@@ -1,16 +1,16 @@
 # Shared look of warpsim's benchmark plots (bench/plot.sh loads it first).
 # Expects: outfile, plottitle.
 set encoding utf8
-set terminal svg size 960,600 dynamic enhanced font 'Helvetica,15' background rgb 'white'
+set terminal svg size 1100,600 dynamic enhanced font 'Helvetica,15' background rgb 'white'
 set output outfile
 set title plottitle noenhanced
 set grid xtics ytics mxtics mytics lc rgb '#dddddd'
-set key top left box opaque samplen 2 spacing 1.1
+set key outside right top vertical box samplen 3 spacing 1.2 width 1 height 0.5
 set xlabel 'simulated cores'
 set logscale x 2
 set format x '%.0f'
 set offsets graph 0.03, graph 0.03, 0, 0
-# SK solid, MK dashed; one colour per case or configuration
+# MK lines dashed (plot.sh's d<i>); colours by case or configuration (c<i>)
 set linetype 1 lc rgb '#1f77b4' lw 2 pt 7 ps 1.1
 set linetype 2 lc rgb '#d62728' lw 2 pt 5 ps 1.1
 set linetype 3 lc rgb '#2ca02c' lw 2 pt 9 ps 1.3

@@ -2,9 +2,10 @@
 #   build/kernels/bench/<name>.arm         freestanding, -marm (ARMv5TE)
 #   build/kernels/bench/<name>.thumb.arm   freestanding, -mthumb -march=armv7-a
 #   build/kernels/bench/<name>.x86         freestanding IA-32 (qemu-i386 only, for now)
-# `make bench-kernels` builds them; `make bench-kernels-check` runs each on
-# warpsim at 1, 32 and 256 cores and under qemu. `make bench-kernels-table`
-# prints instruction counts and MIPS at 1, 32, 256 and 1024 cores.
+# `make bench-kernels` builds them; `make bench-kernels-check` checks the
+# worst case's layout (mix_lanes.py) and runs each program on warpsim at 1, 32
+# and 256 cores and under qemu. `make bench-kernels-table` prints instruction
+# counts and MIPS at 1, 32, 256 and 1024 cores.
 BENCHK_CC_ARM ?= arm-linux-gnueabi-gcc
 BENCHK_CC_X86 ?= i686-linux-gnu-gcc
 BENCHK_CFLAGS ?= -O2 -g0 -Wall -Wextra -Ikernels/include
@@ -47,6 +48,7 @@ $(BENCHK_X86): $(BENCHK_DIR)/%.x86: kernels/bench/%.c kernels/bench/mix_i386.S k
 		$(call BENCHK_ASM,i386) $(BENCHK_RT) -lgcc -o $@
 
 bench-kernels-check: $(BENCHK_BINS) $(BUILD)/warpsim
+	@python3 kernels/bench/mix_lanes.py $(BENCHK_DIR)/worst.arm $(BENCHK_DIR)/worst.thumb.arm
 	@WARPSIM=$(BUILD)/warpsim sh kernels/bench/run_bench.sh $(BENCHK_BINS)
 
 bench-kernels-table: $(BENCHK_ARM) $(BENCHK_THUMB) $(BUILD)/warpsim

@@ -4,26 +4,29 @@
  * and Moschytz, 13-bit constants), level shift and clamp to 0..255. The 8x8
  * blocks are partitioned by core.
  *
- *     idct [side]        (default 256: a 256x256 image, 1024 blocks; side a multiple of 8, <= 1024)
+ *     idct [side]        (default 256: a 256x256 image, 1024 blocks;
+ *                         side a multiple of 8, up to 1024)
  *
  * The coefficients are generated like a JPEG file's: a DC in -32..31 and AC
  * terms that grow rarer and smaller with frequency, so columns and rows with
  * no AC terms take the IDCT's shortcut and cores diverge with the data.
  * Core c generates blocks [c B/n, (c+1) B/n) of coefficients, transforms
  * them into the image, then checks the next core's blocks: the sum of an
- * unclamped block's pixels is 64 * 128 + 8 DC (the DC term is the only one
- * whose cosines do not sum to zero), to within the rounding. Core 0 checks
- * the tally, transforms two blocks again itself and compares, and, at the
- * default size, compares the checksum with the one recorded below (computed
- * by this program under qemu-arm and qemu-i386). */
+ * unclamped block's pixels is 64 * 128 + 8 DC (dequantized: the DC term is
+ * the only one whose cosines do not sum to zero), to within the rounding.
+ * Core 0 checks the tally, transforms the last block (the last core's)
+ * again itself and compares, and, at the default size, compares the
+ * checksum with the one recorded below (computed by this program under
+ * qemu-arm and qemu-i386; the IDCT is within 1 of a double-precision one
+ * on every pixel). */
 #include "bench.h"
 
 WS_MEMORY(4096, 8192);
 
 #define IDCT_DEFAULT_SIDE 256u
-#define IDCT_DEFAULT_CHECKSUM 0xf7d5768eu
+#define IDCT_DEFAULT_CHECKSUM 0x4939b44cu
 /* 64 pixels within 1 of the exact IDCT: deviations are sums of 64 small
- * rounding errors (8 at most over the default image, 96 in theory) */
+ * rounding errors (7 at most over the default image, 96 in theory) */
 #define IDCT_DC_TOLERANCE 32
 
 static const unsigned short idct_quant[64] = {
@@ -125,7 +128,7 @@ static void idct_block(const short *coef, unsigned char *out, unsigned stride)
 
 typedef struct {
     short *coef;        /* 64 per block, block after block */
-    unsigned char *img; /* side x side, row-major */
+    unsigned char *img; /* side x side, row-major, 16-byte aligned */
     unsigned side, blocks;
 } image_t;
 
@@ -135,24 +138,25 @@ static unsigned char *block_at(const image_t *im, unsigned b)
     return im->img + (b / per_row) * 8u * im->side + (b % per_row) * 8u;
 }
 
-static short coefficient(unsigned b, unsigned pos)
+/* Block b's coefficients, from a linear congruential sequence (its top bits):
+ * a DC in -32..31; the AC term at frequency f = u + v is nonzero with
+ * probability (31 - 4f) / 32 (never from f = 8 on) and lies in -8..7,
+ * shifted right by f / 2. */
+static void generate_block(short *c, unsigned b)
 {
-    unsigned h = (b * 64u + pos + 1u) * 2654435761u, f = pos / 8u + pos % 8u;
-    h ^= h >> 15;
-    h *= 0x2c1b3c6du;
-    h ^= h >> 12;
-    if (pos == 0)
-        return (short)((int)(h >> 8 & 63u) - 32);
-    if ((h & 31u) <= 4u * f)
-        return 0;
-    return (short)(((int)(h >> 8 & 15u) - 8) >> (f / 2u));
+    unsigned h = (b + 1u) * 2654435761u;
+    c[0] = (short)((int)(h >> 26) - 32);
+    for (unsigned pos = 1; pos < 64; pos++) {
+        unsigned f = (pos >> 3) + (pos & 7u);
+        h = h * 1664525u + 1013904223u;
+        c[pos] = (h >> 27) <= 4u * f ? 0 : (short)(((int)(h >> 22 & 15u) - 8) >> (f / 2u));
+    }
 }
 
 static void generate(const image_t *im, unsigned lo, unsigned hi)
 {
     for (unsigned b = lo; b < hi; b++)
-        for (unsigned pos = 0; pos < 64; pos++)
-            im->coef[b * 64u + pos] = coefficient(b, pos);
+        generate_block(im->coef + b * 64u, b);
 }
 
 static void transform(const image_t *im, unsigned lo, unsigned hi)
@@ -161,6 +165,17 @@ static void transform(const image_t *im, unsigned lo, unsigned hi)
         idct_block(im->coef + b * 64u, block_at(im, b), im->side);
 }
 
+/* The image read four pixels at a time (rows of a block are 8-byte aligned) */
+typedef unsigned __attribute__((may_alias)) pixels4_t;
+
+static unsigned byte_sum(unsigned w)
+{
+    w = (w & 0x00ff00ffu) + (w >> 8 & 0x00ff00ffu);
+    return (w & 0xffffu) + (w >> 16);
+}
+
+static unsigned has_zero_byte(unsigned w) { return (w - 0x01010101u) & ~w & 0x80808080u; }
+
 /* Blocks [lo, hi): mismatches of the DC sum, the largest deviation, and the
  * checksum over their pixels. */
 static unsigned check_blocks(const image_t *im, unsigned lo, unsigned hi, unsigned *sum, unsigned *worst)
@@ -168,17 +183,17 @@ static unsigned check_blocks(const image_t *im, unsigned lo, unsigned hi, unsign
     unsigned bad = 0;
     for (unsigned b = lo; b < hi; b++) {
         const unsigned char *p = block_at(im, b);
-        unsigned origin = (unsigned)(p - im->img);
-        int total = 0, clamped = 0;
+        unsigned total = 0, clamped = 0;
         for (unsigned y = 0; y < 8; y++, p += im->side)
-            for (unsigned x = 0; x < 8; x++) {
-                total += p[x];
-                clamped |= p[x] == 0 || p[x] == 255;
-                *sum += bench_hash(p[x], origin + y * im->side + x);
+            for (unsigned x = 0; x < 2; x++) {
+                unsigned w = ((const pixels4_t *)p)[x];
+                total += byte_sum(w);
+                clamped |= has_zero_byte(w) | has_zero_byte(~w);
+                *sum += bench_hash(w, (unsigned)(p - im->img) / 4u + x);
             }
         if (clamped)
             continue;
-        int dev = total - 64 * 128 - 8 * im->coef[b * 64u] * idct_quant[0];
+        int dev = (int)total - 64 * 128 - 8 * im->coef[b * 64u] * idct_quant[0];
         unsigned d = (unsigned)(dev < 0 ? -dev : dev);
         bad += d > IDCT_DC_TOLERANCE;
         *worst = d > *worst ? d : *worst;
@@ -186,7 +201,7 @@ static unsigned check_blocks(const image_t *im, unsigned lo, unsigned hi, unsign
     return bad;
 }
 
-/* Core 0: block b transformed again into a private buffer equals the image's. */
+/* Block b transformed again into a private buffer equals the image's. */
 static int block_agrees(const image_t *im, unsigned b)
 {
     unsigned char mine[64];
@@ -202,8 +217,8 @@ static int block_agrees(const image_t *im, unsigned b)
 static int summary(const image_t *im, unsigned n, const bench_tally_t *t)
 {
     const char *problem = bench_tally_problem(t, n);
-    if (!problem && (!block_agrees(im, 0) || !block_agrees(im, im->blocks * 2 / 3)))
-        problem = "a block differs from core 0's own transform";
+    if (!problem && !block_agrees(im, im->blocks - 1))
+        problem = "the last block differs from core 0's own transform";
     if (!problem && im->side == IDCT_DEFAULT_SIDE && t->sum != IDCT_DEFAULT_CHECKSUM)
         problem = "the checksum differs from the recorded one";
     bench_head("idct", n);

@@ -22,10 +22,12 @@
  * In the worst case core c enters at block c mod 32: then the 32 cores of a
  * host warp are in 32 different blocks, whose rotations differ by less than
  * 33, so at every step of the body they fetch 32 different instructions
- * that are also 32 different operations (in A32 exactly; in Thumb the IT
- * shifts some rotations by one instruction, so now and then two agree).
- * Only the two ring-step instructions are common to all. Every core runs
- * the same instructions in total: count blocks of 33 units and 2 steps. */
+ * that are also 32 different operations (rows of arm_ops.def). Only the two
+ * ring-step instructions are common to all. In Thumb the IT makes one unit
+ * two instructions, which could in principle align two lanes on the same
+ * operation; it does not happen. mix_lanes.py checks both builds from
+ * objdump. Every core runs the same instructions in total: count blocks of
+ * 33 units and 2 ring-step instructions, and the final branch out. */
     .syntax unified
 #ifdef __thumb2__
     .thumb

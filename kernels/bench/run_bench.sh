@@ -55,8 +55,8 @@ verdict() {
 for bin in "$@"; do
     name=$(basename "$bin")
     case "$name" in
-        *.x86) qemu=qemu-i386 ;;
-        *) qemu=qemu-arm ;;
+        *.x86) qemu="qemu-i386" ;;
+        *) qemu="qemu-arm" ;;
     esac
     rm -f "$tmp/report.json"
     timeout "$BENCHK_TIMEOUT" "$qemu" "$bin" < /dev/null > "$tmp/out" 2>&1

@@ -4,6 +4,7 @@
 
 #include "host/backend.h"
 #include "host/report.h"
+#include "host/report_cmd.h"
 
 static void print_version(void)
 {
@@ -107,6 +108,8 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && !strcmp(argv[1], "run"))
         return cmd_run(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "report"))
+        return report_cmd_main(argc - 2, argv + 2);
     options_usage(stderr);
     return 2;
 }

@@ -241,6 +241,8 @@ int options_load_config(sim_options_t *o, const char *path)
 void options_usage(FILE *f)
 {
     fprintf(f, "usage: warpsim run [options] PROG.elf [args...]\n"
+               "       warpsim report [--format table|csv|json|svg] [--output FILE] [--x KEY] [--y KEY]\n"
+               "                      [--group KEY,...] [--baseline FILE.json] [--title T] FILE.json...\n"
                "       warpsim --version | --help\n\noptions of run:\n");
     for (size_t i = 0; i < OPT_COUNT; i++) {
         char left[48];

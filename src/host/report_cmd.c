@@ -103,8 +103,9 @@ int rcmd_row_from_json(const json_value_t *root, const char *file, rcmd_row_t *r
     if (take_max_core(root, &row->c[RCMD_COL_max_core_insns], why, n))
         goto bad;
     rcmd_cell_t *prog = &row->c[RCMD_COL_program], *mips = &row->c[RCMD_COL_mips];
-    if (prog->present && strrchr(prog->s, '/'))
-        memmove(prog->s, strrchr(prog->s, '/') + 1, strlen(strrchr(prog->s, '/') + 1) + 1);
+    char *slash = prog->present ? strrchr(prog->s, '/') : NULL;
+    if (slash)
+        memmove(prog->s, slash + 1, strlen(slash + 1) + 1);
     if (!mips->present && row->c[RCMD_COL_wall_seconds].d > 0) {
         mips->d = (double)row->c[RCMD_COL_total_instructions].u / row->c[RCMD_COL_wall_seconds].d / 1e6;
         mips->present = 1;
