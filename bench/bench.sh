@@ -42,7 +42,7 @@ sim() {
     [ "$backend" = cuda ] && tflag=(--block-size "$threads")
     "$W" run --quiet --backend "$backend" "${tflag[@]}" --cores "$cores" --mode "$mode" "${opts[@]}" \
         --report "$T/r.json" "$prog" "${args[@]}" >"$T/out" 2>&1 || { echo "bench: $label failed:"; cat "$T/out"; exit 1; }
-    echo "$label,$backend,$threads,$cores,$(json 'd["total_instructions"]'),$(json 'd["wall_seconds"]'),workload=$wl,mode=$mode,max_core_insns=$(json 'max(c["instructions"] for c in d["per_core"])')" >>"$rows"
+    echo "$label,$backend,$threads,$cores,$(json 'd["total_instructions"]'),$(json 'd["wall_seconds"]'),workload=$wl,mode=$mode,args=${args[*]:-default},max_core_insns=$(json 'max(c["instructions"] for c in d["per_core"])')" >>"$rows"
 }
 
 # qemu LABEL WORKLOAD PROG PROCS INSNS_PER_PROCESS [args]: PROCS copies at once.
@@ -54,24 +54,28 @@ qemu() {
     for _ in $(seq "$procs"); do qemu-arm "$prog" "$@" >/dev/null & done
     wait
     end=$(date +%s.%N)
-    echo "$label,qemu,$procs,$procs,$((insns * procs)),$(python3 -c "print($end - $start)"),workload=$wl" >>"$rows"
+    local a="$*"
+    echo "$label,qemu,$procs,$procs,$((insns * procs)),$(python3 -c "print($end - $start)"),workload=$wl,args=${a:-default}" >>"$rows"
 }
 
 # 1. Per-thread speed on a compute loop, against qemu-arm on the same binary.
-sim "compute: warpsim cpu 1 thread" compute build/bench/compute.arm cpu 1 1 sk -- 20000
-qemu "compute: qemu-arm 1 process" compute build/bench/compute.arm 1 "$(json 'd["total_instructions"]')" 20000
+sim "compute: warpsim cpu 1 thread" compute build/bench/compute.arm cpu 1 1 sk -- 40000
+qemu "compute: qemu-arm 1 process" compute build/bench/compute.arm 1 "$(json 'd["total_instructions"]')" 40000
 
 # 2. Best and worst case (seed 002 figure 6) over core counts, SK and MK.
 CORES="32 64 128 256 512 1024"
 [ "$FULL" = 1 ] && CORES="32 64 128 256 512 1024 2048 4096"
+LONG=18000 # passes: ~20M instructions, so qemu's start-up (~10 ms) does not dominate
 for wl in best worst; do
-    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk
+    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk -- $LONG
     one=$(json 'd["total_instructions"]')
-    qemu "$wl: qemu-arm 1 process" $wl $K/$wl.arm 1 "$one"
-    qemu "$wl: qemu-arm $NPROC processes" $wl $K/$wl.arm "$NPROC" "$one"
+    qemu "$wl: qemu-arm 1 process" $wl $K/$wl.arm 1 "$one" $LONG
+    qemu "$wl: qemu-arm $NPROC processes" $wl $K/$wl.arm "$NPROC" "$one" $LONG
+    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk
     sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 256 sk
     for n in $CORES; do sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" sk; done
     # MK: one round (the CPU's kernel launch) per instruction; fewer passes.
+    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk -- 20
     for n in 32 256; do sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" mk -- 20; done
     if [ $gpu = 1 ]; then
         for n in 1024 4096 16384 65536; do

@@ -99,6 +99,8 @@ def mips_plots():
         if cases:
             backends = {r["backend"] for r in cases}
             def label(r):
+                if r["backend"] == "qemu":  # qemu-user has no SK/MK: processes side by side
+                    return f"qemu-arm, {CASE[r['case']]}"
                 b = f"{r['backend']} " if len(backends) > 1 else ""
                 return f"{b}{mode_of(r) or 'SK'}, {CASE[r['case']]}"
             g = {k: most_threads(rs) for k, rs in groups(cases, label).items()}
@@ -126,7 +128,9 @@ def speedup_plots():
     if not real:
         print("plot.sh: no real-workload rows (fft, idct, matmul): no speedup plots")
     for w in real:
-        mine = [r for r in rows if r.get("workload") == w and r["cores"] > 0]
+        mine = [r for r in rows if r.get("workload") == w and r["cores"] > 0 and r["backend"] != "qemu"]
+        if len({r["cores"] for r in mine}) < 2:
+            continue  # a per-thread speed row (compute), not a scaling experiment
         if not any(r.get("sim_speedup") is not None for r in mine):
             print(f"plot.sh: {w}: no 1-core, 1-thread CPU baseline run: no speedup plot")
             continue

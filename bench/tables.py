@@ -55,7 +55,8 @@ def add_fields(row, extra):
 
 def add_speedups(rows):
     def is_base(b, r):
-        return (b["workload"] == r["workload"] and b["isa"] == r["isa"] and b["cores"] == 1
+        return (b["workload"] == r["workload"] and b["isa"] == r["isa"] and b.get("args") == r.get("args")
+                and b["cores"] == 1
                 and b["backend"] == "cpu" and b["threads"] == 1 and b["seconds"] > 0)
     for r in rows:
         r["sim_speedup"] = r["app_speedup"] = None
@@ -77,10 +78,10 @@ for fields in csv.reader(open(rows_path)):
 for r in rows:
     add_fields(r, r.pop("_extra"))
 # Ratios against qemu-arm running the same workload as one process.
-qemu1 = {r["workload"]: r["mips"] for r in rows if r["backend"] == "qemu" and r["threads"] == 1}
+qemu1 = {(r["workload"], r.get("args")): r["mips"] for r in rows if r["backend"] == "qemu" and r["threads"] == 1}
 for r in rows:
     r["mips_per_thread"] = r["mips"] / r["threads"] if r["backend"] != "cuda" else None
-    q = qemu1.get(r["workload"])
+    q = qemu1.get((r["workload"], r.get("args")))
     r["vs_qemu_1_process"] = r["mips"] / q if q else None
 add_speedups(rows)
 # Seed 002's published figures (GTX 295, ARM ISS, 1024 cores) as a reference.
