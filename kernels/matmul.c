@@ -11,16 +11,6 @@
 static int a_at(unsigned i, unsigned k) { return (int)((i * 7u + k * 3u) % 17u) - 8; }
 static int b_at(unsigned k, unsigned j) { return (int)((k * j + 5u) % 13u) - 6; }
 
-static unsigned parse_uint(const char *s, unsigned dflt)
-{
-    unsigned v = 0;
-    if (!s || *s < '0' || *s > '9')
-        return dflt;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10u + (unsigned)(*s++ - '0');
-    return v;
-}
-
 static int direct(const int *A, const int *B, unsigned s, unsigned i, unsigned j)
 {
     int acc = 0;
@@ -31,7 +21,7 @@ static int direct(const int *A, const int *B, unsigned s, unsigned i, unsigned j
 
 int main(int argc, char **argv)
 {
-    unsigned s = parse_uint(argc > 1 ? argv[1] : 0, 64u);
+    unsigned s = ws_parse_uint(argc > 1 ? argv[1] : 0, 64u);
     unsigned id = ws_core_id(), n = ws_ncores();
     int *A = (int *)ws_shared_alloc(s * s * 4u);
     int *B = (int *)ws_shared_alloc(s * s * 4u);

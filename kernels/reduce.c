@@ -10,16 +10,6 @@
 
 static unsigned element(unsigned i) { return (i * 2654435761u) >> 12 ^ i; }
 
-static unsigned parse_uint(const char *s, unsigned dflt)
-{
-    unsigned v = 0;
-    if (!s || *s < '0' || *s > '9')
-        return dflt;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10u + (unsigned)(*s++ - '0');
-    return v;
-}
-
 /* [lo, hi) of core c out of n for a loop of len iterations */
 static void slice(unsigned len, unsigned c, unsigned n, unsigned *lo, unsigned *hi)
 {
@@ -43,7 +33,7 @@ static int report(unsigned len, unsigned n, unsigned total, const char *problem)
 
 int main(int argc, char **argv)
 {
-    unsigned len = parse_uint(argc > 1 ? argv[1] : 0, 8192u);
+    unsigned len = ws_parse_uint(argc > 1 ? argv[1] : 0, 8192u);
     unsigned id = ws_core_id(), n = ws_ncores(), lo, hi;
     unsigned *data = (unsigned *)ws_shared_alloc(len * 4u);
     volatile unsigned *partial = (volatile unsigned *)ws_shared_alloc(n * 4u);

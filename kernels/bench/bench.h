@@ -32,13 +32,7 @@ typedef struct {
 
 static inline unsigned bench_arg(int argc, char **argv, int i, unsigned dflt)
 {
-    const char *s = argc > i ? argv[i] : 0;
-    unsigned v = 0;
-    if (!s || *s < '0' || *s > '9')
-        return dflt;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10u + (unsigned)(*s++ - '0');
-    return v;
+    return ws_parse_uint(argc > i ? argv[i] : 0, dflt);
 }
 
 /* [lo, hi) of core c out of n for a loop of len iterations */

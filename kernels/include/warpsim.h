@@ -69,15 +69,21 @@ static inline const char *ws__getenv(const char *name)
     return 0;
 }
 
-static inline unsigned ws__env_uint(const char *name, unsigned dflt)
+/* The decimal number at s, or dflt when s is NULL or starts with no digit
+ * (no libc needed: freestanding programs parse their arguments with it). */
+static inline unsigned ws_parse_uint(const char *s, unsigned dflt)
 {
-    const char *s = ws__getenv(name);
     unsigned v = 0;
     if (!s || *s < '0' || *s > '9')
         return dflt;
     while (*s >= '0' && *s <= '9')
         v = v * 10u + (unsigned)(*s++ - '0');
     return v;
+}
+
+static inline unsigned ws__env_uint(const char *name, unsigned dflt)
+{
+    return ws_parse_uint(ws__getenv(name), dflt);
 }
 
 static inline void ws__init(void)

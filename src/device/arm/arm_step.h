@@ -20,6 +20,14 @@
 
 #define ARM_KUSER_LO 0xffff0f60u
 
+/* Records come only from the decoders, whose ops are rows of the table: on
+ * the host, saying so drops the jump table's range check from every step. */
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#define ARM_OP_OUT_OF_RANGE(fallback) __builtin_unreachable()
+#else
+#define ARM_OP_OUT_OF_RANGE(fallback) fallback
+#endif
+
 /* Load/store cases: (op, form is _REG, size, sign) */
 #define ARM_LOAD_CASE(op, reg, size, sign)                                     \
     case ARM_OP_##op:                                                          \
@@ -34,9 +42,11 @@
         call;                                                                  \
         break;
 
-/* Execute the record `in` for the instruction at pc; r15 and npc are set. */
+/* Execute the record `in` for the instruction at pc; r15 and npc are set.
+ * icount: instructions retired before this one; only the SVC needs it in
+ * the context (the virtual clock), so it is stored there and nowhere else. */
 SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                         uint32_t core, uint32_t pc)
+                         uint32_t core, uint32_t pc, uint64_t icount)
 {
     switch (in->op) {
     ARM_DP_CASES
@@ -126,11 +136,15 @@ SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
     ARM_CASE(MSR_IMM, arm_msr(c, in, ARM_OP_MSR_IMM))
     ARM_CASE(MSR_REG, arm_msr(c, in, ARM_OP_MSR_REG))
     ARM_CASE(MRC_TLS, c->r[in->rd] = c->tls)
-    ARM_CASE(SVC, arm_svc(c, m, core))
+    case ARM_OP_SVC:
+        sim_set_icount(&c->sys, icount);
+        arm_svc(c, m, core);
+        break;
     ARM_CASE(BKPT, arm_fault(c, SIM_FAULT_BKPT, pc, pc))
     ARM_CASE(NOP, (void)0)
+    ARM_CASE(UNDEF, arm_undef(c, in, pc))
     default:
-        arm_undef(c, in, pc);
+        ARM_OP_OUT_OF_RANGE(arm_undef(c, in, pc));
         break;
     }
 }
@@ -152,21 +166,22 @@ SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
         c->it = arm_it_advance(c->it);
 }
 
-/* Fetch, condition, execute. The record index carries the misaligned bits
- * rotated to the top, so one compare checks bounds and alignment. In Thumb
- * state the IT condition overrides the record's. The image comes by value:
- * its fields stay in host registers instead of being reloaded after every
- * store to target memory (which may alias them). */
-SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
-                                uint32_t core)
+/* Fetch, condition, execute the instruction at pc (== c->r[15]); returns
+ * the new c->r[15]. The record index carries the misaligned bits rotated to
+ * the top, so one compare checks bounds and alignment. In Thumb state the IT
+ * condition overrides the record's. The image comes by value: its fields
+ * stay in host registers instead of being reloaded after every store to
+ * target memory (which may alias them). */
+SIM_INLINE uint32_t arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
+                                    uint32_t core, uint32_t pc, uint64_t icount)
 {
-    uint32_t pc = c->r[15], off = pc - img.text_lo, it = 0, cond;
+    uint32_t off = pc - img.text_lo, cond;
     const arm_insn_t *in;
     if (SIM_LIKELY(!c->thumb)) {
         uint32_t idx = (off >> 2) | (off << 30);
         if (SIM_UNLIKELY(idx >= img.text_size >> 2)) {
             arm_fetch_miss(c, m, core, pc);
-            return;
+            return c->r[15];
         }
         in = &img.a32[idx];
         c->r[15] = pc + 8u;
@@ -176,25 +191,28 @@ SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *
         uint32_t idx = (off >> 1) | (off << 31);
         if (SIM_UNLIKELY(idx >= img.text_size >> 1)) {
             arm_fetch_miss(c, m, core, pc);
-            return;
+            return c->r[15];
         }
         in = &img.t32[idx];
         c->r[15] = pc + 4u;
         c->npc = pc + in->len;
-        it = c->it;
-        cond = it ? it >> 4 : in->cond;
+        cond = c->it ? c->it >> 4 : in->cond;
     }
     if (cond == ARM_COND_AL || arm_cond_pass(cond, c->cpsr))
-        arm_exec(c, in, m, core, pc);
-    if (SIM_UNLIKELY(it != 0))
+        arm_exec(c, in, m, core, pc, icount);
+    /* ITSTATE is 0 in A32 state and outside IT blocks, and the IT
+     * instruction itself is not in the block it opens. */
+    if (SIM_UNLIKELY(c->it != 0) && in->op != ARM_OP_IT)
         arm_it_after(c, pc);
-    c->r[15] = c->npc;
+    pc = c->npc;
+    c->r[15] = pc;
+    return pc;
 }
 
 /* Execute one instruction of core `core` (arm_run does the counting). */
 SIM_FN void arm_step(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m, uint32_t core)
 {
-    arm_step_inline(c, *img, m, core);
+    arm_step_inline(c, *img, m, core, c->r[15], sim_icount(&c->sys));
 }
 
 /* Run until c->sys.status != SIM_RUNNING or max_steps instructions; adds the
@@ -205,18 +223,17 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
                         uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
-    uint32_t pc = c->r[15];
+    uint32_t pc = c->r[15], last = pc;
     const arm_image_t im = *img;
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
-        pc = c->r[15];
-        /* Kept current at every step: the syscall layer's virtual clock reads
-         * it, and it must not depend on where a quantum happened to start. */
-        sim_set_icount(&c->sys, start + n);
-        arm_step_inline(c, im, m, core);
+        last = pc;
+        /* The syscall layer's virtual clock reads the count, which must not
+         * depend on where a quantum happened to start: the SVC case stores it. */
+        pc = arm_step_inline(c, im, m, core, pc, start + n);
         n++;
     }
     if (n && (c->sys.status == SIM_FAULTED ||
-              (c->sys.status == SIM_WAIT_HOST && c->r[15] == pc)))
+              (c->sys.status == SIM_WAIT_HOST && pc == last)))
         n--;
     sim_set_icount(&c->sys, start + n);
     return n;
