@@ -166,22 +166,21 @@ SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
         c->it = arm_it_advance(c->it);
 }
 
-/* Fetch, condition, execute the instruction at pc (== c->r[15]); returns
- * the new c->r[15]. The record index carries the misaligned bits rotated to
- * the top, so one compare checks bounds and alignment. In Thumb state the IT
- * condition overrides the record's. The image comes by value: its fields
- * stay in host registers instead of being reloaded after every store to
- * target memory (which may alias them). */
-SIM_INLINE uint32_t arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
-                                    uint32_t core, uint32_t pc, uint64_t icount)
+/* Fetch, condition, execute. The record index carries the misaligned bits
+ * rotated to the top, so one compare checks bounds and alignment. In Thumb
+ * state the IT condition overrides the record's. The image comes by value:
+ * its fields stay in host registers instead of being reloaded after every
+ * store to target memory (which may alias them). */
+SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
+                                uint32_t core, uint64_t icount)
 {
-    uint32_t off = pc - img.text_lo, cond;
+    uint32_t pc = c->r[15], off = pc - img.text_lo, it = 0, cond;
     const arm_insn_t *in;
     if (SIM_LIKELY(!c->thumb)) {
         uint32_t idx = (off >> 2) | (off << 30);
         if (SIM_UNLIKELY(idx >= img.text_size >> 2)) {
             arm_fetch_miss(c, m, core, pc);
-            return c->r[15];
+            return;
         }
         in = &img.a32[idx];
         c->r[15] = pc + 8u;
@@ -191,28 +190,25 @@ SIM_INLINE uint32_t arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem
         uint32_t idx = (off >> 1) | (off << 31);
         if (SIM_UNLIKELY(idx >= img.text_size >> 1)) {
             arm_fetch_miss(c, m, core, pc);
-            return c->r[15];
+            return;
         }
         in = &img.t32[idx];
         c->r[15] = pc + 4u;
         c->npc = pc + in->len;
-        cond = c->it ? c->it >> 4 : in->cond;
+        it = c->it;
+        cond = it ? it >> 4 : in->cond;
     }
     if (cond == ARM_COND_AL || arm_cond_pass(cond, c->cpsr))
         arm_exec(c, in, m, core, pc, icount);
-    /* ITSTATE is 0 in A32 state and outside IT blocks, and the IT
-     * instruction itself is not in the block it opens. */
-    if (SIM_UNLIKELY(c->it != 0) && in->op != ARM_OP_IT)
+    if (SIM_UNLIKELY(it != 0))
         arm_it_after(c, pc);
-    pc = c->npc;
-    c->r[15] = pc;
-    return pc;
+    c->r[15] = c->npc;
 }
 
 /* Execute one instruction of core `core` (arm_run does the counting). */
 SIM_FN void arm_step(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m, uint32_t core)
 {
-    arm_step_inline(c, *img, m, core, c->r[15], sim_icount(&c->sys));
+    arm_step_inline(c, *img, m, core, sim_icount(&c->sys));
 }
 
 /* Run until c->sys.status != SIM_RUNNING or max_steps instructions; adds the
@@ -223,17 +219,17 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
                         uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
-    uint32_t pc = c->r[15], last = pc;
+    uint32_t pc = c->r[15];
     const arm_image_t im = *img;
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
-        last = pc;
+        pc = c->r[15];
         /* The syscall layer's virtual clock reads the count, which must not
          * depend on where a quantum happened to start: the SVC case stores it. */
-        pc = arm_step_inline(c, im, m, core, pc, start + n);
+        arm_step_inline(c, im, m, core, start + n);
         n++;
     }
     if (n && (c->sys.status == SIM_FAULTED ||
-              (c->sys.status == SIM_WAIT_HOST && pc == last)))
+              (c->sys.status == SIM_WAIT_HOST && c->r[15] == pc)))
         n--;
     sim_set_icount(&c->sys, start + n);
     return n;
