@@ -77,10 +77,10 @@ gpu-test: deps
 	$(MAKE) --no-print-directory all kernels diff-bins
 	bash test/gpu/gpu_test.sh
 
-# 1024 cores of the matrix-product kernel, the MIPS table on stdout.
+# 1024 cores of the matrix-product kernel (256x256, rows split by core), the MIPS table on stdout.
 run: deps
 	$(MAKE) --no-print-directory all kernels
-	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm
+	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm 256
 
 deps:
 	@sh tools/deps.sh
