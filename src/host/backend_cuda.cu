@@ -35,6 +35,9 @@ struct staged_ctx {
     arm_ctx_t c;
     uint32_t pad[ARM_CTX_WORDS % 2 ? 2 : 1];
 };
+/* --block-size allows up to 256 threads: their slots must fit the 48 KiB of
+ * shared memory a block gets without opting in. */
+static_assert(sizeof(staged_ctx) * 256 <= 48 * 1024, "staged contexts exceed 48 KiB per block");
 
 __global__ void arm_init_kernel(sim_mem_t mem, sim_core_init_t init)
 {

@@ -23,7 +23,7 @@ static const opt_row_t opt_table[] = {
     OPT("cores", OPT_U32, cores, "N", "simulated cores (default 1)")
     OPT("backend", OPT_STR, backend, "cpu|cuda|auto", "where to run (default auto: cuda if a GPU is present)")
     OPT("threads", OPT_INT, threads, "T", "CPU backend threads (default: all host cores)")
-    OPT("block-size", OPT_INT, block_size, "B", "CUDA threads per block (default 128)")
+    OPT("block-size", OPT_INT, block_size, "B", "CUDA threads per block: 32..256, a multiple of 32 (default 128)")
     OPT("report", OPT_STR, report, "FILE", "write a report: FILE.json or FILE.csv")
     OPT("output-dir", OPT_STR, output_dir, "DIR", "keep every core's stdout/stderr as DIR/core<N>.out/.err")
     OPT("core-mem", OPT_SIZE, core_mem, "BYTES", "private memory per core (default: data+bss+heap+stack)")
@@ -172,6 +172,12 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
     }
     if (strcmp(o->mode, "sk") && strcmp(o->mode, "mk")) {
         fprintf(stderr, "warpsim: --mode must be sk or mk, not '%s'\n", o->mode);
+        return 2;
+    }
+    /* Each thread stages its core's context (about 180 bytes) in shared
+     * memory, and a block may use 48 KiB of it without opting in. */
+    if (o->block_size < 32 || o->block_size > 256 || o->block_size % 32) {
+        fprintf(stderr, "warpsim: --block-size must be 32, 64, ..., 256 (a multiple of the warp size)\n");
         return 2;
     }
     if (o->quantum == 0) {
