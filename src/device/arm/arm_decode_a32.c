@@ -2,10 +2,12 @@
  * operand form; one small function per form pulls the fields out of the word
  * into the arm_insn_t conventions of arm_ops.def. Host code, run once per
  * text word. */
+#include <pthread.h>
 #include <string.h>
 
 #include "arm_insn.h"
 #include "arm_a32.def"
+#include "arm_decode_index.h"
 
 /* How a matched word's fields are extracted (the `form` column). */
 typedef enum a32_form {
@@ -332,18 +334,37 @@ static int a32_fill(uint32_t w, uint32_t addr, uint32_t form, arm_insn_t *o)
     }
 }
 
+/* The index keys on bits 27:20 and 7:4, the bits the ARM ARM's decode
+ * tables branch on first. */
+static uint32_t a32_key(uint32_t w) { return (w >> 20 & 0xffu) << 4 | (w >> 4 & 0xfu); }
+static uint32_t a32_unkey(uint32_t k) { return (k >> 4 & 0xffu) << 20 | (k & 0xfu) << 4; }
+
+#define A32_INDEX_INIT {0x0ff000f0u, a32_key, a32_unkey, 12, NULL, NULL}
+static dec_index_t a32_cond_index = A32_INDEX_INIT, a32_uncond_index = A32_INDEX_INIT;
+static pthread_once_t a32_index_once = PTHREAD_ONCE_INIT;
+
+static void a32_index_build(void)
+{
+    /* Without memory the lookups fall back to scanning the tables. */
+    dec_index_build(&a32_cond_index, a32_cond_rows, sizeof a32_cond_rows / sizeof a32_cond_rows[0],
+                    sizeof a32_cond_rows[0]);
+    dec_index_build(&a32_uncond_index, a32_uncond_rows, sizeof a32_uncond_rows / sizeof a32_uncond_rows[0],
+                    sizeof a32_uncond_rows[0]);
+}
+
 static const a32_row_t *a32_lookup(uint32_t w)
 {
     const a32_row_t *rows = a32_cond_rows;
     size_t n = sizeof a32_cond_rows / sizeof a32_cond_rows[0];
+    const dec_index_t *ix = &a32_cond_index;
+    pthread_once(&a32_index_once, a32_index_build);
     if ((w >> 28) == 15u) {
         rows = a32_uncond_rows;
         n = sizeof a32_uncond_rows / sizeof a32_uncond_rows[0];
+        ix = &a32_uncond_index;
     }
-    for (size_t i = 0; i < n; i++)
-        if ((w & rows[i].mask) == rows[i].match)
-            return &rows[i];
-    return NULL;
+    long i = dec_index_find(ix, rows, n, sizeof rows[0], w);
+    return i < 0 ? NULL : &rows[i];
 }
 
 void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out)

@@ -16,8 +16,10 @@
  * BLX with H = 1, MSR with an empty mask, and CLZ/REV/RBIT whose two copies
  * of rm differ. Register choices (sp or pc where the manual forbids them, rn
  * = rt with write-back) are not policed: they decode as if allowed. */
+#include <pthread.h>
 #include <string.h>
 #include "arm_insn.h"
+#include "arm_decode_index.h"
 
 #define F_0  0u
 #define F_S  ARM_F_S
@@ -628,12 +630,29 @@ static const t32_row_t t32_rows[] = {
 #undef T32
 };
 
-static const t32_row_t *t32_find(const t32_row_t *rows, size_t n, uint32_t w)
+/* Index keys: a 16-bit encoding's top ten bits; a 32-bit one's first
+ * halfword but its last four bits. */
+static uint32_t t16_key(uint32_t w) { return w >> 6 & 0x3ffu; }
+static uint32_t t16_unkey(uint32_t k) { return k << 6; }
+static uint32_t t32_key(uint32_t w) { return w >> 20; }
+static uint32_t t32_unkey(uint32_t k) { return k << 20; }
+
+static dec_index_t t16_index = {0xffc0u, t16_key, t16_unkey, 10, NULL, NULL};
+static dec_index_t t32_index = {0xfff00000u, t32_key, t32_unkey, 12, NULL, NULL};
+static pthread_once_t t32_index_once = PTHREAD_ONCE_INIT;
+
+static void t32_index_build(void)
 {
-    for (size_t i = 0; i < n; i++)
-        if ((w & rows[i].mask) == rows[i].match)
-            return &rows[i];
-    return NULL;
+    /* Without memory the lookups fall back to scanning the tables. */
+    dec_index_build(&t16_index, t16_rows, sizeof t16_rows / sizeof t16_rows[0], sizeof t16_rows[0]);
+    dec_index_build(&t32_index, t32_rows, sizeof t32_rows / sizeof t32_rows[0], sizeof t32_rows[0]);
+}
+
+static const t32_row_t *t32_find(const dec_index_t *ix, const t32_row_t *rows, size_t n, uint32_t w)
+{
+    pthread_once(&t32_index_once, t32_index_build);
+    long i = dec_index_find(ix, rows, n, sizeof rows[0], w);
+    return i < 0 ? NULL : &rows[i];
 }
 
 void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out)
@@ -648,11 +667,11 @@ void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out)
         out->len = 4;
         w = hw1 << 16 | hw2;
         raw = hw1 | hw2 << 16;
-        row = t32_find(t32_rows, sizeof t32_rows / sizeof t32_rows[0], w);
+        row = t32_find(&t32_index, t32_rows, sizeof t32_rows / sizeof t32_rows[0], w);
     } else {
         out->len = 2;
         w = raw = hw1;
-        row = t32_find(t16_rows, sizeof t16_rows / sizeof t16_rows[0], w);
+        row = t32_find(&t16_index, t16_rows, sizeof t16_rows / sizeof t16_rows[0], w);
     }
     if (row) {
         out->op = row->op;
