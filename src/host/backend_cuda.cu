@@ -144,6 +144,26 @@ static void cuda_teardown(cuda_state_t *d)
             cudaFree(ptrs[i]);
 }
 
+/* Bring the cores' pending output to the host: buffer by buffer when few
+ * cores wrote, the whole region at once when many did. */
+static int cuda_fetch_output(sim_machine_t *m, cuda_state_t *d, const uint32_t *out_len)
+{
+    uint32_t writers = 0, cap = m->mem.out_cap;
+    for (uint32_t c = 0; c < m->ncores; c++)
+        writers += out_len[c] != 0;
+    if (writers > 256) {
+        CUDA_CHECK(cudaMemcpy(m->mem.out, d->out, (size_t)cap * m->ncores, cudaMemcpyDeviceToHost));
+        return 0;
+    }
+    for (uint32_t c = 0; c < m->ncores && writers; c++)
+        if (out_len[c]) {
+            CUDA_CHECK(cudaMemcpy(m->mem.out + (size_t)c * cap, d->out + (size_t)c * cap, out_len[c],
+                                  cudaMemcpyDeviceToHost));
+            writers--;
+        }
+    return 0;
+}
+
 /* Host service round on rows copied from the device; the changed rows go back. */
 static int cuda_service(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
 {
@@ -151,10 +171,8 @@ static int cuda_service(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *
     uint32_t *status = machine_field(m, fs, 0), *out_len = machine_field(m, fo, 0);
     CUDA_CHECK(cudaMemcpy(status, d->soa + (size_t)fs * n, 4ull * n, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(out_len, d->soa + (size_t)fo * n, 4ull * n, cudaMemcpyDeviceToHost));
-    for (uint32_t c = 0; c < n; c++)
-        if (out_len[c])
-            CUDA_CHECK(cudaMemcpy(m->mem.out + (size_t)c * m->mem.out_cap, d->out + (size_t)c * m->mem.out_cap,
-                                  out_len[c], cudaMemcpyDeviceToHost));
+    if (cuda_fetch_output(m, d, out_len))
+        return -1;
     *running = services_round(out, status, out_len, m->mem.out, m->mem.out_cap);
     CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fs * n, status, 4ull * n, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fo * n, out_len, 4ull * n, cudaMemcpyHostToDevice));
@@ -189,10 +207,8 @@ static int cuda_mk_roundtrip(sim_machine_t *m, cuda_state_t *d, const sim_output
     uint32_t fs = ARM_CTX_FIELD(sys.status), fo = ARM_CTX_FIELD(sys.out_len);
     CUDA_CHECK(cudaMemcpy(m->ctx, d->soa, bytes, cudaMemcpyDeviceToHost));
     uint32_t *out_len = machine_field(m, fo, 0);
-    for (uint32_t c = 0; c < m->ncores; c++)
-        if (out_len[c])
-            CUDA_CHECK(cudaMemcpy(m->mem.out + (size_t)c * m->mem.out_cap, d->out + (size_t)c * m->mem.out_cap,
-                                  out_len[c], cudaMemcpyDeviceToHost));
+    if (cuda_fetch_output(m, d, out_len))
+        return -1;
     *running = services_round(out, machine_field(m, fs, 0), out_len, m->mem.out, m->mem.out_cap);
     CUDA_CHECK(cudaMemcpy(d->soa, m->ctx, bytes, cudaMemcpyHostToDevice));
     return 0;
