@@ -29,26 +29,40 @@ static int rows_key_bits(const dec_index_t *ix, const void *rows, size_t n, size
     return 0;
 }
 
-/* Two passes over keys x rows: count, then fill. */
+/* The keys a row fits are its fixed key bits plus every combination of the
+ * free ones (key() is a bit permutation, so it maps masks to masks). Two
+ * passes over those: count per key, then fill in table order. The cost is
+ * the size of the index, not keys x rows. */
 static int index_fill(dec_index_t *ix, size_t n, const uint32_t *m, const uint32_t *v)
 {
-    size_t keys = (size_t)1 << ix->bits, total = 0;
+    size_t keys = (size_t)1 << ix->bits;
+    uint32_t all = (uint32_t)keys - 1u;
+    uint32_t *fill = (uint32_t *)calloc(keys, sizeof *fill);
+    if (!fill)
+        return -1;
     for (int pass = 0; pass < 2; pass++) {
-        total = 0;
-        for (size_t k = 0; k < keys; k++) {
-            uint32_t kbits = ix->unkey((uint32_t)k);
-            ix->start[k] = (uint32_t)total;
-            for (size_t i = 0; i < n; i++)
-                if ((kbits & m[i]) == v[i]) {
-                    if (pass)
-                        ix->list[total] = (uint32_t)i;
-                    total++;
-                }
+        for (size_t i = 0; i < n; i++) {
+            uint32_t fixed = ix->key(m[i]), val = ix->key(v[i]), free_bits = all & ~fixed;
+            for (uint32_t sub = free_bits;; sub = (sub - 1u) & free_bits) {
+                uint32_t k = val | sub;
+                if (pass)
+                    ix->list[ix->start[k] + fill[k]++] = (uint32_t)i;
+                else
+                    ix->start[k + 1]++;
+                if (!sub)
+                    break;
+            }
         }
-        ix->start[keys] = (uint32_t)total;
-        if (!pass && !(ix->list = (uint32_t *)malloc((total ? total : 1) * sizeof *ix->list)))
+        if (pass)
+            break;
+        for (size_t k = 0; k < keys; k++)
+            ix->start[k + 1] += ix->start[k];
+        if (!(ix->list = (uint32_t *)malloc((ix->start[keys] ? ix->start[keys] : 1) * sizeof *ix->list))) {
+            free(fill);
             return -1;
+        }
     }
+    free(fill);
     return 0;
 }
 

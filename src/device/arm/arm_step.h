@@ -219,20 +219,18 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
                         uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
-    uint32_t pc = c->r[15];
     const arm_image_t im = *img;
     /* A private copy of the memory layout: stores to target memory cannot
      * alias it, so its fields stay in host registers across steps. */
     const sim_mem_t mm = *m;
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
-        pc = c->r[15];
         /* The syscall layer's virtual clock reads the count, which must not
          * depend on where a quantum happened to start: the SVC case stores it. */
         arm_step_inline(c, im, &mm, core, start + n);
         n++;
     }
-    if (n && (c->sys.status == SIM_FAULTED ||
-              (c->sys.status == SIM_WAIT_HOST && c->r[15] == pc)))
+    /* WAIT_HOST always leaves the SVC to be retried (arm_syscall.h). */
+    if (n && (c->sys.status == SIM_FAULTED || c->sys.status == SIM_WAIT_HOST))
         n--;
     sim_set_icount(&c->sys, start + n);
     return n;
