@@ -57,19 +57,23 @@ void host_cpu_name(char *buf, size_t n)
     fclose(f);
 }
 
+/* Claim the next chunk of cores [*first, *last) of this round; 0 when none is left. */
+static int claim_chunk(cpu_pool_t *p, uint32_t *first, uint32_t *last)
+{
+    uint32_t n = p->m->ncores;
+    *first = __atomic_fetch_add(&p->next_chunk, CHUNK, __ATOMIC_RELAXED);
+    *last = *first + CHUNK < n ? *first + CHUNK : n;
+    return *first < n;
+}
+
 static void run_chunks(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
     arm_ctx_t stage;
-    for (;;) {
-        uint32_t first = __atomic_fetch_add(&p->next_chunk, CHUNK, __ATOMIC_RELAXED);
-        if (first >= m->ncores)
-            return;
-        uint32_t last = first + CHUNK < m->ncores ? first + CHUNK : m->ncores;
+    for (uint32_t first, last; claim_chunk(p, &first, &last);)
         for (uint32_t i = first; i < last; i++)
             arm_run_staged(&stage, m->ctx, m->ncores, p->order ? p->order[i] : i, &m->arm, &m->mem, p->steps,
                            p->o->max_insns);
-    }
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -92,13 +96,9 @@ static void regroup(cpu_pool_t *p)
 
 static void init_chunks(cpu_pool_t *p)
 {
-    for (;;) {
-        uint32_t first = __atomic_fetch_add(&p->next_chunk, CHUNK, __ATOMIC_RELAXED);
-        if (first >= p->m->ncores)
-            return;
-        for (uint32_t c = first; c < first + CHUNK && c < p->m->ncores; c++)
+    for (uint32_t first, last; claim_chunk(p, &first, &last);)
+        for (uint32_t c = first; c < last; c++)
             sim_init_core_mem(&p->m->mem, c, &p->m->init);
-    }
 }
 
 static uint32_t service(cpu_pool_t *p)

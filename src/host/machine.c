@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "device/arm/arm_soa.h"
-#include "host/stack_init.h"
 
 #define PAGE 4096u
 #define DEFAULT_STACK (256u << 10)
@@ -93,23 +92,17 @@ static int build_templates(sim_machine_t *m, const sim_options_t *o)
         fprintf(stderr, "warpsim: %s\n", err);
         return 2;
     }
-    uint32_t stack_words = (st.size + 3) / 4;
-    m->stack_copy = calloc(stack_words ? stack_words : 1, 4);
-    m->data_copy = calloc(m->image.data_size / 4 + 1, 4);
-    if (!m->stack_copy || !m->data_copy) {
-        stack_free(&st);
-        return 2;
-    }
-    memcpy(m->stack_copy, st.bytes, st.size);
-    memcpy(m->data_copy, m->image.data, m->image.data_size);
-    m->init.data = m->data_copy;
+    /* Both templates are malloc'ed, so word aligned, and whole words long:
+     * data_size is a multiple of 4 and the stack runs from a 16-aligned sp to
+     * the page-aligned window end. The machine keeps them as they are. */
+    m->stack = st;
+    m->init.data = (const uint32_t *)m->image.data;
     m->init.data_words = m->image.data_size / 4;
-    m->init.stack = m->stack_copy;
-    m->init.stack_words = stack_words;
+    m->init.stack = (const uint32_t *)st.bytes;
+    m->init.stack_words = st.size / 4;
     m->init.stack_off = st.sp - m->mem.priv_base;
     m->init.core_id_off = m->init.stack_off + st.core_id_off;
     uint32_t sp = st.sp;
-    stack_free(&st);
 
     m->ctx_words = (uint32_t)ARM_CTX_WORDS;
     m->ctx = calloc((size_t)m->ctx_words * m->ncores, 4);
@@ -175,8 +168,7 @@ void machine_free(sim_machine_t *m)
     free(m->ctx);
     free(m->a32);
     free(m->t32);
-    free(m->stack_copy);
-    free(m->data_copy);
+    stack_free(&m->stack);
     free(m->mem_hash);
     elf_free(&m->image);
     memset(m, 0, sizeof *m);

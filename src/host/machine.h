@@ -8,6 +8,7 @@
 #include "device/arm/arm_ctx.h"
 #include "device/sim_init.h"
 #include "host/elf_load.h"
+#include "host/stack_init.h"
 #include "host/options.h"
 
 typedef struct sim_machine {
@@ -21,8 +22,7 @@ typedef struct sim_machine {
     uint64_t priv_bytes;    /* private memory of all cores together */
     uint32_t entry;
     sim_image_t image;
-    uint32_t *stack_copy;   /* owned copies behind init.data / init.stack */
-    uint32_t *data_copy;
+    stack_tmpl_t stack;     /* initial stack template behind init.stack (init.data is image.data) */
     arm_insn_t *a32, *t32;
     uint64_t *mem_hash;     /* per-core digest of the final private window, if asked */
 } sim_machine_t;

@@ -44,23 +44,13 @@ static int choose_backend(const sim_options_t *o, int *use_cuda)
     return 0;
 }
 
-static int check_report_name(const char *path)
-{
-    const char *dot = path ? strrchr(path, '.') : NULL;
-    if (path && (!dot || (strcmp(dot, ".json") && strcmp(dot, ".csv")))) {
-        fprintf(stderr, "warpsim: %s: report name must end in .json or .csv\n", path);
-        return 2;
-    }
-    return 0;
-}
-
 static int cmd_run(int argc, char **argv)
 {
     sim_options_t o;
     options_defaults(&o);
     int rc = options_parse_run(&o, argc, argv);
     int use_cuda = 0;
-    if (rc || (rc = check_report_name(o.report)))
+    if (rc || (o.report && (rc = report_check_name(o.report))))
         return rc;
     /* The program is checked before the backend, so bad input reads the
      * same whichever backend was asked for. */

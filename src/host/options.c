@@ -37,7 +37,7 @@ static const opt_row_t opt_table[] = {
     OPT("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
     OPT("quiet", OPT_FLAG, quiet, NULL, "do not print the text table")
     OPT("dump-state", OPT_STR, dump_state, "FILE", "write every core's final registers and memory digest")
-    OPT("config", OPT_STR, program, "FILE", "read options from FILE (-option value lines)")
+    OPT("config", OPT_STR, config, "FILE", "read options from FILE (-option value lines)")
 };
 #undef OPT
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -155,6 +155,7 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
             value = argv[++i];
         }
         if (!strcmp(name, "config")) {
+            o->config = value;
             if (options_load_config(o, value))
                 return 2;
             continue;

@@ -175,15 +175,23 @@ static void write_csv(FILE *f, const sim_machine_t *m, const sim_options_t *o, c
                 *machine_field(m, F(sys.exit_code), c), report_status_name(*machine_field(m, F(sys.status), c)));
 }
 
-int report_write(const char *path, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
-                 const sim_summary_t *s)
+int report_check_name(const char *path)
 {
     const char *dot = strrchr(path, '.');
-    int csv = dot && !strcmp(dot, ".csv");
-    if (!dot || (!csv && strcmp(dot, ".json"))) {
+    if (!dot || (strcmp(dot, ".json") && strcmp(dot, ".csv"))) {
         fprintf(stderr, "warpsim: %s: report name must end in .json or .csv\n", path);
         return 2;
     }
+    return 0;
+}
+
+int report_write(const char *path, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
+                 const sim_summary_t *s)
+{
+    if (report_check_name(path))
+        return 2;
+    const char *dot = strrchr(path, '.');
+    int csv = !strcmp(dot, ".csv");
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "warpsim: %s: %s\n", path, strerror(errno));

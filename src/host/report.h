@@ -19,7 +19,10 @@ void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const
                   const sim_summary_t *s);
 /* One line per faulted core (the first few) on f. */
 void report_faults(FILE *f, const sim_machine_t *m);
-/* .json or .csv by extension; 0 ok, else prints why. */
+/* 0 when path ends in .json or .csv (checked before a run starts), else
+ * prints why and returns 2. */
+int report_check_name(const char *path);
+/* .json or .csv by extension (report_check_name); 0 ok, else prints why. */
 int report_write(const char *path, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
                  const sim_summary_t *s);
 /* Core 0's exit code, or 128 + signal when it faulted. */
