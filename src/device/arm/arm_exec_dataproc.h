@@ -70,17 +70,22 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
         arm_set_nzc(c, r, sc);
 }
 
-/* (result, carry, overflow) = AddWithCarry(x, y, carry_in) */
+/* (result, carry, overflow) = AddWithCarry(x, y, carry_in): N Z C V set,
+ * the result returned. */
+SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t cin)
+{
+    uint32_t r = x + y + cin;
+    uint32_t carry = (uint32_t)(((uint64_t)x + y + cin) >> 32);
+    arm_set_nzcv(c, r, carry, ((x ^ r) & (y ^ r)) >> 31);
+    return r;
+}
+
 SIM_INLINE void arm_dp_arith(arm_ctx_t *c, const arm_insn_t *in, uint32_t x, uint32_t y,
                              uint32_t cin, uint32_t wr, uint32_t s)
 {
-    uint32_t r = x + y + cin;
+    uint32_t r = s ? arm_add_flags(c, x, y, cin) : x + y + cin;
     if (wr)
         arm_wr_alu(c, in, r);
-    if (s) {
-        uint32_t carry = (uint32_t)(((uint64_t)x + y + cin) >> 32);
-        arm_set_nzcv(c, r, carry, ((x ^ r) & (y ^ r)) >> 31);
-    }
 }
 
 /* name, result from a (Rn) and b (operand2), writes Rd */
@@ -94,11 +99,26 @@ SIM_INLINE void arm_dp_arith(arm_ctx_t *c, const arm_insn_t *in, uint32_t x, uin
     _(ADC, a, b, cf, 1) _(SBC, a, ~b, cf, 1) _(RSC, b, ~a, cf, 1)               \
     _(CMP, a, ~b, 1u, 0) _(CMN, a, b, 0u, 0)
 
+/* arm_dp_val_<op>(a, b, cf): the result alone, what the _NF forms store;
+ * arm_dp_<op>: the whole operation, Rd and flags. Both from one row. */
+#define ARM_DP_LOGIC_VAL(n, expr, wr)                                          \
+    SIM_INLINE uint32_t arm_dp_val_##n(uint32_t a, uint32_t b, uint32_t cf)    \
+    {                                                                          \
+        (void)a;                                                               \
+        (void)cf;                                                              \
+        return expr;                                                           \
+    }
+#define ARM_DP_ARITH_VAL(n, x, y, cin, wr)                                     \
+    SIM_INLINE uint32_t arm_dp_val_##n(uint32_t a, uint32_t b, uint32_t cf)    \
+    {                                                                          \
+        (void)cf;                                                              \
+        return (x) + (y) + (cin);                                              \
+    }
 #define ARM_DP_LOGIC_FN(n, expr, wr)                                           \
     SIM_INLINE void arm_dp_##n(arm_ctx_t *c, const arm_insn_t *in, uint32_t a, \
                                uint32_t b, uint32_t sc, uint32_t s)            \
     {                                                                          \
-        arm_dp_logic(c, in, expr, sc, wr, s);                                  \
+        arm_dp_logic(c, in, arm_dp_val_##n(a, b, 0u), sc, wr, s);              \
     }
 #define ARM_DP_ARITH_FN(n, x, y, cin, wr)                                      \
     SIM_INLINE void arm_dp_##n(arm_ctx_t *c, const arm_insn_t *in, uint32_t a, \
@@ -109,8 +129,12 @@ SIM_INLINE void arm_dp_arith(arm_ctx_t *c, const arm_insn_t *in, uint32_t x, uin
         (void)sc;                                                              \
         arm_dp_arith(c, in, x, y, cin, wr, s);                                 \
     }
+ARM_DP_LOGIC_OPS(ARM_DP_LOGIC_VAL)
+ARM_DP_ARITH_OPS(ARM_DP_ARITH_VAL)
 ARM_DP_LOGIC_OPS(ARM_DP_LOGIC_FN)
 ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
+#undef ARM_DP_LOGIC_VAL
+#undef ARM_DP_ARITH_VAL
 #undef ARM_DP_LOGIC_FN
 #undef ARM_DP_ARITH_FN
 
@@ -125,6 +149,30 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
 #define arm_op2_REG arm_op2_reg
 #define arm_op2_RSR arm_op2_rsr
 #define ARM_DP_CASE(n) ARM_DP_CASE_FORM(n, IMM) ARM_DP_CASE_FORM(n, REG) ARM_DP_CASE_FORM(n, RSR)
-#define ARM_DP_CASES ARM_DP_LIST(ARM_DP_CASE)
+/* The specialised forms (arm_ops.def): no flags, Rd is not the PC. The C
+ * flag is loaded only by the operations that read it. */
+#define ARM_DP_NF_CASE(n)                                                      \
+    case ARM_OP_##n##_IMM_NF:                                                  \
+        c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], in->imm, arm_cflag(c));    \
+        break;                                                                 \
+    case ARM_OP_##n##_LSL_NF:                                                  \
+        c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], c->r[in->rm] << in->amount, \
+                                      arm_cflag(c));                           \
+        break;
+/* _IMM_S and _LSL_S: arithmetic that sets flags, Rd is not the PC. */
+#define ARM_DP_S_CASE_FORM(n, x, y, cin, wr, form, operand2)                   \
+    case ARM_OP_##n##_##form##_S: {                                            \
+        uint32_t a = c->r[in->rn], b = (operand2), cf = arm_cflag(c);          \
+        uint32_t r_ = arm_add_flags(c, x, y, cin);                             \
+        (void)cf;                                                              \
+        if (wr)                                                                \
+            c->r[in->rd] = r_;                                                 \
+        break;                                                                 \
+    }
+#define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \
+    ARM_DP_S_CASE_FORM(n, x, y, cin, wr, IMM, in->imm)                         \
+    ARM_DP_S_CASE_FORM(n, x, y, cin, wr, LSL, c->r[in->rm] << in->amount)
+#define ARM_DP_CASES                                                           \
+    ARM_DP_LIST(ARM_DP_CASE) ARM_DP_WR_LIST(ARM_DP_NF_CASE) ARM_DP_ARITH_OPS(ARM_DP_S_CASE)
 
 #endif

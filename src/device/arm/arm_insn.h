@@ -10,9 +10,13 @@
 #define ARM_OP_DP_IMM(n) ARM_OP(n##_IMM, ALU, DP_IMM, #n)
 #define ARM_OP_DP_REG(n) ARM_OP(n##_REG, ALU, DP_REG, #n)
 #define ARM_OP_DP_RSR(n) ARM_OP(n##_RSR, ALU, DP_RSR, #n)
+#define ARM_OP_DP_IMM_NF(n) ARM_OP(n##_IMM_NF, ALU, DP_IMM, #n)
+#define ARM_OP_DP_LSL_NF(n) ARM_OP(n##_LSL_NF, ALU, DP_REG, #n)
+#define ARM_OP_DP_IMM_S(n) ARM_OP(n##_IMM_S, ALU, DP_IMM, #n)
+#define ARM_OP_DP_LSL_S(n) ARM_OP(n##_LSL_S, ALU, DP_REG, #n)
 
 /* Every row, in enum order. Expand with a macro taking (name, unit, fmt, mn). */
-#define ARM_OP_TABLE(ARM_OP) ARM_OPS_DP(ARM_OP) ARM_OPS_OTHER(ARM_OP)
+#define ARM_OP_TABLE(ARM_OP) ARM_OPS_DP(ARM_OP) ARM_OPS_OTHER(ARM_OP) ARM_OPS_FAST(ARM_OP)
 
 typedef enum arm_op {
 #define ARM_OP(name, unit, fmt, mn) ARM_OP_##name,
@@ -45,7 +49,8 @@ typedef struct arm_insn {
     uint8_t shift;   /* ARM_SH_* */
     uint8_t amount;  /* shift amount, rotation, lsb, or op-specific bits */
     uint8_t flags;   /* ARM_F_* */
-    uint8_t pad;
+    uint8_t run;     /* records from here to the end of its straight-line block,
+                      * this one and the last included (arm_block.c); 0 = unknown */
     uint32_t imm;    /* immediate, absolute target/address, register list, raw word for UNDEF */
 } arm_insn_t;
 
@@ -57,6 +62,10 @@ void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out);
 void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out);
 /* One-line disassembly into buf (size n); returns buf. */
 char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
+/* After decoding a whole text: specialised ops and every record's run
+ * field (arm_block.c); shift: 2 for A32 (a record per word), 1 for T32. */
+void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift);
+int arm_ends_block(const arm_insn_t *in);
 extern const char *const arm_op_names[ARM_OP_COUNT];
 extern const uint8_t arm_op_units[ARM_OP_COUNT];
 #endif

@@ -166,43 +166,48 @@ SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
         c->it = arm_it_advance(c->it);
 }
 
-/* Fetch, condition, execute. The record index carries the misaligned bits
- * rotated to the top, so one compare checks bounds and alignment. In Thumb
- * state the IT condition overrides the record's. The image comes by value:
- * its fields stay in host registers instead of being reloaded after every
- * store to target memory (which may alias them). */
-SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
-                                uint32_t core, uint64_t icount)
+/* The record of the instruction at pc, or NULL outside the text. The index
+ * carries the misaligned bits rotated to the top, so one compare checks
+ * bounds and alignment. The image comes by value: its fields stay in host
+ * registers instead of being reloaded after every store to target memory
+ * (which may alias them). */
+SIM_INLINE const arm_insn_t *arm_fetch(const arm_ctx_t *c, arm_image_t img, uint32_t pc)
 {
-    uint32_t pc = c->r[15], off = pc - img.text_lo, it = 0, cond;
-    const arm_insn_t *in;
+    uint32_t off = pc - img.text_lo;
     if (SIM_LIKELY(!c->thumb)) {
         uint32_t idx = (off >> 2) | (off << 30);
-        if (SIM_UNLIKELY(idx >= img.text_size >> 2)) {
-            arm_fetch_miss(c, m, core, pc);
-            return;
-        }
-        in = &img.a32[idx];
-        c->r[15] = pc + 8u;
-        c->npc = pc + 4u;
-        cond = in->cond;
-    } else {
-        uint32_t idx = (off >> 1) | (off << 31);
-        if (SIM_UNLIKELY(idx >= img.text_size >> 1)) {
-            arm_fetch_miss(c, m, core, pc);
-            return;
-        }
-        in = &img.t32[idx];
-        c->r[15] = pc + 4u;
-        c->npc = pc + in->len;
-        it = c->it;
-        cond = it ? it >> 4 : in->cond;
+        return idx < img.text_size >> 2 ? &img.a32[idx] : NULL;
     }
+    uint32_t idx = (off >> 1) | (off << 31);
+    return idx < img.text_size >> 1 ? &img.t32[idx] : NULL;
+}
+
+/* Condition and execution of record `in`, the instruction at pc, with all
+ * of a step's bookkeeping: r15 reads as pc + 8 (A32) or + 4 (T32), npc is
+ * where execution goes on, and in Thumb state the IT condition overrides
+ * the record's. */
+SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                                uint32_t core, uint32_t pc, uint64_t icount)
+{
+    uint32_t it = c->thumb ? c->it : 0u, cond = it ? it >> 4 : in->cond;
+    c->r[15] = pc + (c->thumb ? 4u : 8u);
+    c->npc = pc + in->len;
     if (cond == ARM_COND_AL || arm_cond_pass(cond, c->cpsr))
         arm_exec(c, in, m, core, pc, icount);
     if (SIM_UNLIKELY(it != 0))
         arm_it_after(c, pc);
     c->r[15] = c->npc;
+}
+
+SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
+                                uint32_t core, uint64_t icount)
+{
+    uint32_t pc = c->r[15];
+    const arm_insn_t *in = arm_fetch(c, img, pc);
+    if (SIM_UNLIKELY(in == NULL))
+        arm_fetch_miss(c, m, core, pc);
+    else
+        arm_step_record(c, in, m, core, pc, icount);
 }
 
 /* Execute one instruction of core `core` (arm_run does the counting). */
@@ -211,24 +216,88 @@ SIM_FN void arm_step(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m, u
     arm_step_inline(c, *img, m, core, sim_icount(&c->sys));
 }
 
+/* The fast path: k records from *inp on, none of which ends its block
+ * (arm_block.c), so none writes or reads the PC, changes the instruction
+ * set or the IT state: no fetch check and no r15/npc bookkeeping. Outside
+ * IT blocks a Thumb record's condition is AL. Advances *inp and *pcp past
+ * the records run; stops after one that faulted, leaving both on it.
+ * Returns the records run, the faulting one included. */
+SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint32_t thumb,
+                                     const sim_mem_t *m, uint32_t core, uint32_t *pcp,
+                                     uint32_t k, uint64_t icount)
+{
+    const arm_insn_t *in = *inp;
+    uint32_t pc = *pcp, j;
+    for (j = 0; j < k; j++) {
+        if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {
+            arm_exec(c, in, m, core, pc, icount + j);
+            if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING)) {
+                j++;
+                break;
+            }
+        }
+        /* A branch, not a select: in A32 the next record's address must not
+         * wait for this record's len to load. */
+        if (SIM_LIKELY(!thumb)) {
+            pc += 4u;
+            in++;
+        } else {
+            pc += in->len;
+            in += in->len >> 1;
+        }
+    }
+    *inp = in;
+    *pcp = pc;
+    return j;
+}
+
 /* Run until c->sys.status != SIM_RUNNING or max_steps instructions; adds the
  * executed count to the icount and returns it. An instruction that faults,
  * or an SVC that must be retried after the host (WAIT_HOST with the PC left
- * on it), is not counted; a condition-failed one is. */
+ * on it), is not counted; a condition-failed one is. Each pass fetches one
+ * record through the pc, runs the rest of its straight-line block but the
+ * last record on the fast path, and then that last one: a plain B (the
+ * loops' back edges) right here, anything else as a full step. The pc
+ * stays in a local between passes; r15 holds it again on return. */
 SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m,
                         uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
+    uint32_t pc = c->r[15];
     const arm_image_t im = *img;
     /* A private copy of the memory layout: stores to target memory cannot
      * alias it, so its fields stay in host registers across steps. */
     const sim_mem_t mm = *m;
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
-        /* The syscall layer's virtual clock reads the count, which must not
-         * depend on where a quantum happened to start: the SVC case stores it. */
-        arm_step_inline(c, im, &mm, core, start + n);
+        const arm_insn_t *in = arm_fetch(c, im, pc);
+        if (SIM_UNLIKELY(in == NULL)) {
+            c->r[15] = pc;
+            arm_fetch_miss(c, &mm, core, pc);
+            pc = c->r[15];
+            n++;
+            continue;
+        }
+        uint64_t room = max_steps - n - 1;
+        uint32_t k = c->it || in->run < 2u ? 0u : in->run - 1u;
+        if (k > room)
+            k = (uint32_t)room;
+        if (k) {
+            /* The syscall layer's virtual clock reads the count, which must
+             * not depend on where a quantum happened to start: it is passed on. */
+            n += arm_run_straight(c, &in, c->thumb, &mm, core, &pc, k, start + n);
+            if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING))
+                break;
+        }
         n++;
+        if (in->op == ARM_OP_B && !c->it) {
+            uint32_t taken = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr);
+            pc = taken ? in->imm : pc + in->len;
+            continue;
+        }
+        arm_step_record(c, in, &mm, core, pc, start + n - 1u);
+        pc = c->r[15];
     }
+    c->r[15] = pc;
     /* WAIT_HOST always leaves the SVC to be retried (arm_syscall.h). */
     if (n && (c->sys.status == SIM_FAULTED || c->sys.status == SIM_WAIT_HOST))
         n--;

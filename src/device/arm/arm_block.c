@@ -1,0 +1,80 @@
+/* Preparing the predecoded records for arm_run, once per program, after
+ * decoding: straight-line blocks and specialised forms.
+ *
+ * A record ends its block when running it may need what arm_run's fast path
+ * skips: a branch or any other PC write, a read of r15, an exception, a
+ * syscall, a change of instruction set or of the IT state. Every record
+ * learns how many records, itself and the block's last one included, lie
+ * between it and that end (capped at 255), so that arm_run executes all but
+ * the last without fetching through the pc.
+ *
+ * A record that cannot end a block and sets no flags gets, where one
+ * exists, the specialised form of its op (arm_ops.def, ARM_OPS_FAST): the
+ * same result without the flag, PC and shift-type checks. */
+#include "arm_insn.h"
+
+static int arm_names_pc(const arm_insn_t *in)
+{
+    return in->rd == 15 || in->rn == 15 || in->rm == 15 || in->rs == 15;
+}
+
+/* Conservative: a register field that merely happens to hold 15 in a record
+ * that does not use it only shortens a block. */
+int arm_ends_block(const arm_insn_t *in)
+{
+    uint32_t unit = arm_op_units[in->op];
+    if (unit == ARM_UNIT_BR || unit == ARM_UNIT_SYS || in->op == ARM_OP_IT)
+        return 1;
+    if ((in->op == ARM_OP_LDM || in->op == ARM_OP_STM) && (in->imm & 0x8000u))
+        return 1;
+    return arm_names_pc(in);
+}
+
+/* Arithmetic that always sets flags: the _S forms. */
+static uint16_t arm_fast_form_s(const arm_insn_t *in)
+{
+    switch (in->op) {
+#define ARM_S_FORMS(n)                                                         \
+    case ARM_OP_##n##_IMM:                                                     \
+        return ARM_OP_##n##_IMM_S;                                             \
+    case ARM_OP_##n##_REG:                                                     \
+        return in->shift == ARM_SH_LSL ? ARM_OP_##n##_LSL_S : in->op;
+        ARM_DP_ARITH_LIST(ARM_S_FORMS)
+#undef ARM_S_FORMS
+    default:
+        return in->op;
+    }
+}
+
+static uint16_t arm_fast_form(const arm_insn_t *in)
+{
+    if ((in->flags & ARM_F_ITS) || arm_ends_block(in))
+        return in->op;
+    if (in->flags & ARM_F_S)
+        return arm_fast_form_s(in);
+    switch (in->op) {
+#define ARM_NF_FORMS(n)                                                        \
+    case ARM_OP_##n##_IMM:                                                     \
+        return ARM_OP_##n##_IMM_NF;                                            \
+    case ARM_OP_##n##_REG:                                                     \
+        return in->shift == ARM_SH_LSL ? ARM_OP_##n##_LSL_NF : in->op;
+        ARM_DP_WR_LIST(ARM_NF_FORMS)
+#undef ARM_NF_FORMS
+    default:
+        return in->op;
+    }
+}
+
+/* recs: n records, one per 2^shift bytes of text (A32: shift 2, T32: 1). */
+void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
+{
+    for (uint32_t i = n; i-- > 0;) {
+        arm_insn_t *in = &recs[i];
+        uint32_t next = i + (in->len >> shift);
+        in->op = arm_fast_form(in);
+        if (in->len == 0 || next >= n || arm_ends_block(in))
+            in->run = 1;
+        else
+            in->run = (uint8_t)(recs[next].run < 255u ? recs[next].run + 1u : 255u);
+    }
+}

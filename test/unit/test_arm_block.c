@@ -1,0 +1,204 @@
+/* arm_block.c and arm_run's fast path: which records end a block, the run
+ * lengths, the specialised ops against their base ops (same state from the
+ * same record and context, on random encodings), and the exactness of the
+ * step budget and of faults inside a block. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "device/arm/arm_soa.h"
+
+#define BT_TEXT 0x8000u
+#define BT_PRIV 0x10000u
+#define BT_PRIV_SIZE 0x1000u
+#define BT_WORDS 32
+
+static uint32_t bt_priv[BT_PRIV_SIZE / 4];
+static arm_insn_t bt_a32[BT_WORDS], bt_t32[2 * BT_WORDS];
+
+static sim_mem_t bt_mem(void)
+{
+    sim_mem_t m;
+    memset(&m, 0, sizeof m);
+    m.priv = bt_priv;
+    m.stride_word = 1;
+    m.stride_core = BT_PRIV_SIZE / 4;
+    m.priv_base = BT_PRIV;
+    m.priv_size = BT_PRIV_SIZE;
+    m.ncores = 1;
+    return m;
+}
+
+static arm_image_t bt_image(void)
+{
+    arm_image_t img = {bt_a32, bt_t32, BT_TEXT, 4u * BT_WORDS};
+    return img;
+}
+
+/* Decode n A32 words at BT_TEXT and prepare them as the machine does. */
+static void bt_load_a32(const uint32_t *w, uint32_t n)
+{
+    memset(bt_a32, 0, sizeof bt_a32);
+    for (uint32_t i = 0; i < n; i++)
+        arm_decode_a32(w[i], BT_TEXT + 4u * i, &bt_a32[i]);
+    arm_prepare_records(bt_a32, n, 2);
+}
+
+static uint32_t bt_rand(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*s >> 32);
+}
+
+static arm_insn_t bt_decode(uint32_t w)
+{
+    arm_insn_t in;
+    arm_decode_a32(w, BT_TEXT, &in);
+    return in;
+}
+
+Test(arm_block, what_ends_a_block)
+{
+    cr_expect_not(arm_ends_block(&(arm_insn_t){0}), "an all-zero record (AND r0, r0, #0)");
+    arm_insn_t add = bt_decode(0xe0810002u);  /* add r0, r1, r2 */
+    arm_insn_t addpc = bt_decode(0xe08f0002u); /* add r0, pc, r2: reads r15 */
+    arm_insn_t movpc = bt_decode(0xe1a0f00eu); /* mov pc, lr */
+    arm_insn_t b = bt_decode(0xeafffffeu);     /* b . */
+    arm_insn_t lit = bt_decode(0xe59f0004u);   /* ldr r0, [pc, #4]: address resolved */
+    arm_insn_t pop = bt_decode(0xe8bd8010u);   /* pop {r4, pc} */
+    arm_insn_t push = bt_decode(0xe92d4010u);  /* push {r4, lr} */
+    arm_insn_t svc = bt_decode(0xef000000u);   /* svc 0 */
+    cr_expect_not(arm_ends_block(&add));
+    cr_expect(arm_ends_block(&addpc));
+    cr_expect(arm_ends_block(&movpc));
+    cr_expect(arm_ends_block(&b));
+    cr_expect_not(arm_ends_block(&lit));
+    cr_expect(arm_ends_block(&pop));
+    cr_expect_not(arm_ends_block(&push));
+    cr_expect(arm_ends_block(&svc));
+}
+
+Test(arm_block, run_lengths_count_to_the_block_end)
+{
+    static const uint32_t w[] = {0xe2800001u, 0xe2800001u, 0xe2800001u, 0xeafffffeu,
+                                 0xe2800001u, 0xe2800001u};
+    bt_load_a32(w, 6);
+    cr_expect_eq(bt_a32[0].run, 4);
+    cr_expect_eq(bt_a32[1].run, 3);
+    cr_expect_eq(bt_a32[2].run, 2);
+    cr_expect_eq(bt_a32[3].run, 1, "the branch ends its own block");
+    cr_expect_eq(bt_a32[4].run, 2);
+    cr_expect_eq(bt_a32[5].run, 1, "the end of the text ends a block");
+}
+
+/* Ten adds and a branch to itself: every budget stops exactly there. */
+Test(arm_block, budget_is_exact_inside_a_block)
+{
+    uint32_t w[11];
+    for (int i = 0; i < 10; i++)
+        w[i] = 0xe2800001u; /* add r0, r0, #1 */
+    w[10] = 0xeafffffeu;    /* b . */
+    bt_load_a32(w, 11);
+    arm_image_t img = bt_image();
+    sim_mem_t m = bt_mem();
+    for (uint32_t max = 1; max <= 14; max++) {
+        arm_ctx_t c;
+        memset(&c, 0, sizeof c);
+        c.r[15] = BT_TEXT;
+        cr_expect_eq(arm_run(&c, &img, &m, 0, max), max);
+        uint32_t adds = max < 10 ? max : 10;
+        cr_expect_eq(c.r[0], adds, "budget %u", max);
+        cr_expect_eq(c.r[15], BT_TEXT + 4u * adds, "budget %u", max);
+        cr_expect_eq(sim_icount(&c.sys), max);
+    }
+}
+
+/* A load that faults in the middle of a block: the adds before it count,
+ * the core stops on it with its registers as they were. */
+Test(arm_block, fault_inside_a_block_stops_on_the_instruction)
+{
+    static const uint32_t w[] = {0xe2800001u, 0xe2800001u, 0xe5921000u, /* ldr r1, [r2] */
+                                 0xe2800001u, 0xeafffffeu};
+    bt_load_a32(w, 5);
+    arm_image_t img = bt_image();
+    sim_mem_t m = bt_mem();
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.r[15] = BT_TEXT;
+    c.r[1] = 77;
+    c.r[2] = 0x40u; /* unmapped */
+    cr_expect_eq(arm_run(&c, &img, &m, 0, 100), 2u);
+    cr_expect_eq(c.sys.status, SIM_FAULTED);
+    cr_expect_eq(c.r[15], BT_TEXT + 8u);
+    cr_expect_eq(c.r[0], 2u);
+    cr_expect_eq(c.r[1], 77u);
+}
+
+/* Run one record from context *c (a single-record image) and return the
+ * state after it. */
+static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t thumb)
+{
+    arm_ctx_t out = *c;
+    memset(bt_a32, 0, sizeof bt_a32);
+    memset(bt_t32, 0, sizeof bt_t32);
+    if (thumb)
+        bt_t32[0] = *in;
+    else
+        bt_a32[0] = *in;
+    arm_image_t img = bt_image();
+    sim_mem_t m = bt_mem();
+    out.thumb = thumb;
+    out.r[15] = BT_TEXT;
+    arm_step(&out, &img, &m, 0);
+    return out;
+}
+
+/* The specialised form of a record leaves exactly the state its base op
+ * leaves, for random data-processing encodings and random registers and
+ * flags. Returns how many of the n encodings were specialised. */
+static int bt_compare_forms(uint64_t seed, int n, uint32_t thumb)
+{
+    int specialised = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t r = bt_rand(&seed), w;
+        arm_insn_t base, fast;
+        if (thumb) {
+            /* 32-bit DP: shifted register (0xea/0xeb) or modified immediate */
+            uint32_t hw1 = (r & 1u) ? 0xea00u | ((r >> 1) & 0x1ffu) : 0xf000u | ((r >> 1) & 0x5ffu);
+            uint32_t hw2 = (bt_rand(&seed) & 0x7fffu);
+            arm_decode_t32(hw1, hw2, BT_TEXT, &base);
+        } else {
+            w = 0xe0000000u | (r & 0x03ffffffu); /* AL, data processing */
+            if ((w & 0x01800000u) == 0x01000000u)
+                w |= 0x00100000u; /* TST..CMN need S (else MRS, MSR, ...) */
+            arm_decode_a32(w, BT_TEXT, &base);
+        }
+        fast = base;
+        arm_prepare_records(&fast, 1, thumb ? 1 : 2);
+        if (fast.op == base.op)
+            continue;
+        specialised++;
+        arm_ctx_t c;
+        memset(&c, 0, sizeof c);
+        for (int k = 0; k < 15; k++)
+            c.r[k] = bt_rand(&seed) >> (bt_rand(&seed) & 31u);
+        c.cpsr = bt_rand(&seed) & 0xf0000000u;
+        arm_ctx_t a = bt_step_one(&base, &c, thumb), b = bt_step_one(&fast, &c, thumb);
+        cr_expect(memcmp(&a, &b, sizeof a) == 0, "%s (%s form) differs from its base op",
+                  arm_op_names[fast.op], arm_op_names[base.op]);
+        if (memcmp(&a, &b, sizeof a) != 0)
+            break;
+    }
+    return specialised;
+}
+
+Test(arm_block, specialised_forms_match_their_base_ops_a32)
+{
+    int k = bt_compare_forms(1, 20000, 0);
+    cr_expect_gt(k, 5000, "only %d of 20000 encodings were specialised", k);
+}
+
+Test(arm_block, specialised_forms_match_their_base_ops_t32)
+{
+    int k = bt_compare_forms(2, 20000, 1);
+    cr_expect_gt(k, 2000, "only %d of 20000 encodings were specialised", k);
+}
