@@ -202,3 +202,42 @@ Test(arm_block, specialised_forms_match_their_base_ops_t32)
     int k = bt_compare_forms(2, 20000, 1);
     cr_expect_gt(k, 2000, "only %d of 20000 encodings were specialised", k);
 }
+
+/* Every op that can stop the core says so to the fast path: with the
+ * registers and the immediate pointing at unmapped memory, an op that stops
+ * the core when stepped alone leaves the same state when it heads a block
+ * (the add after it must not run). */
+Test(arm_block, every_stopping_op_stops_the_fast_path)
+{
+    int stopping = 0;
+    for (uint32_t op = 0; op < ARM_OP_COUNT; op++) {
+        arm_insn_t in = {.op = (uint16_t)op, .cond = ARM_COND_AL, .len = 4, .rd = 1, .rn = 2,
+                         .rm = 3, .rs = 4, .flags = ARM_F_P | ARM_F_U, .imm = 0x40u};
+        if (arm_ends_block(&in))
+            continue;
+        memset(bt_a32, 0, sizeof bt_a32);
+        bt_a32[0] = in;
+        bt_a32[1] = (arm_insn_t){.op = ARM_OP_ADD_IMM_NF, .cond = ARM_COND_AL, .len = 4, .imm = 1};
+        bt_a32[2] = bt_decode(0xeafffffeu); /* b . */
+        bt_a32[0].run = 3;
+        bt_a32[1].run = 2;
+        bt_a32[2].run = 1;
+        arm_image_t img = bt_image();
+        sim_mem_t m = bt_mem();
+        arm_ctx_t alone, block;
+        memset(&alone, 0, sizeof alone);
+        for (int r = 1; r < 15; r++)
+            alone.r[r] = 0x40u;
+        alone.r[15] = BT_TEXT;
+        alone.excl_addr = ARM_EXCL_NONE;
+        block = alone;
+        arm_run(&alone, &img, &m, 0, 1);
+        arm_run(&block, &img, &m, 0, 3);
+        if (alone.sys.status == SIM_RUNNING)
+            continue;
+        stopping++;
+        cr_expect(memcmp(&alone, &block, sizeof alone) == 0, "%s ran on after stopping the core",
+                  arm_op_names[op]);
+    }
+    cr_expect_gt(stopping, 25, "only %d ops stopped on unmapped memory", stopping);
+}

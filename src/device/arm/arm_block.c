@@ -46,10 +46,30 @@ static uint16_t arm_fast_form_s(const arm_insn_t *in)
     }
 }
 
+/* Loads and stores at [rn, #+imm] or [rn, rm, lsl #n], no writeback. */
+static uint16_t arm_fast_form_ls(const arm_insn_t *in)
+{
+    if ((in->flags & (ARM_F_P | ARM_F_U | ARM_F_W)) != (ARM_F_P | ARM_F_U))
+        return in->op;
+    switch (in->op) {
+#define ARM_LS_FAST_FORMS(n, mn)                                                    \
+    case ARM_OP_##n##_IMM:                                                     \
+        return ARM_OP_##n##_OFF;                                               \
+    case ARM_OP_##n##_REG:                                                     \
+        return in->shift == ARM_SH_LSL ? ARM_OP_##n##_LSL : in->op;
+        ARM_LS_FAST_LIST(ARM_LS_FAST_FORMS)
+#undef ARM_LS_FAST_FORMS
+    default:
+        return in->op;
+    }
+}
+
 static uint16_t arm_fast_form(const arm_insn_t *in)
 {
     if ((in->flags & ARM_F_ITS) || arm_ends_block(in))
         return in->op;
+    if (arm_op_units[in->op] == ARM_UNIT_MEM)
+        return arm_fast_form_ls(in);
     if (in->flags & ARM_F_S)
         return arm_fast_form_s(in);
     switch (in->op) {

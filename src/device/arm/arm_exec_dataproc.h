@@ -143,7 +143,7 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
     case ARM_OP_##n##_##form: {                                                \
         uint32_t sc_, b_ = arm_op2_##form(c, in, &sc_);                        \
         arm_dp_##n(c, in, c->r[in->rn], b_, sc_, arm_setflags(c, in));         \
-        break;                                                                 \
+        return 0;                                                              \
     }
 #define arm_op2_IMM arm_op2_imm
 #define arm_op2_REG arm_op2_reg
@@ -154,11 +154,11 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
 #define ARM_DP_NF_CASE(n)                                                      \
     case ARM_OP_##n##_IMM_NF:                                                  \
         c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], in->imm, arm_cflag(c));    \
-        break;                                                                 \
+        return 0;                                                              \
     case ARM_OP_##n##_LSL_NF:                                                  \
         c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], c->r[in->rm] << in->amount, \
                                       arm_cflag(c));                           \
-        break;
+        return 0;
 /* _IMM_S and _LSL_S: arithmetic that sets flags, Rd is not the PC. */
 #define ARM_DP_S_CASE_FORM(n, x, y, cin, wr, form, operand2)                   \
     case ARM_OP_##n##_##form##_S: {                                            \
@@ -167,7 +167,7 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
         (void)cf;                                                              \
         if (wr)                                                                \
             c->r[in->rd] = r_;                                                 \
-        break;                                                                 \
+        return 0;                                                              \
     }
 #define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \
     ARM_DP_S_CASE_FORM(n, x, y, cin, wr, IMM, in->imm)                         \

@@ -116,6 +116,39 @@ SIM_INLINE void arm_ldr_lit(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
     arm_wr_load(c, in->rd, v);
 }
 
+/* The fast forms (arm_ops.def): address a, no writeback, Rt not the PC.
+ * An aligned access to the private window is done here; anything else goes
+ * through arm_load / arm_store, which redo it in full. Return whether the
+ * core stopped. */
+SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                                  uint32_t core, uint32_t pc, uint32_t a, uint32_t reg,
+                                  uint32_t size)
+{
+    uint32_t po = a - m->priv_base;
+    if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
+        c->r[in->rd] = size == 4u ? *sim_priv_word(m, core, po) : sim_priv_ld8(m, core, po);
+        return 0;
+    }
+    arm_load(c, in, m, core, pc, reg, size, 0);
+    return c->sys.status != SIM_RUNNING;
+}
+
+SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                                   uint32_t core, uint32_t pc, uint32_t a, uint32_t reg,
+                                   uint32_t size)
+{
+    uint32_t po = a - m->priv_base;
+    if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
+        if (size == 4u)
+            *sim_priv_word(m, core, po) = c->r[in->rd];
+        else
+            sim_priv_st8(m, core, po, c->r[in->rd]);
+        return 0;
+    }
+    arm_store(c, in, m, core, pc, reg, size);
+    return c->sys.status != SIM_RUNNING;
+}
+
 /* Lowest address of an LDM/STM of n registers, and the written-back base.
  * IA: Rn, IB: Rn + 4, DA: Rn - 4n + 4, DB: Rn - 4n. */
 SIM_INLINE uint32_t arm_lsm_start(const arm_ctx_t *c, const arm_insn_t *in, uint32_t n,

@@ -28,25 +28,33 @@
 #define ARM_OP_OUT_OF_RANGE(fallback) fallback
 #endif
 
-/* Load/store cases: (op, form is _REG, size, sign) */
-#define ARM_LOAD_CASE(op, reg, size, sign)                                     \
-    case ARM_OP_##op:                                                          \
-        arm_load(c, in, m, core, pc, reg, size, sign);                         \
-        break;
-#define ARM_STORE_CASE(op, reg, size)                                          \
-    case ARM_OP_##op:                                                          \
-        arm_store(c, in, m, core, pc, reg, size);                              \
-        break;
+/* A case returns whether the core may have stopped: the ones that can
+ * fault, halt or wait (ARM_STOP_CASE) say so from the status, every other
+ * case says no at compile time, so the fast path tests the status only
+ * after the former. */
 #define ARM_CASE(op, call)                                                     \
     case ARM_OP_##op:                                                          \
         call;                                                                  \
-        break;
+        return 0;
+#define ARM_STOP_CASE(op, call)                                                \
+    case ARM_OP_##op:                                                          \
+        call;                                                                  \
+        return c->sys.status != SIM_RUNNING;
+/* Load/store cases: (op, form is _REG, size, sign) */
+#define ARM_LOAD_CASE(op, reg, size, sign) ARM_STOP_CASE(op, arm_load(c, in, m, core, pc, reg, size, sign))
+#define ARM_STORE_CASE(op, reg, size) ARM_STOP_CASE(op, arm_store(c, in, m, core, pc, reg, size))
+/* The fast forms [rn, #+imm] (_OFF) and [rn, rm, lsl #n] (_LSL) */
+#define ARM_LS_FAST_CASES(op, size, fn)                                        \
+    case ARM_OP_##op##_OFF:                                                    \
+        return fn(c, in, m, core, pc, c->r[in->rn] + in->imm, 0, size);        \
+    case ARM_OP_##op##_LSL:                                                    \
+        return fn(c, in, m, core, pc, c->r[in->rn] + (c->r[in->rm] << in->amount), 1, size);
 
 /* Execute the record `in` for the instruction at pc; r15 and npc are set.
  * icount: instructions retired before this one; only the SVC needs it in
  * the context (the virtual clock), so it is stored there and nowhere else. */
-SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                         uint32_t core, uint32_t pc, uint64_t icount)
+SIM_INLINE uint32_t arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                             uint32_t core, uint32_t pc, uint64_t icount)
 {
     switch (in->op) {
     ARM_DP_CASES
@@ -58,13 +66,15 @@ SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
     ARM_STORE_CASE(STR_IMM, 0, 4)     ARM_STORE_CASE(STR_REG, 1, 4)
     ARM_STORE_CASE(STRB_IMM, 0, 1)    ARM_STORE_CASE(STRB_REG, 1, 1)
     ARM_STORE_CASE(STRH_IMM, 0, 2)    ARM_STORE_CASE(STRH_REG, 1, 2)
-    ARM_CASE(LDRD_IMM, arm_ldrd(c, in, m, core, pc, 0))
-    ARM_CASE(LDRD_REG, arm_ldrd(c, in, m, core, pc, 1))
-    ARM_CASE(STRD_IMM, arm_strd(c, in, m, core, pc, 0))
-    ARM_CASE(STRD_REG, arm_strd(c, in, m, core, pc, 1))
-    ARM_CASE(LDR_LIT, arm_ldr_lit(c, in, m, core, pc))
-    ARM_CASE(LDM, arm_ldm(c, in, m, core, pc))
-    ARM_CASE(STM, arm_stm(c, in, m, core, pc))
+    ARM_LS_FAST_CASES(LDR, 4, arm_load_fast)  ARM_LS_FAST_CASES(LDRB, 1, arm_load_fast)
+    ARM_LS_FAST_CASES(STR, 4, arm_store_fast) ARM_LS_FAST_CASES(STRB, 1, arm_store_fast)
+    ARM_STOP_CASE(LDRD_IMM, arm_ldrd(c, in, m, core, pc, 0))
+    ARM_STOP_CASE(LDRD_REG, arm_ldrd(c, in, m, core, pc, 1))
+    ARM_STOP_CASE(STRD_IMM, arm_strd(c, in, m, core, pc, 0))
+    ARM_STOP_CASE(STRD_REG, arm_strd(c, in, m, core, pc, 1))
+    ARM_STOP_CASE(LDR_LIT, arm_ldr_lit(c, in, m, core, pc))
+    ARM_STOP_CASE(LDM, arm_ldm(c, in, m, core, pc))
+    ARM_STOP_CASE(STM, arm_stm(c, in, m, core, pc))
     ARM_CASE(B, arm_branch(c, in, ARM_OP_B))
     ARM_CASE(BL, arm_branch(c, in, ARM_OP_BL))
     ARM_CASE(BLX_IMM, arm_branch(c, in, ARM_OP_BLX_IMM))
@@ -72,8 +82,8 @@ SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
     ARM_CASE(BLX_REG, arm_bx(c, in, ARM_OP_BLX_REG))
     ARM_CASE(CBZ, arm_cbz(c, in, ARM_OP_CBZ))
     ARM_CASE(CBNZ, arm_cbz(c, in, ARM_OP_CBNZ))
-    ARM_CASE(TBB, arm_tb(c, in, m, core, pc, ARM_OP_TBB))
-    ARM_CASE(TBH, arm_tb(c, in, m, core, pc, ARM_OP_TBH))
+    ARM_STOP_CASE(TBB, arm_tb(c, in, m, core, pc, ARM_OP_TBB))
+    ARM_STOP_CASE(TBH, arm_tb(c, in, m, core, pc, ARM_OP_TBH))
     ARM_CASE(IT, c->it = in->imm & 0xffu)
     ARM_CASE(MUL, arm_mul(c, in, ARM_OP_MUL))
     ARM_CASE(MLA, arm_mul(c, in, ARM_OP_MLA))
@@ -121,16 +131,16 @@ SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
     ARM_CASE(USAD8, arm_usad8(c, in))
     ARM_CASE(MOVW, arm_movwt(c, in, ARM_OP_MOVW))
     ARM_CASE(MOVT, arm_movwt(c, in, ARM_OP_MOVT))
-    ARM_CASE(SWP, arm_swp(c, in, m, core, pc, ARM_OP_SWP))
-    ARM_CASE(SWPB, arm_swp(c, in, m, core, pc, ARM_OP_SWPB))
-    ARM_CASE(LDREX, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREX))
-    ARM_CASE(LDREXB, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXB))
-    ARM_CASE(LDREXH, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXH))
-    ARM_CASE(LDREXD, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXD))
-    ARM_CASE(STREX, arm_strex(c, in, m, core, pc, ARM_OP_STREX))
-    ARM_CASE(STREXB, arm_strex(c, in, m, core, pc, ARM_OP_STREXB))
-    ARM_CASE(STREXH, arm_strex(c, in, m, core, pc, ARM_OP_STREXH))
-    ARM_CASE(STREXD, arm_strex(c, in, m, core, pc, ARM_OP_STREXD))
+    ARM_STOP_CASE(SWP, arm_swp(c, in, m, core, pc, ARM_OP_SWP))
+    ARM_STOP_CASE(SWPB, arm_swp(c, in, m, core, pc, ARM_OP_SWPB))
+    ARM_STOP_CASE(LDREX, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREX))
+    ARM_STOP_CASE(LDREXB, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXB))
+    ARM_STOP_CASE(LDREXH, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXH))
+    ARM_STOP_CASE(LDREXD, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXD))
+    ARM_STOP_CASE(STREX, arm_strex(c, in, m, core, pc, ARM_OP_STREX))
+    ARM_STOP_CASE(STREXB, arm_strex(c, in, m, core, pc, ARM_OP_STREXB))
+    ARM_STOP_CASE(STREXH, arm_strex(c, in, m, core, pc, ARM_OP_STREXH))
+    ARM_STOP_CASE(STREXD, arm_strex(c, in, m, core, pc, ARM_OP_STREXD))
     ARM_CASE(CLREX, c->excl_addr = ARM_EXCL_NONE)
     ARM_CASE(MRS, arm_mrs(c, in))
     ARM_CASE(MSR_IMM, arm_msr(c, in, ARM_OP_MSR_IMM))
@@ -139,13 +149,13 @@ SIM_INLINE void arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
     case ARM_OP_SVC:
         sim_set_icount(&c->sys, icount);
         arm_svc(c, m, core);
-        break;
-    ARM_CASE(BKPT, arm_fault(c, SIM_FAULT_BKPT, pc, pc))
+        return c->sys.status != SIM_RUNNING;
+    ARM_STOP_CASE(BKPT, arm_fault(c, SIM_FAULT_BKPT, pc, pc))
     ARM_CASE(NOP, (void)0)
-    ARM_CASE(UNDEF, arm_undef(c, in, pc))
+    ARM_STOP_CASE(UNDEF, arm_undef(c, in, pc))
     default:
         ARM_OP_OUT_OF_RANGE(arm_undef(c, in, pc));
-        break;
+        return 1;
     }
 }
 
@@ -230,8 +240,8 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
     uint32_t pc = *pcp, j;
     for (j = 0; j < k; j++) {
         if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {
-            arm_exec(c, in, m, core, pc, icount + j);
-            if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING)) {
+            /* icount: only an SVC reads it, and an SVC ends its block. */
+            if (SIM_UNLIKELY(arm_exec(c, in, m, core, pc, icount))) {
                 j++;
                 break;
             }
@@ -267,7 +277,7 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
     const arm_image_t im = *img;
     /* A private copy of the memory layout: stores to target memory cannot
      * alias it, so its fields stay in host registers across steps. */
-    const sim_mem_t mm = *m;
+    const sim_mem_t mm = sim_mem_for_core(m, core);
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
         const arm_insn_t *in = arm_fetch(c, im, pc);
         if (SIM_UNLIKELY(in == NULL)) {
