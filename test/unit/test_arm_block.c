@@ -133,13 +133,17 @@ Test(arm_block, fault_inside_a_block_stops_on_the_instruction)
     cr_expect_eq(c.r[1], 77u);
 }
 
-/* Run one record from context *c (a single-record image) and return the
- * state after it. */
-static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t thumb)
+/* Run one record from context *c (a single-record image) over private
+ * memory filled from `seed`; return the state after it and the memory in
+ * *mem. */
+static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t thumb,
+                             uint64_t seed, uint32_t *mem)
 {
     arm_ctx_t out = *c;
     memset(bt_a32, 0, sizeof bt_a32);
     memset(bt_t32, 0, sizeof bt_t32);
+    for (uint32_t i = 0; i < BT_PRIV_SIZE / 4; i++)
+        bt_priv[i] = bt_rand(&seed);
     if (thumb)
         bt_t32[0] = *in;
     else
@@ -149,43 +153,71 @@ static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t 
     out.thumb = thumb;
     out.r[15] = BT_TEXT;
     arm_step(&out, &img, &m, 0);
+    memcpy(mem, bt_priv, sizeof bt_priv);
     return out;
 }
 
-/* The specialised form of a record leaves exactly the state its base op
- * leaves, for random data-processing encodings and random registers and
- * flags. Returns how many of the n encodings were specialised. */
-static int bt_compare_forms(uint64_t seed, int n, uint32_t thumb)
+/* A random encoding: data processing (mem 0) or a single load/store of a
+ * word or byte (mem 1), A32 or 32-bit T32. */
+static arm_insn_t bt_random_insn(uint64_t *seed, uint32_t thumb, uint32_t mem)
 {
+    uint32_t r = bt_rand(seed), r2 = bt_rand(seed);
+    arm_insn_t in;
+    if (thumb && !mem) {
+        /* shifted register (0xea/0xeb) or modified immediate */
+        uint32_t hw1 = (r & 1u) ? 0xea00u | ((r >> 1) & 0x1ffu) : 0xf000u | ((r >> 1) & 0x5ffu);
+        arm_decode_t32(hw1, r2 & 0x7fffu, BT_TEXT, &in);
+    } else if (thumb) {
+        /* LDR/STR/LDRB/STRB.W: imm12 (0xf8[89cd]x) or register (0xf8[015]x, imm2 shift) */
+        static const uint16_t ops[] = {0xf800u, 0xf810u, 0xf840u, 0xf850u};
+        uint32_t imm12 = r & 4u, hw1 = ops[r & 3u] | (imm12 ? 0x80u : 0) | ((r >> 3) & 15u);
+        uint32_t hw2 = imm12 ? r2 & 0xffffu : (r2 & 0xf000u) | (r2 & 0x3fu);
+        arm_decode_t32(hw1, hw2, BT_TEXT, &in);
+    } else if (!mem) {
+        uint32_t w = 0xe0000000u | (r & 0x03ffffffu); /* AL, data processing */
+        if ((w & 0x01800000u) == 0x01000000u)
+            w |= 0x00100000u; /* TST..CMN need S (else MRS, MSR, ...) */
+        arm_decode_a32(w, BT_TEXT, &in);
+    } else {
+        uint32_t w = 0xe4000000u | (r & 0x03ffffffu); /* AL, LDR/STR/LDRB/STRB */
+        if (w & 0x02000000u)
+            w &= ~0x10u; /* register offset: bit 4 clear (else media) */
+        if (r2 & 1u)
+            w = (w | 0x01800000u) & ~0x00200000u; /* often [rn, +offset], no writeback */
+        arm_decode_a32(w, BT_TEXT, &in);
+    }
+    return in;
+}
+
+/* The specialised form of a record leaves exactly the state (registers,
+ * flags, memory, fault) its base op leaves, for random encodings and random
+ * registers and flags; for loads and stores half the registers point into
+ * the private window. Returns how many of the n encodings were specialised. */
+static int bt_compare_forms(uint64_t seed, int n, uint32_t thumb, uint32_t mem)
+{
+    static uint32_t mem_a[BT_PRIV_SIZE / 4], mem_b[BT_PRIV_SIZE / 4];
     int specialised = 0;
     for (int i = 0; i < n; i++) {
-        uint32_t r = bt_rand(&seed), w;
-        arm_insn_t base, fast;
-        if (thumb) {
-            /* 32-bit DP: shifted register (0xea/0xeb) or modified immediate */
-            uint32_t hw1 = (r & 1u) ? 0xea00u | ((r >> 1) & 0x1ffu) : 0xf000u | ((r >> 1) & 0x5ffu);
-            uint32_t hw2 = (bt_rand(&seed) & 0x7fffu);
-            arm_decode_t32(hw1, hw2, BT_TEXT, &base);
-        } else {
-            w = 0xe0000000u | (r & 0x03ffffffu); /* AL, data processing */
-            if ((w & 0x01800000u) == 0x01000000u)
-                w |= 0x00100000u; /* TST..CMN need S (else MRS, MSR, ...) */
-            arm_decode_a32(w, BT_TEXT, &base);
-        }
-        fast = base;
+        arm_insn_t base = bt_random_insn(&seed, thumb, mem), fast = base;
         arm_prepare_records(&fast, 1, thumb ? 1 : 2);
         if (fast.op == base.op)
             continue;
         specialised++;
         arm_ctx_t c;
         memset(&c, 0, sizeof c);
-        for (int k = 0; k < 15; k++)
-            c.r[k] = bt_rand(&seed) >> (bt_rand(&seed) & 31u);
+        for (int k = 0; k < 15; k++) {
+            uint32_t v = bt_rand(&seed);
+            c.r[k] = !mem ? v >> (bt_rand(&seed) & 31u)
+                     : (v & 1u) ? BT_PRIV + ((v >> 1) & (BT_PRIV_SIZE - 1u)) : (v >> 1) & 63u;
+        }
         c.cpsr = bt_rand(&seed) & 0xf0000000u;
-        arm_ctx_t a = bt_step_one(&base, &c, thumb), b = bt_step_one(&fast, &c, thumb);
-        cr_expect(memcmp(&a, &b, sizeof a) == 0, "%s (%s form) differs from its base op",
-                  arm_op_names[fast.op], arm_op_names[base.op]);
-        if (memcmp(&a, &b, sizeof a) != 0)
+        uint64_t fill = bt_rand(&seed);
+        arm_ctx_t a = bt_step_one(&base, &c, thumb, fill, mem_a);
+        arm_ctx_t b = bt_step_one(&fast, &c, thumb, fill, mem_b);
+        int same = memcmp(&a, &b, sizeof a) == 0 && memcmp(mem_a, mem_b, sizeof mem_a) == 0;
+        cr_expect(same, "%s (%s form) differs from its base op", arm_op_names[fast.op],
+                  arm_op_names[base.op]);
+        if (!same)
             break;
     }
     return specialised;
@@ -193,14 +225,21 @@ static int bt_compare_forms(uint64_t seed, int n, uint32_t thumb)
 
 Test(arm_block, specialised_forms_match_their_base_ops_a32)
 {
-    int k = bt_compare_forms(1, 20000, 0);
+    int k = bt_compare_forms(1, 20000, 0, 0);
     cr_expect_gt(k, 5000, "only %d of 20000 encodings were specialised", k);
 }
 
 Test(arm_block, specialised_forms_match_their_base_ops_t32)
 {
-    int k = bt_compare_forms(2, 20000, 1);
+    int k = bt_compare_forms(2, 20000, 1, 0);
     cr_expect_gt(k, 2000, "only %d of 20000 encodings were specialised", k);
+}
+
+Test(arm_block, specialised_loads_and_stores_match_their_base_ops)
+{
+    int a = bt_compare_forms(3, 8000, 0, 1), t = bt_compare_forms(4, 8000, 1, 1);
+    cr_expect_gt(a, 1000, "A32: only %d of 8000 encodings were specialised", a);
+    cr_expect_gt(t, 1000, "T32: only %d of 8000 encodings were specialised", t);
 }
 
 /* Every op that can stop the core says so to the fast path: with the
