@@ -77,7 +77,9 @@ static uint16_t arm_fast_form(const arm_insn_t *in)
     case ARM_OP_##n##_IMM:                                                     \
         return ARM_OP_##n##_IMM_NF;                                            \
     case ARM_OP_##n##_REG:                                                     \
-        return in->shift == ARM_SH_LSL ? ARM_OP_##n##_LSL_NF : in->op;
+        return in->shift == ARM_SH_LSL   ? ARM_OP_##n##_LSL_NF                \
+               : in->shift == ARM_SH_RRX ? in->op                             \
+                                         : ARM_OP_##n##_SH_NF;
         ARM_DP_WR_LIST(ARM_NF_FORMS)
 #undef ARM_NF_FORMS
     default:

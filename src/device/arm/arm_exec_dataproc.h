@@ -38,6 +38,17 @@ SIM_INLINE uint32_t arm_shift_c(uint32_t v, uint32_t type, uint32_t n, uint32_t 
     }
 }
 
+/* Shift(value, type, amount) without the carry, for LSR, ASR (amount
+ * 1..32) and ROR (1..31) by an immediate: the _SH_NF forms. */
+SIM_INLINE uint32_t arm_shift_imm_nc(uint32_t v, uint32_t type, uint32_t n)
+{
+    if (type == ARM_SH_LSR)
+        return n < 32u ? v >> n : 0u;
+    if (type == ARM_SH_ASR)
+        return (uint32_t)((int32_t)v >> (n < 32u ? n : 31u));
+    return arm_ror(v, n);
+}
+
 /* operand2 of the three forms, with the shifter carry-out in *sc */
 SIM_INLINE uint32_t arm_op2_imm(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
 {
@@ -158,7 +169,12 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
     case ARM_OP_##n##_LSL_NF:                                                  \
         c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], c->r[in->rm] << in->amount, \
                                       arm_cflag(c));                           \
+        return 0;                                                              \
+    case ARM_OP_##n##_SH_NF:                                                   \
+        c->r[in->rd] = arm_dp_val_##n(                                         \
+            c->r[in->rn], arm_shift_imm_nc(c->r[in->rm], in->shift, in->amount), arm_cflag(c)); \
         return 0;
+
 /* _IMM_S and _LSL_S: arithmetic that sets flags, Rd is not the PC. */
 #define ARM_DP_S_CASE_FORM(n, x, y, cin, wr, form, operand2)                   \
     case ARM_OP_##n##_##form##_S: {                                            \

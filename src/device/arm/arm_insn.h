@@ -12,6 +12,7 @@
 #define ARM_OP_DP_RSR(n) ARM_OP(n##_RSR, ALU, DP_RSR, #n)
 #define ARM_OP_DP_IMM_NF(n) ARM_OP(n##_IMM_NF, ALU, DP_IMM, #n)
 #define ARM_OP_DP_LSL_NF(n) ARM_OP(n##_LSL_NF, ALU, DP_REG, #n)
+#define ARM_OP_DP_SH_NF(n) ARM_OP(n##_SH_NF, ALU, DP_REG, #n)
 #define ARM_OP_DP_IMM_S(n) ARM_OP(n##_IMM_S, ALU, DP_IMM, #n)
 #define ARM_OP_DP_LSL_S(n) ARM_OP(n##_LSL_S, ALU, DP_REG, #n)
 
