@@ -30,7 +30,7 @@ int arm_ends_block(const arm_insn_t *in)
     return arm_names_pc(in);
 }
 
-/* Arithmetic that always sets flags: the _S forms. */
+/* Data processing that always sets flags (ARM_F_S): the _S forms. */
 static uint16_t arm_fast_form_s(const arm_insn_t *in)
 {
     switch (in->op) {
@@ -40,23 +40,33 @@ static uint16_t arm_fast_form_s(const arm_insn_t *in)
     case ARM_OP_##n##_REG:                                                     \
         return in->shift == ARM_SH_LSL ? ARM_OP_##n##_LSL_S : in->op;
         ARM_DP_ARITH_LIST(ARM_S_FORMS)
+        ARM_DP_LOGIC_LIST(ARM_S_FORMS)
 #undef ARM_S_FORMS
     default:
         return in->op;
     }
 }
 
-/* Loads and stores at [rn, #+imm] or [rn, rm, lsl #n], no writeback. */
+/* Loads and stores of words and bytes at rn + imm or rn + rm LSL n: plain,
+ * pre-indexed with writeback, post-indexed. */
 static uint16_t arm_fast_form_ls(const arm_insn_t *in)
 {
-    if ((in->flags & (ARM_F_P | ARM_F_U | ARM_F_W)) != (ARM_F_P | ARM_F_U))
+    uint32_t pw = in->flags & (ARM_F_P | ARM_F_U | ARM_F_W), lsl = in->shift == ARM_SH_LSL;
+    uint32_t form = pw == (ARM_F_P | ARM_F_U) ? 0u
+                    : pw == (ARM_F_P | ARM_F_U | ARM_F_W) ? 1u
+                    : pw == (ARM_F_U | ARM_F_W) ? 2u : 3u;
+    if (form == 3u || (form != 0u && in->rn == in->rd))
         return in->op;
     switch (in->op) {
-#define ARM_LS_FAST_FORMS(n, mn)                                                    \
-    case ARM_OP_##n##_IMM:                                                     \
-        return ARM_OP_##n##_OFF;                                               \
-    case ARM_OP_##n##_REG:                                                     \
-        return in->shift == ARM_SH_LSL ? ARM_OP_##n##_LSL : in->op;
+#define ARM_LS_FAST_FORMS(n, mn)                                               \
+    case ARM_OP_##n##_IMM: {                                                   \
+        static const uint16_t f[] = {ARM_OP_##n##_OFF, ARM_OP_##n##_PRE, ARM_OP_##n##_POST}; \
+        return f[form];                                                        \
+    }                                                                          \
+    case ARM_OP_##n##_REG: {                                                   \
+        static const uint16_t f[] = {ARM_OP_##n##_LSL, ARM_OP_##n##_PRE_LSL, ARM_OP_##n##_POST_LSL}; \
+        return lsl ? f[form] : in->op;                                         \
+    }
         ARM_LS_FAST_LIST(ARM_LS_FAST_FORMS)
 #undef ARM_LS_FAST_FORMS
     default:
@@ -66,13 +76,19 @@ static uint16_t arm_fast_form_ls(const arm_insn_t *in)
 
 static uint16_t arm_fast_form(const arm_insn_t *in)
 {
-    if ((in->flags & ARM_F_ITS) || arm_ends_block(in))
+    if (arm_ends_block(in))
         return in->op;
     if (arm_op_units[in->op] == ARM_UNIT_MEM)
         return arm_fast_form_ls(in);
+    if (in->flags & ARM_F_ITS)
+        return in->op;
     if (in->flags & ARM_F_S)
         return arm_fast_form_s(in);
     switch (in->op) {
+    case ARM_OP_MUL:
+        return ARM_OP_MUL_NF;
+    case ARM_OP_MLA:
+        return ARM_OP_MLA_NF;
 #define ARM_NF_FORMS(n)                                                        \
     case ARM_OP_##n##_IMM:                                                     \
         return ARM_OP_##n##_IMM_NF;                                            \

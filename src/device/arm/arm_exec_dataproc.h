@@ -56,14 +56,19 @@ SIM_INLINE uint32_t arm_op2_imm(const arm_ctx_t *c, const arm_insn_t *in, uint32
     return in->imm;
 }
 
-SIM_INLINE uint32_t arm_op2_reg(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
+/* rm LSL #0..31, the common case of the _REG form */
+SIM_INLINE uint32_t arm_op2_lsl(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
 {
     uint32_t v = c->r[in->rm], n = in->amount;
-    if (SIM_LIKELY(in->shift == ARM_SH_LSL)) { /* the common case: LSL #0..31 */
-        *sc = n ? (v >> (32u - n)) & 1u : arm_cflag(c);
-        return v << n;
-    }
-    return arm_shift_c(v, in->shift, n, arm_cflag(c), sc);
+    *sc = n ? (v >> (32u - n)) & 1u : arm_cflag(c);
+    return v << n;
+}
+
+SIM_INLINE uint32_t arm_op2_reg(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
+{
+    if (SIM_LIKELY(in->shift == ARM_SH_LSL))
+        return arm_op2_lsl(c, in, sc);
+    return arm_shift_c(c->r[in->rm], in->shift, in->amount, arm_cflag(c), sc);
 }
 
 SIM_INLINE uint32_t arm_op2_rsr(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *sc)
@@ -175,20 +180,34 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
             c->r[in->rn], arm_shift_imm_nc(c->r[in->rm], in->shift, in->amount), arm_cflag(c)); \
         return 0;
 
-/* _IMM_S and _LSL_S: arithmetic that sets flags, Rd is not the PC. */
-#define ARM_DP_S_CASE_FORM(n, x, y, cin, wr, form, operand2)                   \
+/* _IMM_S and _LSL_S: an operation that sets flags, Rd is not the PC. */
+#define ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, form)                            \
     case ARM_OP_##n##_##form##_S: {                                            \
-        uint32_t a = c->r[in->rn], b = (operand2), cf = arm_cflag(c);          \
+        uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
+        uint32_t cf = arm_cflag(c);                                            \
         uint32_t r_ = arm_add_flags(c, x, y, cin);                             \
         (void)cf;                                                              \
+        (void)sc_;                                                             \
         if (wr)                                                                \
             c->r[in->rd] = r_;                                                 \
         return 0;                                                              \
     }
+#define ARM_DP_S_LOGIC_FORM(n, expr, wr, form)                                 \
+    case ARM_OP_##n##_##form##_S: {                                            \
+        uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
+        uint32_t r_ = arm_dp_val_##n(a, b, 0u);                                \
+        if (wr)                                                                \
+            c->r[in->rd] = r_;                                                 \
+        arm_set_nzc(c, r_, sc_);                                               \
+        return 0;                                                              \
+    }
+#define arm_op2_LSL arm_op2_lsl
 #define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \
-    ARM_DP_S_CASE_FORM(n, x, y, cin, wr, IMM, in->imm)                         \
-    ARM_DP_S_CASE_FORM(n, x, y, cin, wr, LSL, c->r[in->rm] << in->amount)
+    ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, IMM) ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, LSL)
+#define ARM_DP_S_LOGIC_CASE(n, expr, wr)                                       \
+    ARM_DP_S_LOGIC_FORM(n, expr, wr, IMM) ARM_DP_S_LOGIC_FORM(n, expr, wr, LSL)
 #define ARM_DP_CASES                                                           \
-    ARM_DP_LIST(ARM_DP_CASE) ARM_DP_WR_LIST(ARM_DP_NF_CASE) ARM_DP_ARITH_OPS(ARM_DP_S_CASE)
+    ARM_DP_LIST(ARM_DP_CASE) ARM_DP_WR_LIST(ARM_DP_NF_CASE) ARM_DP_ARITH_OPS(ARM_DP_S_CASE)   \
+    ARM_DP_LOGIC_OPS(ARM_DP_S_LOGIC_CASE)
 
 #endif

@@ -116,17 +116,20 @@ SIM_INLINE void arm_ldr_lit(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
     arm_wr_load(c, in->rd, v);
 }
 
-/* The fast forms (arm_ops.def): address a, no writeback, Rt not the PC.
- * An aligned access to the private window is done here; anything else goes
- * through arm_load / arm_store, which redo it in full. Return whether the
- * core stopped. */
+/* The fast forms (arm_ops.def): address a, then Rn = wb if w, Rt not the
+ * PC. An aligned access to the private window is done here; anything else
+ * goes through arm_load / arm_store, which redo it in full from the record.
+ * Return whether the core stopped. */
 SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                                  uint32_t core, uint32_t pc, uint32_t a, uint32_t reg,
-                                  uint32_t size)
+                                  uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
+                                  uint32_t w, uint32_t reg, uint32_t size)
 {
     uint32_t po = a - m->priv_base;
     if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
-        c->r[in->rd] = size == 4u ? *sim_priv_word(m, core, po) : sim_priv_ld8(m, core, po);
+        uint32_t v = size == 4u ? *sim_priv_word(m, core, po) : sim_priv_ld8(m, core, po);
+        if (w)
+            c->r[in->rn] = wb;
+        c->r[in->rd] = v;
         return 0;
     }
     arm_load(c, in, m, core, pc, reg, size, 0);
@@ -134,8 +137,8 @@ SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_
 }
 
 SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                                   uint32_t core, uint32_t pc, uint32_t a, uint32_t reg,
-                                   uint32_t size)
+                                   uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
+                                   uint32_t w, uint32_t reg, uint32_t size)
 {
     uint32_t po = a - m->priv_base;
     if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
@@ -143,11 +146,31 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
             *sim_priv_word(m, core, po) = c->r[in->rd];
         else
             sim_priv_st8(m, core, po, c->r[in->rd]);
+        if (w)
+            c->r[in->rn] = wb;
         return 0;
     }
     arm_store(c, in, m, core, pc, reg, size);
     return c->sys.status != SIM_RUNNING;
 }
+
+/* The six fast forms of one load or store, for the executor's switch:
+ * [rn, #imm] [rn, #imm]! [rn], #imm and the same with rm LSL amount. */
+#define ARM_LS_FAST_FORM(off_op, pre_op, post_op, size, fn, reg, off)          \
+    case ARM_OP_##off_op:                                                      \
+        return fn(c, in, m, core, pc, c->r[in->rn] + (off), 0, 0, reg, size);  \
+    case ARM_OP_##pre_op: {                                                    \
+        uint32_t a_ = c->r[in->rn] + (off);                                    \
+        return fn(c, in, m, core, pc, a_, a_, 1, reg, size);                   \
+    }                                                                          \
+    case ARM_OP_##post_op: {                                                   \
+        uint32_t b_ = c->r[in->rn];                                            \
+        return fn(c, in, m, core, pc, b_, b_ + (off), 1, reg, size);           \
+    }
+#define ARM_LS_FAST_CASES(op, size, fn)                                        \
+    ARM_LS_FAST_FORM(op##_OFF, op##_PRE, op##_POST, size, fn, 0, in->imm)      \
+    ARM_LS_FAST_FORM(op##_LSL, op##_PRE_LSL, op##_POST_LSL, size, fn, 1,       \
+                     c->r[in->rm] << in->amount)
 
 /* Lowest address of an LDM/STM of n registers, and the written-back base.
  * IA: Rn, IB: Rn + 4, DA: Rn - 4n + 4, DB: Rn - 4n. */

@@ -7,8 +7,9 @@
 
 #include "arm_exec_base.h"
 
-/* MUL: Rd = Rm*Rs; MLA: + Rn; MLS: Rn - Rm*Rs. MULS sets N Z, keeps C V. */
-SIM_INLINE void arm_mul(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
+/* MUL: Rd = Rm*Rs; MLA: + Rn; MLS: Rn - Rm*Rs. MULS sets N Z, keeps C V.
+ * flags: 0 for a record known to set none (MLS, and the _NF forms). */
+SIM_INLINE void arm_mul(arm_ctx_t *c, const arm_insn_t *in, uint32_t op, uint32_t flags)
 {
     uint32_t r = c->r[in->rm] * c->r[in->rs];
     if (op == ARM_OP_MLA)
@@ -16,7 +17,7 @@ SIM_INLINE void arm_mul(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
     else if (op == ARM_OP_MLS)
         r = c->r[in->rn] - r;
     c->r[in->rd] = r;
-    if (op != ARM_OP_MLS && arm_setflags(c, in))
+    if (flags && arm_setflags(c, in))
         arm_set_nz(c, r);
 }
 

@@ -43,12 +43,6 @@
 /* Load/store cases: (op, form is _REG, size, sign) */
 #define ARM_LOAD_CASE(op, reg, size, sign) ARM_STOP_CASE(op, arm_load(c, in, m, core, pc, reg, size, sign))
 #define ARM_STORE_CASE(op, reg, size) ARM_STOP_CASE(op, arm_store(c, in, m, core, pc, reg, size))
-/* The fast forms [rn, #+imm] (_OFF) and [rn, rm, lsl #n] (_LSL) */
-#define ARM_LS_FAST_CASES(op, size, fn)                                        \
-    case ARM_OP_##op##_OFF:                                                    \
-        return fn(c, in, m, core, pc, c->r[in->rn] + in->imm, 0, size);        \
-    case ARM_OP_##op##_LSL:                                                    \
-        return fn(c, in, m, core, pc, c->r[in->rn] + (c->r[in->rm] << in->amount), 1, size);
 
 /* Execute the record `in` for the instruction at pc; r15 and npc are set.
  * icount: instructions retired before this one; only the SVC needs it in
@@ -85,9 +79,11 @@ SIM_INLINE uint32_t arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t
     ARM_STOP_CASE(TBB, arm_tb(c, in, m, core, pc, ARM_OP_TBB))
     ARM_STOP_CASE(TBH, arm_tb(c, in, m, core, pc, ARM_OP_TBH))
     ARM_CASE(IT, c->it = in->imm & 0xffu)
-    ARM_CASE(MUL, arm_mul(c, in, ARM_OP_MUL))
-    ARM_CASE(MLA, arm_mul(c, in, ARM_OP_MLA))
-    ARM_CASE(MLS, arm_mul(c, in, ARM_OP_MLS))
+    ARM_CASE(MUL, arm_mul(c, in, ARM_OP_MUL, 1))
+    ARM_CASE(MLA, arm_mul(c, in, ARM_OP_MLA, 1))
+    ARM_CASE(MLS, arm_mul(c, in, ARM_OP_MLS, 0))
+    ARM_CASE(MUL_NF, arm_mul(c, in, ARM_OP_MUL, 0))
+    ARM_CASE(MLA_NF, arm_mul(c, in, ARM_OP_MLA, 0))
     ARM_CASE(UMULL, arm_mull(c, in, ARM_OP_UMULL))
     ARM_CASE(SMULL, arm_mull(c, in, ARM_OP_SMULL))
     ARM_CASE(UMLAL, arm_mull(c, in, ARM_OP_UMLAL))
