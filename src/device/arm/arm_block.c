@@ -13,13 +13,41 @@
  * same result without the flag, PC and shift-type checks. */
 #include "arm_insn.h"
 
-static int arm_names_pc(const arm_insn_t *in)
+/* Register fields an op ignores but the T32 decoder leaves as the
+ * encoding's 1111: Rd of TST.W and the other tests, Rn of MOV.W and MVN.W,
+ * Ra of MUL and SMULxy. */
+static int arm_ignores_rd(uint32_t op)
 {
-    return in->rd == 15 || in->rn == 15 || in->rm == 15 || in->rs == 15;
+    switch (op) {
+#define ARM_TEST_FORMS(n) case ARM_OP_##n##_IMM: case ARM_OP_##n##_REG: case ARM_OP_##n##_RSR:
+    ARM_TEST_FORMS(TST) ARM_TEST_FORMS(TEQ) ARM_TEST_FORMS(CMP) ARM_TEST_FORMS(CMN)
+#undef ARM_TEST_FORMS
+        return 1;
+    default:
+        return 0;
+    }
 }
 
-/* Conservative: a register field that merely happens to hold 15 in a record
- * that does not use it only shortens a block. */
+static int arm_ignores_rn(uint32_t op)
+{
+    switch (op) {
+    case ARM_OP_MOV_IMM: case ARM_OP_MOV_REG: case ARM_OP_MOV_RSR:
+    case ARM_OP_MVN_IMM: case ARM_OP_MVN_REG: case ARM_OP_MVN_RSR:
+    case ARM_OP_MUL: case ARM_OP_SMULXY: case ARM_OP_SMULWY:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int arm_names_pc(const arm_insn_t *in)
+{
+    return (in->rd == 15 && !arm_ignores_rd(in->op)) || (in->rn == 15 && !arm_ignores_rn(in->op)) ||
+           in->rm == 15 || in->rs == 15;
+}
+
+/* Conservative: a register field that holds 15 in a record that does not
+ * use it, and that arm_names_pc does not know of, only shortens a block. */
 int arm_ends_block(const arm_insn_t *in)
 {
     uint32_t unit = arm_op_units[in->op];
