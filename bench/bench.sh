@@ -59,13 +59,13 @@ qemu() {
 }
 
 # 1. Per-thread speed on a compute loop, against qemu-arm on the same binary.
-sim "compute: warpsim cpu 1 thread" compute build/bench/compute.arm cpu 1 1 sk -- 40000
-qemu "compute: qemu-arm 1 process" compute build/bench/compute.arm 1 "$(json 'd["total_instructions"]')" 40000
+sim "compute: warpsim cpu 1 thread" compute build/bench/compute.arm cpu 1 1 sk -- 300000
+qemu "compute: qemu-arm 1 process" compute build/bench/compute.arm 1 "$(json 'd["total_instructions"]')" 300000
 
 # 2. Best and worst case (seed 002 figure 6) over core counts, SK and MK.
 CORES="32 64 128 256 512 1024"
 [ "$FULL" = 1 ] && CORES="32 64 128 256 512 1024 2048 4096"
-LONG=18000 # passes: ~20M instructions, so qemu's start-up (~10 ms) does not dominate
+LONG=300000 # passes: ~340M instructions, so qemu's start-up and translation (~30 ms) stay under a tenth of its time
 for wl in best worst; do
     sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk -- $LONG
     one=$(json 'd["total_instructions"]')
