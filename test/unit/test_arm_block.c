@@ -90,6 +90,27 @@ Test(arm_block, run_lengths_count_to_the_block_end)
     cr_expect_eq(bt_a32[5].run, 1, "the end of the text ends a block");
 }
 
+/* T32 encodings leave 1111 in fields their op ignores (TST.W's Rd, MOV.W's
+ * Rn, MUL's Ra): not a use of the PC, so no block ends there, before or
+ * after the record is specialised. */
+Test(arm_block, t32_ignored_pc_fields_do_not_end_blocks)
+{
+    static const uint16_t hw[] = {0xf016, 0x0f40,  /* tst.w r6, #64 */
+                                  0xfb06, 0xf407,  /* mul.w r4, r6, r7 */
+                                  0xea4f, 0x0bb9,  /* ror.w fp, r9, #2 (mov.w) */
+                                  0xea97, 0x1f08,  /* teq.w r7, r8, lsl #4 */
+                                  0xe7fe};         /* b . */
+    memset(bt_t32, 0, sizeof bt_t32);
+    for (uint32_t i = 0; i < 9; i++)
+        arm_decode_t32(hw[i], i + 1 < 9 ? hw[i + 1] : 0, BT_TEXT + 2u * i, &bt_t32[i]);
+    for (uint32_t i = 0; i < 8; i += 2)
+        cr_expect_not(arm_ends_block(&bt_t32[i]), "%s ends a block", arm_op_names[bt_t32[i].op]);
+    arm_prepare_records(bt_t32, 9, 1);
+    cr_expect_eq(bt_t32[0].run, 5);
+    cr_expect_eq(bt_t32[2].run, 4);
+    cr_expect_eq(bt_t32[6].run, 2);
+}
+
 /* Ten adds and a branch to itself: every budget stops exactly there. */
 Test(arm_block, budget_is_exact_inside_a_block)
 {

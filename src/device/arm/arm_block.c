@@ -137,8 +137,9 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
     for (uint32_t i = n; i-- > 0;) {
         arm_insn_t *in = &recs[i];
         uint32_t next = i + (in->len >> shift);
+        int ends = arm_ends_block(in); /* of the decoded op, before specialising */
         in->op = arm_fast_form(in);
-        if (in->len == 0 || next >= n || arm_ends_block(in))
+        if (in->len == 0 || next >= n || ends)
             in->run = 1;
         else
             in->run = (uint8_t)(recs[next].run < 255u ? recs[next].run + 1u : 255u);

@@ -66,6 +66,7 @@ char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
 /* After decoding a whole text: specialised ops and every record's run
  * field (arm_block.c); shift: 2 for A32 (a record per word), 1 for T32. */
 void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift);
+/* Whether a decoded (not yet specialised) record ends a straight-line block. */
 int arm_ends_block(const arm_insn_t *in);
 extern const char *const arm_op_names[ARM_OP_COUNT];
 extern const uint8_t arm_op_units[ARM_OP_COUNT];
