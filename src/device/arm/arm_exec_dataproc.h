@@ -156,10 +156,10 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
 
 /* One case per operation and operand form, for the executor's switch. */
 #define ARM_DP_CASE_FORM(n, form)                                              \
-    case ARM_OP_##n##_##form: {                                                \
+    ARM_OP_BEGIN(n##_##form) {                                                \
         uint32_t sc_, b_ = arm_op2_##form(c, in, &sc_);                        \
         arm_dp_##n(c, in, c->r[in->rn], b_, sc_, arm_setflags(c, in));         \
-        return 0;                                                              \
+        ARM_OP_END(0)                                                          \
     }
 #define arm_op2_IMM arm_op2_imm
 #define arm_op2_REG arm_op2_reg
@@ -168,21 +168,21 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
 /* The specialised forms (arm_ops.def): no flags, Rd is not the PC. The C
  * flag is loaded only by the operations that read it. */
 #define ARM_DP_NF_CASE(n)                                                      \
-    case ARM_OP_##n##_IMM_NF:                                                  \
+    ARM_OP_BEGIN(n##_IMM_NF)                                                  \
         c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], in->imm, arm_cflag(c));    \
-        return 0;                                                              \
-    case ARM_OP_##n##_LSL_NF:                                                  \
+        ARM_OP_END(0)                                                          \
+    ARM_OP_BEGIN(n##_LSL_NF)                                                  \
         c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], c->r[in->rm] << in->amount, \
                                       arm_cflag(c));                           \
-        return 0;                                                              \
-    case ARM_OP_##n##_SH_NF:                                                   \
+        ARM_OP_END(0)                                                          \
+    ARM_OP_BEGIN(n##_SH_NF)                                                   \
         c->r[in->rd] = arm_dp_val_##n(                                         \
             c->r[in->rn], arm_shift_imm_nc(c->r[in->rm], in->shift, in->amount), arm_cflag(c)); \
-        return 0;
+        ARM_OP_END(0)
 
 /* _IMM_S and _LSL_S: an operation that sets flags, Rd is not the PC. */
 #define ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, form)                            \
-    case ARM_OP_##n##_##form##_S: {                                            \
+    ARM_OP_BEGIN(n##_##form##_S) {                                            \
         uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
         uint32_t cf = arm_cflag(c);                                            \
         uint32_t r_ = arm_add_flags(c, x, y, cin);                             \
@@ -190,16 +190,16 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
         (void)sc_;                                                             \
         if (wr)                                                                \
             c->r[in->rd] = r_;                                                 \
-        return 0;                                                              \
+        ARM_OP_END(0)                                                          \
     }
 #define ARM_DP_S_LOGIC_FORM(n, expr, wr, form)                                 \
-    case ARM_OP_##n##_##form##_S: {                                            \
+    ARM_OP_BEGIN(n##_##form##_S) {                                            \
         uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
         uint32_t r_ = arm_dp_val_##n(a, b, 0u);                                \
         if (wr)                                                                \
             c->r[in->rd] = r_;                                                 \
         arm_set_nzc(c, r_, sc_);                                               \
-        return 0;                                                              \
+        ARM_OP_END(0)                                                          \
     }
 #define arm_op2_LSL arm_op2_lsl
 #define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \

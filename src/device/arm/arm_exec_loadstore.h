@@ -157,15 +157,15 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
 /* The six fast forms of one load or store, for the executor's switch:
  * [rn, #imm] [rn, #imm]! [rn], #imm and the same with rm LSL amount. */
 #define ARM_LS_FAST_FORM(off_op, pre_op, post_op, size, fn, reg, off)          \
-    case ARM_OP_##off_op:                                                      \
-        return fn(c, in, m, core, pc, c->r[in->rn] + (off), 0, 0, reg, size);  \
-    case ARM_OP_##pre_op: {                                                    \
+    ARM_OP_BEGIN(off_op)                                                      \
+        ARM_OP_END(fn(c, in, m, core, pc, c->r[in->rn] + (off), 0, 0, reg, size)) \
+    ARM_OP_BEGIN(pre_op) {                                                    \
         uint32_t a_ = c->r[in->rn] + (off);                                    \
-        return fn(c, in, m, core, pc, a_, a_, 1, reg, size);                   \
+        ARM_OP_END(fn(c, in, m, core, pc, a_, a_, 1, reg, size))               \
     }                                                                          \
-    case ARM_OP_##post_op: {                                                   \
+    ARM_OP_BEGIN(post_op) {                                                   \
         uint32_t b_ = c->r[in->rn];                                            \
-        return fn(c, in, m, core, pc, b_, b_ + (off), 1, reg, size);           \
+        ARM_OP_END(fn(c, in, m, core, pc, b_, b_ + (off), 1, reg, size))       \
     }
 #define ARM_LS_FAST_CASES(op, size, fn)                                        \
     ARM_LS_FAST_FORM(op##_OFF, op##_PRE, op##_POST, size, fn, 0, in->imm)      \
