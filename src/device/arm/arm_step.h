@@ -268,7 +268,10 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
 /* The host's A32 fast path: arm_run_straight with threaded dispatch. Each
  * case ends with its own copy of "next record, condition, jump", so the
  * host's branch predictor sees one indirect jump per op instead of one
- * for all; GCC's labels as values, hence host only. */
+ * for all; GCC's labels as values, hence host only. Thumb keeps
+ * arm_run_straight on the host too (a threaded copy measured no faster),
+ * so the CUDA kernel's fast path runs under every Thumb test on the CPU;
+ * test_arm_block.c runs its A32 side against this one. */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 #define ARM_THREADED_DISPATCH()                                                \
     do {                                                                       \
