@@ -8,9 +8,10 @@
  * between it and that end (capped at 255), so that arm_run executes all but
  * the last without fetching through the pc.
  *
- * A record that cannot end a block and sets no flags gets, where one
- * exists, the specialised form of its op (arm_ops.def, ARM_OPS_FAST): the
- * same result without the flag, PC and shift-type checks. */
+ * A record that does not end a block gets, where one exists, the
+ * specialised form of its op (arm_ops.def, ARM_OPS_FAST): the same result
+ * without the checks its flags, operand form and addressing mode make
+ * needless. */
 #include "arm_insn.h"
 
 /* Register fields an op ignores but the T32 decoder leaves as the
@@ -102,10 +103,9 @@ static uint16_t arm_fast_form_ls(const arm_insn_t *in)
     }
 }
 
+/* in: a decoded record that does not end its block. */
 static uint16_t arm_fast_form(const arm_insn_t *in)
 {
-    if (arm_ends_block(in))
-        return in->op;
     if (arm_op_units[in->op] == ARM_UNIT_MEM)
         return arm_fast_form_ls(in);
     if (in->flags & ARM_F_ITS)
@@ -138,7 +138,8 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
         arm_insn_t *in = &recs[i];
         uint32_t next = i + (in->len >> shift);
         int ends = arm_ends_block(in); /* of the decoded op, before specialising */
-        in->op = arm_fast_form(in);
+        if (!ends)
+            in->op = arm_fast_form(in);
         if (in->len == 0 || next >= n || ends)
             in->run = 1;
         else
