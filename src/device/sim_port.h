@@ -32,6 +32,13 @@
 #define SIM_UNLIKELY(x) (x)
 #endif
 
+/* Compile-time checks, for C11 (gcc) and C++ (nvcc) alike. */
+#ifdef __cplusplus
+#define SIM_STATIC_ASSERT(cond, what) static_assert(cond, #what)
+#else
+#define SIM_STATIC_ASSERT(cond, what) _Static_assert(cond, #what)
+#endif
+
 /* Debug-build assertions on structure-of-arrays indices (SQLite's habit).
  * Compile with -DSIM_CHECKS to enable; they cost nothing otherwise. */
 #if defined(SIM_CHECKS) && !defined(__CUDA_ARCH__)

@@ -279,9 +279,10 @@ Test(arm_block, every_stopping_op_stops_the_fast_path)
         bt_a32[0] = in;
         bt_a32[1] = (arm_insn_t){.op = ARM_OP_ADD_IMM_NF, .cond = ARM_COND_AL, .len = 4, .imm = 1};
         bt_a32[2] = bt_decode(0xeafffffeu); /* b . */
-        bt_a32[0].run = 3;
-        bt_a32[1].run = 2;
-        bt_a32[2].run = 1;
+        for (int i = 0; i < 3; i++) {
+            bt_a32[i].run = (uint8_t)(3 - i);
+            bt_a32[i].xop = arm_thread_op(&bt_a32[i]);
+        }
         arm_image_t img = bt_image();
         sim_mem_t m = bt_mem();
         arm_ctx_t alone, block;

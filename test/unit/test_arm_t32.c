@@ -16,8 +16,9 @@
 
 /* Expected record: op, rd, rn, rm, rs, shift, amount, flags (without T32), imm.
  * Unused register fields are whatever the encoding holds there (often 0 or 15). */
-#define RC(op, cond, rd, rn, rm, rs, sh, amt, fl, imm) \
-    { ARM_OP_##op, cond, 0, rd, rn, rm, rs, ARM_SH_##sh, amt, (fl), 0, imm }
+#define RC(o, c, d, n, m, s, sh, amt, fl, im)                                      \
+    { .op = ARM_OP_##o, .cond = c, .rd = d, .rn = n, .rm = m, .rs = s,            \
+      .shift = ARM_SH_##sh, .amount = amt, .flags = (fl), .imm = im }
 #define R(op, rd, rn, rm, rs, sh, amt, fl, imm) RC(op, ARM_COND_AL, rd, rn, rm, rs, sh, amt, fl, imm)
 
 typedef struct t32_case {

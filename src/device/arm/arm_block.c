@@ -131,6 +131,19 @@ static uint16_t arm_fast_form(const arm_insn_t *in)
     }
 }
 
+/* The host's chained A32 path dispatches on xop: a plain B chains to its
+ * target's block; any other last record of a block is left to arm_run's
+ * full step (so is an unprepared record, run 0); a conditional record
+ * tests its condition before its op's case. */
+uint8_t arm_thread_op(const arm_insn_t *in)
+{
+    if (in->op == ARM_OP_B)
+        return ARM_XOP_BRANCH;
+    if (in->run < 2u)
+        return ARM_XOP_EXIT;
+    return in->cond == ARM_COND_AL ? in->op : (uint8_t)ARM_XOP_COND;
+}
+
 /* recs: n records, one per 2^shift bytes of text (A32: shift 2, T32: 1). */
 void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
 {
@@ -139,10 +152,11 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
         uint32_t next = i + (in->len >> shift);
         int ends = arm_ends_block(in); /* of the decoded op, before specialising */
         if (!ends)
-            in->op = arm_fast_form(in);
-        if (in->len == 0 || next >= n || ends)
+            in->op = (uint8_t)arm_fast_form(in);
+        if (in->len == 0 || next >= n || ends || recs[next].run == 255u)
             in->run = 1;
         else
-            in->run = (uint8_t)(recs[next].run < 255u ? recs[next].run + 1u : 255u);
+            in->run = (uint8_t)(recs[next].run + 1u);
+        in->xop = arm_thread_op(in);
     }
 }

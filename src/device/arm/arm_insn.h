@@ -42,8 +42,14 @@ enum { ARM_SH_LSL = 0, ARM_SH_LSR = 1, ARM_SH_ASR = 2, ARM_SH_ROR = 3, ARM_SH_RR
 
 #define ARM_COND_AL 14u
 
+/* Dispatch indices of the host's chained A32 path beyond the ops (xop
+ * field): leave the path before the record, test the record's condition
+ * first, chain a plain B to its target's block (arm_step.h). */
+enum { ARM_XOP_EXIT = ARM_OP_COUNT, ARM_XOP_COND, ARM_XOP_BRANCH, ARM_XOP_COUNT };
+
 typedef struct arm_insn {
-    uint16_t op;     /* arm_op_t */
+    uint8_t op;      /* arm_op_t */
+    uint8_t xop;     /* the op, or an ARM_XOP_*: arm_thread_op() */
     uint8_t cond;    /* 0..14; 14 = always. T32: 14 except conditional branches */
     uint8_t len;     /* 2 or 4: bytes to the next instruction */
     uint8_t rd, rn, rm, rs;
@@ -51,9 +57,14 @@ typedef struct arm_insn {
     uint8_t amount;  /* shift amount, rotation, lsb, or op-specific bits */
     uint8_t flags;   /* ARM_F_* */
     uint8_t run;     /* records from here to the end of its straight-line block,
-                      * this one and the last included (arm_block.c); 0 = unknown */
+                      * this one and the last included (arm_block.c); 0 = unknown.
+                      * A block longer than 255 records is cut into pieces. */
     uint32_t imm;    /* immediate, absolute target/address, register list, raw word for UNDEF */
 } arm_insn_t;
+
+/* Both op and xop are bytes: an op row more, and the record needs a wider field. */
+SIM_STATIC_ASSERT(ARM_XOP_COUNT <= 256, arm_op_fits_a_byte);
+SIM_STATIC_ASSERT(sizeof(arm_insn_t) == 16, arm_insn_is_16_bytes);
 
 /* Decoders: fill *out for the encoding at target address addr. They never
  * fail: an encoding they do not know becomes ARM_OP_UNDEF with imm = raw. */
@@ -68,6 +79,8 @@ char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
 void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift);
 /* Whether a decoded (not yet specialised) record ends a straight-line block. */
 int arm_ends_block(const arm_insn_t *in);
+/* The xop of a record whose op, cond and run are final. */
+uint8_t arm_thread_op(const arm_insn_t *in);
 extern const char *const arm_op_names[ARM_OP_COUNT];
 extern const uint8_t arm_op_units[ARM_OP_COUNT];
 #endif

@@ -265,31 +265,34 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
     return j;
 }
 
-/* The host's A32 fast path: arm_run_straight with threaded dispatch. Each
- * case ends with its own copy of "next record, condition, jump", so the
- * host's branch predictor sees one indirect jump per op instead of one
- * for all; GCC's labels as values, hence host only. Thumb keeps
- * arm_run_straight on the host too (a threaded copy measured no faster),
- * so the CUDA kernel's fast path runs under every Thumb test on the CPU;
- * test_arm_block.c runs its A32 side against this one. */
+/* The host's A32 fast path: blocks chained by their plain Bs, with threaded
+ * dispatch. Each case ends with its own copy of "next record, jump", so the
+ * host's branch predictor sees one indirect jump per op instead of one for
+ * all (GCC's labels as values, hence host only). The jump goes through the
+ * record's xop (arm_thread_op): its op, or a test of its condition first,
+ * or, on a block's last record, a plain B to chain or an exit that leaves
+ * the record to arm_run's full step. The budget is checked once per block:
+ * entering one counts all its records, leaving early takes back the ones
+ * not run. Thumb keeps arm_run_straight on the host (a threaded copy
+ * measured no faster), so the CUDA kernel's fast path runs under every
+ * Thumb test on the CPU; test_arm_block.c runs its A32 side against this.
+ *
+ * In: *inp, the record at *pcp, with 1 <= run <= budget. Out: the records
+ * run; either the core stopped on *inp (counted), or *inp is a block's last
+ * record, not run, with room for it in the budget. */
 #if defined(__GNUC__) && !defined(__CUDACC__)
-#define ARM_THREADED_DISPATCH()                                                \
-    do {                                                                       \
-        if (in == end)                                                         \
-            goto arm_done;                                                     \
-        if (in->cond != ARM_COND_AL && !arm_cond_pass(in->cond, c->cpsr))      \
-            goto arm_skip;                                                     \
-        goto *arm_labels[in->op];                                              \
-    } while (0)
-static __attribute__((noinline)) uint32_t arm_run_a32_threaded(
-    arm_ctx_t *c, const arm_insn_t **inp, const sim_mem_t *m, uint32_t core, uint32_t *pcp,
-    uint32_t k, uint64_t icount)
+#define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
+static __attribute__((noinline)) uint64_t arm_run_a32_chained(
+    arm_ctx_t *c, const arm_insn_t **inp, arm_image_t im, const sim_mem_t *m, uint32_t core,
+    uint32_t *pcp, uint64_t budget, uint64_t icount)
 {
 #define ARM_OP(name, unit, fmt, mn) &&arm_l_##name,
-    static const void *const arm_labels[ARM_OP_COUNT] = {ARM_OP_TABLE(ARM_OP)};
+    static const void *const arm_labels[ARM_XOP_COUNT] = {
+        ARM_OP_TABLE(ARM_OP) &&arm_exit, &&arm_cond, &&arm_branch};
 #undef ARM_OP
-    const arm_insn_t *first = *inp, *in = first, *end = first + k;
+    const arm_insn_t *in = *inp;
     uint32_t pc = *pcp;
+    uint64_t n = in->run;
     ARM_THREADED_DISPATCH();
 #undef ARM_OP_BEGIN
 #undef ARM_OP_END
@@ -307,18 +310,30 @@ static __attribute__((noinline)) uint32_t arm_run_a32_threaded(
 #undef ARM_OP_END
 #define ARM_OP_BEGIN ARM_SWITCH_BEGIN
 #define ARM_OP_END ARM_SWITCH_END
-arm_skip:
+arm_cond:
+    if (arm_cond_pass(in->cond, c->cpsr))
+        goto *arm_labels[in->op];
     pc += 4u;
     in++;
     ARM_THREADED_DISPATCH();
+arm_branch: {
+    uint32_t to = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + 4u;
+    const arm_insn_t *next = arm_fetch(c, im, to);
+    if (next == NULL || next->run == 0u || next->run > budget - n)
+        goto arm_exit;
+    n += next->run;
+    in = next;
+    pc = to;
+    ARM_THREADED_DISPATCH();
+}
+arm_exit:
+    *inp = in;
+    *pcp = pc;
+    return n - 1u;
 arm_stopped:
     *inp = in;
     *pcp = pc;
-    return (uint32_t)(in - first) + 1u;
-arm_done:
-    *inp = in;
-    *pcp = pc;
-    return k;
+    return n - (in->run - 1u);
 }
 #endif
 
@@ -350,17 +365,20 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
         }
         uint64_t room = max_steps - n - 1;
         uint32_t k = c->it || in->run < 2u ? 0u : in->run - 1u;
+#if defined(__GNUC__) && !defined(__CUDACC__)
+        if (!c->thumb && k && k <= room) {
+            n += arm_run_a32_chained(c, &in, im, &mm, core, &pc, room + 1u, start + n);
+            k = 0;
+            if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING))
+                break;
+        }
+#endif
         if (k > room)
             k = (uint32_t)room;
         if (k) {
             /* The syscall layer's virtual clock reads the count, which must
              * not depend on where a quantum happened to start: it is passed on. */
-#if defined(__GNUC__) && !defined(__CUDACC__)
-            if (!c->thumb)
-                n += arm_run_a32_threaded(c, &in, &mm, core, &pc, k, start + n);
-            else
-#endif
-                n += arm_run_straight(c, &in, c->thumb, &mm, core, &pc, k, start + n);
+            n += arm_run_straight(c, &in, c->thumb, &mm, core, &pc, k, start + n);
             if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING))
                 break;
         }
