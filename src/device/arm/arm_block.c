@@ -132,15 +132,22 @@ static uint16_t arm_fast_form(const arm_insn_t *in)
 }
 
 /* The host's chained A32 path dispatches on xop: a plain B chains to its
- * target's block; any other last record of a block is left to arm_run's
- * full step (so is an unprepared record, run 0); a conditional record
- * tests its condition before its op's case. */
+ * target's block; BL, BX and LDM with the pc take an inline full step; any
+ * other last record of a block, or an unprepared one (run 0), takes a full
+ * step out of line; a conditional record tests its condition before its
+ * op's case. */
 uint8_t arm_thread_op(const arm_insn_t *in)
 {
     if (in->op == ARM_OP_B)
         return ARM_XOP_BRANCH;
+    if (in->op == ARM_OP_BL)
+        return ARM_XOP_CALL;
+    if (in->op == ARM_OP_BX)
+        return ARM_XOP_BX;
+    if (in->op == ARM_OP_LDM && (in->imm & 0x8000u))
+        return ARM_XOP_POP;
     if (in->run < 2u)
-        return ARM_XOP_EXIT;
+        return ARM_XOP_STEP;
     return in->cond == ARM_COND_AL ? in->op : (uint8_t)ARM_XOP_COND;
 }
 

@@ -43,9 +43,18 @@ enum { ARM_SH_LSL = 0, ARM_SH_LSR = 1, ARM_SH_ASR = 2, ARM_SH_ROR = 3, ARM_SH_RR
 #define ARM_COND_AL 14u
 
 /* Dispatch indices of the host's chained A32 path beyond the ops (xop
- * field): leave the path before the record, test the record's condition
- * first, chain a plain B to its target's block (arm_step.h). */
-enum { ARM_XOP_EXIT = ARM_OP_COUNT, ARM_XOP_COND, ARM_XOP_BRANCH, ARM_XOP_COUNT };
+ * field): a full step of a block's last record, a test of the record's
+ * condition before its op, a plain B chained to its target, and inline
+ * full steps of BL, BX and LDM with the pc (arm_step.h). */
+enum {
+    ARM_XOP_STEP = ARM_OP_COUNT,
+    ARM_XOP_COND,
+    ARM_XOP_BRANCH,
+    ARM_XOP_CALL,
+    ARM_XOP_BX,
+    ARM_XOP_POP,
+    ARM_XOP_COUNT
+};
 
 typedef struct arm_insn {
     uint8_t op;      /* arm_op_t */
@@ -62,7 +71,8 @@ typedef struct arm_insn {
     uint32_t imm;    /* immediate, absolute target/address, register list, raw word for UNDEF */
 } arm_insn_t;
 
-/* Both op and xop are bytes: an op row more, and the record needs a wider field. */
+/* Both op and xop are bytes, with two values to spare. Beyond, widen op and
+ * let xop send the ops past the byte to a full step (ARM_XOP_STEP). */
 SIM_STATIC_ASSERT(ARM_XOP_COUNT <= 256, arm_op_fits_a_byte);
 SIM_STATIC_ASSERT(sizeof(arm_insn_t) == 16, arm_insn_is_16_bytes);
 

@@ -265,34 +265,57 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
     return j;
 }
 
-/* The host's A32 fast path: blocks chained by their plain Bs, with threaded
+/* The host's A32 fast path: blocks chained one to the next, with threaded
  * dispatch. Each case ends with its own copy of "next record, jump", so the
  * host's branch predictor sees one indirect jump per op instead of one for
  * all (GCC's labels as values, hence host only). The jump goes through the
- * record's xop (arm_thread_op): its op, or a test of its condition first,
- * or, on a block's last record, a plain B to chain or an exit that leaves
- * the record to arm_run's full step. The budget is checked once per block:
- * entering one counts all its records, leaving early takes back the ones
- * not run. Thumb keeps arm_run_straight on the host (a threaded copy
- * measured no faster), so the CUDA kernel's fast path runs under every
- * Thumb test on the CPU; test_arm_block.c runs its A32 side against this.
+ * record's xop (arm_thread_op): its op; a test of its condition first; on
+ * a block's last record, a plain B, or else a full step (arm_step_record,
+ * out of line) of the branch, call, return, syscall or whatever ends the
+ * block. Either way the next block is fetched through the new pc and run
+ * if it fits the budget, which is so checked once per block: entering one
+ * counts all its records, stopping early takes back the ones not run.
+ * Thumb keeps arm_run_straight on the host (a threaded copy measured no
+ * faster), so the CUDA kernel's fast path runs under every Thumb test on
+ * the CPU; test_arm_block.c runs its A32 side against this one.
  *
- * In: *inp, the record at *pcp, with 1 <= run <= budget. Out: the records
- * run; either the core stopped on *inp (counted), or *inp is a block's last
- * record, not run, with room for it in the budget. */
+ * In: in, the record at *pcp, A32, with 1 <= run <= budget. Returns the
+ * records run, a faulting one included, and leaves in *pcp the pc to go on
+ * from: of the next block when it did not fit the budget, left the text or
+ * the A32 state; of the record the core stopped on (r15 as a full step
+ * leaves it, for a block's last record). */
 #if defined(__GNUC__) && !defined(__CUDACC__)
+static __attribute__((noinline)) void arm_step_record_host(arm_ctx_t *c, const arm_insn_t *in,
+                                                           const sim_mem_t *m, uint32_t core,
+                                                           uint32_t pc, uint64_t icount)
+{
+    arm_step_record(c, in, m, core, pc, icount);
+}
+
 #define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
+/* A full step of an A32 record, inline: what arm_step_record does outside
+ * an IT block, for the calls and returns that end most blocks. */
+#define ARM_CHAINED_STEP(label, call)                                          \
+    label:                                                                     \
+    c->npc = pc + 4u;                                                          \
+    if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {         \
+        c->r[15] = pc + 8u;                                                    \
+        call;                                                                  \
+    }                                                                          \
+    to = c->npc;                                                               \
+    goto arm_stepped;
 static __attribute__((noinline)) uint64_t arm_run_a32_chained(
-    arm_ctx_t *c, const arm_insn_t **inp, arm_image_t im, const sim_mem_t *m, uint32_t core,
+    arm_ctx_t *c, const arm_insn_t *in, arm_image_t im, const sim_mem_t *m, uint32_t core,
     uint32_t *pcp, uint64_t budget, uint64_t icount)
 {
 #define ARM_OP(name, unit, fmt, mn) &&arm_l_##name,
     static const void *const arm_labels[ARM_XOP_COUNT] = {
-        ARM_OP_TABLE(ARM_OP) &&arm_exit, &&arm_cond, &&arm_branch};
+        ARM_OP_TABLE(ARM_OP) &&arm_step, &&arm_cond, &&arm_branch, &&arm_call, &&arm_bx,
+        &&arm_pop};
 #undef ARM_OP
-    const arm_insn_t *in = *inp;
-    uint32_t pc = *pcp;
+    uint32_t pc = *pcp, to;
     uint64_t n = in->run;
+    const arm_insn_t *next;
     ARM_THREADED_DISPATCH();
 #undef ARM_OP_BEGIN
 #undef ARM_OP_END
@@ -316,22 +339,32 @@ arm_cond:
     pc += 4u;
     in++;
     ARM_THREADED_DISPATCH();
-arm_branch: {
-    uint32_t to = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + 4u;
-    const arm_insn_t *next = arm_fetch(c, im, to);
-    if (next == NULL || next->run == 0u || next->run > budget - n)
-        goto arm_exit;
+arm_branch:
+    to = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + 4u;
+    goto arm_chain;
+    ARM_CHAINED_STEP(arm_call, arm_branch(c, in, ARM_OP_BL))
+    ARM_CHAINED_STEP(arm_bx, arm_bx(c, in, ARM_OP_BX))
+    ARM_CHAINED_STEP(arm_pop, arm_ldm(c, in, m, core, pc))
+arm_step:
+    /* n counts this record: icount + n - 1 were retired before it. */
+    arm_step_record_host(c, in, m, core, pc, icount + n - 1u);
+    to = c->r[15];
+arm_stepped:
+    if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING) || c->thumb) {
+        *pcp = to;
+        return n;
+    }
+arm_chain:
+    next = arm_fetch(c, im, to);
+    if (next == NULL || next->run == 0u || next->run > budget - n) {
+        *pcp = to;
+        return n;
+    }
     n += next->run;
     in = next;
     pc = to;
     ARM_THREADED_DISPATCH();
-}
-arm_exit:
-    *inp = in;
-    *pcp = pc;
-    return n - 1u;
 arm_stopped:
-    *inp = in;
     *pcp = pc;
     return n - (in->run - 1u);
 }
@@ -363,16 +396,14 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
             n++;
             continue;
         }
-        uint64_t room = max_steps - n - 1;
-        uint32_t k = c->it || in->run < 2u ? 0u : in->run - 1u;
 #if defined(__GNUC__) && !defined(__CUDACC__)
-        if (!c->thumb && k && k <= room) {
-            n += arm_run_a32_chained(c, &in, im, &mm, core, &pc, room + 1u, start + n);
-            k = 0;
-            if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING))
-                break;
+        if (!c->thumb && in->run != 0u && in->run <= max_steps - n) {
+            n += arm_run_a32_chained(c, in, im, &mm, core, &pc, max_steps - n, start + n);
+            continue;
         }
 #endif
+        uint64_t room = max_steps - n - 1;
+        uint32_t k = c->it || in->run < 2u ? 0u : in->run - 1u;
         if (k > room)
             k = (uint32_t)room;
         if (k) {
