@@ -202,8 +202,9 @@ SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
     uint32_t list = in->imm, n = arm_popcount(list), wb, a = arm_lsm_start(c, in, n, &wb);
     uint32_t vals[16], k = 0;
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
-        for (uint32_t l = list, po = a - m->priv_base; l; l &= l - 1u, po += 4u)
-            vals[k++] = *sim_priv_word(m, core, po);
+        const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
+        for (uint64_t l = list, step = m->stride_word; l; l &= l - 1u, p += step)
+            vals[k++] = *p;
     } else {
         for (uint32_t l = list; l; l &= l - 1u, a += 4u)
             if (SIM_UNLIKELY(sim_ld32(m, core, a, &vals[k++]))) {
@@ -227,8 +228,9 @@ SIM_FN void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
 {
     uint32_t list = in->imm, n = arm_popcount(list), wb, a = arm_lsm_start(c, in, n, &wb);
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
-        for (uint32_t l = list, po = a - m->priv_base; l; l &= l - 1u, po += 4u)
-            *sim_priv_word(m, core, po) = c->r[arm_ctz(l)];
+        uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
+        for (uint64_t l = list, step = m->stride_word; l; l &= l - 1u, p += step)
+            *p = c->r[arm_ctz((uint32_t)l)];
     } else {
         for (uint32_t l = list; l; l &= l - 1u, a += 4u)
             if (SIM_UNLIKELY(sim_st32(m, core, a, c->r[arm_ctz(l)]))) {
