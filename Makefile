@@ -48,8 +48,13 @@ endif
 
 # ---- tests ------------------------------------------------------------------
 UNIT_SRC := $(wildcard test/unit/*.c)
-$(BUILD)/unit_tests: $(UNIT_SRC) $(BUILD)/libwarpsim.a $(HEADERS)
-	$(CC) $(CFLAGS) -Itest $(UNIT_SRC) $(BUILD)/libwarpsim.a -o $@ -lcriterion $(LDLIBS)
+UNIT_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
+# One object per test file, so that make -j compiles them side by side.
+$(UNIT_OBJ): $(BUILD)/obj/%.o: %.c $(wildcard test/unit/*.h) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itest -c $< -o $@
+$(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libwarpsim.a
+	$(CC) $(CFLAGS) $(UNIT_OBJ) $(BUILD)/libwarpsim.a -o $@ -lcriterion $(LDLIBS)
 
 unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests --jobs 2
@@ -60,8 +65,9 @@ include test/fuzz/fuzz.mk
 include kernels/bench/bench.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
+JOBS ?= 2
 test: deps
-	$(MAKE) --no-print-directory all $(BUILD)/unit_tests kernels bench-kernels
+	$(MAKE) --no-print-directory -j$(JOBS) all $(BUILD)/unit_tests kernels bench-kernels
 	$(BUILD)/unit_tests --jobs 2
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh

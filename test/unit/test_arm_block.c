@@ -5,34 +5,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "device/arm/arm_soa.h"
-
-#define BT_TEXT 0x8000u
-#define BT_PRIV 0x10000u
-#define BT_PRIV_SIZE 0x1000u
-#define BT_WORDS 32
-
-static uint32_t bt_priv[BT_PRIV_SIZE / 4];
-static arm_insn_t bt_a32[BT_WORDS], bt_t32[2 * BT_WORDS];
-
-static sim_mem_t bt_mem(void)
-{
-    sim_mem_t m;
-    memset(&m, 0, sizeof m);
-    m.priv = bt_priv;
-    m.stride_word = 1;
-    m.stride_core = BT_PRIV_SIZE / 4;
-    m.priv_base = BT_PRIV;
-    m.priv_size = BT_PRIV_SIZE;
-    m.ncores = 1;
-    return m;
-}
-
-static arm_image_t bt_image(void)
-{
-    arm_image_t img = {bt_a32, bt_t32, BT_TEXT, 4u * BT_WORDS};
-    return img;
-}
+#include "unit/arm_block_fixture.h"
 
 /* Decode n A32 words at BT_TEXT and prepare them as the machine does. */
 static void bt_load_a32(const uint32_t *w, uint32_t n)
@@ -41,12 +14,6 @@ static void bt_load_a32(const uint32_t *w, uint32_t n)
     for (uint32_t i = 0; i < n; i++)
         arm_decode_a32(w[i], BT_TEXT + 4u * i, &bt_a32[i]);
     arm_prepare_records(bt_a32, n, 2);
-}
-
-static uint32_t bt_rand(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)(*s >> 32);
 }
 
 static arm_insn_t bt_decode(uint32_t w)

@@ -131,11 +131,12 @@ static uint16_t arm_fast_form(const arm_insn_t *in)
     }
 }
 
-/* The host's chained A32 path dispatches on xop: a plain B chains to its
+/* The host's chained path dispatches on xop: a plain B chains to its
  * target's block; BL, BX and LDM with the pc take an inline full step; any
  * other last record of a block, or an unprepared one (run 0), takes a full
  * step out of line; a conditional record tests its condition before its
- * op's case. */
+ * op's case; a T16 op that sets flags outside IT blocks runs as its _S form,
+ * since the chained path runs no IT block's record through xop. */
 uint8_t arm_thread_op(const arm_insn_t *in)
 {
     if (in->op == ARM_OP_B)
@@ -148,7 +149,11 @@ uint8_t arm_thread_op(const arm_insn_t *in)
         return ARM_XOP_POP;
     if (in->run < 2u)
         return ARM_XOP_STEP;
-    return in->cond == ARM_COND_AL ? in->op : (uint8_t)ARM_XOP_COND;
+    if (in->cond != ARM_COND_AL)
+        return ARM_XOP_COND;
+    if (in->flags & ARM_F_ITS) /* the chained path steps IT blocks' records */
+        return (uint8_t)arm_fast_form_s(in);
+    return in->op;
 }
 
 /* recs: n records, one per 2^shift bytes of text (A32: shift 2, T32: 1). */

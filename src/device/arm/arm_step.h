@@ -265,109 +265,14 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
     return j;
 }
 
-/* The host's A32 fast path: blocks chained one to the next, with threaded
- * dispatch. Each case ends with its own copy of "next record, jump", so the
- * host's branch predictor sees one indirect jump per op instead of one for
- * all (GCC's labels as values, hence host only). The jump goes through the
- * record's xop (arm_thread_op): its op; a test of its condition first; on
- * a block's last record, a plain B, or else a full step (arm_step_record,
- * out of line) of the branch, call, return, syscall or whatever ends the
- * block. Either way the next block is fetched through the new pc and run
- * if it fits the budget, which is so checked once per block: entering one
- * counts all its records, stopping early takes back the ones not run.
- * Thumb keeps arm_run_straight on the host (a threaded copy measured no
- * faster), so the CUDA kernel's fast path runs under every Thumb test on
- * the CPU; test_arm_block.c runs its A32 side against this one.
- *
- * In: in, the record at *pcp, A32, with 1 <= run <= budget. Returns the
- * records run, a faulting one included, and leaves in *pcp the pc to go on
- * from: of the next block when it did not fit the budget, left the text or
- * the A32 state; of the record the core stopped on (r15 as a full step
- * leaves it, for a block's last record). */
+/* The host's fast path, blocks chained with threaded dispatch, one function
+ * per instruction set (arm_chained.h, compiled once in arm_chained.c). */
 #if defined(__GNUC__) && !defined(__CUDACC__)
-static __attribute__((noinline)) void arm_step_record_host(arm_ctx_t *c, const arm_insn_t *in,
-                                                           const sim_mem_t *m, uint32_t core,
-                                                           uint32_t pc, uint64_t icount)
-{
-    arm_step_record(c, in, m, core, pc, icount);
-}
-
-#define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
-/* A full step of an A32 record, inline: what arm_step_record does outside
- * an IT block, for the calls and returns that end most blocks. */
-#define ARM_CHAINED_STEP(label, call)                                          \
-    label:                                                                     \
-    c->npc = pc + 4u;                                                          \
-    if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {         \
-        c->r[15] = pc + 8u;                                                    \
-        call;                                                                  \
-    }                                                                          \
-    to = c->npc;                                                               \
-    goto arm_stepped;
-static __attribute__((noinline)) uint64_t arm_run_a32_chained(
-    arm_ctx_t *c, const arm_insn_t *in, arm_image_t im, const sim_mem_t *m, uint32_t core,
-    uint32_t *pcp, uint64_t budget, uint64_t icount)
-{
-#define ARM_OP(name, unit, fmt, mn) &&arm_l_##name,
-    static const void *const arm_labels[ARM_XOP_COUNT] = {
-        ARM_OP_TABLE(ARM_OP) &&arm_step, &&arm_cond, &&arm_branch, &&arm_call, &&arm_bx,
-        &&arm_pop};
-#undef ARM_OP
-    uint32_t pc = *pcp, to;
-    uint64_t n = in->run;
-    const arm_insn_t *next;
-    ARM_THREADED_DISPATCH();
-#undef ARM_OP_BEGIN
-#undef ARM_OP_END
-#define ARM_OP_BEGIN(op) arm_l_##op:
-#define ARM_OP_END(stopped)                                                    \
-    {                                                                          \
-        if (stopped)                                                           \
-            goto arm_stopped;                                                  \
-        pc += 4u;                                                              \
-        in++;                                                                  \
-        ARM_THREADED_DISPATCH();                                               \
-    }
-    ARM_EXEC_CASES
-#undef ARM_OP_BEGIN
-#undef ARM_OP_END
-#define ARM_OP_BEGIN ARM_SWITCH_BEGIN
-#define ARM_OP_END ARM_SWITCH_END
-arm_cond:
-    if (arm_cond_pass(in->cond, c->cpsr))
-        goto *arm_labels[in->op];
-    pc += 4u;
-    in++;
-    ARM_THREADED_DISPATCH();
-arm_branch:
-    to = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + 4u;
-    goto arm_chain;
-    ARM_CHAINED_STEP(arm_call, arm_branch(c, in, ARM_OP_BL))
-    ARM_CHAINED_STEP(arm_bx, arm_bx(c, in, ARM_OP_BX))
-    ARM_CHAINED_STEP(arm_pop, arm_ldm(c, in, m, core, pc))
-arm_step:
-    /* n counts this record: icount + n - 1 were retired before it. */
-    arm_step_record_host(c, in, m, core, pc, icount + n - 1u);
-    to = c->r[15];
-arm_stepped:
-    if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING) || c->thumb) {
-        *pcp = to;
-        return n;
-    }
-arm_chain:
-    next = arm_fetch(c, im, to);
-    if (next == NULL || next->run == 0u || next->run > budget - n) {
-        *pcp = to;
-        return n;
-    }
-    n += next->run;
-    in = next;
-    pc = to;
-    ARM_THREADED_DISPATCH();
-arm_stopped:
-    *pcp = pc;
-    return n - (in->run - 1u);
-}
+#define ARM_CHAINED_PARAMS                                                     \
+    arm_ctx_t *c, const arm_insn_t *in, arm_image_t im, const sim_mem_t *m, uint32_t core, \
+        uint32_t *pcp, uint64_t budget, uint64_t icount
+uint64_t arm_run_a32_chained(ARM_CHAINED_PARAMS);
+uint64_t arm_run_t32_chained(ARM_CHAINED_PARAMS);
 #endif
 
 /* Run until c->sys.status != SIM_RUNNING or max_steps instructions; adds the
@@ -397,8 +302,11 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
             continue;
         }
 #if defined(__GNUC__) && !defined(__CUDACC__)
-        if (!c->thumb && in->run != 0u && in->run <= max_steps - n) {
-            n += arm_run_a32_chained(c, in, im, &mm, core, &pc, max_steps - n, start + n);
+        if (!c->it && in->run != 0u && in->run <= max_steps - n) {
+            if (c->thumb)
+                n += arm_run_t32_chained(c, in, im, &mm, core, &pc, max_steps - n, start + n);
+            else
+                n += arm_run_a32_chained(c, in, im, &mm, core, &pc, max_steps - n, start + n);
             continue;
         }
 #endif

@@ -1,0 +1,44 @@
+/* The fixture of the ARM block and fast-path tests: a text of BT_WORDS
+ * words at BT_TEXT, decoded into bt_a32 (a record per word) or bt_t32 (a
+ * record per halfword), and one core's private window at BT_PRIV. */
+#ifndef ARM_BLOCK_FIXTURE_H
+#define ARM_BLOCK_FIXTURE_H
+
+#include <string.h>
+
+#include "device/arm/arm_soa.h"
+
+#define BT_TEXT 0x8000u
+#define BT_PRIV 0x10000u
+#define BT_PRIV_SIZE 0x1000u
+#define BT_WORDS 32
+
+static uint32_t bt_priv[BT_PRIV_SIZE / 4];
+static arm_insn_t bt_a32[BT_WORDS], bt_t32[2 * BT_WORDS];
+
+static sim_mem_t bt_mem(void)
+{
+    sim_mem_t m;
+    memset(&m, 0, sizeof m);
+    m.priv = bt_priv;
+    m.stride_word = 1;
+    m.stride_core = BT_PRIV_SIZE / 4;
+    m.priv_base = BT_PRIV;
+    m.priv_size = BT_PRIV_SIZE;
+    m.ncores = 1;
+    return m;
+}
+
+static arm_image_t bt_image(void)
+{
+    arm_image_t img = {bt_a32, bt_t32, BT_TEXT, 4u * BT_WORDS};
+    return img;
+}
+
+static uint32_t bt_rand(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*s >> 32);
+}
+
+#endif
