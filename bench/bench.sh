@@ -5,8 +5,9 @@
 # one process per host core (aggregate); the CUDA backend when a GPU is
 # present (cores up to 65536, block sizes 32/64/128, --regroup). Workloads:
 # kernels/bench (seed 002's best and worst cases, FFT, IDCT, matrix products)
-# and bench/programs/compute.c (per-thread speed against qemu-arm). qemu's
-# MIPS use warpsim's instruction count of the same program on one core.
+# and bench/programs/compute.c and calls.c, A32 and Thumb-2 (per-thread speed
+# against qemu-arm). qemu's MIPS use warpsim's instruction count of the same
+# program on one core.
 # Writes bench/results/<date>-<device>.{json,csv}, prints the table, plots.
 set -eu
 W=${WARPSIM:-build/warpsim}
@@ -26,7 +27,10 @@ TAG=$(echo "$DEVICE" | cut -d+ -f1 | tr -cs 'A-Za-z0-9' '-' | sed 's/-$//' | cut
 COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 rows="$T/rows"
 : >"$rows"
-arm-linux-gnueabi-gcc -static -O2 bench/programs/compute.c -o build/bench/compute.arm
+for p in compute calls; do
+    arm-linux-gnueabi-gcc -static -O2 bench/programs/$p.c -o build/bench/$p.arm
+    arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a bench/programs/$p.c -o build/bench/$p.thumb.arm
+done
 
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$T/r.json" "$1"; }
 
@@ -58,9 +62,20 @@ qemu() {
     echo "$label,qemu,$procs,$procs,$((insns * procs)),$(python3 -c "print($end - $start)"),workload=$wl,args=${a:-default}" >>"$rows"
 }
 
-# 1. Per-thread speed on a compute loop, against qemu-arm on the same binary.
-sim "compute: warpsim cpu 1 thread" compute build/bench/compute.arm cpu 1 1 sk -- 300000
-qemu "compute: qemu-arm 1 process" compute build/bench/compute.arm 1 "$(json 'd["total_instructions"]')" 300000
+# 1. Per-thread speed against qemu-arm on the same binary: a compute loop and
+# a call-heavy one, as A32 and as Thumb-2 (workload names say which).
+for p in compute calls; do
+    arg=300000
+    [ $p = calls ] && arg=35
+    for isa in arm thumb; do
+        wl=$p
+        [ $isa = thumb ] && wl=$p.thumb
+        bin=build/bench/$p.arm
+        [ $isa = thumb ] && bin=build/bench/$p.thumb.arm
+        sim "$wl: warpsim cpu 1 thread" "$wl" "$bin" cpu 1 1 sk -- $arg
+        qemu "$wl: qemu-arm 1 process" "$wl" "$bin" 1 "$(json 'd["total_instructions"]')" $arg
+    done
+done
 
 # 2. Best and worst case (seed 002 figure 6) over core counts, SK and MK.
 CORES="32 64 128 256 512 1024"
