@@ -113,6 +113,21 @@ static int bc_differs(arm_ctx_t a, arm_ctx_t b)
     return -1;
 }
 
+/* The reference: up to max full steps of *b over memory filled from fill.
+ * Returns the steps taken, the faulting one included. */
+static uint32_t bc_reference(arm_ctx_t *b, uint32_t max, uint64_t fill)
+{
+    arm_image_t img = bt_image();
+    sim_mem_t m = bt_mem();
+    uint32_t k = 0;
+    bc_fill(fill);
+    while (k < max && b->sys.status == SIM_RUNNING) {
+        arm_step(b, &img, &m, 0);
+        k++;
+    }
+    return k;
+}
+
 /* Runs c with arm_run(budget) and with single steps from the same memory;
  * expects the same context, icount and memory. Returns the final status. */
 static uint32_t bc_compare_run(const arm_ctx_t *c, uint32_t budget, uint64_t fill, int t)
@@ -124,12 +139,7 @@ static uint32_t bc_compare_run(const arm_ctx_t *c, uint32_t budget, uint64_t fil
     bc_fill(fill);
     uint64_t n = arm_run(&a, &img, &m, 0, budget);
     memcpy(mem_a, bt_priv, sizeof mem_a);
-    bc_fill(fill);
-    uint64_t k = 0;
-    while (k < budget && b.sys.status == SIM_RUNNING) {
-        arm_step(&b, &img, &m, 0);
-        k++;
-    }
+    uint64_t k = bc_reference(&b, budget, fill);
     if (b.sys.status == SIM_FAULTED)
         k--; /* a faulting instruction does not retire */
     sim_set_icount(&b.sys, k);
@@ -141,24 +151,45 @@ static uint32_t bc_compare_run(const arm_ctx_t *c, uint32_t budget, uint64_t fil
     return same ? a.sys.status : 99u;
 }
 
-Test(arm_chained, t32_programs_match_single_steps)
+/* A random T32 program at BT_TEXT, IT blocks at least four instructions
+ * apart, then b . to the end of the text. */
+static void bc_load_t32(uint64_t *seed)
 {
-    uint64_t seed = 11;
+    uint16_t hw[BC_HALFWORDS + 1];
+    uint32_t p = 0, len = 8u + bt_rand(seed) % 48u;
+    int since_flow = 4;
+    while (p < len) {
+        bc_t32_insn(seed, hw, &p, since_flow >= 4);
+        since_flow = (hw[p - 1] & 0xff00u) == 0xbf00u ? 0 : since_flow + 1;
+    }
+    for (; p <= BC_HALFWORDS; p++)
+        hw[p] = 0xe7feu; /* b . */
+    for (uint32_t i = 0; i < BC_HALFWORDS; i++)
+        arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
+    arm_prepare_records(bt_t32, BC_HALFWORDS, 1);
+}
+
+static void bc_load_a32(uint64_t *seed)
+{
+    uint32_t n = 4u + bt_rand(seed) % (BT_WORDS - 5u);
+    for (uint32_t i = 0; i < BT_WORDS; i++) {
+        uint32_t w = i < n ? bc_a32_insn(seed, 1) : 0xeafffffeu; /* b . */
+        arm_decode_a32(w, BT_TEXT + 4u * i, &bt_a32[i]);
+    }
+    arm_prepare_records(bt_a32, BT_WORDS, 2);
+}
+
+/* 600 random programs of one instruction set, each run with a random
+ * budget both ways; enough of them fault, and enough run long. */
+static void bc_run_programs(uint32_t thumb, uint64_t seed)
+{
     int faults = 0, long_runs = 0;
     for (int t = 0; t < 600; t++) {
-        uint16_t hw[BC_HALFWORDS + 1];
-        uint32_t p = 0, len = 8u + bt_rand(&seed) % 48u;
-        int since_flow = 4;
-        while (p < len) {
-            bc_t32_insn(&seed, hw, &p, since_flow >= 4);
-            since_flow = (hw[p - 1] & 0xff00u) == 0xbf00u ? 0 : since_flow + 1;
-        }
-        for (; p <= BC_HALFWORDS; p++)
-            hw[p] = 0xe7feu; /* b . */
-        for (uint32_t i = 0; i < BC_HALFWORDS; i++)
-            arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
-        arm_prepare_records(bt_t32, BC_HALFWORDS, 1);
-        arm_ctx_t c = bc_context(&seed, 1);
+        if (thumb)
+            bc_load_t32(&seed);
+        else
+            bc_load_a32(&seed);
+        arm_ctx_t c = bc_context(&seed, thumb);
         uint32_t budget = 1u + bt_rand(&seed) % 90u;
         uint32_t st = bc_compare_run(&c, budget, bt_rand(&seed), t);
         if (st == 99u)
@@ -170,28 +201,8 @@ Test(arm_chained, t32_programs_match_single_steps)
     cr_expect_gt(long_runs, 30, "only %d programs ran past 40 instructions", long_runs);
 }
 
-Test(arm_chained, a32_programs_match_single_steps)
-{
-    uint64_t seed = 12;
-    int faults = 0, long_runs = 0;
-    for (int t = 0; t < 600; t++) {
-        uint32_t n = 4u + bt_rand(&seed) % (BT_WORDS - 5u);
-        for (uint32_t i = 0; i < BT_WORDS; i++) {
-            uint32_t w = i < n ? bc_a32_insn(&seed, 1) : 0xeafffffeu; /* b . */
-            arm_decode_a32(w, BT_TEXT + 4u * i, &bt_a32[i]);
-        }
-        arm_prepare_records(bt_a32, BT_WORDS, 2);
-        arm_ctx_t c = bc_context(&seed, 0);
-        uint32_t budget = 1u + bt_rand(&seed) % 90u;
-        uint32_t st = bc_compare_run(&c, budget, bt_rand(&seed), t);
-        if (st == 99u)
-            break;
-        faults += st == SIM_FAULTED;
-        long_runs += st == SIM_RUNNING && budget > 40u;
-    }
-    cr_expect(faults > 30 && faults < 570, "%d of 600 programs faulted", faults);
-    cr_expect_gt(long_runs, 30, "only %d programs ran past 40 instructions", long_runs);
-}
+Test(arm_chained, t32_programs_match_single_steps) { bc_run_programs(1, 11); }
+Test(arm_chained, a32_programs_match_single_steps) { bc_run_programs(0, 12); }
 
 /* The CUDA kernel's fast path, on the CPU: k records of a random
  * straight-line block through arm_run_straight leave what k steps leave. */
@@ -220,18 +231,12 @@ static void bc_compare_straight(uint32_t thumb, uint64_t seed)
         uint32_t k = 1u + bt_rand(&seed) % (in->run - 1u);
         arm_ctx_t c = bc_context(&seed, thumb), a = c, b = c;
         uint64_t fill = bt_rand(&seed);
-        arm_image_t img = bt_image();
         sim_mem_t m = bt_mem(), mm = sim_mem_for_core(&m, 0);
         bc_fill(fill);
         uint32_t pc = BT_TEXT, j = arm_run_straight(&a, &in, thumb, &mm, 0, &pc, k, 0);
         a.r[15] = pc; /* arm_run's job after the fast path */
         memcpy(mem_a, bt_priv, sizeof mem_a);
-        bc_fill(fill);
-        uint32_t steps = 0;
-        while (steps < k && b.sys.status == SIM_RUNNING) {
-            arm_step(&b, &img, &m, 0);
-            steps++;
-        }
+        uint32_t steps = bc_reference(&b, k, fill);
         cr_expect_eq(j, steps, "block %d: %u records run, %u steps", t, j, steps);
         int w = bc_differs(a, b), same = w < 0 && memcmp(mem_a, bt_priv, sizeof mem_a) == 0;
         cr_expect(same, "%s block %d, %u records: arm_run_straight and single steps differ in word %d",
