@@ -271,7 +271,7 @@ Test(arm_block, every_stopping_op_stops_the_fast_path)
 }
 
 /* The CUDA kernel runs A32 blocks through arm_run_straight (the switch);
- * the host through the threaded copy of the same cases. Random blocks of
+ * the host through the chained path (arm_chained.h), the same cases. Random blocks of
  * 20 data-processing and load/store records, half of them conditional,
  * registers mostly pointing into the window, faults included: both leave
  * the same state and memory. */

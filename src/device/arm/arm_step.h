@@ -30,8 +30,8 @@
 
 /* Every op's semantics is one case, written once in ARM_EXEC_CASES with
  * ARM_OP_BEGIN(op) ... ARM_OP_END(stopped): arm_exec expands them as the
- * cases of a switch that returns `stopped`; the host's threaded fast path
- * (arm_run_a32_threaded) as labels that go on to the next record. A case
+ * cases of a switch that returns `stopped`; the host's chained fast path
+ * (arm_chained.h) as labels that go on to the next record. A case
  * reports whether the core may have stopped: the ones that can fault, halt
  * or wait (ARM_STOP_CASE) from the status, every other case says no at
  * compile time, so the fast path tests the status only after the former. */
@@ -279,10 +279,14 @@ uint64_t arm_run_t32_chained(ARM_CHAINED_PARAMS);
  * executed count to the icount and returns it. An instruction that faults,
  * or an SVC that must be retried after the host (WAIT_HOST with the PC left
  * on it), is not counted; a condition-failed one is. Each pass fetches one
- * record through the pc, runs the rest of its straight-line block but the
- * last record on the fast path, and then that last one: a plain B (the
- * loops' back edges) right here, anything else as a full step. The pc
- * stays in a local between passes; r15 holds it again on return. */
+ * record through the pc. On the host, whole blocks that fit the budget go
+ * to the chained path, which returns only when the core stops or the next
+ * block does not fit or leaves the text. Otherwise (the CUDA kernel, a
+ * block cut by the budget, an IT block) the pass runs the rest of the
+ * block but the last record on the fast path, and then that last one: a
+ * plain B (the loops' back edges) right here, anything else as a full
+ * step. The pc stays in a local between passes; r15 holds it again on
+ * return. */
 SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m,
                         uint32_t core, uint64_t max_steps)
 {
