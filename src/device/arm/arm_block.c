@@ -5,8 +5,11 @@
  * skips: a branch or any other PC write, a read of r15, an exception, a
  * syscall, a change of instruction set or of the IT state. Every record
  * learns how many records, itself and the block's last one included, lie
- * between it and that end (capped at 255), so that arm_run executes all but
- * the last without fetching through the pc.
+ * between it and that end, so that arm_run executes all but the last
+ * without fetching through the pc. The count is a byte: a longer stretch is
+ * cut into blocks of at most 255, so that a block's last record always has
+ * run 1 and the chained path's budget check at a block's entry covers all
+ * of it.
  *
  * A record that does not end a block gets, where one exists, the
  * specialised form of its op (arm_ops.def, ARM_OPS_FAST): the same result

@@ -11,10 +11,11 @@
  * form of a T16 "flags outside IT blocks" op; on a block's last record, a
  * plain B, inline full steps of BL, BX and LDM with the pc, or else a full
  * step out of line (arm_step_record). Records inside an IT block run their
- * op's case under the block's condition, then advance the IT state. After a block's last record, the next block is fetched through
- * the new pc and run if it fits the budget, which is so checked once per
- * block: entering one counts all its records; a core that stops early
- * gives back the ones not run.
+ * op's case under the block's condition, then advance the IT state. After
+ * a block's last record, the next block is fetched through the new pc and
+ * run if it fits the budget, which is so checked once per block: entering
+ * one counts all its records; a core that stops early gives back the ones
+ * not run.
  *
  * In: in, the record at *pcp, in ARM_CHAINED_T32's instruction set and
  * outside an IT block, with 1 <= run <= budget. Returns the records run, a
@@ -78,9 +79,9 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 #undef ARM_OP_END
 #define ARM_OP_BEGIN ARM_SWITCH_BEGIN
 #define ARM_OP_END ARM_SWITCH_END
-    /* Inside an IT block (T32 only): the block's condition, the base op (a T16 op sets
-     * flags or not by c->it), then ITAdvance. A record that ends a block
-     * takes the full step, which advances the IT state itself. */
+    /* Inside an IT block (T32 only): the block's condition, the base op (a
+     * T16 op sets flags or not by c->it), then ITAdvance. A record that ends
+     * a block takes the full step, which advances the IT state itself. */
 arm_it_next:
     c->it = it = arm_it_advance(it);
     if (!it)
@@ -98,7 +99,7 @@ arm_cond:
     ARM_CHAINED_ADVANCE();
     ARM_THREADED_DISPATCH();
 arm_branch:
-    to = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + in->len;
+    to = arm_b_next(c, in, pc);
     goto arm_chain;
     ARM_CHAINED_STEP(arm_call, arm_branch(c, in, ARM_OP_BL))
     ARM_CHAINED_STEP(arm_bx, arm_bx(c, in, ARM_OP_BX))

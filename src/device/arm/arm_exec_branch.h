@@ -23,6 +23,14 @@ SIM_INLINE void arm_branch(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
     }
 }
 
+/* Where a plain B at pc, outside an IT block, goes on: its target if its
+ * condition passes, else the next instruction. The run loops' shortcut for
+ * the loops' back edges, instead of arm_branch's npc bookkeeping. */
+SIM_INLINE uint32_t arm_b_next(const arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
+{
+    return in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + in->len;
+}
+
 /* BX Rm, BLX Rm: BXWritePC(Rm), the target read before LR is written */
 SIM_INLINE void arm_bx(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
 {

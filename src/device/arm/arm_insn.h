@@ -42,10 +42,10 @@ enum { ARM_SH_LSL = 0, ARM_SH_LSR = 1, ARM_SH_ASR = 2, ARM_SH_ROR = 3, ARM_SH_RR
 
 #define ARM_COND_AL 14u
 
-/* Dispatch indices of the host's chained A32 path beyond the ops (xop
- * field): a full step of a block's last record, a test of the record's
- * condition before its op, a plain B chained to its target, and inline
- * full steps of BL, BX and LDM with the pc (arm_step.h). */
+/* Dispatch indices of the host's chained path beyond the ops (xop field):
+ * a full step of a block's last record, a test of the record's condition
+ * before its op, a plain B chained to its target, and inline full steps of
+ * BL, BX and LDM with the pc (arm_chained.h). */
 enum {
     ARM_XOP_STEP = ARM_OP_COUNT,
     ARM_XOP_COND,

@@ -327,8 +327,7 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
         }
         n++;
         if (in->op == ARM_OP_B && !c->it) {
-            uint32_t taken = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr);
-            pc = taken ? in->imm : pc + in->len;
+            pc = arm_b_next(c, in, pc);
             continue;
         }
         arm_step_record(c, in, &mm, core, pc, start + n - 1u);
