@@ -150,6 +150,8 @@ uint8_t arm_thread_op(const arm_insn_t *in)
         return ARM_XOP_BX;
     if (in->op == ARM_OP_LDM && (in->imm & 0x8000u))
         return ARM_XOP_POP;
+    if (in->op == ARM_OP_IT)
+        return ARM_XOP_IT;
     if (in->run < 2u)
         return ARM_XOP_STEP;
     if (in->cond != ARM_COND_AL)

@@ -9,57 +9,90 @@
  * instead of one for all. The jump goes through the record's xop
  * (arm_thread_op): its op; a test of its condition first; the flag-setting
  * form of a T16 "flags outside IT blocks" op; on a block's last record, a
- * plain B, inline full steps of BL, BX and LDM with the pc, or else a full
- * step out of line (arm_step_record). Records inside an IT block run their
- * op's case under the block's condition, then advance the IT state. After
- * a block's last record, the next block is fetched through the new pc and
- * run if it fits the budget, which is so checked once per block: entering
- * one counts all its records; a core that stops early gives back the ones
- * not run.
+ * plain B, an IT, inline full steps of BL, BX and LDM with the pc, or else
+ * a full step out of line (arm_step_record). An IT sets the IT state and
+ * chains to the next block, whose records then run their op's case under
+ * the IT block's condition and advance the IT state. After a block's last
+ * record, the next block is fetched through the new pc and run if it fits
+ * the budget, which is so checked once per block: entering one counts all
+ * its records; a core that stops early gives back the ones not run.
  *
- * In: in, the record at *pcp, in ARM_CHAINED_T32's instruction set and
- * outside an IT block, with 1 <= run <= budget. Returns the records run, a
- * faulting one included, and leaves in *pcp the pc to go on from: the next
- * block's, when it did not fit the budget or left the text or the
- * instruction set; the record's the core stopped on (as its full step
- * leaves r15, for a block's last record). */
-#define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
-/* The record after in: A32 records are words, T32 ones halfwords. */
+ * In: in, the record arm_fetch gives for *pcp on im, in ARM_CHAINED_T32's
+ * instruction set and outside an IT block, with 1 <= run <= budget; m, the
+ * memory with this core's window folded in (sim_mem_for_core). Returns the
+ * records run, a faulting one included, and leaves in *pcp the pc to go on
+ * from: the next block's, when it did not fit the budget or left the text
+ * or the instruction set; the record's the core stopped on (as its full
+ * step leaves r15, for a block's last record). */
 #if ARM_CHAINED_T32
+/* Through `table`: arm_labels, or inside an IT block arm_it_labels, whose
+ * every entry leads to arm_it_next, so that the ops' own dispatch hands each
+ * record of an IT block back to the IT handling without a test of its own. */
+#define ARM_THREADED_DISPATCH() goto *table[in->xop]
+#define ARM_CHAINED_RECS im.t32
+/* in += len / 2, written so that GCC need not shift len down and back up
+ * (records are 16 bytes: the static assert beside arm_insn_t). */
 #define ARM_CHAINED_ADVANCE()                                                  \
-    do {                                                                       \
-        uint32_t len_ = in->len;                                               \
-        pc += len_;                                                            \
-        in += len_ >> 1;                                                       \
-    } while (0)
+    (in = (const arm_insn_t *)((const char *)in + ((uint32_t)in->len << 3)))
 #else
-#define ARM_CHAINED_ADVANCE()                                                  \
-    do {                                                                       \
-        pc += 4u;                                                              \
-        in++;                                                                  \
-    } while (0)
+#define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
+#define ARM_CHAINED_RECS im.a32
+#define ARM_CHAINED_ADVANCE() (in++)
 #endif
+/* The address of the record `in` runs: every record comes from the image's
+ * array (arm_fetch), so the pc need not be kept up to date record by record.
+ * The cases (ARM_EXEC_CASES) read it only to report a fault. */
+#define ARM_CHAINED_PC()                                                       \
+    (im.text_lo + ((uint32_t)(in - ARM_CHAINED_RECS) << (ARM_CHAINED_T32 ? 1u : 2u)))
+#define pc ARM_CHAINED_PC()
 /* A full step of a block's last record, inline: what arm_step_record does
  * outside an IT block, for the calls and returns that end most blocks. */
 #define ARM_CHAINED_STEP(label, call)                                          \
     label:                                                                     \
-    c->npc = pc + in->len;                                                     \
+    c->npc = ARM_CHAINED_PC() + in->len;                                                     \
     if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {         \
-        c->r[15] = pc + (ARM_CHAINED_T32 ? 4u : 8u);                           \
+        c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);                           \
         call;                                                                  \
     }                                                                          \
     to = c->npc;                                                               \
     goto arm_stepped;
+/* Go on at the block of address `at` if it is prepared and fits the budget
+ * (`left` of it), under the IT state `in_it` (T32; 0 outside IT blocks);
+ * else return. */
+#define ARM_CHAINED_ENTER(at, in_it)                                           \
+    do {                                                                       \
+        next = arm_fetch(c, im, at);                                           \
+        if (next == NULL || next->run == 0u || next->run > left) {             \
+            *pcp = at;                                                         \
+            return budget - left;                                              \
+        }                                                                      \
+        left -= next->run;                                                     \
+        in = next;                                                             \
+        if (ARM_CHAINED_T32 && (in_it))                                        \
+            goto arm_it_record;                                                \
+        ARM_THREADED_DISPATCH();                                               \
+    } while (0)
 
 uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 {
 #define ARM_OP(name, unit, fmt, mn) &&arm_l_##name,
     static const void *const arm_labels[ARM_XOP_COUNT] = {
         ARM_OP_TABLE(ARM_OP) &&arm_step, &&arm_cond, &&arm_branch, &&arm_call, &&arm_bx,
-        &&arm_pop};
+        &&arm_pop, &&arm_it};
 #undef ARM_OP
-    uint32_t pc = *pcp, to, it = 0; /* it: c->it, while in an IT block */
-    uint64_t n = in->run;
+#if ARM_CHAINED_T32
+#define ARM_OP(name, unit, fmt, mn) &&arm_it_next,
+    static const void *const arm_it_labels[ARM_XOP_COUNT] = {
+        ARM_OP_TABLE(ARM_OP) &&arm_it_next, &&arm_it_next, &&arm_it_next, &&arm_it_next,
+        &&arm_it_next, &&arm_it_next, &&arm_it_next};
+#undef ARM_OP
+    const void *const *table = arm_labels;
+#endif
+    /* m has this core's window folded in (sim_mem_for_core): the cases'
+     * accesses name core 0 of it, which spares them a multiply. */
+    const uint32_t core = 0u;
+    uint32_t to, it = 0;   /* it: c->it, while in an IT block */
+    uint64_t left = budget - in->run; /* the records not yet entered */
     const arm_insn_t *next;
     ARM_THREADED_DISPATCH();
 #undef ARM_OP_BEGIN
@@ -70,8 +103,6 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
         if (stopped)                                                           \
             goto arm_stopped;                                                  \
         ARM_CHAINED_ADVANCE();                                                 \
-        if (ARM_CHAINED_T32 && SIM_UNLIKELY(it))                               \
-            goto arm_it_next;                                                  \
         ARM_THREADED_DISPATCH();                                               \
     }
     ARM_EXEC_CASES
@@ -79,62 +110,73 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 #undef ARM_OP_END
 #define ARM_OP_BEGIN ARM_SWITCH_BEGIN
 #define ARM_OP_END ARM_SWITCH_END
-    /* Inside an IT block (T32 only): the block's condition, the base op (a
-     * T16 op sets flags or not by c->it), then ITAdvance. A record that ends
-     * a block takes the full step, which advances the IT state itself. */
+#if ARM_CHAINED_T32
+    /* Inside an IT block: the block's condition, the base op (a T16 op sets
+     * flags or not by c->it), then ITAdvance. A record that ends a block
+     * takes the full step, which advances the IT state itself. */
 arm_it_next:
     c->it = it = arm_it_advance(it);
-    if (!it)
+    if (!it) {
+        table = arm_labels;
         ARM_THREADED_DISPATCH();
+    }
 arm_it_record:
-    if (in->run < 2u)
+    table = arm_it_labels;
+    if (in->run < 2u) {
+        table = arm_labels;
         goto arm_step;
+    }
     if (arm_cond_pass(it >> 4, c->cpsr))
         goto *arm_labels[in->op];
     ARM_CHAINED_ADVANCE();
     goto arm_it_next;
+#else
+arm_it_next:
+arm_it_record:
+#endif
 arm_cond:
     if (arm_cond_pass(in->cond, c->cpsr))
         goto *arm_labels[in->op];
     ARM_CHAINED_ADVANCE();
     ARM_THREADED_DISPATCH();
 arm_branch:
-    to = arm_b_next(c, in, pc);
-    goto arm_chain;
+    /* Never inside an IT block (those records run through arm_it_record),
+     * so the next block starts outside one too. */
+    to = arm_b_next(c, in, ARM_CHAINED_PC());
+    ARM_CHAINED_ENTER(to, 0);
+arm_it:
+    /* IT ends its block; the next one runs under it (arm_it_record). */
+    c->it = it = in->imm & 0xffu;
+    to = ARM_CHAINED_PC() + 2u;
+    ARM_CHAINED_ENTER(to, 1);
     ARM_CHAINED_STEP(arm_call, arm_branch(c, in, ARM_OP_BL))
     ARM_CHAINED_STEP(arm_bx, arm_bx(c, in, ARM_OP_BX))
-    ARM_CHAINED_STEP(arm_pop, arm_ldm(c, in, m, core, pc))
+    ARM_CHAINED_STEP(arm_pop, arm_ldm(c, in, m, core, ARM_CHAINED_PC()))
 arm_step:
-    /* A block's last record (run 1), counted in n: icount + n - 1 were
-     * retired before it. */
-    arm_step_record_host(c, in, m, core, pc, icount + n - 1u);
+    /* A block's last record (run 1), counted: icount + the records entered
+     * but this one were retired before it. */
+    arm_step_record_host(c, in, m, core_id, ARM_CHAINED_PC(), icount + (budget - left) - 1u);
     to = c->r[15];
 arm_stepped:
     if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING) || c->thumb != ARM_CHAINED_T32) {
         *pcp = to;
-        return n;
+        return budget - left;
     }
-arm_chain:
-    next = arm_fetch(c, im, to);
-    if (next == NULL || next->run == 0u || next->run > budget - n) {
-        *pcp = to;
-        return n;
-    }
-    n += next->run;
-    in = next;
-    pc = to;
-    if (ARM_CHAINED_T32 && SIM_UNLIKELY(c->it)) {
-        it = c->it;
-        goto arm_it_record;
-    }
-    ARM_THREADED_DISPATCH();
+    it = c->it;
+    ARM_CHAINED_ENTER(to, it);
 arm_stopped:
-    *pcp = pc;
-    return n - (in->run - 1u);
+    /* On a record before its block's last: the rest of the block was
+     * counted on entry and is given back. */
+    *pcp = ARM_CHAINED_PC();
+    return budget - left - (in->run - 1u);
 }
 
 #undef ARM_THREADED_DISPATCH
 #undef ARM_CHAINED_ADVANCE
+#undef ARM_CHAINED_RECS
+#undef pc
+#undef ARM_CHAINED_PC
 #undef ARM_CHAINED_STEP
+#undef ARM_CHAINED_ENTER
 #undef ARM_CHAINED_NAME
 #undef ARM_CHAINED_T32

@@ -53,6 +53,7 @@ enum {
     ARM_XOP_CALL,
     ARM_XOP_BX,
     ARM_XOP_POP,
+    ARM_XOP_IT,
     ARM_XOP_COUNT
 };
 
