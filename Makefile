@@ -1,4 +1,4 @@
-# warpsim: make · make test · make run · make bench · make gpu-test · make deps · make fuzz
+# warpsim: make · make test · make run · make bench · make gpu-test · make gpu-kit · make deps · make fuzz
 CC      ?= gcc
 OPT     ?= -O2
 CFLAGS  := -std=gnu11 $(OPT) -g -Wall -Wextra -Wno-unused-parameter -fno-strict-aliasing \
@@ -24,7 +24,7 @@ ifneq ($(NVCC),)
   LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 endif
 
-.PHONY: all test unit system diff run bench bench-full gpu-test deps clean fuzz
+.PHONY: all test unit system diff run bench bench-full gpu-test gpu-kit deps clean fuzz
 
 all: $(BUILD)/warpsim
 
@@ -79,9 +79,26 @@ system: all
 	bash test/system/report_test.sh
 
 # Needs a GPU; without one it says so and succeeds.
-gpu-test: deps
-	$(MAKE) --no-print-directory all kernels diff-bins
+# KIT=1: on a GPU machine without network, cross compilers, qemu or Criterion
+# (the device tool's): the ARM binaries, qemu's recorded results and a static
+# qemu-arm come from build/gpu-kit.tar.xz (make gpu-kit here, unpacked there);
+# only warpsim is built. README, "GPU sessions".
+ifeq ($(KIT),1)
+KIT_DEPS :=
+KIT_BINS :=
+export QEMU_ARM := $(CURDIR)/$(BUILD)/kit/qemu-arm-static
+export BENCH_PREBUILT := 1
+else
+KIT_DEPS := deps
+KIT_BINS = $(1)
+endif
+
+gpu-test: $(KIT_DEPS)
+	$(MAKE) --no-print-directory all $(call KIT_BINS,kernels diff-bins)
 	bash test/gpu/gpu_test.sh
+
+gpu-kit: deps
+	BUILD=$(BUILD) bash tools/gpu_kit.sh
 
 # 1024 cores of the matrix-product kernel (256x256, rows split by core), the MIPS table on stdout.
 run: deps
@@ -100,6 +117,6 @@ bench: deps
 	bash bench/bench.sh
 
 # More core counts (and, with a GPU, everything up to 65536 cores).
-bench-full: deps
-	$(MAKE) --no-print-directory all bench-kernels
+bench-full: $(KIT_DEPS)
+	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels)
 	BENCH_FULL=1 bash bench/bench.sh

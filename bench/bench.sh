@@ -24,10 +24,18 @@ if "$W" --version | grep -q '^backends: cpu, cuda (' && ! "$W" --version | grep 
 DEVICE=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
 [ $gpu = 1 ] && DEVICE="$("$W" --version | sed -n 's/^backends: cpu, cuda (\(.*\))$/\1/p') + $DEVICE"
 TAG=$(echo "$DEVICE" | cut -d+ -f1 | tr -cs 'A-Za-z0-9' '-' | sed 's/-$//' | cut -c1-40)
-COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+# BENCH_COMMIT: for a copy of the tree without .git (the GPU machine's).
+COMMIT=${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 rows="$T/rows"
 : >"$rows"
+QEMU=${QEMU_ARM:-qemu-arm}
+# BENCH_PREBUILT=1 (make KIT=1): the programs come from build/gpu-kit.tar.xz.
 for p in compute calls; do
+    if [ "${BENCH_PREBUILT:-0}" = 1 ]; then
+        [ -f build/bench/$p.arm ] && [ -f build/bench/$p.thumb.arm ] ||
+            { echo "bench: build/bench/$p.arm missing (unpack build/gpu-kit.tar.xz first)"; exit 1; }
+        continue
+    fi
     arm-linux-gnueabi-gcc -static -O2 bench/programs/$p.c -o build/bench/$p.arm
     arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a bench/programs/$p.c -o build/bench/$p.thumb.arm
 done
@@ -60,7 +68,7 @@ qemu() {
     shift 5
     local start end
     start=$(date +%s.%N)
-    for _ in $(seq "$procs"); do qemu-arm "$prog" "$@" >/dev/null & done
+    for _ in $(seq "$procs"); do "$QEMU" "$prog" "$@" >/dev/null & done
     wait
     end=$(date +%s.%N)
     local a="$*"
@@ -133,4 +141,8 @@ for wl in imatmul fmatmul idct fft; do
 done
 
 python3 bench/tables.py "$rows" "$OUT/$DATE-$TAG" "$DEVICE" "$COMMIT" 0
-bash bench/plot.sh "$OUT/$DATE-$TAG.json" "$OUT"
+if command -v gnuplot >/dev/null; then
+    bash bench/plot.sh "$OUT/$DATE-$TAG.json" "$OUT"
+else
+    echo "bench: no gnuplot here, so no plots: make them where it is, bash bench/plot.sh $OUT/$DATE-$TAG.json"
+fi

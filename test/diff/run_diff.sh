@@ -6,7 +6,8 @@
 #   sh test/diff/run_diff.sh [BINARY...]      (default: build/diff/*.*)
 #
 # Environment: WARPSIM (build/warpsim), QEMU_ARM (qemu-arm), DIFF_JOBS (2),
-# DIFF_CORES ("1 64"), DIFF_TIMEOUT (seconds per run, 300), DIFF_WARPSIM_FLAGS.
+# DIFF_CORES ("1 64"), DIFF_TIMEOUT (seconds per run, 300), DIFF_WARPSIM_FLAGS,
+# DIFF_EXPECT_ONLY (1: only record qemu's results, for tools/gpu_kit.sh).
 # Arguments for <name> come from test/diff/<name>.args (shell words).
 # qemu's results are cached in build/diff/expect/<bin>.{out,err,rc} and redone
 # when the binary is newer; failed runs are kept in build/diff/run/.
@@ -20,7 +21,7 @@ DIFF_JOBS=${DIFF_JOBS:-2}
 DIFF_CORES=${DIFF_CORES:-1 64}
 DIFF_TIMEOUT=${DIFF_TIMEOUT:-300}
 DIFF_WARPSIM_FLAGS=${DIFF_WARPSIM_FLAGS:-}
-export WARPSIM QEMU_ARM DIFF_CORES DIFF_TIMEOUT DIFF_WARPSIM_FLAGS
+export WARPSIM QEMU_ARM DIFF_CORES DIFF_TIMEOUT DIFF_WARPSIM_FLAGS DIFF_EXPECT_ONLY
 
 # first_diff EXPECTED GOT: "line N: got '...' expected '...'" for the first difference
 first_diff() {
@@ -139,6 +140,7 @@ one() {
     mkdir -p "$(dirname "$BIN")/expect"
     EXP="$(dirname "$BIN")/expect/$base"
     expect "$BIN"
+    [ "${DIFF_EXPECT_ONLY:-0}" = 1 ] && { echo "EXPECT $name $variant"; return; }
     for cores in $DIFF_CORES; do
         work="$(dirname "$BIN")/run/$base.$cores"
         rm -rf "$work"
@@ -167,6 +169,11 @@ command -v "$QEMU_ARM" > /dev/null || { echo "run_diff: $QEMU_ARM not found (mak
 [ $# -eq 0 ] && { echo "run_diff: no binaries (make diff-bins)"; echo "0 passed, 1 failed"; exit 1; }
 results=$(mktemp)
 printf '%s\n' "$@" | xargs -P "$DIFF_JOBS" -n 1 sh "$0" --one > "$results"
+if [ "${DIFF_EXPECT_ONLY:-0}" = 1 ]; then
+    echo "$(grep -c '^EXPECT' "$results") qemu references recorded in build/diff/expect"
+    rm -f "$results"
+    exit 0
+fi
 grep '^FAIL' "$results" | sed 's/^FAIL //' | sort
 passed=$(grep -c '^PASS' "$results")
 failed=$(grep -c '^FAIL' "$results")

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Packs what `make KIT=1 gpu-test` and `make KIT=1 bench-full` need on a GPU
+# machine that has nvcc and gcc but no network, no ARM cross compiler, no
+# qemu and no Criterion (the device tool's machines): every ARM binary the
+# GPU tests and the benchmarks run, qemu-arm's recorded results for the
+# differential suite, and a statically linked qemu-arm for the benchmarks'
+# baseline rows. warpsim itself is not packed: it is built there, with nvcc.
+#
+#   make gpu-kit          (here: writes build/gpu-kit.tar.xz, about 10 MB)
+#
+# There, with build/gpu-kit.tar.xz carried along (README, "GPU sessions"):
+#   tar xJf build/gpu-kit.tar.xz && make KIT=1 gpu-test && make KIT=1 bench-full
+set -euo pipefail
+BUILD=${BUILD:-build}
+KIT=$BUILD/kit
+OUTFILE=$BUILD/gpu-kit.tar.xz
+mkdir -p "$KIT" "$BUILD/bench"
+
+# The ARM programs: kernels, benchmark kernels, the differential suite, the
+# per-thread benchmark programs (as bench/bench.sh builds them).
+make --no-print-directory BUILD="$BUILD" kernels bench-kernels diff-bins
+for p in compute calls; do
+    arm-linux-gnueabi-gcc -static -O2 bench/programs/$p.c -o "$BUILD/bench/$p.arm"
+    arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a bench/programs/$p.c -o "$BUILD/bench/$p.thumb.arm"
+done
+
+# qemu-arm's results for the differential suite, so that run_diff.sh has
+# nothing to run under qemu there (its cache is newer than each binary).
+DIFF_EXPECT_ONLY=1 sh test/diff/run_diff.sh "$BUILD"/diff/*.O0 "$BUILD"/diff/*.O2 "$BUILD"/diff/*.Os \
+    "$BUILD"/diff/*.thumb
+
+# Debian's qemu-arm needs glib, gnutls and more; qemu-user-static's does not.
+if [ ! -x "$KIT/qemu-arm-static" ]; then
+    T=$(mktemp -d)
+    trap 'rm -rf "$T"' EXIT
+    (cd "$T" && apt-get download -q qemu-user-static 2>/dev/null)
+    dpkg-deb -x "$T"/qemu-user-static_*.deb "$T/x"
+    cp "$T/x/usr/bin/qemu-arm-static" "$KIT/qemu-arm-static"
+fi
+"$KIT/qemu-arm-static" "$BUILD/kernels/bench/best.arm" 1 >/dev/null
+
+tar cf - "$BUILD"/diff/*.O0 "$BUILD"/diff/*.O2 "$BUILD"/diff/*.Os "$BUILD"/diff/*.thumb "$BUILD"/diff/expect \
+    "$BUILD"/kernels/*.arm "$BUILD"/kernels/bench/*.arm "$BUILD"/bench/*.arm \
+    "$KIT/qemu-arm-static" | xz -6 -T2 >"$OUTFILE.tmp"
+mv "$OUTFILE.tmp" "$OUTFILE"
+echo "gpu-kit: wrote $OUTFILE ($(du -h "$OUTFILE" | cut -f1)): carry it to the GPU machine and run"
+echo "  tar xJf $OUTFILE && make KIT=1 gpu-test && make KIT=1 bench-full"
