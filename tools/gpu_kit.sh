@@ -9,7 +9,7 @@
 #   make gpu-kit          (here: writes build/gpu-kit.tar.xz, about 10 MB)
 #
 # There, with build/gpu-kit.tar.xz carried along (README, "GPU sessions"):
-#   tar xJf build/gpu-kit.tar.xz && make KIT=1 gpu-test && make KIT=1 bench-full
+#   make KIT=1 gpu-test && make KIT=1 bench-full      (KIT=1 unpacks the kit)
 set -euo pipefail
 BUILD=${BUILD:-build}
 KIT=$BUILD/kit
@@ -44,4 +44,4 @@ tar cf - "$BUILD"/diff/*.O0 "$BUILD"/diff/*.O2 "$BUILD"/diff/*.Os "$BUILD"/diff/
     "$KIT/qemu-arm-static" | xz -6 -T2 >"$OUTFILE.tmp"
 mv "$OUTFILE.tmp" "$OUTFILE"
 echo "gpu-kit: wrote $OUTFILE ($(du -h "$OUTFILE" | cut -f1)): carry it to the GPU machine and run"
-echo "  tar xJf $OUTFILE && make KIT=1 gpu-test && make KIT=1 bench-full"
+echo "  make KIT=1 gpu-test && make KIT=1 bench-full"
