@@ -544,6 +544,29 @@ Test(arm_exec, ldm_modes_and_writeback)
     cr_expect_eq(ext_c.r[1], 0x5678u);
 }
 
+Test(arm_exec, ldm_with_pc_loads_it_from_the_highest_word)
+{
+    /* pop {r4, pc} from the window (registers loaded straight from it) and
+     * from the shared region (word by word); bit 0 of the pc picks Thumb */
+    ext_c.r[13] = EXT_BASE;
+    *ext_word(EXT_BASE) = 0x44u;
+    *ext_word(EXT_BASE + 4) = (EXT_TEXT + 4u) | 1u;
+    EXEC(0xe8bd8010);
+    cr_expect_eq(ext_c.r[4], 0x44u);
+    cr_expect_eq(ext_c.r[15], EXT_TEXT + 4u);
+    cr_expect_eq(ext_c.thumb, 1u);
+    cr_expect_eq(ext_c.r[13], EXT_BASE + 8u);
+    ext_init();
+    ext_c.r[13] = EXT_SHARED + 8u;
+    ext_shared[2] = 0x55u;
+    ext_shared[3] = EXT_TEXT + 4u;
+    EXEC(0xe8bd8010);
+    cr_expect_eq(ext_c.r[4], 0x55u);
+    cr_expect_eq(ext_c.r[15], EXT_TEXT + 4u);
+    cr_expect_eq(ext_c.thumb, 0u);
+    cr_expect_eq(ext_c.r[13], EXT_SHARED + 16u);
+}
+
 Test(arm_exec, ldm_stm_outside_the_fast_path)
 {
     /* unaligned base and the shared region go through sim_ld32/sim_st32 */

@@ -131,8 +131,7 @@ arm_it_record:
     ARM_CHAINED_ADVANCE();
     goto arm_it_next;
 #else
-arm_it_next:
-arm_it_record:
+arm_it_record: /* A32 never goes here: ARM_CHAINED_ENTER names it for T32 */
 #endif
 arm_cond:
     if (arm_cond_pass(in->cond, c->cpsr))
