@@ -44,7 +44,7 @@
  * The cases (ARM_EXEC_CASES) read it only to report a fault. */
 #define ARM_CHAINED_PC()                                                       \
     (im.text_lo + ((uint32_t)(in - ARM_CHAINED_RECS) << (ARM_CHAINED_T32 ? 1u : 2u)))
-#define pc ARM_CHAINED_PC()
+#define pc arm_chained_cold_pc(im.text_lo, ARM_CHAINED_RECS, in, ARM_CHAINED_T32 ? 1u : 2u)
 /* A full step of a block's last record, inline: what arm_step_record does
  * outside an IT block, for the calls and returns that end most blocks. */
 #define ARM_CHAINED_STEP(label, call)                                          \
@@ -61,7 +61,7 @@
  * else return. */
 #define ARM_CHAINED_ENTER(at, in_it)                                           \
     do {                                                                       \
-        next = arm_fetch(c, im, at);                                           \
+        next = arm_fetch_isa(im, at, ARM_CHAINED_T32);                         \
         if (next == NULL || next->run == 0u || next->run > left) {             \
             *pcp = at;                                                         \
             return budget - left;                                              \

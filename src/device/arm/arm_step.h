@@ -185,15 +185,20 @@ SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
  * bounds and alignment. The image comes by value: its fields stay in host
  * registers instead of being reloaded after every store to target memory
  * (which may alias them). */
-SIM_INLINE const arm_insn_t *arm_fetch(const arm_ctx_t *c, arm_image_t img, uint32_t pc)
+SIM_INLINE const arm_insn_t *arm_fetch_isa(arm_image_t img, uint32_t pc, uint32_t thumb)
 {
     uint32_t off = pc - img.text_lo;
-    if (SIM_LIKELY(!c->thumb)) {
+    if (SIM_LIKELY(!thumb)) {
         uint32_t idx = (off >> 2) | (off << 30);
         return idx < img.text_size >> 2 ? &img.a32[idx] : NULL;
     }
     uint32_t idx = (off >> 1) | (off << 31);
     return idx < img.text_size >> 1 ? &img.t32[idx] : NULL;
+}
+
+SIM_INLINE const arm_insn_t *arm_fetch(const arm_ctx_t *c, arm_image_t img, uint32_t pc)
+{
+    return arm_fetch_isa(img, pc, c->thumb);
 }
 
 /* Condition and execution of record `in`, the instruction at pc, with all
