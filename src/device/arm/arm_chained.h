@@ -61,13 +61,14 @@
  * else return. */
 #define ARM_CHAINED_ENTER(at, in_it)                                           \
     do {                                                                       \
-        next = arm_fetch_isa(im, at, ARM_CHAINED_T32);                         \
-        if (next == NULL || next->run == 0u || next->run > left) {             \
+        uint32_t idx_ = arm_fetch_index(im, at, ARM_CHAINED_T32);              \
+        /* run - 1 wraps for an unprepared record (run 0) */                   \
+        if (idx_ >= nrecs || (uint64_t)ARM_CHAINED_RECS[idx_].run - 1u >= left) { \
             *pcp = at;                                                         \
             return budget - left;                                              \
         }                                                                      \
-        left -= next->run;                                                     \
-        in = next;                                                             \
+        in = &ARM_CHAINED_RECS[idx_];                                          \
+        left -= in->run;                                                       \
         if (ARM_CHAINED_T32 && (in_it))                                        \
             goto arm_it_record;                                                \
         ARM_THREADED_DISPATCH();                                               \
@@ -93,7 +94,7 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     const uint32_t core = 0u;
     uint32_t to, it = 0;   /* it: c->it, while in an IT block */
     uint64_t left = budget - in->run; /* the records not yet entered */
-    const arm_insn_t *next;
+    const uint32_t nrecs = im.text_size >> (ARM_CHAINED_T32 ? 1u : 2u);
     ARM_THREADED_DISPATCH();
 #undef ARM_OP_BEGIN
 #undef ARM_OP_END

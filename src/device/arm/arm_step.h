@@ -185,14 +185,17 @@ SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
  * bounds and alignment. The image comes by value: its fields stay in host
  * registers instead of being reloaded after every store to target memory
  * (which may alias them). */
-SIM_INLINE const arm_insn_t *arm_fetch_isa(arm_image_t img, uint32_t pc, uint32_t thumb)
+SIM_INLINE uint32_t arm_fetch_index(arm_image_t img, uint32_t pc, uint32_t thumb)
 {
     uint32_t off = pc - img.text_lo;
-    if (SIM_LIKELY(!thumb)) {
-        uint32_t idx = (off >> 2) | (off << 30);
+    return SIM_LIKELY(!thumb) ? (off >> 2) | (off << 30) : (off >> 1) | (off << 31);
+}
+
+SIM_INLINE const arm_insn_t *arm_fetch_isa(arm_image_t img, uint32_t pc, uint32_t thumb)
+{
+    uint32_t idx = arm_fetch_index(img, pc, thumb);
+    if (SIM_LIKELY(!thumb))
         return idx < img.text_size >> 2 ? &img.a32[idx] : NULL;
-    }
-    uint32_t idx = (off >> 1) | (off << 31);
     return idx < img.text_size >> 1 ? &img.t32[idx] : NULL;
 }
 
