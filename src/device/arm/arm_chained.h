@@ -41,7 +41,8 @@
 #endif
 /* The address of the record `in` runs: every record comes from the image's
  * array (arm_fetch), so the pc need not be kept up to date record by record.
- * The cases (ARM_EXEC_CASES) read it only to report a fault. */
+ * The cases (ARM_EXEC_CASES) read `pc` only to report a fault, through
+ * arm_chained_cold_pc (arm_chained.c), which keeps it off their hot paths. */
 #define ARM_CHAINED_PC()                                                       \
     (im.text_lo + ((uint32_t)(in - ARM_CHAINED_RECS) << (ARM_CHAINED_T32 ? 1u : 2u)))
 #define pc arm_chained_cold_pc(im.text_lo, ARM_CHAINED_RECS, in, ARM_CHAINED_T32 ? 1u : 2u)
@@ -49,9 +50,9 @@
  * outside an IT block, for the calls and returns that end most blocks. */
 #define ARM_CHAINED_STEP(label, call)                                          \
     label:                                                                     \
-    c->npc = ARM_CHAINED_PC() + in->len;                                                     \
+    c->npc = ARM_CHAINED_PC() + in->len;                                       \
     if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {         \
-        c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);                           \
+        c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);             \
         call;                                                                  \
     }                                                                          \
     to = c->npc;                                                               \
