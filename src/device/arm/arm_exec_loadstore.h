@@ -202,7 +202,7 @@ SIM_INLINE int arm_lsm_fast(const sim_mem_t *m, uint32_t a, uint32_t bytes)
 SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                     uint32_t pc)
 {
-    uint32_t list = in->imm, n = arm_popcount(list), wb, a = arm_lsm_start(c, in, n, &wb);
+    uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
     uint32_t wback = (in->flags & ARM_F_W) && !(list & (1u << in->rn)), last = 0;
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
         const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
@@ -237,7 +237,7 @@ SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
 SIM_FN void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                     uint32_t pc)
 {
-    uint32_t list = in->imm, n = arm_popcount(list), wb, a = arm_lsm_start(c, in, n, &wb);
+    uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
         uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
         for (uint64_t l = list, step = m->stride_word; l; l &= l - 1u, p += step)
