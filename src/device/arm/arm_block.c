@@ -134,12 +134,13 @@ static uint16_t arm_fast_form(const arm_insn_t *in)
     }
 }
 
-/* The host's chained path dispatches on xop: a plain B chains to its
- * target's block; BL, BX and LDM with the pc take an inline full step; any
- * other last record of a block, or an unprepared one (run 0), takes a full
- * step out of line; a conditional record tests its condition before its
- * op's case; a T16 op that sets flags outside IT blocks runs as its _S form,
- * since the chained path runs no IT block's record through xop. */
+/* The host's chained path dispatches on xop: a plain B or BL chains to its
+ * target's block, an IT to the next one; BX and LDM with the pc take an
+ * inline full step; any other last record of a block, or an unprepared one
+ * (run 0), takes a full step out of line; a conditional record tests its
+ * condition before its op's case; a T16 op that sets flags outside IT
+ * blocks runs as its _S form, since the chained path runs no IT block's
+ * record through xop. */
 uint8_t arm_thread_op(const arm_insn_t *in)
 {
     if (in->op == ARM_OP_B)

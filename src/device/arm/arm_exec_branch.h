@@ -31,6 +31,16 @@ SIM_INLINE uint32_t arm_b_next(const arm_ctx_t *c, const arm_insn_t *in, uint32_
     return in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + in->len;
 }
 
+/* The same for a BL at pc outside an IT block, in the instruction set
+ * `thumb`: LR is written if the condition passes. */
+SIM_INLINE uint32_t arm_bl_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc, uint32_t thumb)
+{
+    if (in->cond != ARM_COND_AL && !arm_cond_pass(in->cond, c->cpsr))
+        return pc + in->len;
+    c->r[14] = thumb ? (pc + in->len) | 1u : pc + in->len;
+    return in->imm;
+}
+
 /* BX Rm, BLX Rm: BXWritePC(Rm), the target read before LR is written */
 SIM_INLINE void arm_bx(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
 {
