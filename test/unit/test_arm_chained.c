@@ -201,6 +201,43 @@ static void bc_run_programs(uint32_t thumb, uint64_t seed)
     cr_expect_gt(long_runs, 30, "only %d programs ran past 40 instructions", long_runs);
 }
 
+/* BX between the instruction sets inside one run: A32 bx r0 into Thumb code,
+ * whose bx r6 comes back to A32; each leaves the chained path of its set. */
+Test(arm_chained, bx_changes_instruction_set)
+{
+    static const uint16_t hw[] = {
+        0x0009, 0xe28f, /* 8000: add r0, pc, #9 (0x8011: Thumb at 0x8010) */
+        0xff10, 0xe12f, /* 8004: bx r0 */
+        0xfffe, 0xeaff, /* 8008: b . */
+        0xfffe, 0xeaff, /* 800c: b . */
+        0x2501,         /* 8010: movs r5, #1 */
+        0xa602,         /* 8012: adr r6, 0x801c (A32) */
+        0x4730,         /* 8014: bx r6 */
+        0xbf00,         /* 8016: nop */
+        0xfffe, 0xeaff, /* 8018: b . */
+        0x7002, 0xe3a0, /* 801c: mov r7, #2 */
+    };
+    uint16_t text[BC_HALFWORDS + 1];
+    for (uint32_t i = 0; i <= BC_HALFWORDS; i++) /* b . after the program */
+        text[i] = i < sizeof hw / 2 ? hw[i] : (i & 1u) ? 0xeaffu : 0xfffeu;
+    for (uint32_t i = 0; i < BT_WORDS; i++)
+        arm_decode_a32(text[2 * i] | (uint32_t)text[2 * i + 1] << 16, BT_TEXT + 4u * i, &bt_a32[i]);
+    for (uint32_t i = 0; i < BC_HALFWORDS; i++)
+        arm_decode_t32(text[i], text[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
+    arm_prepare_records(bt_a32, BT_WORDS, 2);
+    arm_prepare_records(bt_t32, BC_HALFWORDS, 1);
+    uint64_t seed = 5;
+    arm_ctx_t c = bc_context(&seed, 0), a = c;
+    cr_assert_eq(bc_compare_run(&c, 40, 7, 0), SIM_RUNNING);
+    arm_image_t img = bt_image();
+    sim_mem_t m = bt_mem();
+    arm_run(&a, &img, &m, 0, 40);
+    cr_expect_eq(a.r[5], 1u, "the Thumb code ran");
+    cr_expect_eq(a.r[7], 2u, "the A32 code after it ran");
+    cr_expect_eq(a.thumb, 0u);
+    cr_expect_eq(a.r[15], BT_TEXT + 0x20u, "stopped on the b . after mov r7");
+}
+
 Test(arm_chained, t32_programs_match_single_steps) { bc_run_programs(1, 11); }
 Test(arm_chained, a32_programs_match_single_steps) { bc_run_programs(0, 12); }
 

@@ -134,10 +134,10 @@ static uint16_t arm_fast_form(const arm_insn_t *in)
     }
 }
 
-/* The host's chained path dispatches on xop: a plain B or BL chains to its
- * target's block, an IT to the next one; BX and LDM with the pc take an
- * inline full step; any other last record of a block, or an unprepared one
- * (run 0), takes a full step out of line; a conditional record tests its
+/* The host's chained path dispatches on xop: a plain B, BL or BX Rm (not
+ * the PC) chains to its target's block, an IT to the next one; LDM with the
+ * pc takes an inline full step; any other last record of a block, or an
+ * unprepared one (run 0), takes a full step out of line; a conditional record tests its
  * condition before its op's case; a T16 op that sets flags outside IT
  * blocks runs as its _S form, since the chained path runs no IT block's
  * record through xop. */
@@ -147,7 +147,7 @@ uint8_t arm_thread_op(const arm_insn_t *in)
         return ARM_XOP_BRANCH;
     if (in->op == ARM_OP_BL)
         return ARM_XOP_CALL;
-    if (in->op == ARM_OP_BX)
+    if (in->op == ARM_OP_BX && in->rm != 15)
         return ARM_XOP_BX;
     if (in->op == ARM_OP_LDM && (in->imm & 0x8000u))
         return ARM_XOP_POP;

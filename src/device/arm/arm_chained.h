@@ -9,8 +9,8 @@
  * instead of one for all. The jump goes through the record's xop
  * (arm_thread_op): its op; a test of its condition first; the flag-setting
  * form of a T16 "flags outside IT blocks" op; on a block's last record, a
- * plain B or BL (chained to the next block), an IT, inline full steps of BX
- * and LDM with the pc, or else a full step out of line (arm_step_record). An IT sets the IT state and
+ * plain B, BL or BX (chained to the next block), an IT, an inline full step
+ * of LDM with the pc, or else a full step out of line (arm_step_record). An IT sets the IT state and
  * chains to the next block, whose records then run their op's case under
  * the IT block's condition and advance the IT state. After a block's last
  * record, the next block is fetched through the new pc and run if it fits
@@ -47,7 +47,7 @@
     (im.text_lo + ((uint32_t)(in - ARM_CHAINED_RECS) << (ARM_CHAINED_T32 ? 1u : 2u)))
 #define pc arm_chained_cold_pc(im.text_lo, ARM_CHAINED_RECS, in, ARM_CHAINED_T32 ? 1u : 2u)
 /* A full step of a block's last record, inline: what arm_step_record does
- * outside an IT block, for the returns that end many blocks. */
+ * outside an IT block, for the pops of the pc that end many blocks. */
 #define ARM_CHAINED_STEP(label, call)                                          \
     label:                                                                     \
     c->npc = ARM_CHAINED_PC() + in->len;                                       \
@@ -155,7 +155,14 @@ arm_call:
      * the instruction set. */
     to = arm_bl_next(c, in, ARM_CHAINED_PC(), ARM_CHAINED_T32);
     ARM_CHAINED_ENTER(to, 0);
-    ARM_CHAINED_STEP(arm_bx, arm_bx(c, in, ARM_OP_BX))
+arm_bx:
+    /* BX Rm (not the PC): stops nothing, may leave the instruction set. */
+    to = arm_bx_next(c, in, ARM_CHAINED_PC());
+    if (c->thumb != ARM_CHAINED_T32) {
+        *pcp = to;
+        return budget - left;
+    }
+    ARM_CHAINED_ENTER(to, 0);
     ARM_CHAINED_STEP(arm_pop, arm_ldm(c, in, m, core, ARM_CHAINED_PC()))
 arm_step:
     /* A block's last record (run 1), counted: icount + the records entered

@@ -41,6 +41,16 @@ SIM_INLINE uint32_t arm_bl_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc,
     return in->imm;
 }
 
+/* The same for a BX Rm (Rm not the PC) outside an IT block: the next pc,
+ * and the instruction set it selects in c->thumb. */
+SIM_INLINE uint32_t arm_bx_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
+{
+    if (in->cond != ARM_COND_AL && !arm_cond_pass(in->cond, c->cpsr))
+        return pc + in->len;
+    arm_bx_write_pc(c, c->r[in->rm]);
+    return c->npc;
+}
+
 /* BX Rm, BLX Rm: BXWritePC(Rm), the target read before LR is written */
 SIM_INLINE void arm_bx(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
 {
