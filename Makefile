@@ -97,6 +97,12 @@ KIT_DEPS := deps
 KIT_BINS = $(1)
 endif
 
+ifeq ($(KIT),1)
+$(BUILD)/gpu-kit.tar.xz:
+	@echo "make: KIT=1 needs $@: run make gpu-kit where the toolchains are, and carry it here" >&2
+	@exit 2
+endif
+
 # Python's tarfile, not tar: that machine may have no xz.
 $(BUILD)/kit/unpacked: $(BUILD)/gpu-kit.tar.xz
 	python3 -c 'import sys, tarfile; f = {"filter": "tar"} if hasattr(tarfile, "tar_filter") else {}; \
