@@ -46,17 +46,6 @@
 #define ARM_CHAINED_PC()                                                       \
     (im.text_lo + ((uint32_t)(in - ARM_CHAINED_RECS) << (ARM_CHAINED_T32 ? 1u : 2u)))
 #define pc arm_chained_cold_pc(im.text_lo, ARM_CHAINED_RECS, in, ARM_CHAINED_T32 ? 1u : 2u)
-/* A full step of a block's last record, inline: what arm_step_record does
- * outside an IT block, for the pops of the pc that end many blocks. */
-#define ARM_CHAINED_STEP(label, call)                                          \
-    label:                                                                     \
-    c->npc = ARM_CHAINED_PC() + in->len;                                       \
-    if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {         \
-        c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);             \
-        call;                                                                  \
-    }                                                                          \
-    to = c->npc;                                                               \
-    goto arm_stepped;
 /* Go on at the block of address `at` if it is prepared and fits the budget
  * (`left` of it), under the IT state `in_it` (T32; 0 outside IT blocks);
  * else return. */
@@ -163,7 +152,16 @@ arm_bx:
         return budget - left;
     }
     ARM_CHAINED_ENTER(to, 0);
-    ARM_CHAINED_STEP(arm_pop, arm_ldm(c, in, m, core, ARM_CHAINED_PC()))
+arm_pop:
+    /* LDM with the pc: a full step as arm_step_record does it outside an IT
+     * block, inline, for the returns that end many blocks. */
+    c->npc = ARM_CHAINED_PC() + in->len;
+    if (arm_record_passes(c, in)) {
+        c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);
+        arm_ldm(c, in, m, core, ARM_CHAINED_PC());
+    }
+    to = c->npc;
+    goto arm_stepped;
 arm_step:
     /* A block's last record (run 1), counted: icount + the records entered
      * but this one were retired before it. */
@@ -188,7 +186,6 @@ arm_stopped:
 #undef ARM_CHAINED_RECS
 #undef pc
 #undef ARM_CHAINED_PC
-#undef ARM_CHAINED_STEP
 #undef ARM_CHAINED_ENTER
 #undef ARM_CHAINED_NAME
 #undef ARM_CHAINED_T32

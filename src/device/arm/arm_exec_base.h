@@ -31,6 +31,12 @@ SIM_INLINE uint32_t arm_cond_pass(uint32_t cond, uint32_t cpsr)
 #endif
 }
 
+/* Whether record `in` runs on its own condition (outside IT blocks). */
+SIM_INLINE uint32_t arm_record_passes(const arm_ctx_t *c, const arm_insn_t *in)
+{
+    return in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr);
+}
+
 SIM_INLINE uint32_t arm_cflag(const arm_ctx_t *c) { return (c->cpsr >> 29) & 1u; }
 
 SIM_INLINE void arm_set_nz(arm_ctx_t *c, uint32_t r)

@@ -5,9 +5,14 @@
 
 #include "arm_exec_base.h"
 
+SIM_INLINE uint32_t arm_link_to(uint32_t next, uint32_t thumb)
+{
+    return thumb ? next | 1u : next;
+}
+
 SIM_INLINE uint32_t arm_link(const arm_ctx_t *c)
 {
-    return c->thumb ? c->npc | 1u : c->npc;
+    return arm_link_to(c->npc, c->thumb);
 }
 
 /* B, BL, BLX (immediate: always switches instruction set) */
@@ -28,16 +33,16 @@ SIM_INLINE void arm_branch(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
  * the loops' back edges, instead of arm_branch's npc bookkeeping. */
 SIM_INLINE uint32_t arm_b_next(const arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
 {
-    return in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr) ? in->imm : pc + in->len;
+    return arm_record_passes(c, in) ? in->imm : pc + in->len;
 }
 
 /* The same for a BL at pc outside an IT block, in the instruction set
  * `thumb`: LR is written if the condition passes. */
 SIM_INLINE uint32_t arm_bl_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc, uint32_t thumb)
 {
-    if (in->cond != ARM_COND_AL && !arm_cond_pass(in->cond, c->cpsr))
+    if (!arm_record_passes(c, in))
         return pc + in->len;
-    c->r[14] = thumb ? (pc + in->len) | 1u : pc + in->len;
+    c->r[14] = arm_link_to(pc + in->len, thumb);
     return in->imm;
 }
 
@@ -45,7 +50,7 @@ SIM_INLINE uint32_t arm_bl_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc,
  * and the instruction set it selects in c->thumb. */
 SIM_INLINE uint32_t arm_bx_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
 {
-    if (in->cond != ARM_COND_AL && !arm_cond_pass(in->cond, c->cpsr))
+    if (!arm_record_passes(c, in))
         return pc + in->len;
     arm_bx_write_pc(c, c->r[in->rm]);
     return c->npc;

@@ -196,19 +196,16 @@ SIM_INLINE int arm_lsm_fast(const sim_mem_t *m, uint32_t a, uint32_t bytes)
 
 /* LDM: lowest register from the lowest address; the base is written back
  * unless it is in the list; a loaded PC interworks. Where no word can fault
- * the registers are loaded straight from the window (the base's old value
- * is no longer needed once the first word's place is known); otherwise all
- * words are read first, so that a fault leaves the registers as they were. */
+ * the registers are loaded straight from the window; otherwise all words are
+ * read first, so that a fault leaves the registers as they were. */
 SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                     uint32_t pc)
 {
     uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
-    uint32_t wback = (in->flags & ARM_F_W) && !(list & (1u << in->rn)), last = 0;
+    uint32_t last = 0;
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
         const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
         uint64_t step = m->stride_word;
-        if (wback)
-            c->r[in->rn] = wb;
         for (uint32_t l = list & 0x7fffu; l; l &= l - 1u, p += step)
             c->r[arm_ctz(l)] = *p;
         if (list & 0x8000u)
@@ -220,14 +217,14 @@ SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
                 arm_fault(c, SIM_FAULT_READ, pc, a);
                 return;
             }
-        if (wback)
-            c->r[in->rn] = wb;
         k = 0;
         for (uint32_t l = list & 0x7fffu; l; l &= l - 1u)
             c->r[arm_ctz(l)] = vals[k++];
         if (list & 0x8000u)
             last = vals[k];
     }
+    if ((in->flags & ARM_F_W) && !(list & (1u << in->rn)))
+        c->r[in->rn] = wb;
     if (list & 0x8000u)
         arm_bx_write_pc(c, last);
 }

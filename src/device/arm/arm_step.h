@@ -251,7 +251,7 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
     const arm_insn_t *in = *inp;
     uint32_t pc = *pcp, j;
     for (j = 0; j < k; j++) {
-        if (in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr)) {
+        if (arm_record_passes(c, in)) {
             /* icount: only an SVC reads it, and an SVC ends its block. */
             if (SIM_UNLIKELY(arm_exec(c, in, m, core, pc, icount))) {
                 j++;
