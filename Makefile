@@ -28,7 +28,7 @@ ifneq ($(NVCC),)
   LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 endif
 
-.PHONY: all test unit system diff run bench bench-full gpu-test gpu-kit deps clean fuzz
+.PHONY: all test unit system diff run bench bench-full bench-programs gpu-test gpu-kit deps clean fuzz
 
 all: $(BUILD)/warpsim
 
@@ -91,16 +91,12 @@ ifeq ($(KIT),1)
 KIT_DEPS := $(BUILD)/kit/unpacked
 KIT_BINS :=
 export QEMU_ARM := $(CURDIR)/$(BUILD)/kit/qemu-arm-static
-export BENCH_PREBUILT := 1
-else
-KIT_DEPS := deps
-KIT_BINS = $(1)
-endif
-
-ifeq ($(KIT),1)
 $(BUILD)/gpu-kit.tar.xz:
 	@echo "make: KIT=1 needs $@: run make gpu-kit where the toolchains are, and carry it here" >&2
 	@exit 2
+else
+KIT_DEPS := deps
+KIT_BINS = $(1)
 endif
 
 # Python's tarfile, not tar: that machine may have no xz.
@@ -128,11 +124,21 @@ clean:
 	rm -rf $(BUILD)
 
 # Speed, side by side with qemu-arm (bench/RESULTS.md says what was measured where).
+# The per-thread programs (bench/programs), A32 and Thumb-2.
+BENCH_PROGS := $(foreach p,compute calls,$(BUILD)/bench/$(p).arm $(BUILD)/bench/$(p).thumb.arm)
+$(BUILD)/bench/%.thumb.arm: bench/programs/%.c
+	@mkdir -p $(dir $@)
+	arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a $< -o $@
+$(BUILD)/bench/%.arm: bench/programs/%.c
+	@mkdir -p $(dir $@)
+	arm-linux-gnueabi-gcc -static -O2 $< -o $@
+bench-programs: $(BENCH_PROGS)
+
 bench: deps
-	$(MAKE) --no-print-directory all bench-kernels
+	$(MAKE) --no-print-directory all bench-kernels bench-programs
 	bash bench/bench.sh
 
 # More core counts (and, with a GPU, everything up to 65536 cores).
 bench-full: $(KIT_DEPS)
-	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels)
+	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels bench-programs)
 	BENCH_FULL=1 bash bench/bench.sh

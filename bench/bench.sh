@@ -13,7 +13,7 @@ set -eu
 W=${WARPSIM:-build/warpsim}
 OUT=${BENCH_OUT:-bench/results}
 FULL=${BENCH_FULL:-0}
-mkdir -p "$OUT" build/bench
+mkdir -p "$OUT"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 K=build/kernels/bench
@@ -29,15 +29,10 @@ COMMIT=${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 rows="$T/rows"
 : >"$rows"
 QEMU=${QEMU_ARM:-qemu-arm}
-# BENCH_PREBUILT=1 (make KIT=1): the programs come from build/gpu-kit.tar.xz.
+# The programs come from `make bench-programs` (or, with make KIT=1, the kit).
 for p in compute calls; do
-    if [ "${BENCH_PREBUILT:-0}" = 1 ]; then
-        [ -f build/bench/$p.arm ] && [ -f build/bench/$p.thumb.arm ] ||
-            { echo "bench: build/bench/$p.arm missing (unpack build/gpu-kit.tar.xz first)"; exit 1; }
-        continue
-    fi
-    arm-linux-gnueabi-gcc -static -O2 bench/programs/$p.c -o build/bench/$p.arm
-    arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a bench/programs/$p.c -o build/bench/$p.thumb.arm
+    [ -f build/bench/$p.arm ] && [ -f build/bench/$p.thumb.arm ] ||
+        { echo "bench: build/bench/$p.arm or $p.thumb.arm missing (make bench-programs)"; exit 1; }
 done
 
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$T/r.json" "$1"; }

@@ -14,15 +14,11 @@ set -euo pipefail
 BUILD=${BUILD:-build}
 KIT=$BUILD/kit
 OUTFILE=$BUILD/gpu-kit.tar.xz
-mkdir -p "$KIT" "$BUILD/bench"
+mkdir -p "$KIT"
 
 # The ARM programs: kernels, benchmark kernels, the differential suite, the
-# per-thread benchmark programs (as bench/bench.sh builds them).
-make --no-print-directory BUILD="$BUILD" kernels bench-kernels diff-bins
-for p in compute calls; do
-    arm-linux-gnueabi-gcc -static -O2 bench/programs/$p.c -o "$BUILD/bench/$p.arm"
-    arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a bench/programs/$p.c -o "$BUILD/bench/$p.thumb.arm"
-done
+# per-thread benchmark programs.
+make --no-print-directory BUILD="$BUILD" kernels bench-kernels bench-programs diff-bins
 
 # qemu-arm's results for the differential suite, so that run_diff.sh has
 # nothing to run under qemu there (its cache is newer than each binary).
