@@ -38,11 +38,21 @@ typedef struct sim_mem {
     uint32_t ncores;
 } sim_mem_t;
 
+/* A file that defines SIM_PRIV_CONTIGUOUS before including this one runs
+ * only on the CPU layout (stride_word 1; its callers check), so that word
+ * offsets need no multiply and no load of the stride on every access. */
+#ifdef SIM_PRIV_CONTIGUOUS
+#define SIM_PRIV_STRIDE_WORD(m) 1u
+#else
+#define SIM_PRIV_STRIDE_WORD(m) ((m)->stride_word)
+#endif
+
 SIM_INLINE uint32_t *sim_priv_word(const sim_mem_t *m, uint32_t core, uint32_t off)
 {
     uint64_t w = off >> 2;
     SIM_ASSERT(core < m->ncores && off < m->priv_size);
-    return &m->priv[w * m->stride_word + (uint64_t)core * m->stride_core];
+    SIM_ASSERT(SIM_PRIV_STRIDE_WORD(m) == m->stride_word);
+    return &m->priv[w * SIM_PRIV_STRIDE_WORD(m) + (uint64_t)core * m->stride_core];
 }
 
 /* A copy of m for the accesses of one core: its window's first word folded

@@ -35,7 +35,16 @@ static arm_image_t bt_image(void)
     return img;
 }
 
-static uint32_t bt_rand(uint64_t *s)
+/* Decode n A32 words at BT_TEXT and prepare them as the machine does. */
+static inline void bt_load_a32(const uint32_t *w, uint32_t n)
+{
+    memset(bt_a32, 0, sizeof bt_a32);
+    for (uint32_t i = 0; i < n; i++)
+        arm_decode_a32(w[i], BT_TEXT + 4u * i, &bt_a32[i]);
+    arm_prepare_records(bt_a32, n, 2);
+}
+
+static inline uint32_t bt_rand(uint64_t *s)
 {
     *s = *s * 6364136223846793005ull + 1442695040888963407ull;
     return (uint32_t)(*s >> 32);

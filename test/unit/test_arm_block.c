@@ -7,15 +7,6 @@
 
 #include "unit/arm_block_fixture.h"
 
-/* Decode n A32 words at BT_TEXT and prepare them as the machine does. */
-static void bt_load_a32(const uint32_t *w, uint32_t n)
-{
-    memset(bt_a32, 0, sizeof bt_a32);
-    for (uint32_t i = 0; i < n; i++)
-        arm_decode_a32(w[i], BT_TEXT + 4u * i, &bt_a32[i]);
-    arm_prepare_records(bt_a32, n, 2);
-}
-
 static arm_insn_t bt_decode(uint32_t w)
 {
     arm_insn_t in;

@@ -176,5 +176,6 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
         else
             in->run = (uint8_t)(recs[next].run + 1u);
         in->xop = arm_thread_op(in);
+        in->xop = arm_flags_dead_xop(recs, n, i, shift);
     }
 }

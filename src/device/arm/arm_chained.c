@@ -1,5 +1,8 @@
 /* The host's chained fast paths (arm_chained.h), compiled once here rather
- * than in every file that runs cores: A32 and T32. */
+ * than in every file that runs cores: A32 and T32. arm_run enters them only
+ * on the CPU layout of private memory (stride_word 1), which this file's
+ * accesses then take as given. */
+#define SIM_PRIV_CONTIGUOUS
 #include "arm_step.h"
 
 #if defined(__GNUC__) && !defined(__CUDACC__)

@@ -205,7 +205,7 @@ SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
     uint32_t last = 0;
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
         const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
-        uint64_t step = m->stride_word;
+        uint64_t step = SIM_PRIV_STRIDE_WORD(m);
         for (uint32_t l = list & 0x7fffu; l; l &= l - 1u, p += step)
             c->r[arm_ctz(l)] = *p;
         if (list & 0x8000u)
@@ -237,7 +237,7 @@ SIM_FN void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
     uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
         uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
-        for (uint64_t l = list, step = m->stride_word; l; l &= l - 1u, p += step)
+        for (uint64_t l = list, step = SIM_PRIV_STRIDE_WORD(m); l; l &= l - 1u, p += step)
             *p = c->r[arm_ctz((uint32_t)l)];
     } else {
         for (uint32_t l = list; l; l &= l - 1u, a += 4u)

@@ -92,6 +92,11 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift);
 int arm_ends_block(const arm_insn_t *in);
 /* The xop of a record whose op, cond and run are final. */
 uint8_t arm_thread_op(const arm_insn_t *in);
+/* Record i's xop, or, where the flags it sets are dead (overwritten later
+ * in its block before anything reads them or the core may stop), the form
+ * of its op that sets none (arm_flags_dead.c). recs[i] and every record
+ * after it in its block are prepared but for this. */
+uint8_t arm_flags_dead_xop(const arm_insn_t *recs, uint32_t n, uint32_t i, uint32_t shift);
 extern const char *const arm_op_names[ARM_OP_COUNT];
 extern const uint8_t arm_op_units[ARM_OP_COUNT];
 #endif

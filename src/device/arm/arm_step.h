@@ -314,7 +314,7 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m
             continue;
         }
 #if defined(__GNUC__) && !defined(__CUDACC__)
-        if (!c->it && in->run != 0u && in->run <= max_steps - n) {
+        if (!c->it && in->run != 0u && in->run <= max_steps - n && mm.stride_word == 1u) {
             if (c->thumb)
                 n += arm_run_t32_chained(c, in, im, &mm, core, &pc, max_steps - n, start + n);
             else
