@@ -37,8 +37,8 @@ static int arm_predecode(sim_machine_t *m)
             memcpy(&h2, text + 2 * i + 2, 2);
         arm_decode_t32(h1, h2, img->text_lo + 2 * i, &m->t32[i]);
     }
-    arm_prepare_records(m->a32, words, 2);
-    arm_prepare_records(m->t32, halves, 1);
+    arm_prepare_records(m->a32, words, 2, img->text_lo);
+    arm_prepare_records(m->t32, halves, 1, img->text_lo);
     m->arm.a32 = m->a32;
     m->arm.t32 = m->t32;
     m->arm.text_lo = img->text_lo;

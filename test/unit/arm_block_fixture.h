@@ -41,7 +41,7 @@ static inline void bt_load_a32(const uint32_t *w, uint32_t n)
     memset(bt_a32, 0, sizeof bt_a32);
     for (uint32_t i = 0; i < n; i++)
         arm_decode_a32(w[i], BT_TEXT + 4u * i, &bt_a32[i]);
-    arm_prepare_records(bt_a32, n, 2);
+    arm_prepare_records(bt_a32, n, 2, BT_TEXT);
 }
 
 static inline uint32_t bt_rand(uint64_t *s)

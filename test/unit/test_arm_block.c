@@ -48,6 +48,37 @@ Test(arm_block, run_lengths_count_to_the_block_end)
     cr_expect_eq(bt_a32[5].run, 1, "the end of the text ends a block");
 }
 
+/* B and BL carry their target's record index for the chained path; a
+ * target beyond the text has none, and the core faults there as on any
+ * other path. */
+Test(arm_block, branches_know_their_target_record)
+{
+    static const uint32_t w[] = {0xea000001u, /* b word 3 */
+                                 0xeb000000u, /* bl word 3 */
+                                 0xea100000u, /* b, 4 MiB on: beyond the text */
+                                 0xe12fff1eu}; /* bx lr */
+    bt_load_a32(w, 4);
+    cr_expect_eq(arm_target_index(&bt_a32[0]), 3u);
+    cr_expect_eq(arm_target_index(&bt_a32[1]), 3u);
+    cr_expect_eq(arm_target_index(&bt_a32[2]), ARM_NO_TARGET);
+    static const uint16_t hw[] = {0xe001u /* b.n hw 3 */, 0xbf00u, 0xbf00u, 0xe7feu, 0};
+    memset(bt_t32, 0, sizeof bt_t32);
+    for (uint32_t i = 0; i < 4; i++)
+        arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
+    arm_prepare_records(bt_t32, 4, 1, BT_TEXT);
+    cr_expect_eq(arm_target_index(&bt_t32[0]), 3u);
+
+    arm_image_t img = bt_image();
+    sim_mem_t m = bt_mem();
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.r[15] = BT_TEXT + 8u;
+    bt_load_a32(w, 4);
+    cr_expect_eq(arm_run(&c, &img, &m, 0, 10), 1u, "the branch retires, the fetch faults");
+    cr_expect_eq(c.sys.status, SIM_FAULTED);
+    cr_expect_eq(c.r[15], bt_a32[2].imm);
+}
+
 /* T32 encodings leave 1111 in fields their op ignores (TST.W's Rd, MOV.W's
  * Rn, MUL's Ra): not a use of the PC, so no block ends there, before or
  * after the record is specialised. */
@@ -63,7 +94,7 @@ Test(arm_block, t32_ignored_pc_fields_do_not_end_blocks)
         arm_decode_t32(hw[i], i + 1 < 9 ? hw[i + 1] : 0, BT_TEXT + 2u * i, &bt_t32[i]);
     for (uint32_t i = 0; i < 8; i += 2)
         cr_expect_not(arm_ends_block(&bt_t32[i]), "%s ends a block", arm_op_names[bt_t32[i].op]);
-    arm_prepare_records(bt_t32, 9, 1);
+    arm_prepare_records(bt_t32, 9, 1, BT_TEXT);
     cr_expect_eq(bt_t32[0].run, 5);
     cr_expect_eq(bt_t32[2].run, 4);
     cr_expect_eq(bt_t32[6].run, 2);
@@ -178,7 +209,7 @@ static int bt_compare_forms(uint64_t seed, int n, uint32_t thumb, uint32_t mem)
     int specialised = 0;
     for (int i = 0; i < n; i++) {
         arm_insn_t base = bt_random_insn(&seed, thumb, mem), fast = base;
-        arm_prepare_records(&fast, 1, thumb ? 1 : 2);
+        arm_prepare_records(&fast, 1, thumb ? 1 : 2, BT_TEXT);
         if (fast.op == base.op)
             continue;
         specialised++;
@@ -282,7 +313,7 @@ Test(arm_block, switch_and_threaded_fast_paths_agree)
                 bt_a32[i++] = in;
         }
         arm_decode_a32(0xeafffffeu, BT_TEXT + 80u, &bt_a32[20]); /* b . */
-        arm_prepare_records(bt_a32, 21, 2);
+        arm_prepare_records(bt_a32, 21, 2, BT_TEXT);
         arm_ctx_t c;
         memset(&c, 0, sizeof c);
         for (int k = 0; k < 15; k++) {

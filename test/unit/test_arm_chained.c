@@ -166,7 +166,7 @@ static void bc_load_t32(uint64_t *seed)
         hw[p] = 0xe7feu; /* b . */
     for (uint32_t i = 0; i < BC_HALFWORDS; i++)
         arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
-    arm_prepare_records(bt_t32, BC_HALFWORDS, 1);
+    arm_prepare_records(bt_t32, BC_HALFWORDS, 1, BT_TEXT);
 }
 
 static void bc_load_a32(uint64_t *seed)
@@ -176,7 +176,7 @@ static void bc_load_a32(uint64_t *seed)
         uint32_t w = i < n ? bc_a32_insn(seed, 1) : 0xeafffffeu; /* b . */
         arm_decode_a32(w, BT_TEXT + 4u * i, &bt_a32[i]);
     }
-    arm_prepare_records(bt_a32, BT_WORDS, 2);
+    arm_prepare_records(bt_a32, BT_WORDS, 2, BT_TEXT);
 }
 
 /* 600 random programs of one instruction set, each run with a random
@@ -224,8 +224,8 @@ Test(arm_chained, bx_changes_instruction_set)
         arm_decode_a32(text[2 * i] | (uint32_t)text[2 * i + 1] << 16, BT_TEXT + 4u * i, &bt_a32[i]);
     for (uint32_t i = 0; i < BC_HALFWORDS; i++)
         arm_decode_t32(text[i], text[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
-    arm_prepare_records(bt_a32, BT_WORDS, 2);
-    arm_prepare_records(bt_t32, BC_HALFWORDS, 1);
+    arm_prepare_records(bt_a32, BT_WORDS, 2, BT_TEXT);
+    arm_prepare_records(bt_t32, BC_HALFWORDS, 1, BT_TEXT);
     uint64_t seed = 5;
     arm_ctx_t c = bc_context(&seed, 0), a = c;
     cr_assert_eq(bc_compare_run(&c, 40, 7, 0), SIM_RUNNING);
@@ -260,8 +260,8 @@ static void bc_compare_straight(uint32_t thumb, uint64_t seed)
             hw[p] = 0xe7feu;
         for (uint32_t i = 0; i < BC_HALFWORDS; i++)
             arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
-        arm_prepare_records(bt_a32, BT_WORDS, 2);
-        arm_prepare_records(bt_t32, BC_HALFWORDS, 1);
+        arm_prepare_records(bt_a32, BT_WORDS, 2, BT_TEXT);
+        arm_prepare_records(bt_t32, BC_HALFWORDS, 1, BT_TEXT);
         const arm_insn_t *in = thumb ? bt_t32 : bt_a32;
         if (in->run < 2u)
             continue;

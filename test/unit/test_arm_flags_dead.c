@@ -70,7 +70,7 @@ Test(arm_flags_dead, t16_flag_setting_forms)
     memset(bt_t32, 0, sizeof bt_t32);
     for (uint32_t i = 0; i < 5; i++)
         arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
-    arm_prepare_records(bt_t32, 5, 1);
+    arm_prepare_records(bt_t32, 5, 1, BT_TEXT);
     cr_expect_eq(bt_t32[0].xop, ARM_OP_SUB_IMM_NF);
     cr_expect_eq(bt_t32[1].xop, ARM_OP_ADD_IMM_NF);
     cr_expect_eq(bt_t32[2].xop, ARM_OP_CMP_IMM_S);

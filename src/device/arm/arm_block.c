@@ -162,8 +162,20 @@ uint8_t arm_thread_op(const arm_insn_t *in)
     return in->op;
 }
 
+/* B's and BL's target record (arm_target_index): in the same array, on a
+ * record boundary, or none. */
+static void arm_set_target_index(arm_insn_t *in, uint32_t n, uint32_t shift, uint32_t text_lo)
+{
+    uint32_t off = in->imm - text_lo, idx = off >> shift;
+    if (in->op != ARM_OP_B && in->op != ARM_OP_BL)
+        return;
+    if ((off & ((1u << shift) - 1u)) != 0 || idx >= n)
+        idx = ARM_NO_TARGET;
+    __builtin_memcpy(&in->rd, &idx, sizeof idx);
+}
+
 /* recs: n records, one per 2^shift bytes of text (A32: shift 2, T32: 1). */
-void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
+void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo)
 {
     for (uint32_t i = n; i-- > 0;) {
         arm_insn_t *in = &recs[i];
@@ -177,5 +189,6 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift)
             in->run = (uint8_t)(recs[next].run + 1u);
         in->xop = arm_thread_op(in);
         in->xop = arm_flags_dead_xop(recs, n, i, shift);
+        arm_set_target_index(in, n, shift, text_lo);
     }
 }

@@ -8,14 +8,17 @@
  * jump", so the host's branch predictor sees one indirect jump per op
  * instead of one for all. The jump goes through the record's xop
  * (arm_thread_op): its op; a test of its condition first; the flag-setting
- * form of a T16 "flags outside IT blocks" op; on a block's last record, a
- * plain B, BL or BX (chained to the next block), an IT, an inline full step
- * of LDM with the pc, or else a full step out of line (arm_step_record). An IT sets the IT state and
- * chains to the next block, whose records then run their op's case under
- * the IT block's condition and advance the IT state. After a block's last
- * record, the next block is fetched through the new pc and run if it fits
- * the budget, which is so checked once per block: entering one counts all
- * its records; a core that stops early gives back the ones not run.
+ * form of a T16 "flags outside IT blocks" op; the form that sets no flags
+ * of an op whose flags are dead (arm_flags_dead.c); on a block's last
+ * record, a plain B, BL or BX (chained to the next block), an IT, an inline
+ * full step of LDM with the pc, or else a full step out of line
+ * (arm_step_record). An IT sets the IT state and chains to the next block,
+ * whose records then run their op's case under the IT block's condition
+ * and advance the IT state. After a block's last record, the next block is
+ * fetched through the new pc (B and BL: through their target's index,
+ * arm_target_index) and run if it fits the budget, which is so checked once
+ * per block: entering one counts all its records; a core that stops early
+ * gives back the ones not run.
  *
  * In: in, the record arm_fetch gives for *pcp on im, in ARM_CHAINED_T32's
  * instruction set and outside an IT block, with 1 <= run <= budget; m, the
@@ -46,12 +49,15 @@
 #define ARM_CHAINED_PC()                                                       \
     (im.text_lo + ((uint32_t)(in - ARM_CHAINED_RECS) << (ARM_CHAINED_T32 ? 1u : 2u)))
 #define pc arm_chained_cold_pc(im.text_lo, ARM_CHAINED_RECS, in, ARM_CHAINED_T32 ? 1u : 2u)
-/* Go on at the block of address `at` if it is prepared and fits the budget
- * (`left` of it), under the IT state `in_it` (T32; 0 outside IT blocks);
- * else return. */
-#define ARM_CHAINED_ENTER(at, in_it)                                           \
+/* The index of the record after `in`. */
+#define ARM_CHAINED_NEXT_INDEX()                                               \
+    ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)in->len >> 1 : 1u))
+/* Go on at the block of record index `idx` (of address `at`, evaluated
+ * only on return) if it is prepared and fits the budget (`left` of it),
+ * under the IT state `in_it` (T32; 0 outside IT blocks); else return. */
+#define ARM_CHAINED_ENTER_INDEX(idx, at, in_it)                                \
     do {                                                                       \
-        uint32_t idx_ = arm_fetch_index(im, at, ARM_CHAINED_T32);              \
+        uint32_t idx_ = (idx);                                                 \
         /* run - 1 wraps for an unprepared record (run 0) */                   \
         if (idx_ >= nrecs || (uint64_t)ARM_CHAINED_RECS[idx_].run - 1u >= left) { \
             *pcp = at;                                                         \
@@ -63,6 +69,9 @@
             goto arm_it_record;                                                \
         ARM_THREADED_DISPATCH();                                               \
     } while (0)
+/* The same for the block of address `at`. */
+#define ARM_CHAINED_ENTER(at, in_it)                                           \
+    ARM_CHAINED_ENTER_INDEX(arm_fetch_index(im, at, ARM_CHAINED_T32), at, in_it)
 
 uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 {
@@ -132,18 +141,23 @@ arm_cond:
 arm_branch:
     /* Never inside an IT block (those records run through arm_it_record),
      * so the next block starts outside one too. */
-    to = arm_b_next(c, in, ARM_CHAINED_PC());
-    ARM_CHAINED_ENTER(to, 0);
+    if (arm_record_passes(c, in))
+        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, 0);
+    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len, 0);
 arm_it:
     /* IT ends its block; the next one runs under it (arm_it_record). */
     c->it = it = in->imm & 0xffu;
-    to = ARM_CHAINED_PC() + 2u;
-    ARM_CHAINED_ENTER(to, 1);
+    /* The next block starts at the next halfword's record: no address to
+     * look up. */
+    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + 2u, 1);
 arm_call:
     /* BL, like B: outside IT blocks, and neither stops the core nor leaves
      * the instruction set. */
-    to = arm_bl_next(c, in, ARM_CHAINED_PC(), ARM_CHAINED_T32);
-    ARM_CHAINED_ENTER(to, 0);
+    if (arm_record_passes(c, in)) {
+        c->r[14] = arm_link_to(ARM_CHAINED_PC() + in->len, ARM_CHAINED_T32);
+        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, 0);
+    }
+    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len, 0);
 arm_bx:
     /* BX Rm (not the PC): stops nothing, may leave the instruction set. */
     to = arm_bx_next(c, in, ARM_CHAINED_PC());
@@ -187,5 +201,7 @@ arm_stopped:
 #undef pc
 #undef ARM_CHAINED_PC
 #undef ARM_CHAINED_ENTER
+#undef ARM_CHAINED_ENTER_INDEX
+#undef ARM_CHAINED_NEXT_INDEX
 #undef ARM_CHAINED_NAME
 #undef ARM_CHAINED_T32

@@ -36,18 +36,8 @@ SIM_INLINE uint32_t arm_b_next(const arm_ctx_t *c, const arm_insn_t *in, uint32_
     return arm_record_passes(c, in) ? in->imm : pc + in->len;
 }
 
-/* The same for a BL at pc outside an IT block, in the instruction set
- * `thumb`: LR is written if the condition passes. */
-SIM_INLINE uint32_t arm_bl_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc, uint32_t thumb)
-{
-    if (!arm_record_passes(c, in))
-        return pc + in->len;
-    c->r[14] = arm_link_to(pc + in->len, thumb);
-    return in->imm;
-}
-
-/* The same for a BX Rm (Rm not the PC) outside an IT block: the next pc,
- * and the instruction set it selects in c->thumb. */
+/* Where a BX Rm (Rm not the PC) at pc, outside an IT block, goes on, and
+ * the instruction set it selects in c->thumb. */
 SIM_INLINE uint32_t arm_bx_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
 {
     if (!arm_record_passes(c, in))

@@ -87,11 +87,13 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
 }
 
 /* (result, carry, overflow) = AddWithCarry(x, y, carry_in): N Z C V set,
- * the result returned. */
+ * the result returned. The carry is read off the 32-bit result (it wrapped
+ * past x, or back onto it with a carry in), which a constant carry_in
+ * (every op but ADC, SBC, RSC) turns into one compare. */
 SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t cin)
 {
     uint32_t r = x + y + cin;
-    uint32_t carry = (uint32_t)(((uint64_t)x + y + cin) >> 32);
+    uint32_t carry = cin ? r <= x : r < x;
     arm_set_nzcv(c, r, carry, ((x ^ r) & (y ^ r)) >> 31);
     return r;
 }

@@ -85,9 +85,21 @@ void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out);
 void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out);
 /* One-line disassembly into buf (size n); returns buf. */
 char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
-/* After decoding a whole text: specialised ops and every record's run
- * field (arm_block.c); shift: 2 for A32 (a record per word), 1 for T32. */
-void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift);
+/* After decoding a whole text at text_lo: specialised ops, every record's
+ * run field, B's and BL's target index (arm_block.c); shift: 2 for A32 (a
+ * record per word), 1 for T32. */
+void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo);
+/* B and BL name no registers: arm_prepare_records keeps in their register
+ * fields (rd..rs, read as one word) the index of their target's record in
+ * the same array, or ARM_NO_TARGET, so that the host's chained path need
+ * not look the address up. */
+#define ARM_NO_TARGET 0xffffffffu
+static inline uint32_t arm_target_index(const arm_insn_t *in)
+{
+    uint32_t idx;
+    __builtin_memcpy(&idx, &in->rd, sizeof idx);
+    return idx;
+}
 /* Whether a decoded (not yet specialised) record ends a straight-line block. */
 int arm_ends_block(const arm_insn_t *in);
 /* The xop of a record whose op, cond and run are final. */
