@@ -34,9 +34,10 @@
 #define ARM_THREADED_DISPATCH() goto *table[in->xop]
 #define ARM_CHAINED_RECS im.t32
 /* in += len / 2, written so that GCC need not shift len down and back up
- * (records are 16 bytes: the static assert beside arm_insn_t). */
+ * (records are 16 bytes: the static assert beside arm_insn_t) and, the
+ * product being 64-bit, adds it with one lea. */
 #define ARM_CHAINED_ADVANCE()                                                  \
-    (in = (const arm_insn_t *)((const char *)in + ((uint32_t)in->len << 3)))
+    (in = (const arm_insn_t *)((const char *)in + (size_t)in->len * 8u))
 #else
 #define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
 #define ARM_CHAINED_RECS im.a32
