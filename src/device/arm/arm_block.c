@@ -177,6 +177,9 @@ static void arm_set_target_index(arm_insn_t *in, uint32_t n, uint32_t shift, uin
 /* recs: n records, one per 2^shift bytes of text (A32: shift 2, T32: 1). */
 void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo)
 {
+    /* arm_flags_rewritten of the next record and of the one after: a
+     * record's successor is one or (a 32-bit T32 encoding) two on. */
+    uint32_t rewritten[2] = {0u, 0u};
     for (uint32_t i = n; i-- > 0;) {
         arm_insn_t *in = &recs[i];
         uint32_t next = i + (in->len >> shift);
@@ -188,7 +191,11 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t 
         else
             in->run = (uint8_t)(recs[next].run + 1u);
         in->xop = arm_thread_op(in);
-        in->xop = arm_flags_dead_xop(recs, n, i, shift);
+        uint32_t step = in->len >> shift;
+        uint32_t after = in->run > 1u && step - 1u < 2u ? rewritten[step - 1u] : 0u;
+        in->xop = arm_flags_dead_xop(in, after);
+        rewritten[1] = rewritten[0];
+        rewritten[0] = arm_flags_rewritten(in, after);
         arm_set_target_index(in, n, shift, text_lo);
     }
 }

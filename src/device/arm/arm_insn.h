@@ -104,11 +104,14 @@ static inline uint32_t arm_target_index(const arm_insn_t *in)
 int arm_ends_block(const arm_insn_t *in);
 /* The xop of a record whose op, cond and run are final. */
 uint8_t arm_thread_op(const arm_insn_t *in);
-/* Record i's xop, or, where the flags it sets are dead (overwritten later
- * in its block before anything reads them or the core may stop), the form
- * of its op that sets none (arm_flags_dead.c). recs[i] and every record
- * after it in its block are prepared but for this. */
-uint8_t arm_flags_dead_xop(const arm_insn_t *recs, uint32_t n, uint32_t i, uint32_t shift);
+/* Dead flags (arm_flags_dead.c), with `after` the flags written again,
+ * before anything reads them or the core may stop, from the record after
+ * `in` in its block on (0 for a block's last record). arm_flags_dead_xop:
+ * the xop of `in` (prepared but for this), or the form of its op that sets
+ * no flags where all it sets are written again. arm_flags_rewritten: the
+ * same answer from `in` on, its xop final. Flags as NZCV in four bits. */
+uint8_t arm_flags_dead_xop(const arm_insn_t *in, uint32_t after);
+uint32_t arm_flags_rewritten(const arm_insn_t *in, uint32_t after);
 extern const char *const arm_op_names[ARM_OP_COUNT];
 extern const uint8_t arm_op_units[ARM_OP_COUNT];
 #endif

@@ -287,9 +287,10 @@ uint64_t arm_run_t32_chained(ARM_CHAINED_PARAMS);
  * executed count to the icount and returns it. An instruction that faults,
  * or an SVC that must be retried after the host (WAIT_HOST with the PC left
  * on it), is not counted; a condition-failed one is. Each pass fetches one
- * record through the pc. On the host, whole blocks that fit the budget go
- * to the chained path, which returns only when the core stops or the next
- * block does not fit or leaves the text. Otherwise (the CUDA kernel, a
+ * record through the pc. On the host, over the CPU layout of private
+ * memory, whole blocks that fit the budget go to the chained path, which
+ * returns only when the core stops or the next block does not fit or
+ * leaves the text. Otherwise (the CUDA kernel, an interleaved layout, a
  * block cut by the budget, an IT block) the pass runs the rest of the
  * block but the last record on the fast path, and then that last one: a
  * plain B (the loops' back edges) right here, anything else as a full
