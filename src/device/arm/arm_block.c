@@ -16,6 +16,7 @@
  * without the checks its flags, operand form and addressing mode make
  * needless. */
 #include "arm_insn.h"
+#include "arm_exec_branch.h"
 
 /* Register fields an op ignores but the T32 decoder leaves as the
  * encoding's 1111: Rd of TST.W and the other tests, Rn of MOV.W and MVN.W,
@@ -174,6 +175,39 @@ static void arm_set_target_index(arm_insn_t *in, uint32_t n, uint32_t shift, uin
     __builtin_memcpy(&in->rd, &idx, sizeof idx);
 }
 
+/* Whether a record an IT covers can run on the chained path with every
+ * condition of its IT block decided at the IT: it cannot stop the core,
+ * sets no flags inside an IT block (a T16 op that sets them outside one
+ * does not), and is not its block's last. */
+static int arm_runs_plain_in_it(const arm_insn_t *in)
+{
+    uint32_t unit = arm_op_units[in->op];
+    return in->run >= 2u && (unit == ARM_UNIT_ALU || unit == ARM_UNIT_MUL || unit == ARM_UNIT_DIV) &&
+           (in->flags & (ARM_F_S | ARM_F_ITS)) != ARM_F_S;
+}
+
+/* An IT whose records all run plain (above) gets ARM_XOP_IT_PLAIN, and in
+ * rd and rn which of them run when its first condition passes and which
+ * when it fails: bit k for record k, and a bit above the last. Only its
+ * own record changes: T32 records are decoded at every halfword, so the
+ * ones after it may be another instruction's. */
+static void arm_prepare_it(arm_insn_t *recs, uint32_t n, uint32_t i)
+{
+    arm_insn_t *in = &recs[i];
+    uint32_t state = in->imm & 0xffu, first = state >> 4, then = 0, k = 0, j = i + 1u;
+    if (in->xop != ARM_XOP_IT || first >= ARM_COND_AL)
+        return; /* AL and 1111 are not a pair of opposites */
+    for (; state; state = arm_it_advance(state), k++) {
+        if (j >= n || !arm_runs_plain_in_it(&recs[j]))
+            return;
+        then |= (uint32_t)((state >> 4) == first) << k;
+        j += recs[j].len >> 1;
+    }
+    in->rd = (uint8_t)(then | 1u << k);
+    in->rn = (uint8_t)((~then & ((1u << k) - 1u)) | 1u << k);
+    in->xop = ARM_XOP_IT_PLAIN;
+}
+
 /* recs: n records, one per 2^shift bytes of text (A32: shift 2, T32: 1). */
 void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo)
 {
@@ -197,5 +231,6 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t 
         rewritten[1] = rewritten[0];
         rewritten[0] = arm_flags_rewritten(in, after);
         arm_set_target_index(in, n, shift, text_lo);
+        arm_prepare_it(recs, n, i);
     }
 }

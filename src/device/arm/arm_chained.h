@@ -55,8 +55,8 @@
     ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)in->len >> 1 : 1u))
 /* Go on at the block of record index `idx` (of address `at`, evaluated
  * only on return) if it is prepared and fits the budget (`left` of it),
- * under the IT state `in_it` (T32; 0 outside IT blocks); else return. */
-#define ARM_CHAINED_ENTER_INDEX(idx, at, in_it)                                \
+ * with `go` at its first record; else return. */
+#define ARM_CHAINED_ENTER_INDEX(idx, at, go)                                   \
     do {                                                                       \
         uint32_t idx_ = (idx);                                                 \
         /* run - 1 wraps for an unprepared record (run 0) */                   \
@@ -66,28 +66,40 @@
         }                                                                      \
         in = &ARM_CHAINED_RECS[idx_];                                          \
         left -= in->run;                                                       \
+        go;                                                                    \
+    } while (0)
+/* Run record `in`, under the IT state `in_it` (T32; 0 outside IT blocks). */
+#define ARM_CHAINED_GO(in_it)                                                  \
+    do {                                                                       \
         if (ARM_CHAINED_T32 && (in_it))                                        \
             goto arm_it_record;                                                \
         ARM_THREADED_DISPATCH();                                               \
     } while (0)
-/* The same for the block of address `at`. */
+/* Go on at the block of address `at`, under the IT state `in_it`. */
 #define ARM_CHAINED_ENTER(at, in_it)                                           \
-    ARM_CHAINED_ENTER_INDEX(arm_fetch_index(im, at, ARM_CHAINED_T32), at, in_it)
+    ARM_CHAINED_ENTER_INDEX(arm_fetch_index(im, at, ARM_CHAINED_T32), at, ARM_CHAINED_GO(in_it))
 
 uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 {
 #define ARM_OP(name, unit, fmt, mn) &&arm_l_##name,
     static const void *const arm_labels[ARM_XOP_COUNT] = {
         ARM_OP_TABLE(ARM_OP) &&arm_step, &&arm_cond, &&arm_branch, &&arm_call, &&arm_bx,
-        &&arm_pop, &&arm_it};
+        &&arm_pop, &&arm_it, &&arm_it_plain};
 #undef ARM_OP
 #if ARM_CHAINED_T32
 #define ARM_OP(name, unit, fmt, mn) &&arm_it_next,
     static const void *const arm_it_labels[ARM_XOP_COUNT] = {
         ARM_OP_TABLE(ARM_OP) &&arm_it_next, &&arm_it_next, &&arm_it_next, &&arm_it_next,
-        &&arm_it_next, &&arm_it_next, &&arm_it_next};
+        &&arm_it_next, &&arm_it_next, &&arm_it_next, &&arm_it_next};
+#undef ARM_OP
+#define ARM_OP(name, unit, fmt, mn) &&arm_it_plain_record,
+    static const void *const arm_it_plain_labels[ARM_XOP_COUNT] = {
+        ARM_OP_TABLE(ARM_OP) &&arm_it_plain_record, &&arm_it_plain_record,
+        &&arm_it_plain_record, &&arm_it_plain_record, &&arm_it_plain_record,
+        &&arm_it_plain_record, &&arm_it_plain_record, &&arm_it_plain_record};
 #undef ARM_OP
     const void *const *table = arm_labels;
+    uint32_t plain = 1u; /* in a plain IT block: its records that run yet, bit 0 first, over a 1 */
 #endif
     /* m has this core's window folded in (sim_mem_for_core): the cases'
      * accesses name core 0 of it, which spares them a multiply. */
@@ -131,8 +143,40 @@ arm_it_record:
         goto *arm_labels[in->op];
     ARM_CHAINED_ADVANCE();
     goto arm_it_next;
+arm_it_plain:
+    /* An IT block whose records set no flags and cannot stop (arm_block.c):
+     * which of them run is known here, from the first condition. c->it is
+     * what a T16 op reads to set no flags; it also leaves the IT block to
+     * arm_run if the next block does not fit. Nothing can see that it does
+     * not advance record by record. */
+    c->it = in->imm & 0xffu;
+    plain = arm_cond_pass(c->it >> 4, c->cpsr) ? in->rd : in->rn;
+    /* The next block starts at the record after this one, which exists
+     * and is prepared (arm_block.c): only the budget is left to check. */
+    if (in[1].run > left) {
+        *pcp = ARM_CHAINED_PC() + 2u;
+        return budget - left;
+    }
+    in++;
+    left -= in->run;
+    table = arm_it_plain_labels;
+arm_it_plain_record:
+    /* the ops of the records that run dispatch back here through `table` */
+    if (plain == 1u) {
+        c->it = 0u;
+        table = arm_labels;
+        ARM_THREADED_DISPATCH();
+    }
+    if (plain & 1u) {
+        plain >>= 1;
+        goto *arm_labels[in->op];
+    }
+    plain >>= 1;
+    ARM_CHAINED_ADVANCE();
+    goto arm_it_plain_record;
 #else
 arm_it_record: /* A32 never goes here: ARM_CHAINED_ENTER names it for T32 */
+arm_it_plain:
 #endif
 arm_cond:
     if (arm_cond_pass(in->cond, c->cpsr))
@@ -143,22 +187,24 @@ arm_branch:
     /* Never inside an IT block (those records run through arm_it_record),
      * so the next block starts outside one too. */
     if (arm_record_passes(c, in))
-        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, 0);
-    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len, 0);
+        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, ARM_THREADED_DISPATCH());
+    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len,
+                            ARM_THREADED_DISPATCH());
 arm_it:
     /* IT ends its block; the next one runs under it (arm_it_record). */
     c->it = it = in->imm & 0xffu;
     /* The next block starts at the next halfword's record: no address to
      * look up. */
-    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + 2u, 1);
+    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + 2u, goto arm_it_record);
 arm_call:
     /* BL, like B: outside IT blocks, and neither stops the core nor leaves
      * the instruction set. */
     if (arm_record_passes(c, in)) {
         c->r[14] = arm_link_to(ARM_CHAINED_PC() + in->len, ARM_CHAINED_T32);
-        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, 0);
+        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, ARM_THREADED_DISPATCH());
     }
-    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len, 0);
+    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len,
+                            ARM_THREADED_DISPATCH());
 arm_bx:
     /* BX Rm (not the PC): stops nothing, may leave the instruction set. */
     to = arm_bx_next(c, in, ARM_CHAINED_PC());
@@ -203,6 +249,7 @@ arm_stopped:
 #undef ARM_CHAINED_PC
 #undef ARM_CHAINED_ENTER
 #undef ARM_CHAINED_ENTER_INDEX
+#undef ARM_CHAINED_GO
 #undef ARM_CHAINED_NEXT_INDEX
 #undef ARM_CHAINED_NAME
 #undef ARM_CHAINED_T32

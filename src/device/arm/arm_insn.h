@@ -45,7 +45,8 @@ enum { ARM_SH_LSL = 0, ARM_SH_LSR = 1, ARM_SH_ASR = 2, ARM_SH_ROR = 3, ARM_SH_RR
 /* Dispatch indices of the host's chained path beyond the ops (xop field):
  * a full step of a block's last record, a test of the record's condition
  * before its op, a plain B, BL and BX Rm chained to their targets, an
- * inline full step of LDM with the pc, and IT (arm_chained.h). */
+ * inline full step of LDM with the pc, and IT, in general or for an IT
+ * block decided at the IT (arm_chained.h, arm_block.c). */
 enum {
     ARM_XOP_STEP = ARM_OP_COUNT,
     ARM_XOP_COND,
@@ -54,6 +55,7 @@ enum {
     ARM_XOP_BX,
     ARM_XOP_POP,
     ARM_XOP_IT,
+    ARM_XOP_IT_PLAIN,
     ARM_XOP_COUNT
 };
 
@@ -72,7 +74,7 @@ typedef struct arm_insn {
     uint32_t imm;    /* immediate, absolute target/address, register list, raw word for UNDEF */
 } arm_insn_t;
 
-/* Both op and xop are bytes, with one value to spare. Beyond, widen op and
+/* Both op and xop are bytes, with no value to spare. Beyond, widen op and
  * let xop send the ops past the byte to a full step (ARM_XOP_STEP). */
 SIM_STATIC_ASSERT(ARM_XOP_COUNT <= 256, arm_op_fits_a_byte);
 SIM_STATIC_ASSERT(sizeof(arm_insn_t) == 16, arm_insn_is_16_bytes);
