@@ -194,12 +194,33 @@ SIM_INLINE int arm_lsm_fast(const sim_mem_t *m, uint32_t a, uint32_t bytes)
     return (a & 3u) == 0 && po < m->priv_size && m->priv_size - po >= bytes;
 }
 
+/* LDM's words through the accessors, where some may fault or lie outside
+ * the window: all are read first, so that a fault leaves the registers as
+ * they were. Returns 1 after reporting a fault; else sets the registers but
+ * the pc, whose word it leaves in *last. */
+SIM_FN int arm_ldm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
+                           uint32_t list, uint32_t a, uint32_t *last)
+{
+    uint32_t vals[16], k = 0;
+    for (uint32_t l = list; l; l &= l - 1u, a += 4u)
+        if (SIM_UNLIKELY(sim_ld32(m, core, a, &vals[k++]))) {
+            arm_fault(c, SIM_FAULT_READ, pc, a);
+            return 1;
+        }
+    k = 0;
+    for (uint32_t l = list & 0x7fffu; l; l &= l - 1u)
+        c->r[arm_ctz(l)] = vals[k++];
+    if (list & 0x8000u)
+        *last = vals[k];
+    return 0;
+}
+
 /* LDM: lowest register from the lowest address; the base is written back
  * unless it is in the list; a loaded PC interworks. Where no word can fault
- * the registers are loaded straight from the window; otherwise all words are
- * read first, so that a fault leaves the registers as they were. */
-SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
-                    uint32_t pc)
+ * (the pushes and pops of calls and returns) the registers are loaded
+ * straight from the window, inline; otherwise out of line. */
+SIM_INLINE void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
+                        uint32_t pc)
 {
     uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
     uint32_t last = 0;
@@ -210,18 +231,8 @@ SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
             c->r[arm_ctz(l)] = *p;
         if (list & 0x8000u)
             last = *p;
-    } else {
-        uint32_t vals[16], k = 0;
-        for (uint32_t l = list; l; l &= l - 1u, a += 4u)
-            if (SIM_UNLIKELY(sim_ld32(m, core, a, &vals[k++]))) {
-                arm_fault(c, SIM_FAULT_READ, pc, a);
-                return;
-            }
-        k = 0;
-        for (uint32_t l = list & 0x7fffu; l; l &= l - 1u)
-            c->r[arm_ctz(l)] = vals[k++];
-        if (list & 0x8000u)
-            last = vals[k];
+    } else if (arm_ldm_checked(c, m, core, pc, list, a, &last)) {
+        return;
     }
     if ((in->flags & ARM_F_W) && !(list & (1u << in->rn)))
         c->r[in->rn] = wb;
@@ -229,22 +240,31 @@ SIM_FN void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint
         arm_bx_write_pc(c, last);
 }
 
+/* STM's words through the accessors; a fault stops it before the word
+ * (sim_st32 writes nothing then). Returns 1 after reporting a fault. */
+SIM_FN int arm_stm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
+                           uint32_t list, uint32_t a)
+{
+    for (uint32_t l = list; l; l &= l - 1u, a += 4u)
+        if (SIM_UNLIKELY(sim_st32(m, core, a, c->r[arm_ctz(l)]))) {
+            arm_fault(c, SIM_FAULT_WRITE, pc, a);
+            return 1;
+        }
+    return 0;
+}
+
 /* STM: registers stored as they were before the instruction (a stored PC
- * reads as address + 8). */
-SIM_FN void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
-                    uint32_t pc)
+ * reads as address + 8); inline where no word can fault, as LDM. */
+SIM_INLINE void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
+                        uint32_t pc)
 {
     uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
     if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
         uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
         for (uint64_t l = list, step = SIM_PRIV_STRIDE_WORD(m); l; l &= l - 1u, p += step)
             *p = c->r[arm_ctz((uint32_t)l)];
-    } else {
-        for (uint32_t l = list; l; l &= l - 1u, a += 4u)
-            if (SIM_UNLIKELY(sim_st32(m, core, a, c->r[arm_ctz(l)]))) {
-                arm_fault(c, SIM_FAULT_WRITE, pc, a);
-                return;
-            }
+    } else if (arm_stm_checked(c, m, core, pc, list, a)) {
+        return;
     }
     if (in->flags & ARM_F_W)
         c->r[in->rn] = wb;
