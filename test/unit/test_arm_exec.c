@@ -896,6 +896,12 @@ Test(arm_exec, faulting_loads_and_stores_change_no_register)
     cr_expect_eq(ext_c.sys.fault_addr, EXT_PRIV + EXT_PRIV_SIZE);
     cr_expect_eq(ext_c.r[3], 0x33u);
     cr_expect_eq(ext_c.r[0], EXT_PRIV + EXT_PRIV_SIZE - 8u);
+    ext_init();
+    ext_c.r[0] = EXT_PRIV + EXT_PRIV_SIZE - 8u;
+    EXEC(0xe8a0000e); /* stmia r0!, {r1, r2, r3} running off the window */
+    cr_expect_eq(ext_c.sys.fault_reason, SIM_FAULT_WRITE);
+    cr_expect_eq(ext_c.sys.fault_addr, EXT_PRIV + EXT_PRIV_SIZE);
+    cr_expect_eq(ext_c.r[0], EXT_PRIV + EXT_PRIV_SIZE - 8u, "no write-back");
 }
 
 Test(arm_exec, fetch_outside_text_and_bkpt)
