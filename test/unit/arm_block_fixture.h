@@ -35,6 +35,16 @@ static arm_image_t bt_image(void)
     return img;
 }
 
+/* A zeroed context at BT_TEXT in the instruction set `thumb`. */
+static inline arm_ctx_t bt_context_at_text(uint32_t thumb)
+{
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.thumb = thumb;
+    c.r[15] = BT_TEXT;
+    return c;
+}
+
 /* Decode n A32 words at BT_TEXT and prepare them as the machine does. */
 static inline void bt_load_a32(const uint32_t *w, uint32_t n)
 {

@@ -70,8 +70,7 @@ Test(arm_block, branches_know_their_target_record)
 
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
-    arm_ctx_t c;
-    memset(&c, 0, sizeof c);
+    arm_ctx_t c = bt_context_at_text(0);
     c.r[15] = BT_TEXT + 8u;
     bt_load_a32(w, 4);
     cr_expect_eq(arm_run(&c, &img, &m, 0, 10), 1u, "the branch retires, the fetch faults");
@@ -131,9 +130,7 @@ Test(arm_block, fault_inside_a_block_stops_on_the_instruction)
     bt_load_a32(w, 5);
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
-    arm_ctx_t c;
-    memset(&c, 0, sizeof c);
-    c.r[15] = BT_TEXT;
+    arm_ctx_t c = bt_context_at_text(0);
     c.r[1] = 77;
     c.r[2] = 0x40u; /* unmapped */
     cr_expect_eq(arm_run(&c, &img, &m, 0, 100), 2u);

@@ -85,9 +85,7 @@ Test(arm_flags_dead, a_fault_sees_the_flags_of_the_records_before_it)
     bt_load_a32(w, 4);
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
-    arm_ctx_t c;
-    memset(&c, 0, sizeof c);
-    c.r[15] = BT_TEXT;
+    arm_ctx_t c = bt_context_at_text(0);
     c.r[1] = 0xffffffffu; /* adds gives 0: Z and C */
     c.r[4] = 0x40u;       /* unmapped */
     cr_expect_eq(arm_run(&c, &img, &m, 0, 100), 1u);

@@ -56,10 +56,7 @@ Test(arm_it_plain, both_outcomes_match_single_steps)
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
     for (uint32_t flags = 0; flags < 16; flags++) {
-        arm_ctx_t a, b;
-        memset(&a, 0, sizeof a);
-        a.thumb = 1;
-        a.r[15] = BT_TEXT;
+        arm_ctx_t a = bt_context_at_text(1), b;
         a.r[3] = 0x1234u;
         a.r[6] = 7u;
         a.r[12] = 0x100u;
@@ -85,10 +82,7 @@ Test(arm_it_plain, a_budget_ending_in_the_block_keeps_the_it_state)
     ip_load(hw, 5);
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
-    arm_ctx_t a;
-    memset(&a, 0, sizeof a);
-    a.thumb = 1;
-    a.r[15] = BT_TEXT;
+    arm_ctx_t a = bt_context_at_text(1);
     a.cpsr = 0x80000000u; /* N: the then record runs */
     a.r[3] = 3u;
     cr_expect_eq(arm_run(&a, &img, &m, 0, 2), 2u);
