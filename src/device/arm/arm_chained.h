@@ -175,7 +175,7 @@ arm_it_plain_record:
     ARM_CHAINED_ADVANCE();
     goto arm_it_plain_record;
 #else
-arm_it_record: /* A32 never goes here: ARM_CHAINED_ENTER names it for T32 */
+arm_it_record: /* A32 has no IT: these two are named for T32 only */
 arm_it_plain:
 #endif
 arm_cond:
