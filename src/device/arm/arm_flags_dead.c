@@ -94,7 +94,7 @@ uint32_t arm_flags_rewritten(const arm_insn_t *in, uint32_t after)
            ARM_FLAGS_NZCV;
 }
 
-/* The op that does what op does but set flags: the _NF form of an
+/* The op that does what op does but sets no flags: the _NF form of an
  * operation that writes Rd, NOP for a test; op itself where there is none
  * (an RRX or register-shifted operand). */
 static uint32_t arm_dp_flagless_form(uint32_t op, const arm_insn_t *in)
