@@ -1,6 +1,6 @@
 # Fuzz targets (libFuzzer): make fuzz [FUZZ_SECONDS=60]
 #   fuzz_elf     elf_load_mem + stack_build, with properties (test/fuzz/fuzz_elf.c)
-#   fuzz_decode  arm_decode_a32 / arm_decode_t32 / arm_disasm (test/fuzz/fuzz_decode.c)
+#   fuzz_decode  arm_decode_a32 / arm_decode_t32 / arm_disasm / arm_prepare_records (test/fuzz/fuzz_decode.c)
 # Each target is built with clang straight from the sources it tests and run
 # for FUZZ_SECONDS, on a seed corpus of generated static programs when the
 # ARM cross compiler is installed. Findings land in $(FUZZ_DIR)/crash-*.
@@ -17,7 +17,7 @@ FUZZ_RUN     := -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_p
 
 FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c
 FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
-                   arm_disasm.c arm_optab.c)
+                   arm_disasm.c arm_optab.c arm_block.c arm_flags_dead.c)
 
 .PHONY: fuzz fuzz-build fuzz-elf fuzz-decode
 

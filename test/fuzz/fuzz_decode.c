@@ -1,6 +1,7 @@
-/* libFuzzer target for the ARM decoders and the disassembler. The input is
- * read twice: as A32 words and as a stream of T32 halfwords, with a base
- * address taken from its first bytes.
+/* libFuzzer target for the ARM decoders, the disassembler and the records'
+ * preparation (arm_prepare_records). The input is read twice: as A32 words
+ * and as a stream of T32 halfwords, with a base address taken from its
+ * first bytes.
  *
  * Properties, beyond "no crash, no out-of-bounds access":
  *   - op < ARM_OP_COUNT, cond <= 14;
@@ -10,7 +11,11 @@
  *     (bits 15:11 = 0b11101, 0b11110 or 0b11111), else 2;
  *   - decoding is deterministic (same record twice, byte for byte);
  *   - disassembly is non-empty and NUL-terminated, and a short buffer gets
- *     a prefix of the full text, never an overrun. */
+ *     a prefix of the full text, never an overrun;
+ *   - prepared as a text at the base: every run is 1..255 and a record whose
+ *     xop is an op is not its block's last; B's and BL's target index is
+ *     their target's record or none; a plain IT's two patterns are
+ *     complements over the same records. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +82,43 @@ static void fuzz_t32(uint32_t hw1, uint32_t hw2, uint32_t addr)
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
+/* The n records of a text at text_lo, one per 2^shift bytes, prepared. */
+static void check_prepared(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo)
+{
+    arm_prepare_records(recs, n, shift, text_lo);
+    for (uint32_t i = 0; i < n; i++) {
+        const arm_insn_t *in = &recs[i];
+        FZ_CHECK(in->run >= 1u && in->xop < ARM_XOP_COUNT);
+        FZ_CHECK(in->xop >= ARM_OP_COUNT || in->run >= 2u);
+        if (in->op == ARM_OP_B || in->op == ARM_OP_BL) {
+            uint32_t idx = arm_target_index(in);
+            FZ_CHECK(idx == ARM_NO_TARGET || (idx < n && text_lo + (idx << shift) == in->imm));
+        }
+        if (in->xop == ARM_XOP_IT_PLAIN) {
+            uint32_t top = 1u << (31u - (uint32_t)__builtin_clz(in->rd));
+            FZ_CHECK(top > 1u && top <= 16u && (in->rn & ~(top - 1u)) == top);
+            FZ_CHECK(((in->rd ^ in->rn) & (top - 1u)) == top - 1u);
+        }
+    }
+}
+
+static void fuzz_prepare(const uint8_t *data, size_t size, uint32_t base)
+{
+    uint32_t words = (uint32_t)(size / 4), halves = (uint32_t)(size / 2);
+    arm_insn_t *a32 = (arm_insn_t *)calloc(words + 1u, sizeof *a32);
+    arm_insn_t *t32 = (arm_insn_t *)calloc(halves + 1u, sizeof *t32);
+    for (uint32_t i = 0; i < words; i++)
+        arm_decode_a32(le32(data + 4u * i), base + 4u * i, &a32[i]);
+    for (uint32_t i = 0; i < halves; i++) {
+        uint32_t hw2 = i + 1u < halves ? (uint32_t)(data[2u * i + 2u] | data[2u * i + 3u] << 8) : 0u;
+        arm_decode_t32((uint32_t)(data[2u * i] | data[2u * i + 1u] << 8), hw2, base + 2u * i, &t32[i]);
+    }
+    check_prepared(a32, words, 2, base);
+    check_prepared(t32, halves, 1, base);
+    free(a32);
+    free(t32);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 4)
@@ -90,5 +132,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint32_t hw2 = i + 4 <= size ? (uint32_t)(data[i + 2] | data[i + 3] << 8) : 0u;
         fuzz_t32(hw1, hw2, (base & ~1u) + (uint32_t)i);
     }
+    fuzz_prepare(data, size, base);
     return 0;
 }
