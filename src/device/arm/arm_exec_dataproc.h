@@ -39,14 +39,14 @@ SIM_INLINE uint32_t arm_shift_c(uint32_t v, uint32_t type, uint32_t n, uint32_t 
 }
 
 /* Shift(value, type, amount) without the carry, for LSR, ASR (amount
- * 1..32) and ROR (1..31) by an immediate: the _SH_NF forms. */
+ * 1..32) and ROR (1..31) by an immediate: the _SH_NF forms. The shifts
+ * are 64-bit so that an amount of 32 needs no test of its own. */
 SIM_INLINE uint32_t arm_shift_imm_nc(uint32_t v, uint32_t type, uint32_t n)
 {
-    if (type == ARM_SH_LSR)
-        return n < 32u ? v >> n : 0u;
-    if (type == ARM_SH_ASR)
-        return (uint32_t)((int32_t)v >> (n < 32u ? n : 31u));
-    return arm_ror(v, n);
+    uint32_t lsr = (uint32_t)((uint64_t)v >> n);
+    uint32_t asr = (uint32_t)((int64_t)(int32_t)v >> n);
+    uint32_t ror = (v >> (n & 31u)) | (v << ((32u - n) & 31u));
+    return type == ARM_SH_LSR ? lsr : type == ARM_SH_ASR ? asr : ror;
 }
 
 /* operand2 of the three forms, with the shifter carry-out in *sc */
