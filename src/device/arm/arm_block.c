@@ -181,8 +181,7 @@ static void arm_set_target_index(arm_insn_t *in, uint32_t n, uint32_t shift, uin
  * does not), and is not its block's last. */
 static int arm_runs_plain_in_it(const arm_insn_t *in)
 {
-    uint32_t unit = arm_op_units[in->op];
-    return in->run >= 2u && (unit == ARM_UNIT_ALU || unit == ARM_UNIT_MUL || unit == ARM_UNIT_DIV) &&
+    return in->run >= 2u && !arm_op_may_stop(in->op) &&
            (in->flags & (ARM_F_S | ARM_F_ITS)) != ARM_F_S;
 }
 
@@ -216,7 +215,7 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t 
     uint32_t rewritten[2] = {0u, 0u};
     for (uint32_t i = n; i-- > 0;) {
         arm_insn_t *in = &recs[i];
-        uint32_t next = i + (in->len >> shift);
+        uint32_t step = in->len >> shift, next = i + step;
         int ends = arm_ends_block(in); /* of the decoded op, before specialising */
         if (!ends)
             in->op = (uint8_t)arm_fast_form(in);
@@ -225,7 +224,6 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t 
         else
             in->run = (uint8_t)(recs[next].run + 1u);
         in->xop = arm_thread_op(in);
-        uint32_t step = in->len >> shift;
         uint32_t after = in->run > 1u && step - 1u < 2u ? rewritten[step - 1u] : 0u;
         in->xop = arm_flags_dead_xop(in, after);
         rewritten[1] = rewritten[0];

@@ -188,6 +188,7 @@ arm_branch:
      * so the next block starts outside one too. */
     if (arm_record_passes(c, in))
         ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, ARM_THREADED_DISPATCH());
+arm_branch_not_taken:
     ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len,
                             ARM_THREADED_DISPATCH());
 arm_it:
@@ -203,8 +204,7 @@ arm_call:
         c->r[14] = arm_link_to(ARM_CHAINED_PC() + in->len, ARM_CHAINED_T32);
         ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, ARM_THREADED_DISPATCH());
     }
-    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len,
-                            ARM_THREADED_DISPATCH());
+    goto arm_branch_not_taken;
 arm_bx:
     /* BX Rm (not the PC): stops nothing, may leave the instruction set. */
     to = arm_bx_next(c, in, ARM_CHAINED_PC());

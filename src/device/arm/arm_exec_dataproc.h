@@ -45,8 +45,7 @@ SIM_INLINE uint32_t arm_shift_imm_nc(uint32_t v, uint32_t type, uint32_t n)
 {
     uint32_t lsr = (uint32_t)((uint64_t)v >> n);
     uint32_t asr = (uint32_t)((int64_t)(int32_t)v >> n);
-    uint32_t ror = (v >> (n & 31u)) | (v << ((32u - n) & 31u));
-    return type == ARM_SH_LSR ? lsr : type == ARM_SH_ASR ? asr : ror;
+    return type == ARM_SH_LSR ? lsr : type == ARM_SH_ASR ? asr : arm_ror(v, n);
 }
 
 /* operand2 of the three forms, with the shifter carry-out in *sc */

@@ -83,9 +83,7 @@ static uint32_t arm_dp_reads(uint32_t op, const arm_insn_t *in)
 
 uint32_t arm_flags_rewritten(const arm_insn_t *in, uint32_t after)
 {
-    uint32_t unit = arm_op_units[in->op];
-    if (in->run < 2u || in->xop >= ARM_OP_COUNT || unit == ARM_UNIT_MEM || unit == ARM_UNIT_BR ||
-        unit == ARM_UNIT_SYS)
+    if (in->run < 2u || in->xop >= ARM_OP_COUNT || arm_op_may_stop(in->op))
         return 0u; /* the block's end, a condition test, or a possible stop */
     int sets = arm_dp_sets_flags(in->xop, in);
     if (sets < 0)

@@ -116,6 +116,14 @@ uint8_t arm_flags_dead_xop(const arm_insn_t *in, uint32_t after);
 uint32_t arm_flags_rewritten(const arm_insn_t *in, uint32_t after);
 extern const char *const arm_op_names[ARM_OP_COUNT];
 extern const uint8_t arm_op_units[ARM_OP_COUNT];
+/* Whether a record of op may stop the core: loads and stores can fault,
+ * branches and system ops can leave the text or trap; ALU, multiply and
+ * divide ops cannot (the dead-flag and plain-IT analyses rely on it). */
+static inline int arm_op_may_stop(uint32_t op)
+{
+    uint32_t unit = arm_op_units[op];
+    return unit == ARM_UNIT_MEM || unit == ARM_UNIT_BR || unit == ARM_UNIT_SYS;
+}
 #endif
 
 #endif

@@ -191,17 +191,12 @@ SIM_INLINE uint32_t arm_fetch_index(arm_image_t img, uint32_t pc, uint32_t thumb
     return SIM_LIKELY(!thumb) ? (off >> 2) | (off << 30) : (off >> 1) | (off << 31);
 }
 
-SIM_INLINE const arm_insn_t *arm_fetch_isa(arm_image_t img, uint32_t pc, uint32_t thumb)
-{
-    uint32_t idx = arm_fetch_index(img, pc, thumb);
-    if (SIM_LIKELY(!thumb))
-        return idx < img.text_size >> 2 ? &img.a32[idx] : NULL;
-    return idx < img.text_size >> 1 ? &img.t32[idx] : NULL;
-}
-
 SIM_INLINE const arm_insn_t *arm_fetch(const arm_ctx_t *c, arm_image_t img, uint32_t pc)
 {
-    return arm_fetch_isa(img, pc, c->thumb);
+    uint32_t idx = arm_fetch_index(img, pc, c->thumb);
+    if (SIM_LIKELY(!c->thumb))
+        return idx < img.text_size >> 2 ? &img.a32[idx] : NULL;
+    return idx < img.text_size >> 1 ? &img.t32[idx] : NULL;
 }
 
 /* Condition and execution of record `in`, the instruction at pc, with all
