@@ -6,7 +6,7 @@
 # differential suite, and a statically linked qemu-arm for the benchmarks'
 # baseline rows. warpsim itself is not packed: it is built there, with nvcc.
 #
-#   make gpu-kit          (here: writes build/gpu-kit.tar.xz, about 10 MB)
+#   make gpu-kit          (here: writes build/gpu-kit.tar.xz, about 6 MB)
 #
 # There, with build/gpu-kit.tar.xz carried along (README, "GPU sessions"):
 #   make KIT=1 gpu-test && make KIT=1 bench-full      (KIT=1 unpacks the kit)
