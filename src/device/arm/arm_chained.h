@@ -28,18 +28,43 @@
  * or the instruction set; the record's the core stopped on (as its full
  * step leaves r15, for a block's last record). */
 #if ARM_CHAINED_T32
+/* T32 records are a halfword each, and an instruction's 2 or 4 bytes: had
+ * each op's case advanced by in->len, every record's address would wait on
+ * a load from the one before, a chain of load latencies through the whole
+ * run (A32 made to advance that way ran 35-54% slower, side by side). So
+ * every case is here twice, once for each length, each advancing by a
+ * constant, and the jump picks the copy by the record's xop and len, read
+ * as one halfword (xop | len << 8, len 2 or 4): copy for length 2 at
+ * label xop, for length 4 at ARM_T32_LEN4 + xop. The branch predictor
+ * then supplies the length with the jump's target. */
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "arm_t32_label_index reads xop and len as a little-endian halfword"
+#endif
+#define ARM_T32_LEN4 0x200u
+SIM_INLINE uint32_t arm_t32_label_index(const arm_insn_t *in)
+{
+    uint16_t xop_len;
+    __builtin_memcpy(&xop_len, &in->xop, sizeof xop_len);
+    return (uint32_t)xop_len - ARM_T32_LEN4;
+}
+#define ARM_CHAINED_LABELS (ARM_T32_LEN4 + ARM_XOP_COUNT)
 /* Through `table`: arm_labels, or inside an IT block arm_it_labels, whose
  * every entry leads to arm_it_next, so that the ops' own dispatch hands each
  * record of an IT block back to the IT handling without a test of its own. */
-#define ARM_THREADED_DISPATCH() goto *table[in->xop]
+#define ARM_THREADED_DISPATCH() goto *table[arm_t32_label_index(in)]
+/* the label of `in`'s op itself, its xop set aside */
+#define ARM_OP_LABEL() arm_labels[in->op + ((in->len & 4u) << 7)]
 #define ARM_CHAINED_RECS im.t32
-/* in += len / 2, written so that GCC need not shift len down and back up
- * (records are 16 bytes: the static assert beside arm_insn_t) and, the
- * product being 64-bit, adds it with one lea. */
+/* in += len / 2 where the length is not known here: written so that GCC
+ * need not shift len down and back up (records are 16 bytes: the static
+ * assert beside arm_insn_t) and, the product being 64-bit, adds it with
+ * one lea. */
 #define ARM_CHAINED_ADVANCE()                                                  \
     (in = (const arm_insn_t *)((const char *)in + (size_t)in->len * 8u))
 #else
+#define ARM_CHAINED_LABELS ARM_XOP_COUNT
 #define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
+#define ARM_OP_LABEL() arm_labels[in->op]
 #define ARM_CHAINED_RECS im.a32
 #define ARM_CHAINED_ADVANCE() (in++)
 #endif
@@ -81,23 +106,29 @@
 
 uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 {
+/* The xops past the ops, in arm_xop_t's order: one copy serves both lengths. */
+#define ARM_XOP_LABELS                                                         \
+    &&arm_step, &&arm_cond, &&arm_branch, &&arm_call, &&arm_bx, &&arm_pop, &&arm_it, &&arm_it_plain
+/* (ARM_OP_TABLE's lists name ARM_OP itself: it is redefined, not passed) */
 #define ARM_OP(name, unit, fmt, mn) &&arm_l_##name,
-    static const void *const arm_labels[ARM_XOP_COUNT] = {
-        ARM_OP_TABLE(ARM_OP) &&arm_step, &&arm_cond, &&arm_branch, &&arm_call, &&arm_bx,
-        &&arm_pop, &&arm_it, &&arm_it_plain};
-#undef ARM_OP
+    static const void *const arm_labels[ARM_CHAINED_LABELS] = {
+        ARM_OP_TABLE(ARM_OP) ARM_XOP_LABELS,
 #if ARM_CHAINED_T32
-#define ARM_OP(name, unit, fmt, mn) &&arm_it_next,
-    static const void *const arm_it_labels[ARM_XOP_COUNT] = {
-        ARM_OP_TABLE(ARM_OP) &&arm_it_next, &&arm_it_next, &&arm_it_next, &&arm_it_next,
-        &&arm_it_next, &&arm_it_next, &&arm_it_next, &&arm_it_next};
 #undef ARM_OP
-#define ARM_OP(name, unit, fmt, mn) &&arm_it_plain_record,
-    static const void *const arm_it_plain_labels[ARM_XOP_COUNT] = {
-        ARM_OP_TABLE(ARM_OP) &&arm_it_plain_record, &&arm_it_plain_record,
-        &&arm_it_plain_record, &&arm_it_plain_record, &&arm_it_plain_record,
-        &&arm_it_plain_record, &&arm_it_plain_record, &&arm_it_plain_record};
+#define ARM_OP(name, unit, fmt, mn) &&arm_l4_##name,
+        [ARM_T32_LEN4] = ARM_OP_TABLE(ARM_OP) ARM_XOP_LABELS
+#endif
+    };
 #undef ARM_OP
+#undef ARM_XOP_LABELS
+#if ARM_CHAINED_T32
+#define ARM_ALL_LABELS(label)                                                  \
+    {[0 ... ARM_XOP_COUNT - 1] = &&label,                                      \
+     [ARM_T32_LEN4 ... ARM_T32_LEN4 + ARM_XOP_COUNT - 1] = &&label}
+    static const void *const arm_it_labels[ARM_CHAINED_LABELS] = ARM_ALL_LABELS(arm_it_next);
+    static const void *const arm_it_plain_labels[ARM_CHAINED_LABELS] =
+        ARM_ALL_LABELS(arm_it_plain_record);
+#undef ARM_ALL_LABELS
     const void *const *table = arm_labels;
     uint32_t plain = 1u; /* in a plain IT block: its records that run yet, bit 0 first, over a 1 */
 #endif
@@ -111,14 +142,24 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 #undef ARM_OP_BEGIN
 #undef ARM_OP_END
 #define ARM_OP_BEGIN(op) arm_l_##op:
+/* ARM_CASE_STEP: records from one instruction to the next */
 #define ARM_OP_END(stopped)                                                    \
     {                                                                          \
         if (stopped)                                                           \
             goto arm_stopped;                                                  \
-        ARM_CHAINED_ADVANCE();                                                 \
+        in += ARM_CASE_STEP;                                                   \
         ARM_THREADED_DISPATCH();                                               \
     }
+#define ARM_CASE_STEP 1
     ARM_EXEC_CASES
+#if ARM_CHAINED_T32
+#undef ARM_OP_BEGIN
+#undef ARM_CASE_STEP
+#define ARM_OP_BEGIN(op) arm_l4_##op:
+#define ARM_CASE_STEP 2
+    ARM_EXEC_CASES
+#endif
+#undef ARM_CASE_STEP
 #undef ARM_OP_BEGIN
 #undef ARM_OP_END
 #define ARM_OP_BEGIN ARM_SWITCH_BEGIN
@@ -140,7 +181,7 @@ arm_it_record:
         goto arm_step;
     }
     if (arm_cond_pass(it >> 4, c->cpsr))
-        goto *arm_labels[in->op];
+        goto *ARM_OP_LABEL();
     ARM_CHAINED_ADVANCE();
     goto arm_it_next;
 arm_it_plain:
@@ -169,7 +210,7 @@ arm_it_plain_record:
     }
     if (plain & 1u) {
         plain >>= 1;
-        goto *arm_labels[in->op];
+        goto *ARM_OP_LABEL();
     }
     plain >>= 1;
     ARM_CHAINED_ADVANCE();
@@ -180,7 +221,7 @@ arm_it_plain:
 #endif
 arm_cond:
     if (arm_cond_pass(in->cond, c->cpsr))
-        goto *arm_labels[in->op];
+        goto *ARM_OP_LABEL();
     ARM_CHAINED_ADVANCE();
     ARM_THREADED_DISPATCH();
 arm_branch:
@@ -243,6 +284,8 @@ arm_stopped:
 }
 
 #undef ARM_THREADED_DISPATCH
+#undef ARM_OP_LABEL
+#undef ARM_CHAINED_LABELS
 #undef ARM_CHAINED_ADVANCE
 #undef ARM_CHAINED_RECS
 #undef pc

@@ -61,9 +61,10 @@ enum {
 
 typedef struct arm_insn {
     uint8_t op;      /* arm_op_t */
-    uint8_t xop;     /* the op, or an ARM_XOP_*: arm_thread_op() */
     uint8_t cond;    /* 0..14; 14 = always. T32: 14 except conditional branches */
-    uint8_t len;     /* 2 or 4: bytes to the next instruction */
+    uint8_t xop;     /* the op, or an ARM_XOP_*: arm_thread_op() */
+    uint8_t len;     /* 2 or 4: bytes to the next instruction; after xop, so that the
+                      * host's T32 path reads both in one halfword (arm_chained.h) */
     uint8_t rd, rn, rm, rs;
     uint8_t shift;   /* ARM_SH_* */
     uint8_t amount;  /* shift amount, rotation, lsb, or op-specific bits */
@@ -78,6 +79,8 @@ typedef struct arm_insn {
  * let xop send the ops past the byte to a full step (ARM_XOP_STEP). */
 SIM_STATIC_ASSERT(ARM_XOP_COUNT <= 256, arm_op_fits_a_byte);
 SIM_STATIC_ASSERT(sizeof(arm_insn_t) == 16, arm_insn_is_16_bytes);
+SIM_STATIC_ASSERT(offsetof(arm_insn_t, len) == offsetof(arm_insn_t, xop) + 1,
+                  arm_len_follows_xop);
 
 /* Decoders: fill *out for the encoding at target address addr. They never
  * fail: an encoding they do not know becomes ARM_OP_UNDEF with imm = raw. */
