@@ -38,20 +38,25 @@
  * label xop, for length 4 at ARM_T32_LEN4 + xop. The branch predictor
  * then supplies the length with the jump's target. */
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "arm_t32_label_index reads xop and len as a little-endian halfword"
+#error "the T32 dispatch reads xop and len as a little-endian halfword"
 #endif
 #define ARM_T32_LEN4 0x200u
-SIM_INLINE uint32_t arm_t32_label_index(const arm_insn_t *in)
+SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
 {
     uint16_t xop_len;
     __builtin_memcpy(&xop_len, &in->xop, sizeof xop_len);
-    return (uint32_t)xop_len - ARM_T32_LEN4;
+    return xop_len;
 }
+/* A label table as `table` holds it: biased so that xop | len << 8 indexes
+ * it with no subtraction on the way (the halfword is 0x200 + label). The
+ * bias goes through an integer, as no pointer may point before its array. */
+#define ARM_T32_BIASED(labels)                                                 \
+    ((const void *const *)((uintptr_t)(labels) - ARM_T32_LEN4 * sizeof(void *)))
 #define ARM_CHAINED_LABELS (ARM_T32_LEN4 + ARM_XOP_COUNT)
 /* Through `table`: arm_labels, or inside an IT block arm_it_labels, whose
  * every entry leads to arm_it_next, so that the ops' own dispatch hands each
  * record of an IT block back to the IT handling without a test of its own. */
-#define ARM_THREADED_DISPATCH() goto *table[arm_t32_label_index(in)]
+#define ARM_THREADED_DISPATCH() goto *table[arm_t32_xop_len(in)]
 /* the label of `in`'s op itself, its xop set aside */
 #define ARM_OP_LABEL() arm_labels[in->op + ((in->len & 4u) << 7)]
 #define ARM_CHAINED_RECS im.t32
@@ -129,7 +134,7 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     static const void *const arm_it_plain_labels[ARM_CHAINED_LABELS] =
         ARM_ALL_LABELS(arm_it_plain_record);
 #undef ARM_ALL_LABELS
-    const void *const *table = arm_labels;
+    const void *const *table = ARM_T32_BIASED(arm_labels);
     uint32_t plain = 1u; /* in a plain IT block: its records that run yet, bit 0 first, over a 1 */
 #endif
     /* m has this core's window folded in (sim_mem_for_core): the cases'
@@ -171,13 +176,13 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 arm_it_next:
     c->it = it = arm_it_advance(it);
     if (!it) {
-        table = arm_labels;
+        table = ARM_T32_BIASED(arm_labels);
         ARM_THREADED_DISPATCH();
     }
 arm_it_record:
-    table = arm_it_labels;
+    table = ARM_T32_BIASED(arm_it_labels);
     if (in->run < 2u) {
-        table = arm_labels;
+        table = ARM_T32_BIASED(arm_labels);
         goto arm_step;
     }
     if (arm_cond_pass(it >> 4, c->cpsr))
@@ -200,12 +205,12 @@ arm_it_plain:
     }
     in++;
     left -= in->run;
-    table = arm_it_plain_labels;
+    table = ARM_T32_BIASED(arm_it_plain_labels);
 arm_it_plain_record:
     /* the ops of the records that run dispatch back here through `table` */
     if (plain == 1u) {
         c->it = 0u;
-        table = arm_labels;
+        table = ARM_T32_BIASED(arm_labels);
         ARM_THREADED_DISPATCH();
     }
     if (plain & 1u) {
