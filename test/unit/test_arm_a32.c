@@ -98,6 +98,10 @@ typedef struct a32t_case {
 #define W ARM_F_W
 #define LSL ARM_SH_LSL
 #define LSR ARM_SH_LSR
+/* LDM/STM: the first address's offset from the base in amount, and beside
+ * the list the bytes moved and the base's write-back offset (arm_lsm_layout) */
+#define LSM_FIRST(off) ((uint8_t)(int8_t)(off))
+#define LSM_IMM(list, bytes, wb) ((list) | (bytes) << 16 | (uint32_t)(uint8_t)(int8_t)(wb) << 24)
 #define ASR ARM_SH_ASR
 #define ROR ARM_SH_ROR
 #define RRX ARM_SH_RRX
@@ -134,13 +138,13 @@ static const a32t_case_t a32t_cases[] = {
     /* mov pc, lr */
     {0xe1a0f00e, 0, OP(MOV_REG), 14, 15, 0, 14, 0, LSL, 0, 0, 0},
     /* push {r4, r5, lr} */
-    {0xe92d4030, 0, OP(STM), 14, 0, 13, 0, 0, 0, 0, P | W, 0x4030},
+    {0xe92d4030, 0, OP(STM), 14, 0, 13, 0, 0, 0, LSM_FIRST(-12), P | W, LSM_IMM(0x4030, 12, -12)},
     /* pop {r4, pc} */
-    {0xe8bd8010, 0, OP(LDM), 14, 0, 13, 0, 0, 0, 0, U | W, 0x8010},
+    {0xe8bd8010, 0, OP(LDM), 14, 0, 13, 0, 0, 0, LSM_FIRST(0), U | W, LSM_IMM(0x8010, 8, 8)},
     /* ldmib r0, {r1, r2} */
-    {0xe9900006, 0, OP(LDM), 14, 0, 0, 0, 0, 0, 0, P | U, 0x6},
+    {0xe9900006, 0, OP(LDM), 14, 0, 0, 0, 0, 0, LSM_FIRST(4), P | U, LSM_IMM(0x6, 8, 8)},
     /* stmda r0!, {r1, r2} */
-    {0xe8200006, 0, OP(STM), 14, 0, 0, 0, 0, 0, 0, W, 0x6},
+    {0xe8200006, 0, OP(STM), 14, 0, 0, 0, 0, 0, LSM_FIRST(-4), W, LSM_IMM(0x6, 8, -8)},
     /* ldr r0, [r1], #-4 */
     {0xe4110004, 0, OP(LDR_IMM), 14, 0, 1, 0, 0, 0, 0, W, 4},
     /* ldr r0, [r1, -r2, lsl #2]! */

@@ -20,6 +20,10 @@
     { .op = ARM_OP_##o, .cond = c, .rd = d, .rn = n, .rm = m, .rs = s,            \
       .shift = ARM_SH_##sh, .amount = amt, .flags = (fl), .imm = im }
 #define R(op, rd, rn, rm, rs, sh, amt, fl, imm) RC(op, ARM_COND_AL, rd, rn, rm, rs, sh, amt, fl, imm)
+/* LDM/STM: the first address's offset from the base in amount, and beside
+ * the list the bytes moved and the base's write-back offset (arm_lsm_layout) */
+#define LSM_FIRST(off) ((uint8_t)(int8_t)(off))
+#define LSM_IMM(list, bytes, wb) ((list) | (bytes) << 16 | (uint32_t)(uint8_t)(int8_t)(wb) << 24)
 
 typedef struct t32_case {
     const char *text;
@@ -104,11 +108,11 @@ static const t32_case_t t16_memory[] = {
     { "add r0, sp, #1020", 0x1a, 0xa8ff, 0x0000, R(ADD_IMM, 0, 13, 0, 0, LSL, 0, 0, 0x3fc) },
     { "add sp, #508", 0x1c, 0xb07f, 0x0000, R(ADD_IMM, 13, 13, 0, 0, LSL, 0, 0, 0x1fc) },
     { "sub sp, #508", 0x1e, 0xb0ff, 0x0000, R(SUB_IMM, 13, 13, 0, 0, LSL, 0, 0, 0x1fc) },
-    { "push {r4, r5, r6, r7, lr}", 0x20, 0xb5f0, 0x0000, R(STM, 0, 13, 0, 0, LSL, 0, F_P|F_W, 0x40f0) },
-    { "pop {r4, pc}", 0x22, 0xbd10, 0x0000, R(LDM, 0, 13, 0, 0, LSL, 0, F_U|F_W, 0x8010) },
-    { "stmia r0!, {r1, r2, r3}", 0x24, 0xc00e, 0x0000, R(STM, 0, 0, 0, 0, LSL, 0, F_U|F_W, 0xe) },
-    { "ldmia r0!, {r1, r2}", 0x26, 0xc806, 0x0000, R(LDM, 0, 0, 0, 0, LSL, 0, F_U|F_W, 0x6) },
-    { "ldmia r0, {r0, r1}", 0x28, 0xc803, 0x0000, R(LDM, 0, 0, 0, 0, LSL, 0, F_U, 0x3) },
+    { "push {r4, r5, r6, r7, lr}", 0x20, 0xb5f0, 0x0000, R(STM, 0, 13, 0, 0, LSL, LSM_FIRST(-20), F_P|F_W, LSM_IMM(0x40f0, 20, -20)) },
+    { "pop {r4, pc}", 0x22, 0xbd10, 0x0000, R(LDM, 0, 13, 0, 0, LSL, LSM_FIRST(0), F_U|F_W, LSM_IMM(0x8010, 8, 8)) },
+    { "stmia r0!, {r1, r2, r3}", 0x24, 0xc00e, 0x0000, R(STM, 0, 0, 0, 0, LSL, LSM_FIRST(0), F_U|F_W, LSM_IMM(0xe, 12, 12)) },
+    { "ldmia r0!, {r1, r2}", 0x26, 0xc806, 0x0000, R(LDM, 0, 0, 0, 0, LSL, LSM_FIRST(0), F_U|F_W, LSM_IMM(0x6, 8, 8)) },
+    { "ldmia r0, {r0, r1}", 0x28, 0xc803, 0x0000, R(LDM, 0, 0, 0, 0, LSL, LSM_FIRST(0), F_U, LSM_IMM(0x3, 8, 8)) },
 };
 
 static const t32_case_t t16_control[] = {
@@ -282,11 +286,11 @@ static const t32_case_t t32_memory[] = {
     { "pli [r1, r2]", 0x70, 0xf911, 0xf002, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "pld [pc, #8] ; 80", 0x74, 0xf89f, 0xf008, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "strb.w r0, [pc, #8] ; 84", 0x78, 0xf88f, 0x0008, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0x8f88f) },
-    { "ldmia.w r0!, {r1, r8}", 0x7c, 0xe8b0, 0x0102, R(LDM, 0, 0, 0, 0, LSL, 0, F_U|F_W, 0x102) },
-    { "ldmdb r0, {r1, r2}", 0x80, 0xe910, 0x0006, R(LDM, 0, 0, 0, 0, LSL, 0, F_P, 0x6) },
-    { "stmdb sp!, {r4-fp, lr}", 0x84, 0xe92d, 0x4ff0, R(STM, 0, 13, 0, 0, LSL, 0, F_P|F_W, 0x4ff0) },
-    { "ldmia.w sp!, {r4-fp, pc}", 0x88, 0xe8bd, 0x8ff0, R(LDM, 0, 13, 0, 0, LSL, 0, F_U|F_W, 0x8ff0) },
-    { "stmia.w r0, {r1, r2, r3}", 0x8c, 0xe880, 0x000e, R(STM, 0, 0, 0, 0, LSL, 0, F_U, 0xe) },
+    { "ldmia.w r0!, {r1, r8}", 0x7c, 0xe8b0, 0x0102, R(LDM, 0, 0, 0, 0, LSL, LSM_FIRST(0), F_U|F_W, LSM_IMM(0x102, 8, 8)) },
+    { "ldmdb r0, {r1, r2}", 0x80, 0xe910, 0x0006, R(LDM, 0, 0, 0, 0, LSL, LSM_FIRST(-8), F_P, LSM_IMM(0x6, 8, -8)) },
+    { "stmdb sp!, {r4-fp, lr}", 0x84, 0xe92d, 0x4ff0, R(STM, 0, 13, 0, 0, LSL, LSM_FIRST(-36), F_P|F_W, LSM_IMM(0x4ff0, 36, -36)) },
+    { "ldmia.w sp!, {r4-fp, pc}", 0x88, 0xe8bd, 0x8ff0, R(LDM, 0, 13, 0, 0, LSL, LSM_FIRST(0), F_U|F_W, LSM_IMM(0x8ff0, 36, 36)) },
+    { "stmia.w r0, {r1, r2, r3}", 0x8c, 0xe880, 0x000e, R(STM, 0, 0, 0, 0, LSL, LSM_FIRST(0), F_U, LSM_IMM(0xe, 12, 12)) },
     { "tbb [pc, r1]", 0x90, 0xe8df, 0xf001, R(TBB, 0, 15, 1, 0, LSL, 0, 0, 0x0) },
     { "tbh [r0, r1, lsl #1]", 0x94, 0xe8d0, 0xf011, R(TBH, 0, 0, 1, 0, LSL, 0, 0, 0x0) },
 };

@@ -163,6 +163,7 @@ static int a32_form_lsm(uint32_t w, arm_insn_t *o)
     o->imm = BITS(w, 15, 0);
     o->flags = (uint8_t)((BIT(w, 24) ? ARM_F_P : 0) | (BIT(w, 23) ? ARM_F_U : 0) |
                          (BIT(w, 21) ? ARM_F_W : 0));
+    arm_lsm_layout(o);
     return o->rn == 15 || o->imm == 0;
 }
 

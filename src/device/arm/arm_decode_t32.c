@@ -677,6 +677,8 @@ void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out)
         out->op = row->op;
         out->flags = row->flags;
         row->form(w, addr, out);
+        if (out->op == ARM_OP_LDM || out->op == ARM_OP_STM)
+            arm_lsm_layout(out);
     } else {
         out->op = ARM_OP_UNDEF;
     }

@@ -129,29 +129,4 @@ SIM_INLINE uint32_t arm_ctz(uint32_t x)
 #endif
 }
 
-#if !defined(__CUDA_ARCH__) && !defined(__POPCNT__)
-/* Bits set in each byte value, for hosts built without popcnt. */
-#define ARM_BITS2(n) n, n + 1, n + 1, n + 2
-#define ARM_BITS4(n) ARM_BITS2(n), ARM_BITS2(n + 1), ARM_BITS2(n + 1), ARM_BITS2(n + 2)
-#define ARM_BITS6(n) ARM_BITS4(n), ARM_BITS4(n + 1), ARM_BITS4(n + 1), ARM_BITS4(n + 2)
-static const uint8_t arm_byte_bits[256] = {ARM_BITS6(0), ARM_BITS6(1), ARM_BITS6(1), ARM_BITS6(2)};
-#undef ARM_BITS2
-#undef ARM_BITS4
-#undef ARM_BITS6
-#endif
-
-/* How many registers a 16-bit register list (LDM, STM) names. */
-SIM_INLINE uint32_t arm_list_count(uint32_t list)
-{
-#ifdef __CUDA_ARCH__
-    return (uint32_t)__popc(list);
-#elif defined(__POPCNT__)
-    return (uint32_t)__builtin_popcount(list);
-#else
-    /* Without the popcnt instruction, __builtin_popcount is a libgcc call;
-     * two table reads are cheaper for every LDM and STM. */
-    return arm_byte_bits[list & 0xffu] + arm_byte_bits[(list >> 8) & 0xffu];
-#endif
-}
-
 #endif

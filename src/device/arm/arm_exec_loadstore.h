@@ -172,18 +172,18 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
     ARM_LS_FAST_FORM(op##_LSL, op##_PRE_LSL, op##_POST_LSL, size, fn, 1,       \
                      c->r[in->rm] << in->amount)
 
-/* Lowest address of an LDM/STM of n registers, and the written-back base.
- * IA: Rn, IB: Rn + 4, DA: Rn - 4n + 4, DB: Rn - 4n. */
-SIM_INLINE uint32_t arm_lsm_start(const arm_ctx_t *c, const arm_insn_t *in, uint32_t n,
-                                  uint32_t *wb)
+/* An LDM's or STM's register list, and the bytes it moves (arm_lsm_layout). */
+SIM_INLINE uint32_t arm_lsm_list(const arm_insn_t *in) { return in->imm & 0xffffu; }
+SIM_INLINE uint32_t arm_lsm_bytes(const arm_insn_t *in) { return (in->imm >> 16) & 0xffu; }
+
+/* Lowest address of an LDM/STM of n registers, and the written-back base,
+ * by the offsets its decoder kept. IA: Rn, IB: Rn + 4, DA: Rn - 4n + 4,
+ * DB: Rn - 4n. */
+SIM_INLINE uint32_t arm_lsm_start(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *wb)
 {
-    uint32_t base = c->r[in->rn], p = (in->flags & ARM_F_P) ? 4u : 0u;
-    if (in->flags & ARM_F_U) {
-        *wb = base + 4u * n;
-        return base + p;
-    }
-    *wb = base - 4u * n;
-    return base - 4u * n + (4u - p);
+    uint32_t base = c->r[in->rn];
+    *wb = base + (uint32_t)(int32_t)(int8_t)(in->imm >> 24);
+    return base + (uint32_t)(int32_t)(int8_t)in->amount;
 }
 
 /* Whether [a, a + bytes) is aligned and inside the private window: then no
@@ -222,9 +222,9 @@ SIM_FN int arm_ldm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint
 SIM_INLINE void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                         uint32_t pc)
 {
-    uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
+    uint32_t list = arm_lsm_list(in), wb, a = arm_lsm_start(c, in, &wb);
     uint32_t last = 0;
-    if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
+    if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in)))) {
         const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
         uint64_t step = SIM_PRIV_STRIDE_WORD(m);
         for (uint32_t l = list & 0x7fffu; l; l &= l - 1u, p += step)
@@ -258,8 +258,8 @@ SIM_FN int arm_stm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint
 SIM_INLINE void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                         uint32_t pc)
 {
-    uint32_t list = in->imm, n = arm_list_count(list), wb, a = arm_lsm_start(c, in, n, &wb);
-    if (SIM_LIKELY(arm_lsm_fast(m, a, 4u * n))) {
+    uint32_t list = arm_lsm_list(in), wb, a = arm_lsm_start(c, in, &wb);
+    if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in)))) {
         uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
         for (uint64_t l = list, step = SIM_PRIV_STRIDE_WORD(m); l; l &= l - 1u, p += step)
             *p = c->r[arm_ctz((uint32_t)l)];

@@ -105,6 +105,20 @@ static inline uint32_t arm_target_index(const arm_insn_t *in)
     __builtin_memcpy(&idx, &in->rd, sizeof idx);
     return idx;
 }
+/* LDM and STM: their decoders keep beside the register list (imm bits
+ * 15..0) the bytes moved (23..16) and the base's write-back offset (31..24,
+ * int8), and in amount the first address's offset from the base (int8), so
+ * that the executor need neither count the list nor test the addressing
+ * mode (arm_exec_loadstore.h reads them). */
+static inline void arm_lsm_layout(arm_insn_t *o)
+{
+    int32_t bytes = 4 * __builtin_popcount(o->imm & 0xffffu);
+    int32_t before = (o->flags & ARM_F_P) ? 4 : 0;
+    int32_t up = (o->flags & ARM_F_U) != 0;
+    o->amount = (uint8_t)(int8_t)(up ? before : 4 - before - bytes);
+    o->imm = (o->imm & 0xffffu) | (uint32_t)bytes << 16 |
+             (uint32_t)(uint8_t)(int8_t)(up ? bytes : -bytes) << 24;
+}
 /* Whether a decoded (not yet specialised) record ends a straight-line block. */
 int arm_ends_block(const arm_insn_t *in);
 /* The xop of a record whose op, cond and run are final. */
