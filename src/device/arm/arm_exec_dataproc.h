@@ -87,13 +87,32 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
 
 /* (result, carry, overflow) = AddWithCarry(x, y, carry_in): N Z C V set,
  * the result returned. The carry is read off the 32-bit result (it wrapped
- * past x, or back onto it with a carry in), which a constant carry_in
- * (every op but ADC, SBC, RSC) turns into one compare. */
+ * past x, or back onto it with a carry in); the overflow is operands of one
+ * sign giving a result of the other. Where carry_in is a constant (every op
+ * but ADC, SBC, RSC), the host compiler's overflow builtins take both from
+ * the machine's own flags (x + ~y + 1 being x - y): the same bits in fewer
+ * instructions. */
 SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t cin)
 {
-    uint32_t r = x + y + cin;
-    uint32_t carry = cin ? r <= x : r < x;
-    arm_set_nzcv(c, r, carry, ((x ^ r) & (y ^ r)) >> 31);
+    uint32_t r, carry, ovf;
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__)
+    int32_t sr;
+    if (__builtin_constant_p(cin) && cin <= 1u) {
+        if (cin) {
+            carry = !__builtin_sub_overflow(x, ~y, &r);
+            ovf = (uint32_t)__builtin_sub_overflow((int32_t)x, (int32_t)~y, &sr);
+        } else {
+            carry = __builtin_add_overflow(x, y, &r);
+            ovf = (uint32_t)__builtin_add_overflow((int32_t)x, (int32_t)y, &sr);
+        }
+        arm_set_nzcv(c, r, carry, ovf);
+        return r;
+    }
+#endif
+    r = x + y + cin;
+    carry = cin ? r <= x : r < x;
+    ovf = ((x ^ r) & (y ^ r)) >> 31;
+    arm_set_nzcv(c, r, carry, ovf);
     return r;
 }
 
