@@ -22,8 +22,8 @@ make --no-print-directory BUILD="$BUILD" kernels bench-kernels bench-programs di
 
 # qemu-arm's results for the differential suite, so that run_diff.sh has
 # nothing to run under qemu there (its cache is newer than each binary).
-DIFF_EXPECT_ONLY=1 sh test/diff/run_diff.sh "$BUILD"/diff/*.O0 "$BUILD"/diff/*.O2 "$BUILD"/diff/*.Os \
-    "$BUILD"/diff/*.thumb
+DIFF_BINS=$(make --no-print-directory -s BUILD="$BUILD" diff-list)
+DIFF_EXPECT_ONLY=1 sh test/diff/run_diff.sh $DIFF_BINS
 
 # Debian's qemu-arm needs glib, gnutls and more; qemu-user-static's does not.
 if [ ! -x "$KIT/qemu-arm-static" ]; then
@@ -35,7 +35,7 @@ if [ ! -x "$KIT/qemu-arm-static" ]; then
 fi
 "$KIT/qemu-arm-static" "$BUILD/kernels/bench/best.arm" 1 >/dev/null
 
-tar cf - "$BUILD"/diff/*.O0 "$BUILD"/diff/*.O2 "$BUILD"/diff/*.Os "$BUILD"/diff/*.thumb "$BUILD"/diff/expect \
+tar cf - $DIFF_BINS "$BUILD"/diff/expect \
     "$BUILD"/kernels/*.arm "$BUILD"/kernels/bench/*.arm "$BUILD"/bench/*.arm \
     "$KIT/qemu-arm-static" | xz -6 -T2 >"$OUTFILE.tmp"
 mv "$OUTFILE.tmp" "$OUTFILE"

@@ -15,7 +15,7 @@ DIFF_FLAGS_thumb := -O2 -mthumb -march=armv7-a
 DIFF_BINS     := $(foreach v,$(DIFF_VARIANTS),$(DIFF_NAMES:%=$(BUILD)/diff/%.$(v)))
 DIFF_JOBS     ?= 2
 
-.PHONY: diff diff-bins
+.PHONY: diff diff-bins diff-list
 
 define DIFF_VARIANT_RULE
 $(BUILD)/diff/%.$(1): test/diff/%.c
@@ -25,6 +25,11 @@ endef
 $(foreach v,$(DIFF_VARIANTS),$(eval $(call DIFF_VARIANT_RULE,$(v))))
 
 diff-bins: $(DIFF_BINS)
+
+# The suite's binaries, one a line, for the scripts that carry or run them
+# elsewhere (tools/gpu_kit.sh, test/gpu/gpu_test.sh).
+diff-list:
+	@printf '%s\n' $(DIFF_BINS)
 
 diff: $(DIFF_BINS) $(BUILD)/warpsim
 	@echo "diff: $(words $(DIFF_BINS)) binaries on qemu-arm and $(BUILD)/warpsim (1 and 64 cores)"

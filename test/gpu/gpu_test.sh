@@ -37,7 +37,7 @@ for b in build/diff/*.O2 build/diff/*.thumb; do
     [ -f "$b" ] && equiv "$b" 64
 done
 echo "equivalence: $pass passed, $fail failed"
-DIFF_JOBS=${DIFF_JOBS:-$(nproc)} DIFF_WARPSIM_FLAGS="--backend cuda" WARPSIM="$W" sh test/diff/run_diff.sh build/diff/*.O0 build/diff/*.O2 \
-    build/diff/*.Os build/diff/*.thumb
+DIFF_JOBS=${DIFF_JOBS:-$(nproc)} DIFF_WARPSIM_FLAGS="--backend cuda" WARPSIM="$W" sh test/diff/run_diff.sh \
+    $(make --no-print-directory -s BUILD=build diff-list)
 diff_rc=$?
 [ $fail -eq 0 ] && [ $diff_rc -eq 0 ]
