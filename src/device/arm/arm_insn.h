@@ -72,7 +72,8 @@ typedef struct arm_insn {
     uint8_t run;     /* records from here to the end of its straight-line block,
                       * this one and the last included (arm_block.c); 0 = unknown.
                       * A block longer than 255 records is cut into pieces. */
-    uint32_t imm;    /* immediate, absolute target/address, register list, raw word for UNDEF */
+    uint32_t imm;    /* immediate, absolute target/address, register list (LDM/STM: with
+                      * its layout, arm_lsm_layout), raw word for UNDEF */
 } arm_insn_t;
 
 /* Both op and xop are bytes, with no value to spare. Beyond, widen op and
