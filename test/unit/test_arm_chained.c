@@ -51,7 +51,7 @@ static void bc_t32_insn(uint64_t *s, uint16_t *hw, uint32_t *p, int flow)
 }
 
 /* One A32 instruction: data processing or a load/store under a random
- * condition, or (flow set) b/bl forward, bx lr, push {r4, lr}, pop {r4, pc}
+ * condition, or (flow set) b/bl forward, bx lr, push {r4, lr}, pop{cond} {r4, pc}
  * or bx pc. */
 static uint32_t bc_a32_insn(uint64_t *s, int flow)
 {
@@ -72,7 +72,7 @@ static uint32_t bc_a32_insn(uint64_t *s, int flow)
     case 9: case 10: return (cond << 28) | 0x0b000000u | (r & 3u);
     case 11: return 0xe12fff1eu;
     case 12: return 0xe92d4010u;
-    case 13: return 0xe8bd8010u;
+    case 13: return (cond << 28) | 0x08bd8010u;
     case 14: return 0xe12fff1fu; /* bx pc */
     default: return (cond << 28) | 0x02800001u | ((r & 7u) << 12) | ((r & 7u) << 16);
     }

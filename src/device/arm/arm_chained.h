@@ -260,13 +260,28 @@ arm_bx:
     }
     ARM_CHAINED_ENTER(to, 0);
 arm_pop:
-    /* LDM with the pc: a full step as arm_step_record does it outside an IT
-     * block, inline, for the returns that end many blocks. */
-    c->npc = ARM_CHAINED_PC() + in->len;
-    if (arm_record_passes(c, in)) {
-        c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);
-        arm_ldm(c, in, m, core, ARM_CHAINED_PC());
+    /* LDM with the pc, the return that ends many blocks; never inside an IT
+     * block (those records run through arm_it_record). Where no word can
+     * fault and the return stays in this instruction set, on to the next
+     * block from here; else a full step as arm_step_record does it. A
+     * failed condition goes on as a branch not taken. */
+    if (!arm_record_passes(c, in))
+        goto arm_branch_not_taken;
+    {
+        uint32_t list = arm_lsm_list(in), wb, a = arm_lsm_start(c, in, &wb);
+        if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in)))) {
+            to = arm_ldm_window(c, m, core, list, a);
+            arm_ldm_writeback(c, in, list, wb);
+            if ((to & 1u) == ARM_CHAINED_T32)
+                ARM_CHAINED_ENTER(to & (ARM_CHAINED_T32 ? ~1u : ~3u), 0);
+            arm_bx_write_pc(c, to);
+            *pcp = c->npc;
+            return budget - left;
+        }
     }
+    c->npc = ARM_CHAINED_PC() + in->len;
+    c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);
+    arm_ldm(c, in, m, core, ARM_CHAINED_PC());
     to = c->npc;
     goto arm_stepped;
 arm_step:

@@ -215,6 +215,25 @@ SIM_FN int arm_ldm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint
     return 0;
 }
 
+/* LDM's words where none can fault (arm_lsm_fast): every register of the
+ * list but the pc set; the pc's word returned (0 for a list without it). */
+SIM_INLINE uint32_t arm_ldm_window(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t list,
+                                   uint32_t a)
+{
+    const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
+    uint64_t step = SIM_PRIV_STRIDE_WORD(m);
+    for (uint32_t l = list & 0x7fffu; l; l &= l - 1u, p += step)
+        c->r[arm_ctz(l)] = *p;
+    return (list & 0x8000u) ? *p : 0u;
+}
+
+/* LDM's base write-back, unless the base was loaded */
+SIM_INLINE void arm_ldm_writeback(arm_ctx_t *c, const arm_insn_t *in, uint32_t list, uint32_t wb)
+{
+    if ((in->flags & ARM_F_W) && !(list & (1u << in->rn)))
+        c->r[in->rn] = wb;
+}
+
 /* LDM: lowest register from the lowest address; the base is written back
  * unless it is in the list; a loaded PC interworks. Where no word can fault
  * (the pushes and pops of calls and returns) the registers are loaded
@@ -224,18 +243,11 @@ SIM_INLINE void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, 
 {
     uint32_t list = arm_lsm_list(in), wb, a = arm_lsm_start(c, in, &wb);
     uint32_t last = 0;
-    if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in)))) {
-        const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
-        uint64_t step = SIM_PRIV_STRIDE_WORD(m);
-        for (uint32_t l = list & 0x7fffu; l; l &= l - 1u, p += step)
-            c->r[arm_ctz(l)] = *p;
-        if (list & 0x8000u)
-            last = *p;
-    } else if (arm_ldm_checked(c, m, core, pc, list, a, &last)) {
+    if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in))))
+        last = arm_ldm_window(c, m, core, list, a);
+    else if (arm_ldm_checked(c, m, core, pc, list, a, &last))
         return;
-    }
-    if ((in->flags & ARM_F_W) && !(list & (1u << in->rn)))
-        c->r[in->rn] = wb;
+    arm_ldm_writeback(c, in, list, wb);
     if (list & 0x8000u)
         arm_bx_write_pc(c, last);
 }
