@@ -237,19 +237,21 @@ SIM_INLINE void arm_ldm_writeback(arm_ctx_t *c, const arm_insn_t *in, uint32_t l
 /* LDM: lowest register from the lowest address; the base is written back
  * unless it is in the list; a loaded PC interworks. Where no word can fault
  * (the pushes and pops of calls and returns) the registers are loaded
- * straight from the window, inline; otherwise out of line. */
-SIM_INLINE void arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
-                        uint32_t pc)
+ * straight from the window, inline; otherwise out of line. Returns whether
+ * the core stopped (a fault), so that the fast path's answer is a constant. */
+SIM_INLINE uint32_t arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                            uint32_t core, uint32_t pc)
 {
     uint32_t list = arm_lsm_list(in), wb, a = arm_lsm_start(c, in, &wb);
     uint32_t last = 0;
     if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in))))
         last = arm_ldm_window(c, m, core, list, a);
     else if (arm_ldm_checked(c, m, core, pc, list, a, &last))
-        return;
+        return 1;
     arm_ldm_writeback(c, in, list, wb);
     if (list & 0x8000u)
         arm_bx_write_pc(c, last);
+    return 0;
 }
 
 /* STM's words through the accessors; a fault stops it before the word
@@ -266,9 +268,10 @@ SIM_FN int arm_stm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint
 }
 
 /* STM: registers stored as they were before the instruction (a stored PC
- * reads as address + 8); inline where no word can fault, as LDM. */
-SIM_INLINE void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
-                        uint32_t pc)
+ * reads as address + 8); inline where no word can fault, as LDM, and
+ * returns whether the core stopped as it does. */
+SIM_INLINE uint32_t arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                            uint32_t core, uint32_t pc)
 {
     uint32_t list = arm_lsm_list(in), wb, a = arm_lsm_start(c, in, &wb);
     if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in)))) {
@@ -276,10 +279,11 @@ SIM_INLINE void arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, 
         for (uint64_t l = list, step = SIM_PRIV_STRIDE_WORD(m); l; l &= l - 1u, p += step)
             *p = c->r[arm_ctz((uint32_t)l)];
     } else if (arm_stm_checked(c, m, core, pc, list, a)) {
-        return;
+        return 1;
     }
     if (in->flags & ARM_F_W)
         c->r[in->rn] = wb;
+    return 0;
 }
 
 #endif

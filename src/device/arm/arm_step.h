@@ -33,8 +33,10 @@
  * cases of a switch that returns `stopped`; the host's chained fast path
  * (arm_chained.h) as labels that go on to the next record. A case
  * reports whether the core may have stopped: the ones that can fault, halt
- * or wait (ARM_STOP_CASE) from the status, every other case says no at
- * compile time, so the fast path tests the status only after the former. */
+ * or wait from the status (ARM_STOP_CASE) or from what their call returns
+ * (ARM_STOPPED_CASE: LDM and STM, whose inline paths answer with a
+ * constant), every other case says no at compile time, so the fast path
+ * tests the status only after the former. */
 #define ARM_SWITCH_BEGIN(op) case ARM_OP_##op:
 #define ARM_SWITCH_END(stopped) return (stopped);
 #define ARM_OP_BEGIN ARM_SWITCH_BEGIN
@@ -47,6 +49,9 @@
     ARM_OP_BEGIN(op)                                                           \
         call;                                                                  \
         ARM_OP_END(c->sys.status != SIM_RUNNING)
+#define ARM_STOPPED_CASE(op, call)                                             \
+    ARM_OP_BEGIN(op)                                                           \
+        ARM_OP_END(call)
 /* Load/store cases: (op, form is _REG, size, sign) */
 #define ARM_LOAD_CASE(op, reg, size, sign) ARM_STOP_CASE(op, arm_load(c, in, m, core, pc, reg, size, sign))
 #define ARM_STORE_CASE(op, reg, size) ARM_STOP_CASE(op, arm_store(c, in, m, core, pc, reg, size))
@@ -69,8 +74,8 @@
     ARM_STOP_CASE(STRD_IMM, arm_strd(c, in, m, core, pc, 0))                             \
     ARM_STOP_CASE(STRD_REG, arm_strd(c, in, m, core, pc, 1))                             \
     ARM_STOP_CASE(LDR_LIT, arm_ldr_lit(c, in, m, core, pc))                              \
-    ARM_STOP_CASE(LDM, arm_ldm(c, in, m, core, pc))                                      \
-    ARM_STOP_CASE(STM, arm_stm(c, in, m, core, pc))                                      \
+    ARM_STOPPED_CASE(LDM, arm_ldm(c, in, m, core, pc))                                   \
+    ARM_STOPPED_CASE(STM, arm_stm(c, in, m, core, pc))                                   \
     ARM_CASE(B, arm_branch(c, in, ARM_OP_B))                                             \
     ARM_CASE(BL, arm_branch(c, in, ARM_OP_BL))                                           \
     ARM_CASE(BLX_IMM, arm_branch(c, in, ARM_OP_BLX_IMM))                                 \
