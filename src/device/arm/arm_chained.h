@@ -245,9 +245,9 @@ arm_it:
     ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + 2u, goto arm_it_record);
 arm_call:
     /* BL, like B: outside IT blocks, and neither stops the core nor leaves
-     * the instruction set. */
+     * the instruction set; 4 bytes long in both (T16 has no BL). */
     if (arm_record_passes(c, in)) {
-        c->r[14] = arm_link_to(ARM_CHAINED_PC() + in->len, ARM_CHAINED_T32);
+        c->r[14] = arm_link_to(ARM_CHAINED_PC() + 4u, ARM_CHAINED_T32);
         ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, ARM_THREADED_DISPATCH());
     }
     goto arm_branch_not_taken;
