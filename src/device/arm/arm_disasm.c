@@ -169,7 +169,7 @@ static void dis_lsm(dis_out_t *o, const arm_insn_t *in, const char *mn, const ch
     } else {
         put(o, "%s%s%s\t%s%s, ", mn, mode == 1u ? "" : modes[mode], cc, R(in->rn), wb ? "!" : "");
     }
-    dis_reglist(o, in->imm & 0xffffu); /* the list: arm_lsm_layout */
+    dis_reglist(o, arm_lsm_list(in));
 }
 
 static void dis_it(dis_out_t *o, const arm_insn_t *in)

@@ -172,18 +172,14 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
     ARM_LS_FAST_FORM(op##_LSL, op##_PRE_LSL, op##_POST_LSL, size, fn, 1,       \
                      c->r[in->rm] << in->amount)
 
-/* An LDM's or STM's register list, and the bytes it moves (arm_lsm_layout). */
-SIM_INLINE uint32_t arm_lsm_list(const arm_insn_t *in) { return in->imm & 0xffffu; }
-SIM_INLINE uint32_t arm_lsm_bytes(const arm_insn_t *in) { return (in->imm >> 16) & 0xffu; }
-
 /* Lowest address of an LDM/STM of n registers, and the written-back base,
- * by the offsets its decoder kept. IA: Rn, IB: Rn + 4, DA: Rn - 4n + 4,
- * DB: Rn - 4n. */
+ * by the offsets its decoder kept (arm_lsm_list). IA: Rn, IB: Rn + 4,
+ * DA: Rn - 4n + 4, DB: Rn - 4n. */
 SIM_INLINE uint32_t arm_lsm_start(const arm_ctx_t *c, const arm_insn_t *in, uint32_t *wb)
 {
     uint32_t base = c->r[in->rn];
-    *wb = base + (uint32_t)(int32_t)(int8_t)(in->imm >> 24);
-    return base + (uint32_t)(int32_t)(int8_t)in->amount;
+    *wb = base + arm_lsm_wb_offset(in);
+    return base + arm_lsm_first_offset(in);
 }
 
 /* Whether [a, a + bytes) is aligned and inside the private window: then no

@@ -73,7 +73,7 @@ typedef struct arm_insn {
                       * this one and the last included (arm_block.c); 0 = unknown.
                       * A block longer than 255 records is cut into pieces. */
     uint32_t imm;    /* immediate, absolute target/address, register list (LDM/STM: with
-                      * its layout, arm_lsm_layout), raw word for UNDEF */
+                      * its layout, arm_lsm_list), raw word for UNDEF */
 } arm_insn_t;
 
 /* Both op and xop are bytes, with no value to spare. Beyond, widen op and
@@ -82,6 +82,28 @@ SIM_STATIC_ASSERT(ARM_XOP_COUNT <= 256, arm_op_fits_a_byte);
 SIM_STATIC_ASSERT(sizeof(arm_insn_t) == 16, arm_insn_is_16_bytes);
 SIM_STATIC_ASSERT(offsetof(arm_insn_t, len) == offsetof(arm_insn_t, xop) + 1,
                   arm_len_follows_xop);
+
+/* LDM and STM name neither a shift nor rd, rm, rs: their decoders keep
+ * beside the register list (imm bits 15..0) the bytes moved (23..16) and
+ * the base's write-back offset (31..24, int8), and in amount the first
+ * address's offset from the base (int8), so that the executor need neither
+ * count the list nor test the addressing mode (arm_lsm_layout writes them,
+ * these read them). */
+#define ARM_LSM_BYTES_SHIFT 16
+#define ARM_LSM_WB_SHIFT 24
+SIM_INLINE uint32_t arm_lsm_list(const arm_insn_t *in) { return in->imm & 0xffffu; }
+SIM_INLINE uint32_t arm_lsm_bytes(const arm_insn_t *in)
+{
+    return (in->imm >> ARM_LSM_BYTES_SHIFT) & 0xffu;
+}
+SIM_INLINE uint32_t arm_lsm_wb_offset(const arm_insn_t *in)
+{
+    return (uint32_t)(int32_t)(int8_t)(in->imm >> ARM_LSM_WB_SHIFT);
+}
+SIM_INLINE uint32_t arm_lsm_first_offset(const arm_insn_t *in)
+{
+    return (uint32_t)(int32_t)(int8_t)in->amount;
+}
 
 /* Decoders: fill *out for the encoding at target address addr. They never
  * fail: an encoding they do not know becomes ARM_OP_UNDEF with imm = raw. */
@@ -106,19 +128,15 @@ static inline uint32_t arm_target_index(const arm_insn_t *in)
     __builtin_memcpy(&idx, &in->rd, sizeof idx);
     return idx;
 }
-/* LDM and STM: their decoders keep beside the register list (imm bits
- * 15..0) the bytes moved (23..16) and the base's write-back offset (31..24,
- * int8), and in amount the first address's offset from the base (int8), so
- * that the executor need neither count the list nor test the addressing
- * mode (arm_exec_loadstore.h reads them). */
+/* An LDM's or STM's layout (beside arm_insn_t), from its list and P, U. */
 static inline void arm_lsm_layout(arm_insn_t *o)
 {
-    int32_t bytes = 4 * __builtin_popcount(o->imm & 0xffffu);
+    int32_t bytes = 4 * __builtin_popcount(arm_lsm_list(o));
     int32_t before = (o->flags & ARM_F_P) ? 4 : 0;
     int32_t up = (o->flags & ARM_F_U) != 0;
     o->amount = (uint8_t)(int8_t)(up ? before : 4 - before - bytes);
-    o->imm = (o->imm & 0xffffu) | (uint32_t)bytes << 16 |
-             (uint32_t)(uint8_t)(int8_t)(up ? bytes : -bytes) << 24;
+    o->imm = arm_lsm_list(o) | (uint32_t)bytes << ARM_LSM_BYTES_SHIFT |
+             (uint32_t)(uint8_t)(int8_t)(up ? bytes : -bytes) << ARM_LSM_WB_SHIFT;
 }
 /* Whether a decoded (not yet specialised) record ends a straight-line block. */
 int arm_ends_block(const arm_insn_t *in);
