@@ -24,6 +24,14 @@
 #define SIM_FN static inline
 #endif
 
+/* A slow path's function, kept out of its callers so that their hot paths
+ * neither grow nor keep values alive for it. */
+#ifdef __CUDACC__
+#define SIM_COLD __host__ __device__ static __noinline__
+#else
+#define SIM_COLD static __attribute__((noinline, cold))
+#endif
+
 #if defined(__GNUC__) || defined(__CUDACC__)
 #define SIM_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SIM_UNLIKELY(x) __builtin_expect(!!(x), 0)

@@ -50,7 +50,9 @@ Test(arm_block, run_lengths_count_to_the_block_end)
 
 /* B and BL carry their target's record index for the chained path; a
  * target beyond the text has none, and the core faults there as on any
- * other path. */
+ * other path. A branch the chained path cannot follow, to no record or
+ * with none after it, takes a full step (xop), so that the chained path
+ * need not check the index. */
 Test(arm_block, branches_know_their_target_record)
 {
     static const uint32_t w[] = {0xea000001u, /* b word 3 */
@@ -61,12 +63,23 @@ Test(arm_block, branches_know_their_target_record)
     cr_expect_eq(arm_target_index(&bt_a32[0]), 3u);
     cr_expect_eq(arm_target_index(&bt_a32[1]), 3u);
     cr_expect_eq(arm_target_index(&bt_a32[2]), ARM_NO_TARGET);
+    cr_expect_eq(bt_a32[0].xop, ARM_XOP_BRANCH);
+    cr_expect_eq(bt_a32[1].xop, ARM_XOP_CALL);
+    cr_expect_eq(bt_a32[2].xop, ARM_XOP_STEP, "no target record");
+    bt_load_a32(w, 2);
+    cr_expect_eq(bt_a32[1].xop, ARM_XOP_STEP, "no record after the bl");
+    static const uint32_t pop[] = {0xe8bd8010u, 0xe8bd8010u}; /* pop {r4, pc} */
+    bt_load_a32(pop, 2);
+    cr_expect_eq(bt_a32[0].xop, ARM_XOP_POP);
+    cr_expect_eq(bt_a32[1].xop, ARM_XOP_STEP, "no record after the pop");
     static const uint16_t hw[] = {0xe001u /* b.n hw 3 */, 0xbf00u, 0xbf00u, 0xe7feu, 0};
     memset(bt_t32, 0, sizeof bt_t32);
     for (uint32_t i = 0; i < 4; i++)
         arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
     arm_prepare_records(bt_t32, 4, 1, BT_TEXT);
     cr_expect_eq(arm_target_index(&bt_t32[0]), 3u);
+    cr_expect_eq(bt_t32[0].xop, ARM_XOP_BRANCH);
+    cr_expect_eq(bt_t32[3].xop, ARM_XOP_STEP, "b . is the text's last record");
 
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
@@ -138,6 +151,52 @@ Test(arm_block, fault_inside_a_block_stops_on_the_instruction)
     cr_expect_eq(c.r[15], BT_TEXT + 8u);
     cr_expect_eq(c.r[0], 2u);
     cr_expect_eq(c.r[1], 77u);
+}
+
+/* The chained path takes a word access anywhere inside the window in one
+ * host access, aligned or not (ARMv7 lets LDR and STR be unaligned): the
+ * same bytes as the slow path's one by one; one that runs past the
+ * window's end faults, as the slow path does, with nothing written. */
+Test(arm_block, unaligned_and_straddling_words_on_the_fast_path)
+{
+    static const uint32_t w[] = {0xe5910001u,  /* ldr r0, [r1, #1] */
+                                 0xe5810007u,  /* str r0, [r1, #7] */
+                                 0xe5d13008u,  /* ldrb r3, [r1, #8] */
+                                 0xe5825000u,  /* str r5, [r2] */
+                                 0xe5924000u,  /* ldr r4, [r2] */
+                                 0xeafffffeu,  /* b . */
+                                 0xe1a00000u}; /* nop */
+    uint8_t *bytes = (uint8_t *)bt_priv;
+    for (uint32_t i = 0; i < BT_PRIV_SIZE; i++)
+        bytes[i] = (uint8_t)(i * 7u + 1u);
+    bt_load_a32(w, 7);
+    arm_image_t img = bt_image();
+    sim_mem_t m = bt_mem();
+    arm_ctx_t c = bt_context_at_text(0);
+    c.r[1] = BT_PRIV + 0x20u;
+    c.r[2] = BT_PRIV + BT_PRIV_SIZE - 2u; /* two bytes in, two past the end */
+    c.r[4] = 44u;
+    c.r[5] = 0xa5a5a5a5u;
+    uint32_t want = 0;
+    for (uint32_t k = 0; k < 4u; k++)
+        want |= (uint32_t)bytes[0x21u + k] << (8u * k);
+    cr_expect_eq(arm_run(&c, &img, &m, 0, 100), 3u, "the three before the faulting store");
+    cr_expect_eq(c.r[0], want, "unaligned load: %#x, want %#x", c.r[0], want);
+    for (uint32_t k = 0; k < 4u; k++)
+        cr_expect_eq(bytes[0x27u + k], (uint8_t)(want >> (8u * k)), "unaligned store, byte %u", k);
+    cr_expect_eq(c.r[3], (want >> 8) & 0xffu, "a byte of the unaligned store");
+    cr_expect_eq(c.sys.status, SIM_FAULTED);
+    cr_expect_eq(c.sys.fault_addr, BT_PRIV + BT_PRIV_SIZE - 2u);
+    cr_expect_eq(c.r[15], BT_TEXT + 12u, "stopped on the store");
+    cr_expect_eq(bytes[BT_PRIV_SIZE - 2u], (uint8_t)((BT_PRIV_SIZE - 2u) * 7u + 1u),
+                 "the faulting store wrote nothing");
+    c = bt_context_at_text(0);
+    c.r[2] = BT_PRIV + BT_PRIV_SIZE - 3u;
+    c.r[4] = 44u;
+    c.r[15] = BT_TEXT + 16u;
+    cr_expect_eq(arm_run(&c, &img, &m, 0, 100), 0u, "the load faults");
+    cr_expect_eq(c.sys.status, SIM_FAULTED);
+    cr_expect_eq(c.r[4], 44u, "a faulting load leaves its register");
 }
 
 /* Run one record from context *c (a single-record image) over private
@@ -310,7 +369,8 @@ Test(arm_block, switch_and_threaded_fast_paths_agree)
                 bt_a32[i++] = in;
         }
         arm_decode_a32(0xeafffffeu, BT_TEXT + 80u, &bt_a32[20]); /* b . */
-        arm_prepare_records(bt_a32, 21, 2, BT_TEXT);
+        arm_decode_a32(0xe1a00000u, BT_TEXT + 84u, &bt_a32[21]); /* so that b . chains */
+        arm_prepare_records(bt_a32, 22, 2, BT_TEXT);
         arm_ctx_t c;
         memset(&c, 0, sizeof c);
         for (int k = 0; k < 15; k++) {

@@ -164,14 +164,24 @@ uint8_t arm_thread_op(const arm_insn_t *in)
 }
 
 /* B's and BL's target record (arm_target_index): in the same array, on a
- * record boundary, or none. */
-static void arm_set_target_index(arm_insn_t *in, uint32_t n, uint32_t shift, uint32_t text_lo)
+ * record boundary, or none. A B, BL or LDM with the pc (record i) that the
+ * chained path would run (xop) but whose target or next record is not in
+ * the array takes a full step instead, so that the chained path's branches
+ * need not check the index they go on at. */
+static void arm_set_target_index(arm_insn_t *in, uint32_t i, uint32_t n, uint32_t shift,
+                                 uint32_t text_lo)
 {
     uint32_t off = in->imm - text_lo, idx = off >> shift;
+    int chains = in->xop == ARM_XOP_BRANCH || in->xop == ARM_XOP_CALL || in->xop == ARM_XOP_POP;
+    if (chains && (uint32_t)(in->len >> shift) >= n - i)
+        in->xop = ARM_XOP_STEP;
     if (in->op != ARM_OP_B && in->op != ARM_OP_BL)
         return;
-    if ((off & ((1u << shift) - 1u)) != 0 || idx >= n)
+    if ((off & ((1u << shift) - 1u)) != 0 || idx >= n) {
         idx = ARM_NO_TARGET;
+        if (chains)
+            in->xop = ARM_XOP_STEP;
+    }
     __builtin_memcpy(&in->rd, &idx, sizeof idx);
 }
 
@@ -228,7 +238,7 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t 
         in->xop = arm_flags_dead_xop(in, after);
         rewritten[1] = rewritten[0];
         rewritten[0] = arm_flags_rewritten(in, after);
-        arm_set_target_index(in, n, shift, text_lo);
+        arm_set_target_index(in, i, n, shift, text_lo);
         arm_prepare_it(recs, n, i);
     }
 }

@@ -84,13 +84,16 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
 #define ARM_CHAINED_NEXT_INDEX()                                               \
     ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)in->len >> 1 : 1u))
 /* Go on at the block of record index `idx` (of address `at`, evaluated
- * only on return) if it is prepared and fits the budget (`left` of it),
- * with `go` at its first record; else return. */
-#define ARM_CHAINED_ENTER_INDEX(idx, at, go)                                   \
+ * only on return), `known` (a constant) that idx is in the array, if it is
+ * there and prepared and fits the budget (`left` of it), with `go` at its
+ * first record; else return. B's and BL's targets and the next records of
+ * B, BL and LDM with the pc are known to be (arm_block.c). */
+#define ARM_CHAINED_ENTER_AT(idx, known, at, go)                               \
     do {                                                                       \
         uint32_t idx_ = (idx);                                                 \
         /* run - 1 wraps for an unprepared record (run 0) */                   \
-        if (idx_ >= nrecs || (uint64_t)ARM_CHAINED_RECS[idx_].run - 1u >= left) { \
+        if ((!(known) && idx_ >= nrecs) ||                                     \
+            (uint64_t)ARM_CHAINED_RECS[idx_].run - 1u >= left) {               \
             *pcp = at;                                                         \
             return budget - left;                                              \
         }                                                                      \
@@ -98,6 +101,7 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
         left -= in->run;                                                       \
         go;                                                                    \
     } while (0)
+#define ARM_CHAINED_ENTER_INDEX(idx, at, go) ARM_CHAINED_ENTER_AT(idx, 0, at, go)
 /* Run record `in`, under the IT state `in_it` (T32; 0 outside IT blocks). */
 #define ARM_CHAINED_GO(in_it)                                                  \
     do {                                                                       \
@@ -233,10 +237,11 @@ arm_branch:
     /* Never inside an IT block (those records run through arm_it_record),
      * so the next block starts outside one too. */
     if (arm_record_passes(c, in))
-        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, ARM_THREADED_DISPATCH());
+        ARM_CHAINED_ENTER_AT(arm_target_index(in), 1, in->imm, ARM_THREADED_DISPATCH());
 arm_branch_not_taken:
-    ARM_CHAINED_ENTER_INDEX(ARM_CHAINED_NEXT_INDEX(), ARM_CHAINED_PC() + in->len,
-                            ARM_THREADED_DISPATCH());
+    /* (B, BL, or LDM with the pc) */
+    ARM_CHAINED_ENTER_AT(ARM_CHAINED_NEXT_INDEX(), 1, ARM_CHAINED_PC() + in->len,
+                         ARM_THREADED_DISPATCH());
 arm_it:
     /* IT ends its block; the next one runs under it (arm_it_record). */
     c->it = it = in->imm & 0xffu;
@@ -248,7 +253,7 @@ arm_call:
      * the instruction set; 4 bytes long in both (T16 has no BL). */
     if (arm_record_passes(c, in)) {
         c->r[14] = arm_link_to(ARM_CHAINED_PC() + 4u, ARM_CHAINED_T32);
-        ARM_CHAINED_ENTER_INDEX(arm_target_index(in), in->imm, ARM_THREADED_DISPATCH());
+        ARM_CHAINED_ENTER_AT(arm_target_index(in), 1, in->imm, ARM_THREADED_DISPATCH());
     }
     goto arm_branch_not_taken;
 arm_bx:
@@ -312,6 +317,7 @@ arm_stopped:
 #undef ARM_CHAINED_PC
 #undef ARM_CHAINED_ENTER
 #undef ARM_CHAINED_ENTER_INDEX
+#undef ARM_CHAINED_ENTER_AT
 #undef ARM_CHAINED_GO
 #undef ARM_CHAINED_NEXT_INDEX
 #undef ARM_CHAINED_NAME

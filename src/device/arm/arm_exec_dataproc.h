@@ -85,17 +85,59 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
         arm_set_nzc(c, r, sc);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
+/* ARM's N, Z and C as bits 3..1 of NZCV, indexed by the AH that x86's LAHF
+ * leaves: SF and ZF in its bits 7 and 6, CF in bit 0. */
+#define ARM_AH_NZC(h) (uint8_t)((((h) >> 4) & 0xcu) | (((h) & 1u) << 1))
+#define ARM_AH_NZC4(h) ARM_AH_NZC(h), ARM_AH_NZC((h) + 1u), ARM_AH_NZC((h) + 2u), ARM_AH_NZC((h) + 3u)
+#define ARM_AH_NZC16(h) ARM_AH_NZC4(h), ARM_AH_NZC4((h) + 4u), ARM_AH_NZC4((h) + 8u), ARM_AH_NZC4((h) + 12u)
+#define ARM_AH_NZC64(h)                                                        \
+    ARM_AH_NZC16(h), ARM_AH_NZC16((h) + 16u), ARM_AH_NZC16((h) + 32u), ARM_AH_NZC16((h) + 48u)
+static const uint8_t arm_ah_nzc[256] = {ARM_AH_NZC64(0u), ARM_AH_NZC64(64u), ARM_AH_NZC64(128u),
+                                        ARM_AH_NZC64(192u)};
+#undef ARM_AH_NZC64
+#undef ARM_AH_NZC16
+#undef ARM_AH_NZC4
+#undef ARM_AH_NZC
+
+/* x + y (sub 0) or x - y (sub 1) with NZCV in bits 3..0, from the host's
+ * own flags: x86's SF, ZF, OF are ARM's N, Z, V, and its CF is ARM's C for
+ * an add and the borrow, C's complement, for a subtract (CMC flips it).
+ * LAHF reads three of them at once, so that NZCV costs a table load and an
+ * OR instead of four flag reads, each shifted into place. */
+SIM_INLINE uint32_t arm_add_sub_x86(uint32_t x, uint32_t y, uint32_t sub, uint32_t *nzcv)
+{
+    uint32_t ax;
+    uint8_t v;
+    if (sub)
+        __asm__("subl %[y], %[r]\n\tcmc\n\tlahf"
+                : [r] "+r"(x), "=a"(ax), "=@cco"(v) : [y] "rm"(y));
+    else
+        __asm__("addl %[y], %[r]\n\tlahf"
+                : [r] "+r"(x), "=a"(ax), "=@cco"(v) : [y] "rm"(y));
+    *nzcv = arm_ah_nzc[(ax >> 8) & 0xffu] | v;
+    return x;
+}
+#endif
+
 /* (result, carry, overflow) = AddWithCarry(x, y, carry_in): N Z C V set,
  * the result returned. The carry is read off the 32-bit result (it wrapped
  * past x, or back onto it with a carry in); the overflow is operands of one
  * sign giving a result of the other. Where carry_in is a constant (every op
- * but ADC, SBC, RSC), the host compiler's overflow builtins take both from
- * the machine's own flags (x + ~y + 1 being x - y): the same bits in fewer
- * instructions. */
+ * but ADC, SBC, RSC), an x86 host takes all four from its own flags
+ * (arm_add_sub_x86; x + ~y + 1 being x - y), another host compiler C and V
+ * from its overflow builtins: the same bits in fewer instructions. */
 SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t cin)
 {
     uint32_t r, carry, ovf;
-#if defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
+    if (__builtin_constant_p(cin) && cin <= 1u) {
+        uint32_t nzcv;
+        r = arm_add_sub_x86(x, cin ? ~y : y, cin, &nzcv);
+        c->cpsr = (c->cpsr & ~ARM_CPSR_NZCV) | nzcv << 28;
+        return r;
+    }
+#elif defined(__GNUC__) && !defined(__CUDA_ARCH__)
     int32_t sr;
     if (__builtin_constant_p(cin) && cin <= 1u) {
         if (cin) {
@@ -216,12 +258,33 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
     ARM_OP_BEGIN(n##_##form##_S) {                                            \
         uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
         uint32_t r_ = arm_dp_val_##n(a, b, 0u);                                \
+        (void)sc_;                                                             \
+        arm_logic_flags_##form(c, in, r_); /* reads Rm: before Rd's write */   \
         if (wr)                                                                \
             c->r[in->rd] = r_;                                                 \
-        arm_set_nzc(c, r_, sc_);                                               \
         ARM_OP_END(0)                                                          \
     }
 #define arm_op2_LSL arm_op2_lsl
+
+/* The _S logical forms' flags: N and Z from r, C from the shifter where it
+ * shifts one out (an immediate with a rotation, LSL by 1..31); elsewhere C
+ * stays, and is then neither read nor written back. */
+SIM_INLINE void arm_logic_flags_IMM(arm_ctx_t *c, const arm_insn_t *in, uint32_t r)
+{
+    if (in->flags & ARM_F_IMMC)
+        arm_set_nzc(c, r, in->imm >> 31);
+    else
+        arm_set_nz(c, r);
+}
+
+SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t r)
+{
+    uint32_t n = in->amount;
+    if (n)
+        arm_set_nzc(c, r, (c->r[in->rm] >> (32u - n)) & 1u);
+    else
+        arm_set_nz(c, r);
+}
 #define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \
     ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, IMM) ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, LSL)
 #define ARM_DP_S_LOGIC_CASE(n, expr, wr)                                       \

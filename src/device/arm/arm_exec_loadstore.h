@@ -116,14 +116,60 @@ SIM_INLINE void arm_ldr_lit(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
     arm_wr_load(c, in->rd, v);
 }
 
+/* The fast forms' way out, for an access they do not do themselves: in
+ * full from the record, out of line. Returns whether the core stopped. */
+SIM_COLD uint32_t arm_load_slow(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                                uint32_t core, uint32_t pc, uint32_t reg, uint32_t size)
+{
+    arm_load(c, in, m, core, pc, reg, size, 0);
+    return c->sys.status != SIM_RUNNING;
+}
+
+SIM_COLD uint32_t arm_store_slow(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                                 uint32_t core, uint32_t pc, uint32_t reg, uint32_t size)
+{
+    arm_store(c, in, m, core, pc, reg, size);
+    return c->sys.status != SIM_RUNNING;
+}
+
+#if defined(SIM_PRIV_CONTIGUOUS) && !defined(__CUDA_ARCH__) &&                   \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ARM_WINDOW_BYTES 1
+/* On the CPU layout (SIM_PRIV_CONTIGUOUS) a core's window is one run of
+ * host bytes in the target's order, so that an access of `size` bytes
+ * inside it, aligned or not, is one host access: the bytes that the slow
+ * path would take one by one (ARMv7 lets LDR and STR be unaligned).
+ * Whether the access at a fits the window; *p then its first byte. */
+SIM_INLINE int arm_window_bytes(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                                uint8_t **p)
+{
+    uint32_t po = a - m->priv_base;
+    *p = (uint8_t *)sim_priv_word(m, core, 0u) + po;
+    return (uint64_t)po + size <= m->priv_size;
+}
+#endif
+
 /* The fast forms (arm_ops.def): address a, then Rn = wb if w, Rt not the
- * PC. An aligned access to the private window is done here; anything else
- * goes through arm_load / arm_store, which redo it in full from the record.
+ * PC. An aligned access to the private window (any access inside it, on
+ * the CPU layout: arm_window_bytes) is done here; anything else goes
+ * through arm_load / arm_store, which redo it in full from the record.
  * Return whether the core stopped. */
 SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                   uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
                                   uint32_t w, uint32_t reg, uint32_t size)
 {
+#ifdef ARM_WINDOW_BYTES
+    uint8_t *p;
+    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
+        uint32_t v = *p;
+        if (size == 4u)
+            __builtin_memcpy(&v, p, 4u);
+        if (w)
+            c->r[in->rn] = wb;
+        c->r[in->rd] = v;
+        return 0;
+    }
+#else
     uint32_t po = a - m->priv_base;
     if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
         uint32_t v = size == 4u ? *sim_priv_word(m, core, po) : sim_priv_ld8(m, core, po);
@@ -132,14 +178,27 @@ SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_
         c->r[in->rd] = v;
         return 0;
     }
-    arm_load(c, in, m, core, pc, reg, size, 0);
-    return c->sys.status != SIM_RUNNING;
+#endif
+    return arm_load_slow(c, in, m, core, pc, reg, size);
 }
 
 SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                    uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
                                    uint32_t w, uint32_t reg, uint32_t size)
 {
+#ifdef ARM_WINDOW_BYTES
+    uint8_t *p;
+    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
+        uint32_t v = c->r[in->rd];
+        if (size == 4u)
+            __builtin_memcpy(p, &v, 4u);
+        else
+            *p = (uint8_t)v;
+        if (w)
+            c->r[in->rn] = wb;
+        return 0;
+    }
+#else
     uint32_t po = a - m->priv_base;
     if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
         if (size == 4u)
@@ -150,8 +209,8 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
             c->r[in->rn] = wb;
         return 0;
     }
-    arm_store(c, in, m, core, pc, reg, size);
-    return c->sys.status != SIM_RUNNING;
+#endif
+    return arm_store_slow(c, in, m, core, pc, reg, size);
 }
 
 /* The six fast forms of one load or store, for the executor's switch:
