@@ -149,6 +149,8 @@ Test(arm_block, fault_inside_a_block_stops_on_the_instruction)
     cr_expect_eq(arm_run(&c, &img, &m, 0, 100), 2u);
     cr_expect_eq(c.sys.status, SIM_FAULTED);
     cr_expect_eq(c.r[15], BT_TEXT + 8u);
+    cr_expect_eq(c.sys.fault_pc, BT_TEXT + 8u, "fault pc %#x", c.sys.fault_pc);
+    cr_expect_eq(c.sys.fault_addr, 0x40u);
     cr_expect_eq(c.r[0], 2u);
     cr_expect_eq(c.r[1], 77u);
 }
@@ -188,6 +190,7 @@ Test(arm_block, unaligned_and_straddling_words_on_the_fast_path)
     cr_expect_eq(c.sys.status, SIM_FAULTED);
     cr_expect_eq(c.sys.fault_addr, BT_PRIV + BT_PRIV_SIZE - 2u);
     cr_expect_eq(c.r[15], BT_TEXT + 12u, "stopped on the store");
+    cr_expect_eq(c.sys.fault_pc, BT_TEXT + 12u);
     cr_expect_eq(bytes[BT_PRIV_SIZE - 2u], (uint8_t)((BT_PRIV_SIZE - 2u) * 7u + 1u),
                  "the faulting store wrote nothing");
     c = bt_context_at_text(0);

@@ -164,7 +164,7 @@ uint8_t arm_thread_op(const arm_insn_t *in)
 }
 
 /* B's and BL's target record (arm_target_index): in the same array, on a
- * record boundary, or none. A B, BL or LDM with the pc (record i) that the
+ * record boundary, or none; B's condition row (arm_branch_row). A B, BL or LDM with the pc (record i) that the
  * chained path would run (xop) but whose target or next record is not in
  * the array takes a full step instead, so that the chained path's branches
  * need not check the index they go on at. */
@@ -177,6 +177,10 @@ static void arm_set_target_index(arm_insn_t *in, uint32_t i, uint32_t n, uint32_
         in->xop = ARM_XOP_STEP;
     if (in->op != ARM_OP_B && in->op != ARM_OP_BL)
         return;
+    if (in->op == ARM_OP_B) {
+        uint16_t row = arm_cond_rows_host[in->cond & 15u];
+        __builtin_memcpy(&in->shift, &row, sizeof row);
+    }
     if ((off & ((1u << shift) - 1u)) != 0 || idx >= n) {
         idx = ARM_NO_TARGET;
         if (chains)

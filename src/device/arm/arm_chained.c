@@ -13,15 +13,6 @@ static __attribute__((noinline)) void arm_step_record_host(arm_ctx_t *c, const a
     arm_step_record(c, in, m, core, pc, icount);
 }
 
-/* The pc of record `in`, for a fault report on a cold path: the empty asm
- * keeps GCC from computing it ahead, on the hot path, and spilling it. */
-static inline uint32_t arm_chained_cold_pc(uint32_t text_lo, const arm_insn_t *recs,
-                                           const arm_insn_t *in, uint32_t shift)
-{
-    __asm__ volatile("" : "+r"(in));
-    return text_lo + ((uint32_t)(in - recs) << shift);
-}
-
 #define ARM_CHAINED_NAME arm_run_a32_chained
 #define ARM_CHAINED_T32 0
 #include "arm_chained.h"

@@ -75,11 +75,14 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
 #endif
 /* The address of the record `in` runs: every record comes from the image's
  * array (arm_fetch), so the pc need not be kept up to date record by record.
- * The cases (ARM_EXEC_CASES) read `pc` only to report a fault, through
- * arm_chained_cold_pc (arm_chained.c), which keeps it off their hot paths. */
+ * The cases (ARM_EXEC_CASES) read `pc` only to report a fault: only loads
+ * and stores can stop a core before its block's last record (arm_ends_block),
+ * and only by a fault. So they report it at pc 0, and arm_stopped, where
+ * every such stop goes, puts the record's address in its place: no hot path
+ * computes it, nor keeps `in` for it. */
 #define ARM_CHAINED_PC()                                                       \
     (im.text_lo + ((uint32_t)(in - ARM_CHAINED_RECS) << (ARM_CHAINED_T32 ? 1u : 2u)))
-#define pc arm_chained_cold_pc(im.text_lo, ARM_CHAINED_RECS, in, ARM_CHAINED_T32 ? 1u : 2u)
+#define pc 0u
 /* The index of the record after `in`. */
 #define ARM_CHAINED_NEXT_INDEX()                                               \
     ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)in->len >> 1 : 1u))
@@ -236,7 +239,7 @@ arm_cond:
 arm_branch:
     /* Never inside an IT block (those records run through arm_it_record),
      * so the next block starts outside one too. */
-    if (arm_record_passes(c, in))
+    if (arm_row_passes(arm_branch_row(in), c->cpsr))
         ARM_CHAINED_ENTER_AT(arm_target_index(in), 1, in->imm, ARM_THREADED_DISPATCH());
 arm_branch_not_taken:
     /* (B, BL, or LDM with the pc) */
@@ -302,9 +305,10 @@ arm_stepped:
     it = c->it;
     ARM_CHAINED_ENTER(to, it);
 arm_stopped:
-    /* On a record before its block's last: the rest of the block was
-     * counted on entry and is given back. */
-    *pcp = ARM_CHAINED_PC();
+    /* On a record before its block's last, by a fault reported at pc 0
+     * (`pc` above): the rest of the block was counted on entry and is given
+     * back. */
+    *pcp = c->sys.fault_pc = c->npc = ARM_CHAINED_PC();
     return budget - left - (in->run - 1u);
 }
 

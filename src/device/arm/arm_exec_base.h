@@ -22,12 +22,17 @@ static const uint16_t arm_cond_rows_host[16] = ARM_COND_ROWS;
 static __constant__ uint16_t arm_cond_rows_dev[16] = ARM_COND_ROWS;
 #endif
 
+/* Whether the condition of row `row` holds under cpsr's NZCV */
+SIM_INLINE uint32_t arm_row_passes(uint32_t row, uint32_t cpsr) { return (row >> (cpsr >> 28)) & 1u; }
+
 SIM_INLINE uint32_t arm_cond_pass(uint32_t cond, uint32_t cpsr)
 {
 #ifdef __CUDA_ARCH__
-    return (arm_cond_rows_dev[cond & 15u] >> (cpsr >> 28)) & 1u;
+    return arm_row_passes(arm_cond_rows_dev[cond & 15u], cpsr);
 #else
-    return (arm_cond_rows_host[cond & 15u] >> (cpsr >> 28)) & 1u;
+    if (cond > 15u)
+        __builtin_unreachable(); /* a 4-bit field: spares the host a mask */
+    return arm_row_passes(arm_cond_rows_host[cond], cpsr);
 #endif
 }
 

@@ -27,8 +27,26 @@ SIM_INLINE uint32_t arm_ls_addr(const arm_ctx_t *c, const arm_insn_t *in, uint32
     return (in->flags & ARM_F_P) ? *wb : base;
 }
 
-SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                           uint32_t *v)
+#if defined(SIM_PRIV_CONTIGUOUS) && !defined(__CUDA_ARCH__) &&                   \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ARM_WINDOW_BYTES 1
+/* On the CPU layout (SIM_PRIV_CONTIGUOUS) a core's window is one run of
+ * host bytes in the target's order, so that an access of `size` bytes
+ * inside it, aligned or not, is one host access: the bytes that the slow
+ * path would take one by one (ARMv7 lets LDR and STR be unaligned).
+ * Whether the access at a fits the window; *p then its first byte. */
+SIM_INLINE int arm_window_bytes(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                                uint8_t **p)
+{
+    uint32_t po = a - m->priv_base;
+    *p = (uint8_t *)sim_priv_word(m, core, 0u) + po;
+    return (uint64_t)po + size <= m->priv_size;
+}
+#endif
+
+/* A load or store of 1, 2 or 4 bytes at a through the accessors. Return 1
+ * on a fault. */
+SIM_FN int arm_ld_any(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t *v)
 {
     if (size == 4u)
         return sim_ld32(m, core, a, v);
@@ -37,37 +55,82 @@ SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
     return sim_ld8(m, core, a, v);
 }
 
+SIM_FN int arm_st_any(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t v)
+{
+    if (size == 4u)
+        return sim_st32(m, core, a, v);
+    if (size == 2u)
+        return sim_st16(m, core, a, v);
+    return sim_st8(m, core, a, v);
+}
+
+/* The same, inside the window in one host access where the layout allows
+ * (arm_window_bytes), else through the accessors. */
+SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                           uint32_t *v)
+{
+#ifdef ARM_WINDOW_BYTES
+    uint8_t *p;
+    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
+        uint16_t h;
+        if (size == 4u)
+            __builtin_memcpy(v, p, 4u);
+        else if (size == 2u)
+            *v = (__builtin_memcpy(&h, p, 2u), h);
+        else
+            *v = *p;
+        return 0;
+    }
+#endif
+    return arm_ld_any(m, core, a, size, v);
+}
+
+SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                           uint32_t v)
+{
+#ifdef ARM_WINDOW_BYTES
+    uint8_t *p;
+    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
+        __builtin_memcpy(p, &v, size); /* little-endian: the low bytes */
+        return 0;
+    }
+#endif
+    return arm_st_any(m, core, a, size, v);
+}
+
 /* LDR, LDRB, LDRH, LDRSB, LDRSH: the base is written back before Rt, so a
- * load into the base register keeps the loaded value. */
-SIM_INLINE void arm_load(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                         uint32_t core, uint32_t pc, uint32_t reg, uint32_t size,
-                         uint32_t sign)
+ * load into the base register keeps the loaded value. Returns whether the
+ * core stopped (a fault), so that the fast path's answer is a constant. */
+SIM_INLINE uint32_t arm_load(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                             uint32_t core, uint32_t pc, uint32_t reg, uint32_t size,
+                             uint32_t sign)
 {
     uint32_t wb, v, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb);
     if (SIM_UNLIKELY(arm_ld_size(m, core, a, size, &v))) {
         arm_fault(c, SIM_FAULT_READ, pc, a);
-        return;
+        return 1;
     }
     if (sign)
         v = size == 2u ? (uint32_t)(int32_t)(int16_t)v : (uint32_t)(int32_t)(int8_t)v;
     if (in->flags & ARM_F_W)
         c->r[in->rn] = wb;
     arm_wr_load(c, in->rd, v);
+    return 0;
 }
 
-/* STR, STRB, STRH. Rt = pc stores the instruction's address + 8 (A32). */
-SIM_INLINE void arm_store(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                          uint32_t core, uint32_t pc, uint32_t reg, uint32_t size)
+/* STR, STRB, STRH. Rt = pc stores the instruction's address + 8 (A32).
+ * Returns whether the core stopped, as arm_load does. */
+SIM_INLINE uint32_t arm_store(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
+                              uint32_t core, uint32_t pc, uint32_t reg, uint32_t size)
 {
     uint32_t wb, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb), v = c->r[in->rd];
-    int f = size == 4u ? sim_st32(m, core, a, v)
-                       : size == 2u ? sim_st16(m, core, a, v) : sim_st8(m, core, a, v);
-    if (SIM_UNLIKELY(f)) {
+    if (SIM_UNLIKELY(arm_st_size(m, core, a, size, v))) {
         arm_fault(c, SIM_FAULT_WRITE, pc, a);
-        return;
+        return 1;
     }
     if (in->flags & ARM_F_W)
         c->r[in->rn] = wb;
+    return 0;
 }
 
 /* LDRD Rt, Rt2 (rd, rs) from address and address + 4 */
@@ -121,33 +184,15 @@ SIM_INLINE void arm_ldr_lit(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
 SIM_COLD uint32_t arm_load_slow(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                 uint32_t core, uint32_t pc, uint32_t reg, uint32_t size)
 {
-    arm_load(c, in, m, core, pc, reg, size, 0);
-    return c->sys.status != SIM_RUNNING;
+    return arm_load(c, in, m, core, pc, reg, size, 0);
 }
 
 SIM_COLD uint32_t arm_store_slow(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                  uint32_t core, uint32_t pc, uint32_t reg, uint32_t size)
 {
-    arm_store(c, in, m, core, pc, reg, size);
-    return c->sys.status != SIM_RUNNING;
+    return arm_store(c, in, m, core, pc, reg, size);
 }
 
-#if defined(SIM_PRIV_CONTIGUOUS) && !defined(__CUDA_ARCH__) &&                   \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define ARM_WINDOW_BYTES 1
-/* On the CPU layout (SIM_PRIV_CONTIGUOUS) a core's window is one run of
- * host bytes in the target's order, so that an access of `size` bytes
- * inside it, aligned or not, is one host access: the bytes that the slow
- * path would take one by one (ARMv7 lets LDR and STR be unaligned).
- * Whether the access at a fits the window; *p then its first byte. */
-SIM_INLINE int arm_window_bytes(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                                uint8_t **p)
-{
-    uint32_t po = a - m->priv_base;
-    *p = (uint8_t *)sim_priv_word(m, core, 0u) + po;
-    return (uint64_t)po + size <= m->priv_size;
-}
-#endif
 
 /* The fast forms (arm_ops.def): address a, then Rn = wb if w, Rt not the
  * PC. An aligned access to the private window (any access inside it, on
@@ -245,15 +290,25 @@ SIM_INLINE uint32_t arm_lsm_start(const arm_ctx_t *c, const arm_insn_t *in, uint
  * word of an LDM/STM can fault and the words are reached directly. */
 SIM_INLINE int arm_lsm_fast(const sim_mem_t *m, uint32_t a, uint32_t bytes)
 {
-    uint32_t po = a - m->priv_base;
-    return (a & 3u) == 0 && po < m->priv_size && m->priv_size - po >= bytes;
+    return (a & 3u) == 0 && (uint64_t)(a - m->priv_base) + bytes <= m->priv_size;
+}
+
+/* The first of an LDM's or STM's words that arm_lsm_fast passed, at a. */
+SIM_INLINE uint32_t *arm_lsm_words(const sim_mem_t *m, uint32_t core, uint32_t a)
+{
+#ifdef ARM_WINDOW_BYTES
+    /* (a byte offset: a whole word's would be shifted down and back up) */
+    return (uint32_t *)((uint8_t *)sim_priv_word(m, core, 0u) + (a - m->priv_base));
+#else
+    return sim_priv_word(m, core, a - m->priv_base);
+#endif
 }
 
 /* LDM's words through the accessors, where some may fault or lie outside
  * the window: all are read first, so that a fault leaves the registers as
  * they were. Returns 1 after reporting a fault; else sets the registers but
  * the pc, whose word it leaves in *last. */
-SIM_FN int arm_ldm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
+SIM_COLD int arm_ldm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
                            uint32_t list, uint32_t a, uint32_t *last)
 {
     uint32_t vals[16], k = 0;
@@ -275,7 +330,7 @@ SIM_FN int arm_ldm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint
 SIM_INLINE uint32_t arm_ldm_window(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t list,
                                    uint32_t a)
 {
-    const uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
+    const uint32_t *p = arm_lsm_words(m, core, a);
     uint64_t step = SIM_PRIV_STRIDE_WORD(m);
     for (uint32_t l = list & 0x7fffu; l; l &= l - 1u, p += step)
         c->r[arm_ctz(l)] = *p;
@@ -311,7 +366,7 @@ SIM_INLINE uint32_t arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
 
 /* STM's words through the accessors; a fault stops it before the word
  * (sim_st32 writes nothing then). Returns 1 after reporting a fault. */
-SIM_FN int arm_stm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
+SIM_COLD int arm_stm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
                            uint32_t list, uint32_t a)
 {
     for (uint32_t l = list; l; l &= l - 1u, a += 4u)
@@ -330,7 +385,7 @@ SIM_INLINE uint32_t arm_stm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
 {
     uint32_t list = arm_lsm_list(in), wb, a = arm_lsm_start(c, in, &wb);
     if (SIM_LIKELY(arm_lsm_fast(m, a, arm_lsm_bytes(in)))) {
-        uint32_t *p = sim_priv_word(m, core, a - m->priv_base);
+        uint32_t *p = arm_lsm_words(m, core, a);
         for (uint64_t l = list, step = SIM_PRIV_STRIDE_WORD(m); l; l &= l - 1u, p += step)
             *p = c->r[arm_ctz((uint32_t)l)];
     } else if (arm_stm_checked(c, m, core, pc, list, a)) {

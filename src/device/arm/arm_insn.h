@@ -128,6 +128,17 @@ static inline uint32_t arm_target_index(const arm_insn_t *in)
     __builtin_memcpy(&idx, &in->rd, sizeof idx);
     return idx;
 }
+/* B names no shift either: its shift and amount, read as one halfword,
+ * hold the row of its condition (ARM_COND_ROWS, AL's all ones), so that the
+ * chained path tests a branch's condition with one load of the record. */
+SIM_STATIC_ASSERT(offsetof(arm_insn_t, amount) == offsetof(arm_insn_t, shift) + 1,
+                  arm_amount_follows_shift);
+static inline uint32_t arm_branch_row(const arm_insn_t *in)
+{
+    uint16_t row;
+    __builtin_memcpy(&row, &in->shift, sizeof row);
+    return row;
+}
 /* An LDM's or STM's layout (beside arm_insn_t), from its list and P, U. */
 static inline void arm_lsm_layout(arm_insn_t *o)
 {

@@ -53,8 +53,8 @@
     ARM_OP_BEGIN(op)                                                           \
         ARM_OP_END(call)
 /* Load/store cases: (op, form is _REG, size, sign) */
-#define ARM_LOAD_CASE(op, reg, size, sign) ARM_STOP_CASE(op, arm_load(c, in, m, core, pc, reg, size, sign))
-#define ARM_STORE_CASE(op, reg, size) ARM_STOP_CASE(op, arm_store(c, in, m, core, pc, reg, size))
+#define ARM_LOAD_CASE(op, reg, size, sign) ARM_STOPPED_CASE(op, arm_load(c, in, m, core, pc, reg, size, sign))
+#define ARM_STORE_CASE(op, reg, size) ARM_STOPPED_CASE(op, arm_store(c, in, m, core, pc, reg, size))
 
 /* The cases: every op of arm_ops.def, the specialised forms included. */
 #define ARM_EXEC_CASES                                                                   \
