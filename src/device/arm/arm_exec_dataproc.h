@@ -107,7 +107,7 @@ static const uint8_t arm_ah_nzc[256] = {ARM_AH_NZC64(0u), ARM_AH_NZC64(64u), ARM
  * OR instead of four flag reads, each shifted into place. */
 SIM_INLINE uint32_t arm_add_sub_x86(uint32_t x, uint32_t y, uint32_t sub, uint32_t *nzcv)
 {
-    uint32_t ax;
+    uint64_t ax; /* (64-bit: the table index needs no extension) */
     uint8_t v;
     if (sub)
         __asm__("subl %[y], %[r]\n\tcmc\n\tlahf"
@@ -115,7 +115,7 @@ SIM_INLINE uint32_t arm_add_sub_x86(uint32_t x, uint32_t y, uint32_t sub, uint32
     else
         __asm__("addl %[y], %[r]\n\tlahf"
                 : [r] "+r"(x), "=a"(ax), "=@cco"(v) : [y] "rm"(y));
-    *nzcv = arm_ah_nzc[(ax >> 8) & 0xffu] | v;
+    *nzcv = (uint32_t)arm_ah_nzc[(ax >> 8) & 0xffu] | v;
     return x;
 }
 #endif
