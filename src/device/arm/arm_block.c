@@ -163,13 +163,14 @@ uint8_t arm_thread_op(const arm_insn_t *in)
     return in->op;
 }
 
-/* B's and BL's target record (arm_target_index): in the same array, on a
- * record boundary, or none; B's condition row (arm_branch_row). A B, BL or LDM with the pc (record i) that the
- * chained path would run (xop) but whose target or next record is not in
- * the array takes a full step instead, so that the chained path's branches
- * need not check the index they go on at. */
-static void arm_set_target_index(arm_insn_t *in, uint32_t i, uint32_t n, uint32_t shift,
-                                 uint32_t text_lo)
+/* What the chained path's branches read of record i: B's and BL's target
+ * record (arm_target_index), in the same array, on a record boundary, or
+ * none; B's condition row (arm_branch_row). A B, BL or LDM with the pc that
+ * the chained path would run (xop) but whose target or next record is not
+ * in the array takes a full step instead, so that those branches need not
+ * check the index they go on at. */
+static void arm_prepare_branch(arm_insn_t *in, uint32_t i, uint32_t n, uint32_t shift,
+                               uint32_t text_lo)
 {
     uint32_t off = in->imm - text_lo, idx = off >> shift;
     int chains = in->xop == ARM_XOP_BRANCH || in->xop == ARM_XOP_CALL || in->xop == ARM_XOP_POP;
@@ -242,7 +243,7 @@ void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t 
         in->xop = arm_flags_dead_xop(in, after);
         rewritten[1] = rewritten[0];
         rewritten[0] = arm_flags_rewritten(in, after);
-        arm_set_target_index(in, i, n, shift, text_lo);
+        arm_prepare_branch(in, i, n, shift, text_lo);
         arm_prepare_it(recs, n, i);
     }
 }

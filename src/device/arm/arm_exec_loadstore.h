@@ -44,10 +44,63 @@ SIM_INLINE int arm_window_bytes(const sim_mem_t *m, uint32_t core, uint32_t a, u
 }
 #endif
 
-/* A load or store of 1, 2 or 4 bytes at a through the accessors. Return 1
- * on a fault. */
-SIM_FN int arm_ld_any(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t *v)
+/* A load of 1, 2 or 4 bytes at a that the private window serves directly:
+ * any inside it on the CPU layout (arm_window_bytes), else an aligned one.
+ * Whether it did; *v then the value, zero-extended. */
+SIM_INLINE int arm_window_ld(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                             uint32_t *v)
 {
+#ifdef ARM_WINDOW_BYTES
+    uint8_t *p;
+    uint16_t h;
+    if (SIM_UNLIKELY(!arm_window_bytes(m, core, a, size, &p)))
+        return 0;
+    if (size == 4u)
+        __builtin_memcpy(v, p, 4u);
+    else
+        *v = size == 2u ? (__builtin_memcpy(&h, p, 2u), h) : *p;
+#else
+    uint32_t po = a - m->priv_base, w;
+    if (SIM_UNLIKELY(po >= m->priv_size || (a & (size - 1u)) != 0))
+        return 0;
+    w = *sim_priv_word(m, core, po);
+    *v = size == 4u ? w : (w >> ((po & 3u) * 8u)) & (size == 2u ? 0xffffu : 0xffu);
+#endif
+    return 1;
+}
+
+/* A store of the low `size` bytes of v, as arm_window_ld loads. */
+SIM_INLINE int arm_window_st(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                             uint32_t v)
+{
+#ifdef ARM_WINDOW_BYTES
+    uint8_t *p;
+    if (SIM_UNLIKELY(!arm_window_bytes(m, core, a, size, &p)))
+        return 0;
+    __builtin_memcpy(p, &v, size); /* little-endian: the low bytes */
+#else
+    uint32_t po = a - m->priv_base;
+    if (SIM_UNLIKELY(po >= m->priv_size || (a & (size - 1u)) != 0))
+        return 0;
+    if (size == 4u) {
+        *sim_priv_word(m, core, po) = v;
+    } else {
+        uint32_t *p = sim_priv_word(m, core, po), sh = (po & 3u) * 8u;
+        uint32_t mask = (size == 2u ? 0xffffu : 0xffu) << sh;
+        *p = (*p & ~mask) | ((v << sh) & mask);
+    }
+#endif
+    return 1;
+}
+
+/* A load or store of 1, 2 or 4 bytes at a: in the window directly, else
+ * through the accessors (read-only image, shared region, faults). Return 1
+ * on a fault. */
+SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                           uint32_t *v)
+{
+    if (SIM_LIKELY(arm_window_ld(m, core, a, size, v)))
+        return 0;
     if (size == 4u)
         return sim_ld32(m, core, a, v);
     if (size == 2u)
@@ -55,47 +108,16 @@ SIM_FN int arm_ld_any(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t si
     return sim_ld8(m, core, a, v);
 }
 
-SIM_FN int arm_st_any(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t v)
+SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                           uint32_t v)
 {
+    if (SIM_LIKELY(arm_window_st(m, core, a, size, v)))
+        return 0;
     if (size == 4u)
         return sim_st32(m, core, a, v);
     if (size == 2u)
         return sim_st16(m, core, a, v);
     return sim_st8(m, core, a, v);
-}
-
-/* The same, inside the window in one host access where the layout allows
- * (arm_window_bytes), else through the accessors. */
-SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                           uint32_t *v)
-{
-#ifdef ARM_WINDOW_BYTES
-    uint8_t *p;
-    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
-        uint16_t h;
-        if (size == 4u)
-            __builtin_memcpy(v, p, 4u);
-        else if (size == 2u)
-            *v = (__builtin_memcpy(&h, p, 2u), h);
-        else
-            *v = *p;
-        return 0;
-    }
-#endif
-    return arm_ld_any(m, core, a, size, v);
-}
-
-SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                           uint32_t v)
-{
-#ifdef ARM_WINDOW_BYTES
-    uint8_t *p;
-    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
-        __builtin_memcpy(p, &v, size); /* little-endian: the low bytes */
-        return 0;
-    }
-#endif
-    return arm_st_any(m, core, a, size, v);
 }
 
 /* LDR, LDRB, LDRH, LDRSB, LDRSH: the base is written back before Rt, so a
@@ -193,37 +215,21 @@ SIM_COLD uint32_t arm_store_slow(arm_ctx_t *c, const arm_insn_t *in, const sim_m
     return arm_store(c, in, m, core, pc, reg, size);
 }
 
-
 /* The fast forms (arm_ops.def): address a, then Rn = wb if w, Rt not the
- * PC. An aligned access to the private window (any access inside it, on
- * the CPU layout: arm_window_bytes) is done here; anything else goes
- * through arm_load / arm_store, which redo it in full from the record.
- * Return whether the core stopped. */
+ * PC. An access the window serves directly (arm_window_ld) is done here;
+ * anything else goes through arm_load / arm_store, which redo it in full
+ * from the record. Return whether the core stopped. */
 SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                   uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
                                   uint32_t w, uint32_t reg, uint32_t size)
 {
-#ifdef ARM_WINDOW_BYTES
-    uint8_t *p;
-    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
-        uint32_t v = *p;
-        if (size == 4u)
-            __builtin_memcpy(&v, p, 4u);
+    uint32_t v;
+    if (SIM_LIKELY(arm_window_ld(m, core, a, size, &v))) {
         if (w)
             c->r[in->rn] = wb;
         c->r[in->rd] = v;
         return 0;
     }
-#else
-    uint32_t po = a - m->priv_base;
-    if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
-        uint32_t v = size == 4u ? *sim_priv_word(m, core, po) : sim_priv_ld8(m, core, po);
-        if (w)
-            c->r[in->rn] = wb;
-        c->r[in->rd] = v;
-        return 0;
-    }
-#endif
     return arm_load_slow(c, in, m, core, pc, reg, size);
 }
 
@@ -231,30 +237,11 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
                                    uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
                                    uint32_t w, uint32_t reg, uint32_t size)
 {
-#ifdef ARM_WINDOW_BYTES
-    uint8_t *p;
-    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
-        uint32_t v = c->r[in->rd];
-        if (size == 4u)
-            __builtin_memcpy(p, &v, 4u);
-        else
-            *p = (uint8_t)v;
+    if (SIM_LIKELY(arm_window_st(m, core, a, size, c->r[in->rd]))) {
         if (w)
             c->r[in->rn] = wb;
         return 0;
     }
-#else
-    uint32_t po = a - m->priv_base;
-    if (SIM_LIKELY(po < m->priv_size && (a & (size - 1u)) == 0)) {
-        if (size == 4u)
-            *sim_priv_word(m, core, po) = c->r[in->rd];
-        else
-            sim_priv_st8(m, core, po, c->r[in->rd]);
-        if (w)
-            c->r[in->rn] = wb;
-        return 0;
-    }
-#endif
     return arm_store_slow(c, in, m, core, pc, reg, size);
 }
 
