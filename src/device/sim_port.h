@@ -24,10 +24,12 @@
 #define SIM_FN static inline
 #endif
 
-/* A slow path's function, kept out of its callers so that their hot paths
- * neither grow nor keep values alive for it. */
+/* A slow path's function, kept out of its callers on the host so that
+ * their hot paths neither grow nor keep values alive for it. The GPU's
+ * compiler decides as for SIM_FN: a call there takes the memory view's
+ * address, which costs the persistent kernel a stack frame. */
 #ifdef __CUDACC__
-#define SIM_COLD __host__ __device__ static __noinline__
+#define SIM_COLD __host__ __device__ static inline
 #else
 #define SIM_COLD static __attribute__((noinline, cold))
 #endif
