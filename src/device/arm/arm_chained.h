@@ -64,13 +64,14 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
  * need not shift len down and back up (records are 16 bytes: the static
  * assert beside arm_insn_t) and, the product being 64-bit, adds it with
  * one lea. */
-#define ARM_CHAINED_ADVANCE()                                                  \
-    (in = (const arm_insn_t *)((const char *)in + (size_t)in->len * 8u))
+#define ARM_CHAINED_NEXT_RECORD() ((const arm_insn_t *)((const char *)in + (size_t)in->len * 8u))
+#define ARM_CHAINED_ADVANCE() (in = ARM_CHAINED_NEXT_RECORD())
 #else
 #define ARM_CHAINED_LABELS ARM_XOP_COUNT
 #define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
 #define ARM_OP_LABEL() arm_labels[in->op]
 #define ARM_CHAINED_RECS im.a32
+#define ARM_CHAINED_NEXT_RECORD() (in + 1)
 #define ARM_CHAINED_ADVANCE() (in++)
 #endif
 /* The address of the record `in` runs: every record comes from the image's
@@ -86,25 +87,33 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
 /* The index of the record after `in`. */
 #define ARM_CHAINED_NEXT_INDEX()                                               \
     ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)in->len >> 1 : 1u))
-/* Go on at the block of record index `idx` (of address `at`, evaluated
- * only on return), `known` (a constant) that idx is in the array, if it is
- * there and prepared and fits the budget (`left` of it), with `go` at its
- * first record; else return. B's and BL's targets and the next records of
- * B, BL and LDM with the pc are known to be (arm_block.c). */
-#define ARM_CHAINED_ENTER_AT(idx, known, at, go)                               \
+/* Go on at the block of record `rec` (of address `at`, evaluated only on
+ * return) if it is prepared and fits the budget (`left` of it), with `go`
+ * at its first record; else return. */
+#define ARM_CHAINED_ENTER_RECORD(rec, at, go)                                  \
     do {                                                                       \
-        uint32_t idx_ = (idx);                                                 \
+        const arm_insn_t *rec_ = (rec);                                        \
         /* run - 1 wraps for an unprepared record (run 0) */                   \
-        if ((!(known) && idx_ >= nrecs) ||                                     \
-            (uint64_t)ARM_CHAINED_RECS[idx_].run - 1u >= left) {               \
+        if ((uint64_t)rec_->run - 1u >= left) {                                \
             *pcp = at;                                                         \
             return budget - left;                                              \
         }                                                                      \
-        in = &ARM_CHAINED_RECS[idx_];                                          \
+        in = rec_;                                                             \
         left -= in->run;                                                       \
         go;                                                                    \
     } while (0)
-#define ARM_CHAINED_ENTER_INDEX(idx, at, go) ARM_CHAINED_ENTER_AT(idx, 0, at, go)
+/* The same at record index `idx`, if it is in the array. B's and BL's
+ * targets and the records after B, BL and LDM with the pc are known to be
+ * (arm_block.c): the branches enter them by ARM_CHAINED_ENTER_RECORD. */
+#define ARM_CHAINED_ENTER_INDEX(idx, at, go)                                   \
+    do {                                                                       \
+        uint32_t idx_ = (idx);                                                 \
+        if (idx_ >= nrecs) {                                                   \
+            *pcp = at;                                                         \
+            return budget - left;                                              \
+        }                                                                      \
+        ARM_CHAINED_ENTER_RECORD(&ARM_CHAINED_RECS[idx_], at, go);             \
+    } while (0)
 /* Run record `in`, under the IT state `in_it` (T32; 0 outside IT blocks). */
 #define ARM_CHAINED_GO(in_it)                                                  \
     do {                                                                       \
@@ -240,11 +249,12 @@ arm_branch:
     /* Never inside an IT block (those records run through arm_it_record),
      * so the next block starts outside one too. */
     if (arm_row_passes(arm_branch_row(in), c->cpsr))
-        ARM_CHAINED_ENTER_AT(arm_target_index(in), 1, in->imm, ARM_THREADED_DISPATCH());
+        ARM_CHAINED_ENTER_RECORD(&ARM_CHAINED_RECS[arm_target_index(in)], in->imm,
+                                 ARM_THREADED_DISPATCH());
 arm_branch_not_taken:
     /* (B, BL, or LDM with the pc) */
-    ARM_CHAINED_ENTER_AT(ARM_CHAINED_NEXT_INDEX(), 1, ARM_CHAINED_PC() + in->len,
-                         ARM_THREADED_DISPATCH());
+    ARM_CHAINED_ENTER_RECORD(ARM_CHAINED_NEXT_RECORD(), ARM_CHAINED_PC() + in->len,
+                             ARM_THREADED_DISPATCH());
 arm_it:
     /* IT ends its block; the next one runs under it (arm_it_record). */
     c->it = it = in->imm & 0xffu;
@@ -256,7 +266,8 @@ arm_call:
      * the instruction set; 4 bytes long in both (T16 has no BL). */
     if (arm_record_passes(c, in)) {
         c->r[14] = arm_link_to(ARM_CHAINED_PC() + 4u, ARM_CHAINED_T32);
-        ARM_CHAINED_ENTER_AT(arm_target_index(in), 1, in->imm, ARM_THREADED_DISPATCH());
+        ARM_CHAINED_ENTER_RECORD(&ARM_CHAINED_RECS[arm_target_index(in)], in->imm,
+                                 ARM_THREADED_DISPATCH());
     }
     goto arm_branch_not_taken;
 arm_bx:
@@ -321,7 +332,8 @@ arm_stopped:
 #undef ARM_CHAINED_PC
 #undef ARM_CHAINED_ENTER
 #undef ARM_CHAINED_ENTER_INDEX
-#undef ARM_CHAINED_ENTER_AT
+#undef ARM_CHAINED_ENTER_RECORD
+#undef ARM_CHAINED_NEXT_RECORD
 #undef ARM_CHAINED_GO
 #undef ARM_CHAINED_NEXT_INDEX
 #undef ARM_CHAINED_NAME
