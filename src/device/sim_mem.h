@@ -81,7 +81,7 @@ SIM_INLINE void sim_priv_st8(const sim_mem_t *m, uint32_t core, uint32_t off, ui
 }
 
 /* Slow path for any size and alignment, byte by byte. size is 1, 2 or 4. */
-SIM_FN int sim_ld_slow(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t *out)
+SIM_COLD int sim_ld_slow(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t *out)
 {
     uint32_t v = 0;
     for (uint32_t i = 0; i < size; i++) {
@@ -101,7 +101,7 @@ SIM_FN int sim_ld_slow(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t s
     return 0;
 }
 
-SIM_FN int sim_st_slow(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t v)
+SIM_COLD int sim_st_slow(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t v)
 {
     /* Check the whole range first so a faulting store writes nothing. */
     for (uint32_t i = 0; i < size; i++) {
