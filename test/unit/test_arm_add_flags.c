@@ -1,8 +1,9 @@
 /* arm_add_flags, AddWithCarry, against the manual's definition (sums taken
  * wide, unsigned and signed: C when the unsigned one does not fit, V when
  * the signed one does not), on both of its spellings: a constant carry in
- * (the host's overflow builtins: every op but ADC, SBC, RSC) and a carry
- * known only at run time (the formula, which the GPU always runs). */
+ * (every op but ADC, SBC, RSC: on an x86-64 host its own flags through
+ * LAHF, on another the compiler's overflow builtins) and a carry known only
+ * at run time (the formula, which the GPU always runs). */
 #include <criterion/criterion.h>
 
 #include "device/arm/arm_exec_dataproc.h"
