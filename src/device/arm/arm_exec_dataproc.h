@@ -86,6 +86,7 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#define ARM_X86_FLAGS 1
 /* ARM's N, Z and C as bits 3..1 of NZCV, indexed by the AH that x86's LAHF
  * leaves: SF and ZF in its bits 7 and 6, CF in bit 0. */
 #define ARM_AH_NZC(h) (uint8_t)((((h) >> 4) & 0xcu) | (((h) & 1u) << 1))
@@ -259,7 +260,8 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
         uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
         uint32_t r_ = arm_dp_val_##n(a, b, 0u);                                \
         (void)sc_;                                                             \
-        arm_logic_flags_##form(c, in, r_); /* reads Rm: before Rd's write */   \
+        /* (reads Rm: before Rd's write) */                                    \
+        arm_logic_flags_##form(c, in, r_, ARM_OP_##n##_LSL_S == ARM_OP_MOV_LSL_S); \
         if (wr)                                                                \
             c->r[in->rd] = r_;                                                 \
         ARM_OP_END(0)                                                          \
@@ -269,21 +271,38 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
 /* The _S logical forms' flags: N and Z from r, C from the shifter where it
  * shifts one out (an immediate with a rotation, LSL by 1..31); elsewhere C
  * stays, and is then neither read nor written back. */
-SIM_INLINE void arm_logic_flags_IMM(arm_ctx_t *c, const arm_insn_t *in, uint32_t r)
+SIM_INLINE void arm_logic_flags_IMM(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uint32_t mov)
 {
+    (void)mov;
     if (in->flags & ARM_F_IMMC)
         arm_set_nzc(c, r, in->imm >> 31);
     else
         arm_set_nz(c, r);
 }
 
-SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t r)
+/* mov: the op is MOV, whose r is Rm LSL n: on an x86-64 host, whose SHL
+ * leaves the result's sign and zero and the last bit out in SF, ZF and CF,
+ * LAHF then reads all three (MOVS Rd, Rm, LSL #n is Thumb's bit test). */
+SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uint32_t mov)
 {
     uint32_t n = in->amount;
-    if (n)
-        arm_set_nzc(c, r, (c->r[in->rm] >> (32u - n)) & 1u);
-    else
+    if (!n) {
         arm_set_nz(c, r);
+        return;
+    }
+#ifdef ARM_X86_FLAGS
+    if (mov) {
+        uint64_t ax;
+        uint32_t v = c->r[in->rm];
+        __asm__("shll %%cl, %[v]\n\tlahf" : [v] "+r"(v), "=a"(ax) : "c"(n));
+        c->cpsr = (c->cpsr & ~(ARM_CPSR_N | ARM_CPSR_Z | ARM_CPSR_C)) |
+                  (uint32_t)arm_ah_nzc[(ax >> 8) & 0xffu] << 28;
+        return;
+    }
+#else
+    (void)mov;
+#endif
+    arm_set_nzc(c, r, (c->r[in->rm] >> (32u - n)) & 1u);
 }
 #define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \
     ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, IMM) ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, LSL)
