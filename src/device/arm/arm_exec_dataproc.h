@@ -131,7 +131,7 @@ SIM_INLINE uint32_t arm_add_sub_x86(uint32_t x, uint32_t y, uint32_t sub, uint32
 SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t cin)
 {
     uint32_t r, carry, ovf;
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#ifdef ARM_X86_FLAGS
     if (__builtin_constant_p(cin) && cin <= 1u) {
         uint32_t nzcv;
         r = arm_add_sub_x86(x, cin ? ~y : y, cin, &nzcv);

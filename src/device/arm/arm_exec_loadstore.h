@@ -31,79 +31,47 @@ SIM_INLINE uint32_t arm_ls_addr(const arm_ctx_t *c, const arm_insn_t *in, uint32
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define ARM_WINDOW_BYTES 1
 /* On the CPU layout (SIM_PRIV_CONTIGUOUS) a core's window is one run of
- * host bytes in the target's order, so that an access of `size` bytes
- * inside it, aligned or not, is one host access: the bytes that the slow
- * path would take one by one (ARMv7 lets LDR and STR be unaligned).
- * Whether the access at a fits the window; *p then its first byte. */
+ * host bytes in the target's order: byte po of it. */
+SIM_INLINE uint8_t *arm_window_byte(const sim_mem_t *m, uint32_t core, uint32_t po)
+{
+    return (uint8_t *)sim_priv_word(m, core, 0u) + po;
+}
+
+/* So an access of `size` bytes inside the window, aligned or not, is one
+ * host access: the bytes that the accessors would take one by one (ARMv7
+ * lets LDR and STR be unaligned). Whether the access at a fits the window;
+ * *p then its first byte. */
 SIM_INLINE int arm_window_bytes(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
                                 uint8_t **p)
 {
     uint32_t po = a - m->priv_base;
-    *p = (uint8_t *)sim_priv_word(m, core, 0u) + po;
+    *p = arm_window_byte(m, core, po);
     return (uint64_t)po + size <= m->priv_size;
 }
 #endif
 
-/* A load of 1, 2 or 4 bytes at a that the private window serves directly:
- * any inside it on the CPU layout (arm_window_bytes), else an aligned one.
- * Whether it did; *v then the value, zero-extended. */
-SIM_INLINE int arm_window_ld(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                             uint32_t *v)
+/* A load or store of 1, 2 or 4 bytes at a: on the CPU layout inside the
+ * window in one host access (arm_window_bytes), else through the accessors,
+ * which serve the window first, then the read-only image, the shared region
+ * and faults. All inline: the real workloads read their shared inputs
+ * through the accessors (imatmul took 1.3x the host instructions with them
+ * out of line), though it costs the window's path a register or two
+ * (compute.arm: 15.5 -> 15.9 host instructions per simulated one). Return 1
+ * on a fault. */
+SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
+                           uint32_t *v)
 {
 #ifdef ARM_WINDOW_BYTES
     uint8_t *p;
     uint16_t h;
-    if (SIM_UNLIKELY(!arm_window_bytes(m, core, a, size, &p)))
+    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
+        if (size == 4u)
+            __builtin_memcpy(v, p, 4u);
+        else
+            *v = size == 2u ? (__builtin_memcpy(&h, p, 2u), h) : *p;
         return 0;
-    if (size == 4u)
-        __builtin_memcpy(v, p, 4u);
-    else
-        *v = size == 2u ? (__builtin_memcpy(&h, p, 2u), h) : *p;
-#else
-    uint32_t po = a - m->priv_base, w;
-    if (SIM_UNLIKELY(po >= m->priv_size || (a & (size - 1u)) != 0))
-        return 0;
-    w = *sim_priv_word(m, core, po);
-    *v = size == 4u ? w : (w >> ((po & 3u) * 8u)) & (size == 2u ? 0xffffu : 0xffu);
-#endif
-    return 1;
-}
-
-/* A store of the low `size` bytes of v, as arm_window_ld loads. */
-SIM_INLINE int arm_window_st(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                             uint32_t v)
-{
-#ifdef ARM_WINDOW_BYTES
-    uint8_t *p;
-    if (SIM_UNLIKELY(!arm_window_bytes(m, core, a, size, &p)))
-        return 0;
-    __builtin_memcpy(p, &v, size); /* little-endian: the low bytes */
-#else
-    uint32_t po = a - m->priv_base;
-    if (SIM_UNLIKELY(po >= m->priv_size || (a & (size - 1u)) != 0))
-        return 0;
-    if (size == 4u) {
-        *sim_priv_word(m, core, po) = v;
-    } else {
-        uint32_t *p = sim_priv_word(m, core, po), sh = (po & 3u) * 8u;
-        uint32_t mask = (size == 2u ? 0xffffu : 0xffu) << sh;
-        *p = (*p & ~mask) | ((v << sh) & mask);
     }
 #endif
-    return 1;
-}
-
-/* A load or store of 1, 2 or 4 bytes at a: in the window directly, else
- * through the accessors (the read-only image, the shared region, faults).
- * All inline: the real workloads read their shared inputs through the
- * accessors (imatmul took 1.3x the host instructions with them out of
- * line), though it costs the window's path a register or two (compute.arm:
- * 15.5 -> 15.9 host instructions per simulated one). Return 1 on a fault. */
-SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                           uint32_t *v)
-{
-    if (SIM_LIKELY(arm_window_ld(m, core, a, size, v)))
-        return 0;
     if (size == 4u)
         return sim_ld32(m, core, a, v);
     return size == 2u ? sim_ld16(m, core, a, v) : sim_ld8(m, core, a, v);
@@ -112,8 +80,13 @@ SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
 SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
                            uint32_t v)
 {
-    if (SIM_LIKELY(arm_window_st(m, core, a, size, v)))
+#ifdef ARM_WINDOW_BYTES
+    uint8_t *p;
+    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
+        __builtin_memcpy(p, &v, size); /* little-endian: the low bytes */
         return 0;
+    }
+#endif
     if (size == 4u)
         return sim_st32(m, core, a, v);
     return size == 2u ? sim_st16(m, core, a, v) : sim_st8(m, core, a, v);
@@ -271,7 +244,7 @@ SIM_INLINE uint32_t *arm_lsm_words(const sim_mem_t *m, uint32_t core, uint32_t a
 {
 #ifdef ARM_WINDOW_BYTES
     /* (a byte offset: a whole word's would be shifted down and back up) */
-    return (uint32_t *)((uint8_t *)sim_priv_word(m, core, 0u) + (a - m->priv_base));
+    return (uint32_t *)arm_window_byte(m, core, a - m->priv_base);
 #else
     return sim_priv_word(m, core, a - m->priv_base);
 #endif
