@@ -26,6 +26,8 @@ typedef struct sim_mem {
     uint64_t stride_core; /* B */
     uint32_t priv_base;   /* target address where the window starts (page aligned) */
     uint32_t priv_size;   /* bytes per core, multiple of 4 */
+    uint32_t priv_fit;    /* in a core's view (sim_mem_for_core): priv_size - 4, the
+                           * last window offset where an access of any size fits */
     uint32_t stack_lo;    /* lowest address of the stack reserve; mmap hands out below */
     const uint8_t *ro;    /* read-only image, 4-byte aligned host buffer */
     uint32_t ro_base;
@@ -64,6 +66,7 @@ SIM_INLINE sim_mem_t sim_mem_for_core(const sim_mem_t *m, uint32_t core)
     SIM_ASSERT(core < m->ncores);
     r.priv += (uint64_t)core * m->stride_core;
     r.stride_core = 0;
+    r.priv_fit = m->priv_size - 4u;
     return r;
 }
 

@@ -21,8 +21,8 @@
  * gives back the ones not run.
  *
  * In: in, the record arm_fetch gives for *pcp on im, in ARM_CHAINED_T32's
- * instruction set and outside an IT block, with 1 <= run <= budget; m, the
- * memory with this core's window folded in (sim_mem_for_core). Returns the
+ * instruction set and outside an IT block, with 1 <= run <= budget; m_in,
+ * the memory with this core's window folded in (sim_mem_for_core). Returns the
  * records run, a faulting one included, and leaves in *pcp the pc to go on
  * from: the next block's, when it did not fit the budget or left the text
  * or the instruction set; the record's the core stopped on (as its full
@@ -154,8 +154,12 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     uint32_t plain = 1u; /* in a plain IT block: its records that run yet, bit 0 first, over a 1 */
 #endif
     /* m has this core's window folded in (sim_mem_for_core): the cases'
-     * accesses name core 0 of it, which spares them a multiply. */
+     * accesses name core 0 of it, which spares them a multiply. The cases
+     * read it through a copy that no store to the core's registers can
+     * alias, so that GCC may keep its fields where it likes (here, 0.1 host
+     * instructions fewer per simulated one than through m_in). */
     const uint32_t core = 0u;
+    const sim_mem_t m_local = *m_in, *const m = &m_local;
     uint32_t to, it = 0;   /* it: c->it, while in an IT block */
     uint64_t left = budget - in->run; /* the records not yet entered */
     const uint32_t nrecs = im.text_size >> (ARM_CHAINED_T32 ? 1u : 2u);

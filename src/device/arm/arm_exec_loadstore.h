@@ -37,21 +37,24 @@ SIM_INLINE uint8_t *arm_window_byte(const sim_mem_t *m, uint32_t core, uint32_t 
     return (uint8_t *)sim_priv_word(m, core, 0u) + po;
 }
 
-/* So an access of `size` bytes inside the window, aligned or not, is one
+/* So an access of 1, 2 or 4 bytes inside the window, aligned or not, is one
  * host access: the bytes that the accessors would take one by one (ARMv7
- * lets LDR and STR be unaligned). Whether the access at a fits the window;
- * *p then its first byte. */
-SIM_INLINE int arm_window_bytes(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
-                                uint8_t **p)
+ * lets LDR and STR be unaligned). Whether an access at a fits the window,
+ * *po then its offset there. One test serves all sizes: a byte or halfword
+ * in the window's last 3 bytes (its stack's top) goes to the accessors,
+ * which serve it as well. The offset goes back to the caller rather than a
+ * pointer, so that GCC forms the host address in the load or store itself,
+ * after the test (a pointer formed here was formed before it: 2 host
+ * instructions more). */
+SIM_INLINE int arm_window_fits(const sim_mem_t *m, uint32_t a, uint32_t *po)
 {
-    uint32_t po = a - m->priv_base;
-    *p = arm_window_byte(m, core, po);
-    return (uint64_t)po + size <= m->priv_size;
+    *po = a - m->priv_base;
+    return *po <= m->priv_fit;
 }
 #endif
 
 /* A load or store of 1, 2 or 4 bytes at a: on the CPU layout inside the
- * window in one host access (arm_window_bytes), else through the accessors,
+ * window in one host access (arm_window_fits), else through the accessors,
  * which serve the window first, then the read-only image, the shared region
  * and faults. All inline: the real workloads read their shared inputs
  * through the accessors (imatmul took 1.3x the host instructions with them
@@ -62,9 +65,10 @@ SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
                            uint32_t *v)
 {
 #ifdef ARM_WINDOW_BYTES
-    uint8_t *p;
+    uint32_t po;
     uint16_t h;
-    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
+    if (SIM_LIKELY(arm_window_fits(m, a, &po))) {
+        const uint8_t *p = arm_window_byte(m, core, po);
         if (size == 4u)
             __builtin_memcpy(v, p, 4u);
         else
@@ -81,9 +85,9 @@ SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
                            uint32_t v)
 {
 #ifdef ARM_WINDOW_BYTES
-    uint8_t *p;
-    if (SIM_LIKELY(arm_window_bytes(m, core, a, size, &p))) {
-        __builtin_memcpy(p, &v, size); /* little-endian: the low bytes */
+    uint32_t po;
+    if (SIM_LIKELY(arm_window_fits(m, a, &po))) {
+        __builtin_memcpy(arm_window_byte(m, core, po), &v, size); /* little-endian: the low bytes */
         return 0;
     }
 #endif

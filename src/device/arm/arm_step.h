@@ -277,7 +277,7 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
  * per instruction set (arm_chained.h, compiled once in arm_chained.c). */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 #define ARM_CHAINED_PARAMS                                                     \
-    arm_ctx_t *c, const arm_insn_t *in, arm_image_t im, const sim_mem_t *m, uint32_t core_id, \
+    arm_ctx_t *c, const arm_insn_t *in, arm_image_t im, const sim_mem_t *m_in, uint32_t core_id, \
         uint32_t *pcp, uint64_t budget, uint64_t icount
 uint64_t arm_run_a32_chained(ARM_CHAINED_PARAMS);
 uint64_t arm_run_t32_chained(ARM_CHAINED_PARAMS);
