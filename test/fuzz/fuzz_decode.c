@@ -91,8 +91,10 @@ static void check_prepared(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_
         FZ_CHECK(in->run >= 1u && in->xop < ARM_XOP_COUNT);
         FZ_CHECK(in->xop >= ARM_OP_COUNT || in->run >= 2u);
         if (in->op == ARM_OP_B || in->op == ARM_OP_BL) {
-            uint32_t idx = arm_target_index(in);
-            FZ_CHECK(idx == ARM_NO_TARGET || (idx < n && text_lo + (idx << shift) == in->imm));
+            int32_t off = arm_target_offset(in);
+            uint64_t idx = (uint64_t)((int64_t)i + off / (int32_t)sizeof *in);
+            FZ_CHECK(off == ARM_NO_TARGET ||
+                     (off % (int32_t)sizeof *in == 0 && idx < n && text_lo + (idx << shift) == in->imm));
         }
         if (in->xop == ARM_XOP_IT_PLAIN) {
             uint32_t top = 1u << (31u - (uint32_t)__builtin_clz(in->rd));

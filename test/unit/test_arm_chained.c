@@ -88,7 +88,7 @@ static arm_ctx_t bc_context(uint64_t *s, uint32_t thumb)
         uint32_t v = bt_rand(s);
         c.r[k] = (v & 7u) ? BT_PRIV + ((v >> 3) & 0x7fcu) : (v >> 3) & 63u;
     }
-    c.cpsr = bt_rand(s) & 0xf0000000u;
+    arm_cpsr_write(&c, bt_rand(s) & 0xf0000000u, ~0u);
     c.thumb = thumb;
     c.r[15] = BT_TEXT;
     c.excl_addr = ARM_EXCL_NONE;
@@ -102,7 +102,7 @@ static void bc_fill(uint64_t fill)
 }
 
 /* The first word of the state two contexts differ in, npc (a step's
- * scratch) aside, or -1. Words 0-15 are r0-r15, 16 the cpsr. */
+ * scratch) aside, or -1. Words 0-15 are r0-r15, 16 the flags (nzcv), 17 the cpsr. */
 static int bc_differs(arm_ctx_t a, arm_ctx_t b)
 {
     a.npc = b.npc = 0;

@@ -138,7 +138,7 @@ static uint32_t ref_awc(uint32_t x, uint32_t y, uint32_t cin, uint32_t *c, uint3
     return r;
 }
 
-static uint32_t ext_flag(uint32_t bit) { return (ext_c.cpsr & bit) != 0; }
+static uint32_t ext_flag(uint32_t bit) { return (arm_cpsr_read(&ext_c) & bit) != 0; }
 
 /* ---- data processing ----------------------------------------------------- */
 
@@ -155,7 +155,7 @@ Test(arm_exec, register_shift_carry_out)
                     ext_init();
                     ext_c.r[1] = values[v];
                     ext_c.r[2] = amounts[a] | 0xab00u; /* only the bottom byte counts */
-                    ext_c.cpsr = cin << 29 | C_V;
+                    arm_cpsr_write(&ext_c, cin << 29 | C_V, ~0u);
                     ext_exec(&words[t], 1);
                     uint32_t carry = cin, r = ref_shift(values[v], t, amounts[a], &carry);
                     cr_expect_eq(ext_c.r[0], r, "type %u by %u of 0x%x", t, amounts[a], values[v]);
@@ -176,7 +176,7 @@ Test(arm_exec, immediate_shift_carry_out_and_rrx)
                 uint32_t x = 0x9234567bu, carry = cin, r;
                 ext_init();
                 ext_c.r[1] = x;
-                ext_c.cpsr = cin << 29;
+                arm_cpsr_write(&ext_c, cin << 29, ~0u);
                 ext_exec(&w, 1);
                 if (t == ARM_SH_ROR && imm5 == 0) { /* RRX */
                     r = cin << 31 | x >> 1;
@@ -206,7 +206,7 @@ Test(arm_exec, add_sub_carry_and_overflow)
                 ext_c.r[0] = 0xdeadbeefu;
                 ext_c.r[1] = a;
                 ext_c.r[2] = b;
-                ext_c.cpsr = cin << 29;
+                arm_cpsr_write(&ext_c, cin << 29, ~0u);
                 ext_exec(&words[op], 1);
                 switch (op) {
                 case 0: r = ref_awc(a, b, 0, &c, &v); break;
@@ -222,7 +222,7 @@ Test(arm_exec, add_sub_carry_and_overflow)
                     cr_expect_eq(ext_c.r[0], r, "op %d 0x%x 0x%x cin %u", op, a, b, cin);
                 else
                     cr_expect_eq(ext_c.r[0], 0xdeadbeefu, "compare writes nothing");
-                cr_expect_eq(ext_c.cpsr >> 28, (r >> 31) << 3 | (r == 0) << 2 | c << 1 | v,
+                cr_expect_eq(arm_cpsr_read(&ext_c) >> 28, (r >> 31) << 3 | (r == 0) << 2 | c << 1 | v,
                              "NZCV: op %d 0x%x 0x%x cin %u", op, a, b, cin);
             }
 }
@@ -231,19 +231,19 @@ Test(arm_exec, rotated_immediate_carry_out)
 {
     EXEC(0xe3b00102); /* movs r0, #0x80000000: carry = bit 31 */
     cr_expect_eq(ext_c.r[0], 0x80000000u);
-    cr_expect_eq(ext_c.cpsr & (C_N | C_C), C_N | C_C);
+    cr_expect_eq(arm_cpsr_read(&ext_c) & (C_N | C_C), C_N | C_C);
     ext_init();
-    ext_c.cpsr = C_C;
+    arm_cpsr_write(&ext_c, C_C, ~0u);
     EXEC(0xe3b00fff); /* movs r0, #0x3fc: rotated, bit 31 clear */
     cr_expect_eq(ext_c.r[0], 0x3fcu);
     cr_expect_eq(ext_flag(C_C), 0u);
     ext_init();
-    ext_c.cpsr = C_C;
+    arm_cpsr_write(&ext_c, C_C, ~0u);
     EXEC(0xe3b00001); /* movs r0, #1: no rotation, C kept */
     cr_expect_eq(ext_flag(C_C), 1u);
     ext_init();
     EXEC(0xe3d000ff); /* bics r0, r0, #255 with r0 = 0 */
-    cr_expect_eq(ext_c.cpsr >> 28, 0x4u);
+    cr_expect_eq(arm_cpsr_read(&ext_c) >> 28, 0x4u);
 }
 
 Test(arm_exec, logical_ops_and_pc_operands)
@@ -267,10 +267,10 @@ Test(arm_exec, muls_sets_n_z_and_keeps_c_v)
 {
     ext_c.r[1] = 0x10000;
     ext_c.r[2] = 0x10000;
-    ext_c.cpsr = C_C | C_V | C_N;
+    arm_cpsr_write(&ext_c, C_C | C_V | C_N, ~0u);
     EXEC(0xe0100291); /* muls r0, r1, r2 */
     cr_expect_eq(ext_c.r[0], 0u);
-    cr_expect_eq(ext_c.cpsr >> 28, 0x7u);
+    cr_expect_eq(arm_cpsr_read(&ext_c) >> 28, 0x7u);
 }
 
 Test(arm_exec, long_multiplies)
@@ -302,7 +302,7 @@ Test(arm_exec, long_multiplies)
     EXEC(0xe0f10392); /* smlals: 5 + (-5) = 0 sets Z */
     cr_expect_eq(ext_c.r[0], 0u);
     cr_expect_eq(ext_c.r[1], 0u);
-    cr_expect_eq(ext_c.cpsr >> 28, 0x4u);
+    cr_expect_eq(arm_cpsr_read(&ext_c) >> 28, 0x4u);
     ext_c.r[0] = 0xffffffffu;
     ext_c.r[1] = 0xffffffffu;
     ext_c.r[2] = 0xffffffffu;
@@ -328,7 +328,7 @@ Test(arm_exec, halfword_multiplies_and_q)
     ext_c.r[2] = 0x00030000u; /* top 3 */
     EXEC(0xe16002e1); /* smultt r0, r1, r2 */
     cr_expect_eq(ext_c.r[0], (uint32_t)-6);
-    ext_c.cpsr = 0;
+    arm_cpsr_write(&ext_c, 0, ~0u);
     ext_c.r[1] = 0x40000000;
     ext_c.r[2] = 0xffff0002u; /* bottom 2 */
     ext_c.r[3] = 1;
@@ -351,13 +351,13 @@ Test(arm_exec, saturating_arithmetic)
     EXEC(0xe1020051); /* qadd r0, r1, r2 */
     cr_expect_eq(ext_c.r[0], 0x7fffffffu);
     cr_expect_eq(ext_flag(C_Q), 1u);
-    ext_c.cpsr = 0;
+    arm_cpsr_write(&ext_c, 0, ~0u);
     ext_c.r[1] = 0x80000000u;
     ext_c.r[2] = 0xffffffffu;
     EXEC(0xe1020051);
     cr_expect_eq(ext_c.r[0], 0x80000000u);
     cr_expect_eq(ext_flag(C_Q), 1u);
-    ext_c.cpsr = 0;
+    arm_cpsr_write(&ext_c, 0, ~0u);
     ext_c.r[1] = 5;
     ext_c.r[2] = 7;
     EXEC(0xe1020051);
@@ -430,12 +430,12 @@ Test(arm_exec, bit_fields_and_saturate)
     cr_expect_eq(ext_c.r[3], 127u);
     cr_expect_eq(ext_c.r[0], 255u);
     cr_expect_eq(ext_flag(C_Q), 1u);
-    ext_c.cpsr = 0;
+    arm_cpsr_write(&ext_c, 0, ~0u);
     ext_c.r[1] = (uint32_t)-5;
     EXEC(0xe6e80011); /* usat r0, #8, r1: negative saturates to 0 */
     cr_expect_eq(ext_c.r[0], 0u);
     cr_expect_eq(ext_flag(C_Q), 1u);
-    ext_c.cpsr = 0;
+    arm_cpsr_write(&ext_c, 0, ~0u);
     ext_c.r[1] = 100;
     EXEC(0xe6a70011);
     cr_expect_eq(ext_c.r[0], 100u);
@@ -446,7 +446,7 @@ Test(arm_exec, sel_usad8_status_registers)
 {
     ext_c.r[1] = 0xa0000000u | 0x00050000u; /* N, C and GE = 0101 */
     EXEC(0xe12cf001, 0xe10f0000); /* msr APSR_nzcvqg, r1; mrs r0, APSR */
-    cr_expect_eq(ext_c.cpsr, 0xa0050000u);
+    cr_expect_eq(arm_cpsr_read(&ext_c), 0xa0050000u);
     cr_expect_eq(ext_c.r[0], 0xa0050010u);
     ext_c.r[1] = 0x11223344u;
     ext_c.r[2] = 0x55667788u;
@@ -487,7 +487,7 @@ Test(arm_exec, all_fifteen_conditions)
         for (uint32_t nzcv = 0; nzcv < 16; nzcv++) {
             uint32_t w = cond << 28 | 0x03a00001u; /* mov<c> r0, #1 */
             ext_init();
-            ext_c.cpsr = nzcv << 28;
+            arm_cpsr_write(&ext_c, nzcv << 28, ~0u);
             ext_exec(&w, 1);
             cr_expect_eq(ext_c.r[0], ref_cond(cond, nzcv), "cond %u nzcv %x", cond, nzcv);
             cr_expect_eq(sim_icount(&ext_c.sys), 1u, "a failed condition still counts");
@@ -703,7 +703,7 @@ Test(arm_exec, thumb_it_block)
 {
     /* ite eq; movs r0, #1 (no flags inside IT); movs r0, #2; movs r1, #0 */
     ext_c.thumb = 1;
-    ext_c.cpsr = C_Z | C_C;
+    arm_cpsr_write(&ext_c, C_Z | C_C, ~0u);
     ext_thumb(EXT_TEXT, ARM_OP_IT, 0, 0, 0x0c, 0);
     ext_thumb(EXT_TEXT + 2, ARM_OP_MOV_IMM, 0, 0, 1, ARM_F_ITS);
     ext_thumb(EXT_TEXT + 4, ARM_OP_MOV_IMM, 0, 0, 2, ARM_F_ITS);
@@ -711,12 +711,12 @@ Test(arm_exec, thumb_it_block)
     ext_c.r[15] = EXT_TEXT;
     ext_run_to(EXT_TEXT + 4);
     cr_expect_eq(ext_c.r[0], 1u);
-    cr_expect_eq(ext_c.cpsr, C_Z | C_C, "flags untouched inside the block");
+    cr_expect_eq(arm_cpsr_read(&ext_c), C_Z | C_C, "flags untouched inside the block");
     cr_expect_eq(ext_c.it, 0x18u);
     ext_run_to(EXT_TEXT + 8);
     cr_expect_eq(ext_c.r[0], 1u, "the else slot is skipped");
     cr_expect_eq(ext_c.it, 0u);
-    cr_expect_eq(ext_c.cpsr >> 28, 0xau, "outside the block the flags are set");
+    cr_expect_eq(arm_cpsr_read(&ext_c) >> 28, 0xau, "outside the block the flags are set");
     cr_expect_eq(sim_icount(&ext_c.sys), 4u);
 }
 
@@ -866,7 +866,7 @@ Test(arm_exec, undef_reports_pc_and_word)
     EXEC(0x1e000a10); /* vmovne s0, r0 with Z clear... */
     cr_expect_eq(ext_c.sys.status, SIM_FAULTED);
     ext_init();
-    ext_c.cpsr = C_Z;
+    arm_cpsr_write(&ext_c, C_Z, ~0u);
     EXEC(0x1e000a10); /* ...and with the condition failing it is skipped */
     cr_expect_eq(ext_c.sys.status, SIM_RUNNING);
 }

@@ -90,5 +90,5 @@ Test(arm_flags_dead, a_fault_sees_the_flags_of_the_records_before_it)
     c.r[4] = 0x40u;       /* unmapped */
     cr_expect_eq(arm_run(&c, &img, &m, 0, 100), 1u);
     cr_expect_eq(c.sys.status, SIM_FAULTED);
-    cr_expect_eq(c.cpsr & 0xf0000000u, 0x60000000u, "cpsr %#x", c.cpsr);
+    cr_expect_eq(arm_cpsr_read(&c) & 0xf0000000u, 0x60000000u, "cpsr %#x", arm_cpsr_read(&c));
 }

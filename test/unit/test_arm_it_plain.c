@@ -60,7 +60,7 @@ Test(arm_it_plain, both_outcomes_match_single_steps)
         a.r[3] = 0x1234u;
         a.r[6] = 7u;
         a.r[12] = 0x100u;
-        a.cpsr = flags << 28;
+        arm_cpsr_write(&a, flags << 28, ~0u);
         b = a;
         cr_expect_eq(arm_run(&a, &img, &m, 0, 7), 7u);
         for (int k = 0; k < 7; k++)
@@ -68,7 +68,7 @@ Test(arm_it_plain, both_outcomes_match_single_steps)
         cr_expect_eq(a.r[12], b.r[12], "NZCV %x: r12 %#x, single steps %#x", flags, a.r[12], b.r[12]);
         cr_expect_eq(a.r[1], b.r[1], "NZCV %x: r1", flags);
         cr_expect_eq(a.r[3], b.r[3]);
-        cr_expect_eq(a.cpsr, b.cpsr, "NZCV %x: cpsr %#x, single steps %#x", flags, a.cpsr, b.cpsr);
+        cr_expect_eq(arm_cpsr_read(&a), arm_cpsr_read(&b), "NZCV %x: cpsr %#x, single steps %#x", flags, arm_cpsr_read(&a), arm_cpsr_read(&b));
         cr_expect_eq(a.it, 0u);
         cr_expect_eq(a.r[15], b.r[15]);
     }
@@ -83,7 +83,7 @@ Test(arm_it_plain, a_budget_ending_in_the_block_keeps_the_it_state)
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_ctx_t a = bt_context_at_text(1);
-    a.cpsr = 0x80000000u; /* N: the then record runs */
+    arm_cpsr_write(&a, 0x80000000u, ~0u); /* N: the then record runs */
     a.r[3] = 3u;
     cr_expect_eq(arm_run(&a, &img, &m, 0, 2), 2u);
     cr_expect_eq(a.r[15], BT_TEXT + 4u);

@@ -164,7 +164,7 @@ uint8_t arm_thread_op(const arm_insn_t *in)
 }
 
 /* What the chained path's branches read of record i: B's and BL's target
- * record (arm_target_index), in the same array, on a record boundary, or
+ * record (arm_target_offset), in the same array, on a record boundary, or
  * none; B's condition row (arm_branch_row). A B, BL or LDM with the pc that
  * the chained path would run (xop) but whose target or next record is not
  * in the array takes a full step instead, so that those branches need not
@@ -182,12 +182,14 @@ static void arm_prepare_branch(arm_insn_t *in, uint32_t i, uint32_t n, uint32_t 
         uint16_t row = arm_cond_rows_host[in->cond & 15u];
         __builtin_memcpy(&in->shift, &row, sizeof row);
     }
-    if ((off & ((1u << shift) - 1u)) != 0 || idx >= n) {
-        idx = ARM_NO_TARGET;
+    int64_t bytes = ((int64_t)idx - i) * (int64_t)sizeof *in;
+    int32_t to = (int32_t)bytes;
+    if ((off & ((1u << shift) - 1u)) != 0 || idx >= n || to != bytes || to == ARM_NO_TARGET) {
+        to = ARM_NO_TARGET;
         if (chains)
             in->xop = ARM_XOP_STEP;
     }
-    __builtin_memcpy(&in->rd, &idx, sizeof idx);
+    __builtin_memcpy(&in->rd, &to, sizeof to);
 }
 
 /* Whether a record an IT covers can run on the chained path with every

@@ -15,8 +15,8 @@
  * (arm_step_record). An IT sets the IT state and chains to the next block,
  * whose records then run their op's case under the IT block's condition
  * and advance the IT state. After a block's last record, the next block is
- * fetched through the new pc (B and BL: through their target's index,
- * arm_target_index) and run if it fits the budget, which is so checked once
+ * fetched through the new pc (B and BL: at their target's record,
+ * arm_target_record) and run if it fits the budget, which is so checked once
  * per block: entering one counts all its records; a core that stops early
  * gives back the ones not run.
  *
@@ -88,18 +88,20 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
 #define ARM_CHAINED_NEXT_INDEX()                                               \
     ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)in->len >> 1 : 1u))
 /* Go on at the block of record `rec` (of address `at`, evaluated only on
- * return) if it is prepared and fits the budget (`left` of it), with `go`
- * at its first record; else return. */
+ * return) if it fits the budget (`left` of it), with `go` at its first
+ * record; else return. Every record of the array is prepared (run >= 1,
+ * arm_block.c), and left, at most the budget, stays below 2^63: a block
+ * that does not fit takes it below 0, and is then given back. */
 #define ARM_CHAINED_ENTER_RECORD(rec, at, go)                                  \
     do {                                                                       \
         const arm_insn_t *rec_ = (rec);                                        \
-        /* run - 1 wraps for an unprepared record (run 0) */                   \
-        if ((uint64_t)rec_->run - 1u >= left) {                                \
+        left -= rec_->run;                                                     \
+        if (SIM_UNLIKELY((int64_t)left < 0)) {                                 \
+            left += rec_->run;                                                 \
             *pcp = at;                                                         \
             return budget - left;                                              \
         }                                                                      \
         in = rec_;                                                             \
-        left -= in->run;                                                       \
         go;                                                                    \
     } while (0)
 /* The same at record index `idx`, if it is in the array. B's and BL's
@@ -161,6 +163,8 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     const uint32_t core = 0u;
     const sim_mem_t m_local = *m_in, *const m = &m_local;
     uint32_t to, it = 0;   /* it: c->it, while in an IT block */
+    if (budget > (uint64_t)INT64_MAX) /* (ARM_CHAINED_ENTER_RECORD's sign test) */
+        budget = (uint64_t)INT64_MAX;
     uint64_t left = budget - in->run; /* the records not yet entered */
     const uint32_t nrecs = im.text_size >> (ARM_CHAINED_T32 ? 1u : 2u);
     ARM_THREADED_DISPATCH();
@@ -205,7 +209,7 @@ arm_it_record:
         table = ARM_T32_BIASED(arm_labels);
         goto arm_step;
     }
-    if (arm_cond_pass(it >> 4, c->cpsr))
+    if (arm_cond_pass(it >> 4, c->nzcv))
         goto *ARM_OP_LABEL();
     ARM_CHAINED_ADVANCE();
     goto arm_it_next;
@@ -216,7 +220,7 @@ arm_it_plain:
      * arm_run if the next block does not fit. Nothing can see that it does
      * not advance record by record. */
     c->it = in->imm & 0xffu;
-    plain = arm_cond_pass(c->it >> 4, c->cpsr) ? in->rd : in->rn;
+    plain = arm_cond_pass(c->it >> 4, c->nzcv) ? in->rd : in->rn;
     /* The next block starts at the record after this one, which exists
      * and is prepared (arm_block.c): only the budget is left to check. */
     if (in[1].run > left) {
@@ -245,15 +249,15 @@ arm_it_record: /* A32 has no IT: these two are named for T32 only */
 arm_it_plain:
 #endif
 arm_cond:
-    if (arm_cond_pass(in->cond, c->cpsr))
+    if (arm_cond_pass(in->cond, c->nzcv))
         goto *ARM_OP_LABEL();
     ARM_CHAINED_ADVANCE();
     ARM_THREADED_DISPATCH();
 arm_branch:
     /* Never inside an IT block (those records run through arm_it_record),
      * so the next block starts outside one too. */
-    if (arm_row_passes(arm_branch_row(in), c->cpsr))
-        ARM_CHAINED_ENTER_RECORD(&ARM_CHAINED_RECS[arm_target_index(in)], in->imm,
+    if (arm_row_passes(arm_branch_row(in), c->nzcv))
+        ARM_CHAINED_ENTER_RECORD(arm_target_record(in), in->imm,
                                  ARM_THREADED_DISPATCH());
 arm_branch_not_taken:
     /* (B, BL, or LDM with the pc) */
@@ -270,7 +274,7 @@ arm_call:
      * the instruction set; 4 bytes long in both (T16 has no BL). */
     if (arm_record_passes(c, in)) {
         c->r[14] = arm_link_to(ARM_CHAINED_PC() + 4u, ARM_CHAINED_T32);
-        ARM_CHAINED_ENTER_RECORD(&ARM_CHAINED_RECS[arm_target_index(in)], in->imm,
+        ARM_CHAINED_ENTER_RECORD(arm_target_record(in), in->imm,
                                  ARM_THREADED_DISPATCH());
     }
     goto arm_branch_not_taken;

@@ -8,16 +8,22 @@
 #include "../sim_core.h"
 #include "arm_insn.h"
 
+/* The CPSR's bits as MRS reads them (arm_cpsr_read) */
 #define ARM_CPSR_N 0x80000000u
 #define ARM_CPSR_Z 0x40000000u
 #define ARM_CPSR_C 0x20000000u
 #define ARM_CPSR_V 0x10000000u
 #define ARM_CPSR_Q 0x08000000u
 #define ARM_CPSR_GE_SHIFT 16
+#define ARM_CPSR_NZCV_SHIFT 28
 
 typedef struct arm_ctx {
     uint32_t r[16];     /* r[15]: address of the next instruction to run, between steps */
-    uint32_t cpsr;      /* N Z C V Q (31..27) and GE (19..16); T lives in `thumb` */
+    uint32_t nzcv;      /* N Z C V in bits 3..0: the CPSR's 31..28, in a word of their
+                         * own so that setting them merges nothing, and a condition's
+                         * test shifts its row by them as they are (ARM_COND_ROWS) */
+    uint32_t cpsr;      /* the rest as MRS reads it: Q (27), GE (19..16), the mode (4..0).
+                         * Its 31..28 stay 0; T lives in `thumb` */
     uint32_t thumb;     /* 1 in Thumb state */
     uint32_t it;        /* ITSTATE (8 bits) as the architecture keeps it; 0 outside IT */
     uint32_t npc;       /* next pc, scratch within one step */

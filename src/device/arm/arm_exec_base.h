@@ -10,6 +10,7 @@
 
 #define ARM_CPSR_NZCV 0xf0000000u
 #define ARM_CPSR_GE   0x000f0000u
+#define ARM_NZCV_C    2u /* (in c->nzcv) */
 
 /* ConditionPassed(): bit <NZCV> of row <cond> is 1 when the condition holds.
  * Rows: EQ NE CS CC MI PL VS VC HI LS GE LT GT LE AL (and 1111, also always). */
@@ -22,43 +23,85 @@ static const uint16_t arm_cond_rows_host[16] = ARM_COND_ROWS;
 static __constant__ uint16_t arm_cond_rows_dev[16] = ARM_COND_ROWS;
 #endif
 
-/* Whether the condition of row `row` holds under cpsr's NZCV */
-SIM_INLINE uint32_t arm_row_passes(uint32_t row, uint32_t cpsr) { return (row >> (cpsr >> 28)) & 1u; }
+/* Whether the condition of row `row` holds under flags nzcv (c->nzcv) */
+SIM_INLINE uint32_t arm_row_passes(uint32_t row, uint32_t nzcv) { return (row >> nzcv) & 1u; }
 
-SIM_INLINE uint32_t arm_cond_pass(uint32_t cond, uint32_t cpsr)
+SIM_INLINE uint32_t arm_cond_pass(uint32_t cond, uint32_t nzcv)
 {
 #ifdef __CUDA_ARCH__
-    return arm_row_passes(arm_cond_rows_dev[cond & 15u], cpsr);
+    return arm_row_passes(arm_cond_rows_dev[cond & 15u], nzcv);
 #else
     if (cond > 15u)
         __builtin_unreachable(); /* a 4-bit field: spares the host a mask */
-    return arm_row_passes(arm_cond_rows_host[cond], cpsr);
+    return arm_row_passes(arm_cond_rows_host[cond], nzcv);
 #endif
 }
 
 /* Whether record `in` runs on its own condition (outside IT blocks). */
 SIM_INLINE uint32_t arm_record_passes(const arm_ctx_t *c, const arm_insn_t *in)
 {
-    return in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->cpsr);
+    return in->cond == ARM_COND_AL || arm_cond_pass(in->cond, c->nzcv);
 }
 
-SIM_INLINE uint32_t arm_cflag(const arm_ctx_t *c) { return (c->cpsr >> 29) & 1u; }
+SIM_INLINE uint32_t arm_cflag(const arm_ctx_t *c) { return (c->nzcv >> 1) & 1u; }
 
-SIM_INLINE void arm_set_nz(arm_ctx_t *c, uint32_t r)
+/* On an x86-64 host the flags come from the host's own where that is
+ * shorter (arm_nz_of here, arm_add_sub_x86 and arm_logic_flags_LSL in
+ * arm_exec_dataproc.h); the GPU and other hosts compute them bit by bit. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#define ARM_X86_FLAGS 1
+/* ARM's N, Z and C as bits 3..1 of NZCV, indexed by the AH that x86's LAHF
+ * leaves: SF and ZF in its bits 7 and 6, CF in bit 0. */
+#define ARM_AH_NZC(h) (uint8_t)((((h) >> 4) & 0xcu) | (((h) & 1u) << 1))
+#define ARM_AH_NZC4(h) ARM_AH_NZC(h), ARM_AH_NZC((h) + 1u), ARM_AH_NZC((h) + 2u), ARM_AH_NZC((h) + 3u)
+#define ARM_AH_NZC16(h) ARM_AH_NZC4(h), ARM_AH_NZC4((h) + 4u), ARM_AH_NZC4((h) + 8u), ARM_AH_NZC4((h) + 12u)
+#define ARM_AH_NZC64(h)                                                        \
+    ARM_AH_NZC16(h), ARM_AH_NZC16((h) + 16u), ARM_AH_NZC16((h) + 32u), ARM_AH_NZC16((h) + 48u)
+static const uint8_t arm_ah_nzc[256] = {ARM_AH_NZC64(0u), ARM_AH_NZC64(64u), ARM_AH_NZC64(128u),
+                                        ARM_AH_NZC64(192u)};
+#undef ARM_AH_NZC64
+#undef ARM_AH_NZC16
+#undef ARM_AH_NZC4
+#undef ARM_AH_NZC
+#endif
+
+/* N and Z of result r, in c->nzcv's bits 3 and 2 (and 0 in 1 and 0). On an
+ * x86-64 host TEST sets SF and ZF (and clears CF), LAHF reads them, the
+ * table places them: 4 host instructions instead of 7. */
+SIM_INLINE uint32_t arm_nz_of(uint32_t r)
 {
-    c->cpsr = (c->cpsr & ~(ARM_CPSR_N | ARM_CPSR_Z)) | (r & ARM_CPSR_N) | (r ? 0u : ARM_CPSR_Z);
+#ifdef ARM_X86_FLAGS
+    uint64_t ax;
+    __asm__("testl %[r], %[r]\n\tlahf" : "=a"(ax) : [r] "r"(r));
+    return arm_ah_nzc[(ax >> 8) & 0xffu];
+#else
+    return (r >> 28 & 8u) | (r ? 0u : 4u);
+#endif
 }
+
+SIM_INLINE void arm_set_nz(arm_ctx_t *c, uint32_t r) { c->nzcv = (c->nzcv & 3u) | arm_nz_of(r); }
 
 SIM_INLINE void arm_set_nzc(arm_ctx_t *c, uint32_t r, uint32_t carry)
 {
-    c->cpsr = (c->cpsr & ~(ARM_CPSR_N | ARM_CPSR_Z | ARM_CPSR_C)) | (r & ARM_CPSR_N) |
-              (r ? 0u : ARM_CPSR_Z) | (carry << 29);
+    c->nzcv = (c->nzcv & 1u) | arm_nz_of(r) | carry << 1;
 }
 
 SIM_INLINE void arm_set_nzcv(arm_ctx_t *c, uint32_t r, uint32_t carry, uint32_t ovf)
 {
-    c->cpsr = (c->cpsr & ~ARM_CPSR_NZCV) | (r & ARM_CPSR_N) | (r ? 0u : ARM_CPSR_Z) |
-              (carry << 29) | (ovf << 28);
+    c->nzcv = arm_nz_of(r) | carry << 1 | ovf;
+}
+
+/* The CPSR as MRS reads it, and MSR's write of the bits in mask. */
+SIM_INLINE uint32_t arm_cpsr_read(const arm_ctx_t *c)
+{
+    return c->cpsr | c->nzcv << ARM_CPSR_NZCV_SHIFT;
+}
+
+SIM_INLINE void arm_cpsr_write(arm_ctx_t *c, uint32_t v, uint32_t mask)
+{
+    uint32_t cpsr = (arm_cpsr_read(c) & ~mask) | (v & mask);
+    c->nzcv = cpsr >> ARM_CPSR_NZCV_SHIFT;
+    c->cpsr = cpsr & ~ARM_CPSR_NZCV;
 }
 
 SIM_INLINE void arm_set_q(arm_ctx_t *c) { c->cpsr |= ARM_CPSR_Q; }

@@ -85,22 +85,7 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
         arm_set_nzc(c, r, sc);
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
-#define ARM_X86_FLAGS 1
-/* ARM's N, Z and C as bits 3..1 of NZCV, indexed by the AH that x86's LAHF
- * leaves: SF and ZF in its bits 7 and 6, CF in bit 0. */
-#define ARM_AH_NZC(h) (uint8_t)((((h) >> 4) & 0xcu) | (((h) & 1u) << 1))
-#define ARM_AH_NZC4(h) ARM_AH_NZC(h), ARM_AH_NZC((h) + 1u), ARM_AH_NZC((h) + 2u), ARM_AH_NZC((h) + 3u)
-#define ARM_AH_NZC16(h) ARM_AH_NZC4(h), ARM_AH_NZC4((h) + 4u), ARM_AH_NZC4((h) + 8u), ARM_AH_NZC4((h) + 12u)
-#define ARM_AH_NZC64(h)                                                        \
-    ARM_AH_NZC16(h), ARM_AH_NZC16((h) + 16u), ARM_AH_NZC16((h) + 32u), ARM_AH_NZC16((h) + 48u)
-static const uint8_t arm_ah_nzc[256] = {ARM_AH_NZC64(0u), ARM_AH_NZC64(64u), ARM_AH_NZC64(128u),
-                                        ARM_AH_NZC64(192u)};
-#undef ARM_AH_NZC64
-#undef ARM_AH_NZC16
-#undef ARM_AH_NZC4
-#undef ARM_AH_NZC
-
+#ifdef ARM_X86_FLAGS
 /* x + y (sub 0) or x - y (sub 1) with NZCV in bits 3..0, from the host's
  * own flags: x86's SF, ZF, OF are ARM's N, Z, V, and its CF is ARM's C for
  * an add and the borrow, C's complement, for a subtract (CMC flips it).
@@ -135,7 +120,7 @@ SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t
     if (__builtin_constant_p(cin) && cin <= 1u) {
         uint32_t nzcv;
         r = arm_add_sub_x86(x, cin ? ~y : y, cin, &nzcv);
-        c->cpsr = (c->cpsr & ~ARM_CPSR_NZCV) | nzcv << 28;
+        c->nzcv = nzcv;
         return r;
     }
 #elif defined(__GNUC__) && !defined(__CUDA_ARCH__)
@@ -295,8 +280,7 @@ SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t
         uint64_t ax;
         uint32_t v = c->r[in->rm];
         __asm__("shll %%cl, %[v]\n\tlahf" : [v] "+r"(v), "=a"(ax) : "c"(n));
-        c->cpsr = (c->cpsr & ~(ARM_CPSR_N | ARM_CPSR_Z | ARM_CPSR_C)) |
-                  (uint32_t)arm_ah_nzc[(ax >> 8) & 0xffu] << 28;
+        c->nzcv = (c->nzcv & 1u) | arm_ah_nzc[(ax >> 8) & 0xffu];
         return;
     }
 #else

@@ -37,8 +37,7 @@ SIM_INLINE void arm_mull(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
     c->r[in->rd] = (uint32_t)r;
     c->r[in->rn] = (uint32_t)(r >> 32);
     if (op != ARM_OP_UMAAL && arm_setflags(c, in))
-        c->cpsr = (c->cpsr & ~(ARM_CPSR_N | ARM_CPSR_Z)) | ((uint32_t)(r >> 32) & ARM_CPSR_N) |
-                  (r ? 0u : ARM_CPSR_Z);
+        c->nzcv = (c->nzcv & 3u) | ((uint32_t)(r >> 60) & 8u) | (r ? 0u : 4u);
 }
 
 /* The signed bottom (top = 0) or top half of v. */

@@ -10,7 +10,7 @@
  * the CPSR reads on hardware and under qemu-user. */
 SIM_INLINE void arm_mrs(arm_ctx_t *c, const arm_insn_t *in)
 {
-    c->r[in->rd] = (c->cpsr & (ARM_CPSR_NZCV | ARM_CPSR_Q | ARM_CPSR_GE)) | 0x10u;
+    c->r[in->rd] = (arm_cpsr_read(c) & (ARM_CPSR_NZCV | ARM_CPSR_Q | ARM_CPSR_GE)) | 0x10u;
 }
 
 /* MSR APSR_<nzcvq,g>, #imm or Rm: amount bit 3 writes NZCVQ, bit 2 GE. */
@@ -19,7 +19,7 @@ SIM_INLINE void arm_msr(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
     uint32_t v = op == ARM_OP_MSR_IMM ? in->imm : c->r[in->rm];
     uint32_t mask = ((in->amount & 8u) ? ARM_CPSR_NZCV | ARM_CPSR_Q : 0u) |
                     ((in->amount & 4u) ? ARM_CPSR_GE : 0u);
-    c->cpsr = (c->cpsr & ~mask) | (v & mask);
+    arm_cpsr_write(c, v, mask);
 }
 
 SIM_INLINE void arm_undef(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)

@@ -118,15 +118,19 @@ char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
  * record per word), 1 for T32. */
 void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo);
 /* B and BL name no registers: arm_prepare_records keeps in their register
- * fields (rd..rs, read as one word) the index of their target's record in
- * the same array, or ARM_NO_TARGET, so that the host's chained path need
- * not look the address up. */
-#define ARM_NO_TARGET 0xffffffffu
-static inline uint32_t arm_target_index(const arm_insn_t *in)
+ * fields (rd..rs, read as one word) how many bytes their target's record
+ * lies after theirs in the same array (negative: before), or ARM_NO_TARGET,
+ * so that the host's chained path reaches it with one add. */
+#define ARM_NO_TARGET INT32_MIN
+static inline int32_t arm_target_offset(const arm_insn_t *in)
 {
-    uint32_t idx;
-    __builtin_memcpy(&idx, &in->rd, sizeof idx);
-    return idx;
+    int32_t off;
+    __builtin_memcpy(&off, &in->rd, sizeof off);
+    return off;
+}
+static inline const arm_insn_t *arm_target_record(const arm_insn_t *in)
+{
+    return (const arm_insn_t *)((const char *)in + arm_target_offset(in));
 }
 /* B names no shift either: its shift and amount, read as one halfword,
  * hold the row of its condition (ARM_COND_ROWS, AL's all ones), so that the

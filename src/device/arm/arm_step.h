@@ -214,7 +214,7 @@ SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_me
     uint32_t it = c->thumb ? c->it : 0u, cond = it ? it >> 4 : in->cond;
     c->r[15] = pc + (c->thumb ? 4u : 8u);
     c->npc = pc + in->len;
-    if (cond == ARM_COND_AL || arm_cond_pass(cond, c->cpsr))
+    if (cond == ARM_COND_AL || arm_cond_pass(cond, c->nzcv))
         arm_exec(c, in, m, core, pc, icount);
     if (SIM_UNLIKELY(it != 0))
         arm_it_after(c, pc);
