@@ -126,13 +126,11 @@ SIM_COLD int sim_st_slow(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t
     return 0;
 }
 
-SIM_INLINE int sim_ld32(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t *out)
+/* The 32-bit accessors' way past the private window: the read-only image,
+ * the shared region, else the slow path (which also serves the window's
+ * unaligned words). For callers that have already tested the window. */
+SIM_INLINE int sim_ld32_beyond(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t *out)
 {
-    uint32_t po = a - m->priv_base;
-    if (SIM_LIKELY(po < m->priv_size && (a & 3u) == 0)) {
-        *out = *sim_priv_word(m, core, po);
-        return 0;
-    }
     uint32_t ro = a - m->ro_base;
     if (ro < m->ro_size - 3u && (a & 3u) == 0 && m->ro_size >= 4u) {
         *out = *(const uint32_t *)(m->ro + ro);
@@ -146,6 +144,26 @@ SIM_INLINE int sim_ld32(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t 
     return sim_ld_slow(m, core, a, 4, out);
 }
 
+SIM_INLINE int sim_st32_beyond(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t v)
+{
+    uint32_t so = a - m->shared_base;
+    if (so < m->shared_size && (a & 3u) == 0) {
+        *(volatile uint32_t *)(m->shared + so) = v;
+        return 0;
+    }
+    return sim_st_slow(m, core, a, 4, v);
+}
+
+SIM_INLINE int sim_ld32(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t *out)
+{
+    uint32_t po = a - m->priv_base;
+    if (SIM_LIKELY(po < m->priv_size && (a & 3u) == 0)) {
+        *out = *sim_priv_word(m, core, po);
+        return 0;
+    }
+    return sim_ld32_beyond(m, core, a, out);
+}
+
 SIM_INLINE int sim_st32(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t v)
 {
     uint32_t po = a - m->priv_base;
@@ -153,12 +171,7 @@ SIM_INLINE int sim_st32(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t 
         *sim_priv_word(m, core, po) = v;
         return 0;
     }
-    uint32_t so = a - m->shared_base;
-    if (so < m->shared_size && (a & 3u) == 0) {
-        *(volatile uint32_t *)(m->shared + so) = v;
-        return 0;
-    }
-    return sim_st_slow(m, core, a, 4, v);
+    return sim_st32_beyond(m, core, a, v);
 }
 
 SIM_INLINE int sim_ld16(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t *out)

@@ -232,12 +232,35 @@ static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t 
     return out;
 }
 
-/* A random encoding: data processing (mem 0) or a single load/store of a
- * word or byte (mem 1), A32 or 32-bit T32. */
+/* A random halfword or signed load or store (LDRH, STRH, LDRSB, LDRSH),
+ * immediate offset: A32 (often [rn, #+imm]), T32 .W imm12 or T16 imm5. */
+static arm_insn_t bt_random_half(uint32_t r, uint32_t r2, uint32_t thumb)
+{
+    arm_insn_t in;
+    if (thumb && (r & 8u)) {
+        static const uint16_t ops[] = {0xf8a0u, 0xf8b0u, 0xf990u, 0xf9b0u}; /* STRH LDRH LDRSB LDRSH */
+        arm_decode_t32(ops[r & 3u] | ((r >> 4) & 15u), r2 & 0xffffu, BT_TEXT, &in);
+    } else if (thumb) {
+        arm_decode_t32(((r & 1u) ? 0x8800u : 0x8000u) | ((r >> 4) & 0x7ffu), 0, BT_TEXT, &in);
+    } else {
+        static const uint32_t sh[] = {0x00000b0u, 0x01000b0u, 0x01000d0u, 0x01000f0u};
+        uint32_t w = 0xe0400000u | sh[r & 3u] | (r2 & 0x01afff0fu); /* P U W, Rn Rt imm8 */
+        if (r & 4u)
+            w = (w | 0x01800000u) & ~0x00200000u;
+        arm_decode_a32(w, BT_TEXT, &in);
+    }
+    return in;
+}
+
+/* A random encoding: data processing (mem 0), a single load/store of a
+ * word or byte (mem 1), A32 or 32-bit T32, or of a halfword or signed
+ * byte (mem 2). */
 static arm_insn_t bt_random_insn(uint64_t *seed, uint32_t thumb, uint32_t mem)
 {
     uint32_t r = bt_rand(seed), r2 = bt_rand(seed);
     arm_insn_t in;
+    if (mem == 2u)
+        return bt_random_half(r, r2, thumb);
     if (thumb && !mem) {
         /* shifted register (0xea/0xeb) or modified immediate */
         uint32_t hw1 = (r & 1u) ? 0xea00u | ((r >> 1) & 0x1ffu) : 0xf000u | ((r >> 1) & 0x5ffu);
@@ -313,6 +336,13 @@ Test(arm_block, specialised_forms_match_their_base_ops_t32)
 Test(arm_block, specialised_loads_and_stores_match_their_base_ops)
 {
     int a = bt_compare_forms(3, 8000, 0, 1), t = bt_compare_forms(4, 8000, 1, 1);
+    cr_expect_gt(a, 1000, "A32: only %d of 8000 encodings were specialised", a);
+    cr_expect_gt(t, 1000, "T32: only %d of 8000 encodings were specialised", t);
+}
+
+Test(arm_block, specialised_halfword_and_signed_loads_match_their_base_ops)
+{
+    int a = bt_compare_forms(5, 8000, 0, 2), t = bt_compare_forms(6, 8000, 1, 2);
     cr_expect_gt(a, 1000, "A32: only %d of 8000 encodings were specialised", a);
     cr_expect_gt(t, 1000, "T32: only %d of 8000 encodings were specialised", t);
 }

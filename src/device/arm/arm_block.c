@@ -80,8 +80,8 @@ static uint16_t arm_fast_form_s(const arm_insn_t *in)
     }
 }
 
-/* Loads and stores of words and bytes at rn + imm or rn + rm LSL n: plain,
- * pre-indexed with writeback, post-indexed. */
+/* Loads and stores at rn + imm or rn + rm LSL n: plain, pre-indexed with
+ * writeback, post-indexed, where arm_ops.def has the form (else the op). */
 static uint16_t arm_fast_form_ls(const arm_insn_t *in)
 {
     uint32_t pw = in->flags & (ARM_F_P | ARM_F_U | ARM_F_W), lsl = in->shift == ARM_SH_LSL;
@@ -91,16 +91,32 @@ static uint16_t arm_fast_form_ls(const arm_insn_t *in)
     if (form == 3u || (form != 0u && in->rn == in->rd))
         return in->op;
     switch (in->op) {
-#define ARM_LS_FAST_FORMS(n, mn)                                               \
+#define ARM_LS_FAST_FORMS(n, imm_forms, reg_forms)                             \
     case ARM_OP_##n##_IMM: {                                                   \
-        static const uint16_t f[] = {ARM_OP_##n##_OFF, ARM_OP_##n##_PRE, ARM_OP_##n##_POST}; \
+        static const uint16_t f[] = imm_forms;                                 \
         return f[form];                                                        \
     }                                                                          \
     case ARM_OP_##n##_REG: {                                                   \
-        static const uint16_t f[] = {ARM_OP_##n##_LSL, ARM_OP_##n##_PRE_LSL, ARM_OP_##n##_POST_LSL}; \
+        static const uint16_t f[] = reg_forms;                                 \
         return lsl ? f[form] : in->op;                                         \
     }
-        ARM_LS_FAST_LIST(ARM_LS_FAST_FORMS)
+#define ARM_LS_FORMS3(a, b, c) {a, b, c}
+#define ARM_LS_FAST6(n, mn)                                                    \
+    ARM_LS_FAST_FORMS(n, ARM_LS_FORMS3(ARM_OP_##n##_OFF, ARM_OP_##n##_PRE, ARM_OP_##n##_POST), \
+                      ARM_LS_FORMS3(ARM_OP_##n##_LSL, ARM_OP_##n##_PRE_LSL, ARM_OP_##n##_POST_LSL))
+#define ARM_LS_FAST4(n, mn)                                                    \
+    ARM_LS_FAST_FORMS(n, ARM_LS_FORMS3(ARM_OP_##n##_OFF, ARM_OP_##n##_PRE, ARM_OP_##n##_POST), \
+                      ARM_LS_FORMS3(ARM_OP_##n##_LSL, ARM_OP_##n##_REG, ARM_OP_##n##_REG))
+#define ARM_LS_FAST1(n, mn)                                                    \
+    ARM_LS_FAST_FORMS(n, ARM_LS_FORMS3(ARM_OP_##n##_OFF, ARM_OP_##n##_IMM, ARM_OP_##n##_IMM), \
+                      ARM_LS_FORMS3(ARM_OP_##n##_REG, ARM_OP_##n##_REG, ARM_OP_##n##_REG))
+        ARM_LS_FAST6_LIST(ARM_LS_FAST6)
+        ARM_LS_FAST4_LIST(ARM_LS_FAST4)
+        ARM_LS_FAST1_LIST(ARM_LS_FAST1)
+#undef ARM_LS_FAST1
+#undef ARM_LS_FAST4
+#undef ARM_LS_FAST6
+#undef ARM_LS_FORMS3
 #undef ARM_LS_FAST_FORMS
     default:
         return in->op;

@@ -54,13 +54,13 @@ SIM_INLINE int arm_window_fits(const sim_mem_t *m, uint32_t a, uint32_t *po)
 #endif
 
 /* A load or store of 1, 2 or 4 bytes at a: on the CPU layout inside the
- * window in one host access (arm_window_fits), else through the accessors,
- * which serve the window first, then the read-only image, the shared region
- * and faults. All inline: the real workloads read their shared inputs
- * through the accessors (imatmul took 1.3x the host instructions with them
- * out of line), though it costs the window's path a register or two
- * (compute.arm: 15.5 -> 15.9 host instructions per simulated one). Return 1
- * on a fault. */
+ * window in one host access (arm_window_fits), else past it (sim_ld32_beyond:
+ * the read-only image, the shared region, faults); on other layouts through
+ * the accessors, which serve the window first. All inline: the real
+ * workloads read their shared inputs that way (imatmul took 1.3x the host
+ * instructions with the accessors out of line), though it costs the
+ * window's path a register or two (compute.arm: 15.5 -> 15.9 host
+ * instructions per simulated one, at 6c1dbaa). Return 1 on a fault. */
 SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
                            uint32_t *v)
 {
@@ -75,10 +75,14 @@ SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
             *v = size == 2u ? (__builtin_memcpy(&h, p, 2u), h) : *p;
         return 0;
     }
-#endif
+    /* past the window, or a byte or halfword in its last 3 bytes (which
+     * the slow path serves): its test need not be made again */
+    return size == 4u ? sim_ld32_beyond(m, core, a, v) : sim_ld_slow(m, core, a, size, v);
+#else
     if (size == 4u)
         return sim_ld32(m, core, a, v);
     return size == 2u ? sim_ld16(m, core, a, v) : sim_ld8(m, core, a, v);
+#endif
 }
 
 SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size,
@@ -90,10 +94,12 @@ SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
         __builtin_memcpy(arm_window_byte(m, core, po), &v, size); /* little-endian: the low bytes */
         return 0;
     }
-#endif
+    return size == 4u ? sim_st32_beyond(m, core, a, v) : sim_st_slow(m, core, a, size, v);
+#else
     if (size == 4u)
         return sim_st32(m, core, a, v);
     return size == 2u ? sim_st16(m, core, a, v) : sim_st8(m, core, a, v);
+#endif
 }
 
 /* LDR, LDRB, LDRH, LDRSB, LDRSH: the base is written back before Rt, so a
@@ -178,17 +184,19 @@ SIM_INLINE void arm_ldr_lit(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
 }
 
 /* The fast forms (arm_ops.def): address a, then Rn = wb if w, Rt not the
- * PC, of a word or byte: arm_load and arm_store less the decoding of the
- * record's addressing mode. Return whether the core stopped. */
+ * PC: arm_load and arm_store less the decoding of the record's addressing
+ * mode. Return whether the core stopped. */
 SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                   uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
-                                  uint32_t w, uint32_t size)
+                                  uint32_t w, uint32_t size, uint32_t sign)
 {
     uint32_t v;
     if (SIM_UNLIKELY(arm_ld_size(m, core, a, size, &v))) {
         arm_fault(c, SIM_FAULT_READ, pc, a);
         return 1;
     }
+    if (sign)
+        v = size == 2u ? (uint32_t)(int32_t)(int16_t)v : (uint32_t)(int32_t)(int8_t)v;
     if (w)
         c->r[in->rn] = wb;
     c->r[in->rd] = v;
@@ -197,8 +205,9 @@ SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_
 
 SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                    uint32_t core, uint32_t pc, uint32_t a, uint32_t wb,
-                                   uint32_t w, uint32_t size)
+                                   uint32_t w, uint32_t size, uint32_t sign)
 {
+    (void)sign;
     if (SIM_UNLIKELY(arm_st_size(m, core, a, size, c->r[in->rd]))) {
         arm_fault(c, SIM_FAULT_WRITE, pc, a);
         return 1;
@@ -208,23 +217,35 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
     return 0;
 }
 
-/* The six fast forms of one load or store, for the executor's switch:
- * [rn, #imm] [rn, #imm]! [rn], #imm and the same with rm LSL amount. */
-#define ARM_LS_FAST_FORM(off_op, pre_op, post_op, size, fn, off)               \
-    ARM_OP_BEGIN(off_op)                                                      \
-        ARM_OP_END(fn(c, in, m, core, pc, c->r[in->rn] + (off), 0, 0, size))   \
-    ARM_OP_BEGIN(pre_op) {                                                    \
+/* The fast forms of one load or store, for the executor's switch, as
+ * arm_ops.def lists them: [rn, off] [rn, off]! [rn], off, with off #imm or
+ * rm LSL amount. fn: arm_load_fast or arm_store_fast. */
+#define ARM_LS_IMM_OFF in->imm
+#define ARM_LS_LSL_OFF (c->r[in->rm] << in->amount)
+#define ARM_LS_FAST_OFF(op, size, sign, fn, off)                               \
+    ARM_OP_BEGIN(op)                                                          \
+        ARM_OP_END(fn(c, in, m, core, pc, c->r[in->rn] + (off), 0, 0, size, sign))
+#define ARM_LS_FAST_PRE(op, size, sign, fn, off)                               \
+    ARM_OP_BEGIN(op) {                                                        \
         uint32_t a_ = c->r[in->rn] + (off);                                    \
-        ARM_OP_END(fn(c, in, m, core, pc, a_, a_, 1, size))                    \
-    }                                                                          \
-    ARM_OP_BEGIN(post_op) {                                                   \
-        uint32_t b_ = c->r[in->rn];                                            \
-        ARM_OP_END(fn(c, in, m, core, pc, b_, b_ + (off), 1, size))            \
+        ARM_OP_END(fn(c, in, m, core, pc, a_, a_, 1, size, sign))              \
     }
-#define ARM_LS_FAST_CASES(op, size, fn)                                        \
-    ARM_LS_FAST_FORM(op##_OFF, op##_PRE, op##_POST, size, fn, in->imm)         \
-    ARM_LS_FAST_FORM(op##_LSL, op##_PRE_LSL, op##_POST_LSL, size, fn,          \
-                     c->r[in->rm] << in->amount)
+#define ARM_LS_FAST_POST(op, size, sign, fn, off)                              \
+    ARM_OP_BEGIN(op) {                                                        \
+        uint32_t b_ = c->r[in->rn];                                            \
+        ARM_OP_END(fn(c, in, m, core, pc, b_, b_ + (off), 1, size, sign))      \
+    }
+#define ARM_LS_FAST1_CASES(op, size, sign, fn)                                 \
+    ARM_LS_FAST_OFF(op##_OFF, size, sign, fn, ARM_LS_IMM_OFF)
+#define ARM_LS_FAST4_CASES(op, size, sign, fn)                                 \
+    ARM_LS_FAST1_CASES(op, size, sign, fn)                                     \
+    ARM_LS_FAST_OFF(op##_LSL, size, sign, fn, ARM_LS_LSL_OFF)                  \
+    ARM_LS_FAST_PRE(op##_PRE, size, sign, fn, ARM_LS_IMM_OFF)                  \
+    ARM_LS_FAST_POST(op##_POST, size, sign, fn, ARM_LS_IMM_OFF)
+#define ARM_LS_FAST6_CASES(op, size, sign, fn)                                 \
+    ARM_LS_FAST4_CASES(op, size, sign, fn)                                     \
+    ARM_LS_FAST_PRE(op##_PRE_LSL, size, sign, fn, ARM_LS_LSL_OFF)              \
+    ARM_LS_FAST_POST(op##_POST_LSL, size, sign, fn, ARM_LS_LSL_OFF)
 
 /* Lowest address of an LDM/STM of n registers, and the written-back base,
  * by the offsets its decoder kept (arm_lsm_list). IA: Rn, IB: Rn + 4,

@@ -67,8 +67,14 @@
     ARM_STORE_CASE(STR_IMM, 0, 4)     ARM_STORE_CASE(STR_REG, 1, 4)                      \
     ARM_STORE_CASE(STRB_IMM, 0, 1)    ARM_STORE_CASE(STRB_REG, 1, 1)                     \
     ARM_STORE_CASE(STRH_IMM, 0, 2)    ARM_STORE_CASE(STRH_REG, 1, 2)                     \
-    ARM_LS_FAST_CASES(LDR, 4, arm_load_fast)  ARM_LS_FAST_CASES(LDRB, 1, arm_load_fast)  \
-    ARM_LS_FAST_CASES(STR, 4, arm_store_fast) ARM_LS_FAST_CASES(STRB, 1, arm_store_fast) \
+    ARM_LS_FAST6_CASES(LDR, 4, 0, arm_load_fast)                                     \
+    ARM_LS_FAST6_CASES(STR, 4, 0, arm_store_fast)                                    \
+    ARM_LS_FAST4_CASES(LDRB, 1, 0, arm_load_fast)                                    \
+    ARM_LS_FAST4_CASES(STRB, 1, 0, arm_store_fast)                                   \
+    ARM_LS_FAST1_CASES(LDRH, 2, 0, arm_load_fast)                                    \
+    ARM_LS_FAST1_CASES(STRH, 2, 0, arm_store_fast)                                   \
+    ARM_LS_FAST1_CASES(LDRSB, 1, 1, arm_load_fast)                                   \
+    ARM_LS_FAST1_CASES(LDRSH, 2, 1, arm_load_fast)                                   \
     ARM_STOP_CASE(LDRD_IMM, arm_ldrd(c, in, m, core, pc, 0))                             \
     ARM_STOP_CASE(LDRD_REG, arm_ldrd(c, in, m, core, pc, 1))                             \
     ARM_STOP_CASE(STRD_IMM, arm_strd(c, in, m, core, pc, 0))                             \
