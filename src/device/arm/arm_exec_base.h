@@ -51,14 +51,18 @@ SIM_INLINE uint32_t arm_cflag(const arm_ctx_t *c) { return (c->nzcv >> 1) & 1u; 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
 #define ARM_X86_FLAGS 1
 /* ARM's N, Z and C as bits 3..1 of NZCV, indexed by the AH that x86's LAHF
- * leaves: SF and ZF in its bits 7 and 6, CF in bit 0. */
-#define ARM_AH_NZC(h) (uint8_t)((((h) >> 4) & 0xcu) | (((h) & 1u) << 1))
+ * leaves: SF and ZF in its bits 7 and 6, CF in bit 0. From entry
+ * ARM_AH_BORROW on, the same with C inverted: a subtract's CF is the borrow,
+ * ARM's C's complement, and the table's second half spares it a CMC. */
+#define ARM_AH_BORROW 256u
+#define ARM_AH_NZC(h) (uint8_t)((((h) >> 4) & 0xcu) | ((((h) & 1u) ^ ((h) >> 8)) << 1))
 #define ARM_AH_NZC4(h) ARM_AH_NZC(h), ARM_AH_NZC((h) + 1u), ARM_AH_NZC((h) + 2u), ARM_AH_NZC((h) + 3u)
 #define ARM_AH_NZC16(h) ARM_AH_NZC4(h), ARM_AH_NZC4((h) + 4u), ARM_AH_NZC4((h) + 8u), ARM_AH_NZC4((h) + 12u)
 #define ARM_AH_NZC64(h)                                                        \
     ARM_AH_NZC16(h), ARM_AH_NZC16((h) + 16u), ARM_AH_NZC16((h) + 32u), ARM_AH_NZC16((h) + 48u)
-static const uint8_t arm_ah_nzc[256] = {ARM_AH_NZC64(0u), ARM_AH_NZC64(64u), ARM_AH_NZC64(128u),
-                                        ARM_AH_NZC64(192u)};
+static const uint8_t arm_ah_nzc[2 * ARM_AH_BORROW] = {
+    ARM_AH_NZC64(0u),   ARM_AH_NZC64(64u),  ARM_AH_NZC64(128u), ARM_AH_NZC64(192u),
+    ARM_AH_NZC64(256u), ARM_AH_NZC64(320u), ARM_AH_NZC64(384u), ARM_AH_NZC64(448u)};
 #undef ARM_AH_NZC64
 #undef ARM_AH_NZC16
 #undef ARM_AH_NZC4

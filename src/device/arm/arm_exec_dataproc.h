@@ -88,20 +88,20 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
 #ifdef ARM_X86_FLAGS
 /* x + y (sub 0) or x - y (sub 1) with NZCV in bits 3..0, from the host's
  * own flags: x86's SF, ZF, OF are ARM's N, Z, V, and its CF is ARM's C for
- * an add and the borrow, C's complement, for a subtract (CMC flips it).
- * LAHF reads three of them at once, so that NZCV costs a table load and an
- * OR instead of four flag reads, each shifted into place. */
+ * an add and the borrow, C's complement, for a subtract (the table's second
+ * half inverts it). LAHF reads three of them at once, so that NZCV costs a
+ * table load and an OR instead of four flag reads, each shifted into place. */
 SIM_INLINE uint32_t arm_add_sub_x86(uint32_t x, uint32_t y, uint32_t sub, uint32_t *nzcv)
 {
     uint64_t ax; /* (64-bit: the table index needs no extension) */
     uint8_t v;
     if (sub)
-        __asm__("subl %[y], %[r]\n\tcmc\n\tlahf"
+        __asm__("subl %[y], %[r]\n\tlahf"
                 : [r] "+r"(x), "=a"(ax), "=@cco"(v) : [y] "rm"(y));
     else
         __asm__("addl %[y], %[r]\n\tlahf"
                 : [r] "+r"(x), "=a"(ax), "=@cco"(v) : [y] "rm"(y));
-    *nzcv = (uint32_t)arm_ah_nzc[(ax >> 8) & 0xffu] | v;
+    *nzcv = (uint32_t)arm_ah_nzc[((ax >> 8) & 0xffu) + (sub ? ARM_AH_BORROW : 0u)] | v;
     return x;
 }
 #endif
