@@ -94,7 +94,8 @@ static void check_prepared(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_
             int32_t off = arm_target_offset(in);
             uint64_t idx = (uint64_t)((int64_t)i + off / (int32_t)sizeof *in);
             FZ_CHECK(off == ARM_NO_TARGET ||
-                     (off % (int32_t)sizeof *in == 0 && idx < n && text_lo + (idx << shift) == in->imm));
+                     (off % (int32_t)sizeof *in == 0 && idx < n &&
+                      text_lo + ((uint32_t)idx << shift) == in->imm)); /* (target addresses wrap) */
         }
         if (in->xop == ARM_XOP_IT_PLAIN) {
             uint32_t top = 1u << (31u - (uint32_t)__builtin_clz(in->rd));
