@@ -69,6 +69,7 @@ SIM_INLINE sim_mem_t sim_mem_for_core(const sim_mem_t *m, uint32_t core)
     SIM_ASSERT(core < m->ncores);
     r.priv += (uint64_t)core * m->stride_core;
     r.stride_core = 0;
+    SIM_ASSERT(m->priv_size >= 4u); /* (a window is whole pages: machine.c) */
     r.priv_fit = m->priv_size - 4u;
     return r;
 }

@@ -10,7 +10,6 @@
 
 #define ARM_CPSR_NZCV 0xf0000000u
 #define ARM_CPSR_GE   0x000f0000u
-#define ARM_NZCV_C    2u /* (in c->nzcv) */
 
 /* ConditionPassed(): bit <NZCV> of row <cond> is 1 when the condition holds.
  * Rows: EQ NE CS CC MI PL VS VC HI LS GE LT GT LE AL (and 1111, also always). */
