@@ -57,8 +57,9 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
  * every entry leads to arm_it_next, so that the ops' own dispatch hands each
  * record of an IT block back to the IT handling without a test of its own. */
 #define ARM_THREADED_DISPATCH() goto *table[arm_t32_xop_len(in)]
-/* the label of `in`'s op itself, its xop set aside */
-#define ARM_OP_LABEL() arm_labels[in->op + (in->len >> 2) * ARM_T32_LEN4]
+/* the label of `in`'s op itself, its xop set aside: indexed as the dispatch
+ * indexes (op | len << 8), so that the length needs no shift down and up */
+#define ARM_OP_LABEL() ARM_T32_BIASED(arm_labels)[in->op | (uint32_t)in->len << 8]
 #define ARM_CHAINED_RECS im.t32
 /* in += len / 2 where the length is not known here: written so that GCC
  * need not shift len down and back up (records are 16 bytes: the static
