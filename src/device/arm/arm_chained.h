@@ -223,13 +223,8 @@ arm_it_plain:
     c->it = in->imm & 0xffu;
     plain = arm_cond_pass(c->it >> 4, c->nzcv) ? in->rd : in->rn;
     /* The next block starts at the record after this one, which exists
-     * and is prepared (arm_block.c): only the budget is left to check. */
-    if (in[1].run > left) {
-        *pcp = ARM_CHAINED_PC() + 2u;
-        return budget - left;
-    }
-    in++;
-    left -= in->run;
+     * (arm_block.c): only the budget is left to check. */
+    ARM_CHAINED_ENTER_RECORD(in + 1, ARM_CHAINED_PC() + 2u, (void)0);
     table = ARM_T32_BIASED(arm_it_plain_labels);
 arm_it_plain_record:
     /* the ops of the records that run dispatch back here through `table` */

@@ -41,8 +41,8 @@ SIM_INLINE uint8_t *arm_window_byte(const sim_mem_t *m, uint32_t core, uint32_t 
  * host access: the bytes that the accessors would take one by one (ARMv7
  * lets LDR and STR be unaligned). Whether an access at a fits the window,
  * *po then its offset there. One test serves all sizes: a byte or halfword
- * in the window's last 3 bytes (its stack's top) goes to the accessors,
- * which serve it as well. The offset goes back to the caller rather than a
+ * in the window's last 3 bytes (its stack's top) goes to the slow path,
+ * which serves it as well. The offset goes back to the caller rather than a
  * pointer, so that GCC forms the host address in the load or store itself,
  * after the test (a pointer formed here was formed before it: 2 host
  * instructions more). */
@@ -102,6 +102,12 @@ SIM_INLINE int arm_st_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
 #endif
 }
 
+/* A loaded byte or halfword (size 1 or 2), sign-extended (LDRSB, LDRSH) */
+SIM_INLINE uint32_t arm_sign_extend(uint32_t v, uint32_t size)
+{
+    return size == 2u ? (uint32_t)(int32_t)(int16_t)v : (uint32_t)(int32_t)(int8_t)v;
+}
+
 /* LDR, LDRB, LDRH, LDRSB, LDRSH: the base is written back before Rt, so a
  * load into the base register keeps the loaded value. Returns whether the
  * core stopped (a fault), so that the fast path's answer is a constant. */
@@ -115,7 +121,7 @@ SIM_INLINE uint32_t arm_load(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t
         return 1;
     }
     if (sign)
-        v = size == 2u ? (uint32_t)(int32_t)(int16_t)v : (uint32_t)(int32_t)(int8_t)v;
+        v = arm_sign_extend(v, size);
     if (in->flags & ARM_F_W)
         c->r[in->rn] = wb;
     arm_wr_load(c, in->rd, v);
@@ -196,7 +202,7 @@ SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_
         return 1;
     }
     if (sign)
-        v = size == 2u ? (uint32_t)(int32_t)(int16_t)v : (uint32_t)(int32_t)(int8_t)v;
+        v = arm_sign_extend(v, size);
     if (w)
         c->r[in->rn] = wb;
     c->r[in->rd] = v;
