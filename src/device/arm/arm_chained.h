@@ -172,6 +172,26 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 #undef ARM_OP_BEGIN
 #undef ARM_OP_END
 #define ARM_OP_BEGIN(op) arm_l_##op:
+#define ARM_OP_ADDRESS(op) &&arm_l_##op
+/* _SH_NF: a copy of the case per shift type, chosen by one jump on the
+ * record's shift (1..3: LSR, ASR, ROR; arm_block.c). Type 0, which
+ * arm_block.c never chooses this form for, goes to the case that chooses at
+ * run time, as the switch paths do for every type. */
+#undef ARM_SH_NF_SPLIT
+#define ARM_SH_NF_SPLIT(n)                                                     \
+    {                                                                          \
+        static const void *const by_type_[4] = {                               \
+            ARM_OP_ADDRESS(n##_SH_NF_ANY), ARM_OP_ADDRESS(n##_SH_NF_LSR),      \
+            ARM_OP_ADDRESS(n##_SH_NF_ASR), ARM_OP_ADDRESS(n##_SH_NF_ROR)};     \
+        goto *by_type_[in->shift];                                             \
+    }                                                                          \
+    ARM_OP_BEGIN(n##_SH_NF_LSR)                                                \
+        ARM_DP_NF_SHIFTED(n, arm_lsr_imm_nc(c->r[in->rm], in->amount))         \
+    ARM_OP_BEGIN(n##_SH_NF_ASR)                                                \
+        ARM_DP_NF_SHIFTED(n, arm_asr_imm_nc(c->r[in->rm], in->amount))         \
+    ARM_OP_BEGIN(n##_SH_NF_ROR)                                                \
+        ARM_DP_NF_SHIFTED(n, arm_ror(c->r[in->rm], in->amount))                \
+    ARM_OP_BEGIN(n##_SH_NF_ANY)
 /* ARM_CASE_STEP: records from one instruction to the next */
 #define ARM_OP_END(stopped)                                                    \
     {                                                                          \
@@ -184,14 +204,19 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     ARM_EXEC_CASES
 #if ARM_CHAINED_T32
 #undef ARM_OP_BEGIN
+#undef ARM_OP_ADDRESS
 #undef ARM_CASE_STEP
 #define ARM_OP_BEGIN(op) arm_l4_##op:
+#define ARM_OP_ADDRESS(op) &&arm_l4_##op
 #define ARM_CASE_STEP 2
     ARM_EXEC_CASES
 #endif
 #undef ARM_CASE_STEP
 #undef ARM_OP_BEGIN
+#undef ARM_OP_ADDRESS
 #undef ARM_OP_END
+#undef ARM_SH_NF_SPLIT
+#define ARM_SH_NF_SPLIT(n)
 #define ARM_OP_BEGIN ARM_SWITCH_BEGIN
 #define ARM_OP_END ARM_SWITCH_END
 #if ARM_CHAINED_T32

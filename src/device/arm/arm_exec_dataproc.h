@@ -41,11 +41,16 @@ SIM_INLINE uint32_t arm_shift_c(uint32_t v, uint32_t type, uint32_t n, uint32_t 
 /* Shift(value, type, amount) without the carry, for LSR, ASR (amount
  * 1..32) and ROR (1..31) by an immediate: the _SH_NF forms. The shifts
  * are 64-bit so that an amount of 32 needs no test of its own. */
+SIM_INLINE uint32_t arm_lsr_imm_nc(uint32_t v, uint32_t n) { return (uint32_t)((uint64_t)v >> n); }
+SIM_INLINE uint32_t arm_asr_imm_nc(uint32_t v, uint32_t n)
+{
+    return (uint32_t)((int64_t)(int32_t)v >> n);
+}
 SIM_INLINE uint32_t arm_shift_imm_nc(uint32_t v, uint32_t type, uint32_t n)
 {
-    uint32_t lsr = (uint32_t)((uint64_t)v >> n);
-    uint32_t asr = (uint32_t)((int64_t)(int32_t)v >> n);
-    return type == ARM_SH_LSR ? lsr : type == ARM_SH_ASR ? asr : arm_ror(v, n);
+    return type == ARM_SH_LSR   ? arm_lsr_imm_nc(v, n)
+           : type == ARM_SH_ASR ? arm_asr_imm_nc(v, n)
+                                : arm_ror(v, n);
 }
 
 /* operand2 of the three forms, with the shifter carry-out in *sc */
@@ -224,9 +229,18 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
                                       arm_cflag(c));                           \
         ARM_OP_END(0)                                                          \
     ARM_OP_BEGIN(n##_SH_NF)                                                   \
-        c->r[in->rd] = arm_dp_val_##n(                                         \
-            c->r[in->rn], arm_shift_imm_nc(c->r[in->rm], in->shift, in->amount), arm_cflag(c)); \
-        ARM_OP_END(0)
+        ARM_SH_NF_SPLIT(n)                                                     \
+        ARM_DP_NF_SHIFTED(n, arm_shift_imm_nc(c->r[in->rm], in->shift, in->amount))
+#define ARM_DP_NF_SHIFTED(n, b)                                                \
+    c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], (b), arm_cflag(c));            \
+    ARM_OP_END(0)
+/* _SH_NF chooses its shift at run time (arm_shift_imm_nc). The host's
+ * chained path instead jumps on the shift type to a copy of the case per
+ * type, 2 host instructions (load, jump) against 4 to 7 for the choice:
+ * it defines ARM_SH_NF_SPLIT so; elsewhere it is nothing. */
+#ifndef ARM_SH_NF_SPLIT
+#define ARM_SH_NF_SPLIT(n)
+#endif
 
 /* _IMM_S and _LSL_S: an operation that sets flags, Rd is not the PC. */
 #define ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, form)                            \
