@@ -11,6 +11,17 @@
 #define EORPL_W2 0x0cc3u
 #define ADD_R3 0x4433u   /* add r3, r6 */
 #define B_SELF 0xe7feu   /* b . */
+#define ITE_PL 0xbf54u   /* ite pl */
+#define ITTE_NE 0xbf1au  /* itte ne */
+#define ADDNE 0x1989u    /* add r1, r1, r6 (adds outside IT blocks) */
+#define EORNE_W1 0xea81u /* eor.w r1, r1, r6, ror #7 */
+#define EORNE_W2 0x11f6u
+#define MOVEQ 0x2109u    /* mov r1, #9 (movs outside IT blocks) */
+#define ITET_CS 0xbf2au  /* itet cs */
+#define ADDCS 0x185bu    /* add r3, r3, r1 (adds outside) */
+#define ADDCC 0x199bu    /* add r3, r3, r6 (adds outside) */
+#define ADDCS_W1 0xf103u /* add.w r3, r3, #1 */
+#define ADDCS_W2 0x0301u
 
 /* Decode the halfwords at BT_TEXT, the rest of the text `b .`. */
 static void ip_load(const uint16_t *hw, uint32_t n)
@@ -28,8 +39,19 @@ Test(arm_it_plain, which_it_blocks_are_decided_at_the_it)
     static const uint16_t ite[] = {ITE_MI, ADDMI, EORPL_W1, EORPL_W2, ADD_R3};
     ip_load(ite, 5);
     cr_expect_eq(bt_t32[0].xop, ARM_XOP_IT_PLAIN);
-    cr_expect_eq(bt_t32[0].rd, 0x5u, "then: record 0, and the bit above the last");
-    cr_expect_eq(bt_t32[0].rn, 0x6u, "else: record 1");
+    cr_expect_eq(bt_t32[0].rd, ARM_IT_ONE | ARM_IT_ONE_RUNS | ARM_IT_ONE_SKIP,
+                 "then: record 0 runs (0 bytes on), record 1 is skipped");
+    cr_expect_eq(bt_t32[0].rn, ARM_IT_ONE | ARM_IT_ONE_RUNS | 16u,
+                 "else: record 1 runs, one 16-bit instruction on");
+    static const uint16_t it_wide[] = {0xbf48u /* it mi */, EORPL_W1, EORPL_W2, ADD_R3};
+    ip_load(it_wide, 4);
+    cr_expect_eq(bt_t32[0].rd, ARM_IT_ONE | ARM_IT_ONE_RUNS);
+    cr_expect_eq(bt_t32[0].rn, ARM_IT_ONE | 32u, "else: none runs, on past the 32-bit one");
+    static const uint16_t itte[] = {ITTE_NE, ADDNE, EORNE_W1, EORNE_W2, MOVEQ, ADD_R3};
+    ip_load(itte, 6);
+    cr_expect_eq(bt_t32[0].xop, ARM_XOP_IT_PLAIN);
+    cr_expect_eq(bt_t32[0].rd, 0xbu, "then: records 0 and 1, and the bit above the last");
+    cr_expect_eq(bt_t32[0].rn, 0xcu, "else: record 2");
     static const uint16_t others[][2] = {
         {0x6818u, 0},      /* ldrmi r0, [r3]: may fault */
         {0x2a00u, 0},      /* cmpmi r2, #0: sets flags */
@@ -45,14 +67,23 @@ Test(arm_it_plain, which_it_blocks_are_decided_at_the_it)
     cr_expect_eq(bt_t32[0].xop, ARM_XOP_IT, "a covered record ends the block");
 }
 
-/* ite mi; addmi ip, r3; eorpl.w ...; movs r1, #5 inside `it eq`... run both
- * ways, N set and clear: the chained path against single steps. */
+/* IT blocks of both kinds (IT and ITE, where one record at most runs; the
+ * others, bit masks) with 16- and 32-bit records, T16 ops that set flags
+ * outside IT blocks among them, run every way NZCV can take them: the
+ * chained path against single steps. */
 Test(arm_it_plain, both_outcomes_match_single_steps)
 {
-    static const uint16_t hw[] = {ITE_MI, ADDMI, EORPL_W1, EORPL_W2, 0xbf08u /* it eq */,
-                                  0x2105u /* moveq r1, #5: no flags in an IT block */, ADD_R3};
-    ip_load(hw, 7);
-    cr_expect_eq(bt_t32[4].xop, ARM_XOP_IT_PLAIN);
+    static const uint16_t hw[] = {
+        ITE_MI, ADDMI, EORPL_W1, EORPL_W2,                    /* ite mi */
+        0xbf08u /* it eq */, 0x2105u /* moveq r1, #5 */,       /* it eq */
+        ITE_PL, EORPL_W1, EORPL_W2, ADDMI,                    /* ite pl, 32-bit first */
+        ITTE_NE, ADDNE, EORNE_W1, EORNE_W2, MOVEQ,            /* itte ne */
+        ITET_CS, ADDCS, ADDCC, ADDCS_W1, ADDCS_W2, ADD_R3};   /* itet cs */
+    enum { INSNS = 17 };
+    ip_load(hw, sizeof hw / sizeof hw[0]);
+    static const uint32_t its[] = {0, 4, 6, 10, 15};
+    for (int k = 0; k < 5; k++)
+        cr_expect_eq(bt_t32[its[k]].xop, ARM_XOP_IT_PLAIN, "the IT at halfword %u", its[k]);
     arm_image_t img = bt_image();
     sim_mem_t m = bt_mem();
     for (uint32_t flags = 0; flags < 16; flags++) {
@@ -62,12 +93,12 @@ Test(arm_it_plain, both_outcomes_match_single_steps)
         a.r[12] = 0x100u;
         arm_cpsr_write(&a, flags << 28, ~0u);
         b = a;
-        cr_expect_eq(arm_run(&a, &img, &m, 0, 7), 7u);
-        for (int k = 0; k < 7; k++)
+        cr_expect_eq(arm_run(&a, &img, &m, 0, INSNS), INSNS);
+        for (int k = 0; k < INSNS; k++)
             arm_step(&b, &img, &m, 0);
         cr_expect_eq(a.r[12], b.r[12], "NZCV %x: r12 %#x, single steps %#x", flags, a.r[12], b.r[12]);
         cr_expect_eq(a.r[1], b.r[1], "NZCV %x: r1", flags);
-        cr_expect_eq(a.r[3], b.r[3]);
+        cr_expect_eq(a.r[3], b.r[3], "NZCV %x: r3 %#x, single steps %#x", flags, a.r[3], b.r[3]);
         cr_expect_eq(arm_cpsr_read(&a), arm_cpsr_read(&b), "NZCV %x: cpsr %#x, single steps %#x", flags, arm_cpsr_read(&a), arm_cpsr_read(&b));
         cr_expect_eq(a.it, 0u);
         cr_expect_eq(a.r[15], b.r[15]);

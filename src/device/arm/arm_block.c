@@ -219,10 +219,22 @@ static int arm_runs_plain_in_it(const arm_insn_t *in)
 }
 
 /* An IT whose records all run plain (above) gets ARM_XOP_IT_PLAIN, and in
- * rd and rn which of them run when its first condition passes and which
- * when it fails: bit k for record k, and a bit above the last. Only its
- * own record changes: T32 records are decoded at every halfword, so the
- * ones after it may be another instruction's. */
+ * rd and rn what to do when its first condition passes and when it fails.
+ * Only its own record changes: T32 records are decoded at every halfword,
+ * so the ones after it may be another instruction's.
+ *   IT and ITE, where either outcome runs at most one record (arm_it_one):
+ *     ARM_IT_ONE, ARM_IT_ONE_RUNS if a record runs, ARM_IT_ONE_SKIP if one
+ *     is left to skip after it, and in ARM_IT_ONE_AT where the record that
+ *     runs lies, or else the one to go on at.
+ *   Others: which records run, bit k for record k, and a bit above the
+ *   last. */
+static uint8_t arm_it_one(uint32_t runs, uint32_t halfwords, uint32_t skip)
+{
+    uint32_t at = halfwords * (uint32_t)sizeof(arm_insn_t);
+    SIM_ASSERT((at & ~ARM_IT_ONE_AT) == 0u);
+    return (uint8_t)(ARM_IT_ONE | (runs ? ARM_IT_ONE_RUNS : 0u) | (skip ? ARM_IT_ONE_SKIP : 0u) | at);
+}
+
 static void arm_prepare_it(arm_insn_t *recs, uint32_t n, uint32_t i)
 {
     arm_insn_t *in = &recs[i];
@@ -235,9 +247,18 @@ static void arm_prepare_it(arm_insn_t *recs, uint32_t n, uint32_t i)
         then |= (uint32_t)((state >> 4) == first) << k;
         j += recs[j].len >> 1;
     }
-    in->rd = (uint8_t)(then | 1u << k);
-    in->rn = (uint8_t)((~then & ((1u << k) - 1u)) | 1u << k);
+    uint32_t second = recs[i + 1u].len >> 1u; /* halfwords from record 0 to 1 */
     in->xop = ARM_XOP_IT_PLAIN;
+    if (k == 1u) {
+        in->rd = arm_it_one(1, 0u, 0);
+        in->rn = arm_it_one(0, second, 0);
+    } else if (k == 2u && then == 1u) {
+        in->rd = arm_it_one(1, 0u, 1);
+        in->rn = arm_it_one(1, second, 0);
+    } else {
+        in->rd = (uint8_t)(then | 1u << k);
+        in->rn = (uint8_t)((~then & ((1u << k) - 1u)) | 1u << k);
+    }
 }
 
 /* recs: n records, one per 2^shift bytes of text (A32: shift 2, T32: 1). */

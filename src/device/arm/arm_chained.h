@@ -152,6 +152,10 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     static const void *const arm_it_labels[ARM_CHAINED_LABELS] = ARM_ALL_LABELS(arm_it_next);
     static const void *const arm_it_plain_labels[ARM_CHAINED_LABELS] =
         ARM_ALL_LABELS(arm_it_plain_record);
+    static const void *const arm_it_done_labels[ARM_CHAINED_LABELS] =
+        ARM_ALL_LABELS(arm_it_one_done);
+    static const void *const arm_it_skip_labels[ARM_CHAINED_LABELS] =
+        ARM_ALL_LABELS(arm_it_one_skip);
 #undef ARM_ALL_LABELS
     const void *const *table = ARM_T32_BIASED(arm_labels);
     uint32_t plain = 1u; /* in a plain IT block: its records that run yet, bit 0 first, over a 1 */
@@ -242,22 +246,35 @@ arm_it_record:
 arm_it_plain:
     /* An IT block whose records set no flags and cannot stop (arm_block.c):
      * which of them run is known here, from the first condition. c->it is
-     * what a T16 op reads to set no flags; it also leaves the IT block to
-     * arm_run if the next block does not fit. Nothing can see that it does
-     * not advance record by record. */
-    c->it = in->imm & 0xffu;
-    plain = arm_cond_pass(c->it >> 4, c->nzcv) ? in->rd : in->rn;
-    /* The next block starts at the record after this one, which exists
-     * (arm_block.c): only the budget is left to check. */
-    ARM_CHAINED_ENTER_RECORD(in + 1, ARM_CHAINED_PC() + 2u, (void)0);
+     * what a T16 op reads to set no flags, set while one runs; it also
+     * leaves the IT block to arm_run if the next block does not fit (set
+     * as the pc's expression is evaluated, on that return alone). Nothing
+     * can see that it does not advance record by record. */
+    {
+        uint32_t state = in->imm & 0xffu, how = arm_cond_pass(state >> 4, c->nzcv) ? in->rd : in->rn;
+        /* The next block starts at the record after this one, which exists
+         * (arm_block.c): only the budget is left to check. */
+        ARM_CHAINED_ENTER_RECORD(in + 1, (c->it = state, ARM_CHAINED_PC() + 2u), (void)0);
+        if (how & ARM_IT_ONE) {
+            /* IT or ITE (`in` is now the block's first record): the one
+             * record that runs, if any, returns through `table` to
+             * arm_it_one_done, or to arm_it_one_skip past the other. */
+            in = (const arm_insn_t *)((const char *)in + (how & ARM_IT_ONE_AT));
+            if (!(how & ARM_IT_ONE_RUNS))
+                ARM_THREADED_DISPATCH();
+            c->it = state;
+            table = (how & ARM_IT_ONE_SKIP) ? ARM_T32_BIASED(arm_it_skip_labels)
+                                            : ARM_T32_BIASED(arm_it_done_labels);
+            goto *ARM_OP_LABEL();
+        }
+        c->it = state;
+        plain = how;
+    }
     table = ARM_T32_BIASED(arm_it_plain_labels);
 arm_it_plain_record:
     /* the ops of the records that run dispatch back here through `table` */
-    if (plain == 1u) {
-        c->it = 0u;
-        table = ARM_T32_BIASED(arm_labels);
-        ARM_THREADED_DISPATCH();
-    }
+    if (plain == 1u)
+        goto arm_it_one_done;
     if (plain & 1u) {
         plain >>= 1;
         goto *ARM_OP_LABEL();
@@ -265,6 +282,12 @@ arm_it_plain_record:
     plain >>= 1;
     ARM_CHAINED_ADVANCE();
     goto arm_it_plain_record;
+arm_it_one_skip:
+    ARM_CHAINED_ADVANCE();
+arm_it_one_done:
+    c->it = 0u;
+    table = ARM_T32_BIASED(arm_labels);
+    ARM_THREADED_DISPATCH();
 #else
 arm_it_record: /* A32 has no IT: these two are named for T32 only */
 arm_it_plain:

@@ -59,6 +59,16 @@ enum {
     ARM_XOP_COUNT
 };
 
+/* ARM_XOP_IT_PLAIN's two outcomes (rd: the first condition passes, rn: it
+ * fails) for an IT or ITE, where each runs at most one record: these bits,
+ * and in ARM_IT_ONE_AT how many bytes of records from the IT block's first
+ * record lies the record that runs, or the record to go on at if none
+ * does: 0, 16 or 32 (arm_block.c, arm_chained.h). */
+#define ARM_IT_ONE 0x80u
+#define ARM_IT_ONE_RUNS 0x40u
+#define ARM_IT_ONE_AT 0x30u
+#define ARM_IT_ONE_SKIP 0x01u /* after it, the IT block's other record */
+
 typedef struct arm_insn {
     uint8_t op;      /* arm_op_t */
     uint8_t cond;    /* 0..14; 14 = always. T32: 14 except conditional branches */
