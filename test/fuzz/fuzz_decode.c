@@ -82,6 +82,25 @@ static void fuzz_t32(uint32_t hw1, uint32_t hw2, uint32_t addr)
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
+/* An IT or ITE decided at the IT (ARM_IT_ONE): when the first condition
+ * passes, the block's first record runs; either way the record it names
+ * lies in the text, and one that runs is not its block's last and cannot
+ * stop the core. */
+static void check_it_one(const arm_insn_t *recs, uint32_t n, uint32_t i)
+{
+    const uint32_t known = ARM_IT_ONE | ARM_IT_ONE_RUNS | ARM_IT_ONE_AT | ARM_IT_ONE_SKIP;
+    const arm_insn_t *in = &recs[i];
+    FZ_CHECK((in->rn & ARM_IT_ONE) && (in->rd & ARM_IT_ONE_RUNS) && !(in->rd & ARM_IT_ONE_AT));
+    FZ_CHECK(!(in->rn & ARM_IT_ONE_SKIP) && !(in->rd & ~known) && !(in->rn & ~known));
+    for (int k = 0; k < 2; k++) {
+        uint32_t how = k ? in->rn : in->rd;
+        uint64_t at = (uint64_t)i + 1u + (how & ARM_IT_ONE_AT) / sizeof *in;
+        FZ_CHECK(at < n);
+        if (how & ARM_IT_ONE_RUNS)
+            FZ_CHECK(recs[at].run >= 2u && !arm_op_may_stop(recs[at].op));
+    }
+}
+
 /* The n records of a text at text_lo, one per 2^shift bytes, prepared. */
 static void check_prepared(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo)
 {
@@ -97,7 +116,9 @@ static void check_prepared(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_
                      (off % (int32_t)sizeof *in == 0 && idx < n &&
                       text_lo + ((uint32_t)idx << shift) == in->imm)); /* (target addresses wrap) */
         }
-        if (in->xop == ARM_XOP_IT_PLAIN) {
+        if (in->xop == ARM_XOP_IT_PLAIN && (in->rd & ARM_IT_ONE))
+            check_it_one(recs, n, i);
+        else if (in->xop == ARM_XOP_IT_PLAIN) {
             uint32_t top = 1u << (31u - (uint32_t)__builtin_clz(in->rd));
             FZ_CHECK(top > 1u && top <= 16u && (in->rn & ~(top - 1u)) == top);
             FZ_CHECK(((in->rd ^ in->rn) & (top - 1u)) == top - 1u);
