@@ -7,7 +7,8 @@
 # kernels/bench (seed 002's best and worst cases, FFT, IDCT, matrix products)
 # and bench/programs/compute.c and calls.c, A32 and Thumb-2 (per-thread speed
 # against qemu-arm). qemu's MIPS use warpsim's instruction count of the same
-# program on one core.
+# program on one core. The per-thread pairs (warpsim on 1 thread, qemu-arm as
+# 1 process) run in turn ROUNDS times (default 5), each keeping its median.
 # Writes bench/results/<date>-<device>.{json,csv}, prints the table, plots.
 set -eu
 W=${WARPSIM:-build/warpsim}
@@ -70,6 +71,27 @@ qemu() {
     echo "$label,qemu,$procs,$procs,$((insns * procs)),$(python3 -c "print($end - $start)"),workload=$wl,args=${a:-default}" >>"$rows"
 }
 
+# versus WORKLOAD PROG [args]: warpsim (CPU, 1 thread, 1 core) and qemu-arm (1
+# process) on PROG, in turn, ROUNDS times (default 5); each keeps its run of
+# median wall time, so that the per-thread ratio compares runs made side by
+# side, not two single runs minutes apart on a shared host.
+versus() {
+    local wl=$1 prog=$2 keep=$rows
+    shift 2
+    : >"$T/vs_sim"
+    : >"$T/vs_qemu"
+    for _ in $(seq "${ROUNDS:-5}"); do
+        rows=$T/vs_sim
+        sim "$wl: warpsim cpu 1 thread" "$wl" "$prog" cpu 1 1 sk -- "$@"
+        rows=$T/vs_qemu
+        qemu "$wl: qemu-arm 1 process" "$wl" "$prog" 1 "$(json 'd["total_instructions"]')" "$@"
+    done
+    rows=$keep
+    for f in vs_sim vs_qemu; do
+        sort -t, -k6,6g "$T/$f" | sed -n "$(( (${ROUNDS:-5} + 1) / 2 ))p" >>"$rows"
+    done
+}
+
 # 1. Per-thread speed against qemu-arm on the same binary: a compute loop and
 # a call-heavy one, as A32 and as Thumb-2 (workload names say which).
 for p in compute calls; do
@@ -80,8 +102,7 @@ for p in compute calls; do
         [ $isa = thumb ] && wl=$p.thumb
         bin=build/bench/$p.arm
         [ $isa = thumb ] && bin=build/bench/$p.thumb.arm
-        sim "$wl: warpsim cpu 1 thread" "$wl" "$bin" cpu 1 1 sk -- $arg
-        qemu "$wl: qemu-arm 1 process" "$wl" "$bin" 1 "$(json 'd["total_instructions"]')" $arg
+        versus "$wl" "$bin" $arg
     done
 done
 
@@ -90,9 +111,8 @@ CORES="32 64 128 256 512 1024"
 [ "$FULL" = 1 ] && CORES="32 64 128 256 512 1024 2048 4096"
 LONG=300000 # passes: ~340M instructions, so qemu's start-up and translation (~30 ms) stay under a tenth of its time
 for wl in best worst; do
-    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk -- $LONG
+    versus $wl $K/$wl.arm $LONG
     one=$(json 'd["total_instructions"]')
-    qemu "$wl: qemu-arm 1 process" $wl $K/$wl.arm 1 "$one" $LONG
     qemu "$wl: qemu-arm $NPROC processes" $wl $K/$wl.arm "$NPROC" "$one" $LONG
     sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk
     sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 256 sk
