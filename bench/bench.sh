@@ -30,6 +30,10 @@ COMMIT=${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 rows="$T/rows"
 : >"$rows"
 QEMU=${QEMU_ARM:-qemu-arm}
+ROUNDS=${ROUNDS:-5}
+case $ROUNDS in
+'' | *[!0-9]* | 0*) echo "bench: ROUNDS must be a positive whole number, not '$ROUNDS'" >&2; exit 2 ;;
+esac
 # The programs come from `make bench-programs` (or, with make KIT=1, the kit).
 for p in compute calls; do
     [ -f build/bench/$p.arm ] && [ -f build/bench/$p.thumb.arm ] ||
@@ -80,7 +84,7 @@ versus() {
     shift 2
     : >"$T/vs_sim"
     : >"$T/vs_qemu"
-    for _ in $(seq "${ROUNDS:-5}"); do
+    for _ in $(seq "$ROUNDS"); do
         rows=$T/vs_sim
         sim "$wl: warpsim cpu 1 thread" "$wl" "$prog" cpu 1 1 sk -- "$@"
         rows=$T/vs_qemu
@@ -88,7 +92,7 @@ versus() {
     done
     rows=$keep
     for f in vs_sim vs_qemu; do
-        sort -t, -k6,6g "$T/$f" | sed -n "$(( (${ROUNDS:-5} + 1) / 2 ))p" >>"$rows"
+        sort -t, -k6,6g "$T/$f" | sed -n "$(( (ROUNDS + 1) / 2 ))p" >>"$rows"
     done
 }
 
