@@ -236,8 +236,10 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
     ARM_OP_END(0)
 /* _SH_NF chooses its shift at run time (arm_shift_imm_nc). The host's
  * chained path instead jumps on the shift type to a copy of the case per
- * type, 2 host instructions (load, jump) against 4 to 7 for the choice:
- * it defines ARM_SH_NF_SPLIT so; elsewhere it is nothing. */
+ * type, 2 host instructions (load, jump) against 4 to 7 for the choice,
+ * though one data read more (the jump's table; bench/RESULTS.md, sixth
+ * session: no time change that host could resolve): it defines
+ * ARM_SH_NF_SPLIT so; elsewhere it is nothing. */
 #ifndef ARM_SH_NF_SPLIT
 #define ARM_SH_NF_SPLIT(n)
 #endif
