@@ -32,15 +32,21 @@ ifneq ($(NVCC),)
   LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 endif
 
+# Objects depend on the flags they were built with, so that a build without
+# nvcc never links objects built with it (or the other way round).
+FLAGS_STAMP := $(BUILD)/flags.stamp
+FLAGS_NOW := $(CC) $(CFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
+$(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP))
+
 .PHONY: all test unit system diff run bench bench-full bench-programs gpu-test gpu-kit deps clean fuzz
 
 all: $(BUILD)/warpsim
 
-$(BUILD)/obj/%.o: %.c $(HEADERS)
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(HEADERS)
+$(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
@@ -58,7 +64,7 @@ endif
 UNIT_SRC := $(wildcard test/unit/*.c)
 UNIT_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 # One object per test file, so that make -j compiles them side by side.
-$(UNIT_OBJ): $(BUILD)/obj/%.o: %.c $(wildcard test/unit/*.h) $(HEADERS)
+$(UNIT_OBJ): $(BUILD)/obj/%.o: %.c $(wildcard test/unit/*.h) $(HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itest -c $< -o $@
 $(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libwarpsim.a

@@ -1,9 +1,11 @@
 /* What every simulated core has, whatever its ISA: a run status, the reason
- * it stopped, its instruction count and the little OS state the Linux syscall
- * layer keeps (program break, mmap cursor, buffered output).
+ * it stopped, its instruction count and the OS state the Linux system-call
+ * layer keeps (program break, mmap cursor, thread pointer, buffered output).
  *
- * All fields are uint32_t so an ISA context (which embeds sim_sys_t) can be
- * stored as structure-of-arrays: field f of core c at soa[f * ncores + c]. */
+ * The machine keeps it as a structure-of-arrays of its own, beside the ISA's
+ * registers (sim_soa.h): field f of core c at sys[f * ncores + c], so that
+ * the host services, the reports and the backends read it without knowing
+ * the ISA. All fields are uint32_t for that layout. */
 #ifndef SIM_CORE_H
 #define SIM_CORE_H
 
@@ -14,7 +16,9 @@ typedef enum sim_status {
     SIM_HALTED = 1,       /* exited; exit_code holds the status */
     SIM_FAULTED = 2,      /* stopped by a fault; fault_* say where and why */
     SIM_WAIT_BARRIER = 3, /* in ws_barrier(): released when every live core arrives */
-    SIM_WAIT_HOST = 4     /* needs the host (output buffer full); resumes after */
+    SIM_WAIT_HOST = 4,    /* needs the host (output buffer full); resumes after */
+    SIM_WAIT_DECODE = 5   /* fetched code not yet decoded: the host decodes it, then
+                           * the core resumes at the same instruction */
 } sim_status_t;
 
 /* X-macro: name, one-line description for reports. */
@@ -50,7 +54,13 @@ typedef struct sim_sys {
     uint32_t out_len;      /* bytes waiting in this core's output buffer */
     uint32_t enosys_count; /* unknown syscalls answered with -ENOSYS */
     uint32_t enosys_last;  /* number of the last such syscall */
+    uint32_t tls;          /* thread pointer: ARM's TPIDRURO (set_tls), IA-32's
+                            * set_thread_area base */
 } sim_sys_t;
+
+#define SIM_SYS_WORDS ((uint32_t)(sizeof(sim_sys_t) / sizeof(uint32_t)))
+/* The structure-of-arrays row of a sim_sys_t field. */
+#define SIM_SYS_FIELD(name) ((uint32_t)(offsetof(sim_sys_t, name) / sizeof(uint32_t)))
 
 SIM_INLINE uint64_t sim_icount(const sim_sys_t *s)
 {

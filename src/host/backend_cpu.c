@@ -11,7 +11,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "device/arm/arm_soa.h"
 #include "device/sim_hash.h"
 #include "host/backend.h"
 
@@ -69,10 +68,10 @@ static int claim_chunk(cpu_pool_t *p, uint32_t *first, uint32_t *last)
 static void run_chunks(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
-    arm_ctx_t stage;
+    sim_stage_t stage;
     for (uint32_t first, last; claim_chunk(p, &first, &last);)
         for (uint32_t i = first; i < last; i++)
-            arm_run_staged(&stage, m->ctx, m->ncores, p->order ? p->order[i] : i, &m->arm, &m->mem, p->steps,
+            sim_run_staged(m->isa, &stage, &m->soa, p->order ? p->order[i] : i, &m->code, &m->mem, p->steps,
                            p->o->max_insns);
 }
 
@@ -88,7 +87,7 @@ static void regroup(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
     for (uint32_t c = 0; c < m->ncores; c++)
-        p->keyed[c] = (uint64_t)arm_group_key(m->ctx, m->ncores, c) << 32 | c;
+        p->keyed[c] = (uint64_t)sim_group_key(m->isa, &m->soa, c) << 32 | c;
     qsort(p->keyed, m->ncores, sizeof *p->keyed, cmp_u64);
     for (uint32_t i = 0; i < m->ncores; i++)
         p->order[i] = (uint32_t)p->keyed[i];
@@ -104,8 +103,9 @@ static void init_chunks(cpu_pool_t *p)
 static uint32_t service(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
-    return services_round(p->out, machine_field(m, ARM_CTX_FIELD(sys.status), 0),
-                          machine_field(m, ARM_CTX_FIELD(sys.out_len), 0), m->mem.out, m->mem.out_cap);
+    machine_serve_decodes(m, NULL, NULL);
+    return services_round(p->out, machine_sys(m, SIM_SYS_FIELD(status), 0),
+                          machine_sys(m, SIM_SYS_FIELD(out_len), 0), m->mem.out, m->mem.out_cap);
 }
 
 static void pool_work(cpu_pool_t *p)

@@ -8,8 +8,8 @@
  * the host then drains output and opens barriers (services.c, the same code
  * the CPU backend runs) and relaunches. */
 extern "C" {
-#include "device/arm/arm_soa.h"
 #include "device/sim_hash.h"
+#include "device/sim_run.h"
 #include "host/backend.h"
 }
 
@@ -32,14 +32,14 @@ extern "C" {
 /* An odd number of words per slot keeps the 32 threads of a warp on distinct
  * shared-memory banks when they touch the same field. */
 struct staged_ctx {
-    arm_ctx_t c;
-    uint32_t pad[ARM_CTX_WORDS % 2 ? 2 : 1];
+    sim_stage_t c;
+    uint32_t pad[(sizeof(sim_stage_t) / 4) % 2 ? 2 : 1];
 };
 /* --block-size allows up to 256 threads: their slots must fit the 48 KiB of
  * shared memory a block gets without opting in. */
 static_assert(sizeof(staged_ctx) * 256 <= 48 * 1024, "staged contexts exceed 48 KiB per block");
 
-__global__ void arm_init_kernel(sim_mem_t mem, sim_core_init_t init)
+__global__ void sim_init_kernel(sim_mem_t mem, sim_core_init_t init)
 {
     uint32_t core = blockIdx.x * blockDim.x + threadIdx.x;
     if (core < mem.ncores)
@@ -47,20 +47,20 @@ __global__ void arm_init_kernel(sim_mem_t mem, sim_core_init_t init)
 }
 
 /* order: which core each GPU thread runs (--regroup), or NULL for thread i = core i. */
-__global__ void arm_persistent_kernel(uint32_t *soa, arm_image_t img, sim_mem_t mem, uint64_t budget,
-                                      uint64_t limit, const uint32_t *order)
+__global__ void sim_persistent_kernel(uint32_t isa, sim_soa_t soa, sim_code_t code, sim_mem_t mem,
+                                      uint64_t budget, uint64_t limit, const uint32_t *order)
 {
     extern __shared__ staged_ctx stage[];
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < mem.ncores)
-        arm_run_staged(&stage[threadIdx.x].c, soa, mem.ncores, order ? order[i] : i, &img, &mem, budget, limit);
+        sim_run_staged(isa, &stage[threadIdx.x].c, &soa, order ? order[i] : i, &code, &mem, budget, limit);
 }
 
-__global__ void arm_group_keys_kernel(const uint32_t *soa, uint32_t ncores, uint32_t *keys, uint32_t *ids)
+__global__ void sim_group_keys_kernel(uint32_t isa, sim_soa_t soa, uint32_t *keys, uint32_t *ids)
 {
     uint32_t core = blockIdx.x * blockDim.x + threadIdx.x;
-    if (core < ncores) {
-        keys[core] = arm_group_key(soa, ncores, core);
+    if (core < soa.ncores) {
+        keys[core] = sim_group_key(isa, &soa, core);
         ids[core] = core;
     }
 }
@@ -73,12 +73,13 @@ __global__ void mem_hash_kernel(sim_mem_t mem, uint64_t *out)
 }
 
 typedef struct cuda_state {
-    uint32_t *soa;
+    sim_soa_t soa;                              /* device arrays */
+    sim_code_t code;                            /* pointing at code[] */
+    uint8_t *code_arrays[ISA_MAX_ARRAYS];
     uint32_t *keys, *keys_sorted, *ids, *order; /* --regroup */
     void *sort_temp;
     size_t sort_temp_bytes;
     uint8_t *priv, *out, *shared, *ro;
-    arm_insn_t *a32, *t32;
     uint32_t *data, *stack;
 } cuda_state_t;
 
@@ -104,13 +105,40 @@ template <typename T> static int upload(T **dst, const void *src, size_t bytes)
     return 0;
 }
 
-static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, arm_image_t *di, sim_core_init_t *dinit)
+/* The predecoded program's arrays, copied as they are now; the decode
+ * service sends each piece it writes later (cuda_code_changed). */
+static int cuda_upload_code(sim_machine_t *m, cuda_state_t *d)
+{
+    isa_array_t arrays[ISA_MAX_ARRAYS];
+    uint32_t n = m->ih->code_arrays(m->code_state, arrays);
+    for (uint32_t k = 0; k < n; k++)
+        if (upload(&d->code_arrays[k], arrays[k].host, arrays[k].bytes))
+            return -1;
+    d->code = m->code;
+    m->ih->code_rebase(&d->code, (void *const *)d->code_arrays);
+    return 0;
+}
+
+static int cuda_code_changed(void *arg, const isa_span_t *span)
+{
+    cuda_state_t *d = (cuda_state_t *)((void **)arg)[0];
+    sim_machine_t *m = (sim_machine_t *)((void **)arg)[1];
+    isa_array_t arrays[ISA_MAX_ARRAYS];
+    m->ih->code_arrays(m->code_state, arrays);
+    CUDA_CHECK(cudaMemcpy(d->code_arrays[span->array] + span->offset,
+                          (const uint8_t *)arrays[span->array].host + span->offset, span->bytes,
+                          cudaMemcpyHostToDevice));
+    return 0;
+}
+
+static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, sim_core_init_t *dinit)
 {
     uint32_t n = m->ncores;
     size_t out_bytes = (size_t)m->mem.out_cap * n;
-    if (upload(&d->soa, m->ctx, (size_t)m->ctx_words * 4 * n) || upload(&d->ro, m->mem.ro, m->mem.ro_size) ||
-        upload(&d->a32, m->a32, (size_t)m->arm.text_size / 4 * sizeof(arm_insn_t)) ||
-        upload(&d->t32, m->t32, (size_t)m->arm.text_size / 2 * sizeof(arm_insn_t)) ||
+    d->soa = m->soa;
+    if (upload(&d->soa.regs, m->soa.regs, (size_t)m->soa.regs_words * 4 * n) ||
+        upload(&d->soa.sys, m->soa.sys, (size_t)SIM_SYS_WORDS * 4 * n) ||
+        upload(&d->ro, m->mem.ro, m->mem.ro_size) || cuda_upload_code(m, d) ||
         upload(&d->data, m->init.data, (size_t)m->init.data_words * 4) ||
         upload(&d->stack, m->init.stack, (size_t)m->init.stack_words * 4))
         return -1;
@@ -126,9 +154,6 @@ static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, arm_imag
     dm->ro = d->ro;
     dm->out = d->out;
     dm->shared = d->shared;
-    *di = m->arm;
-    di->a32 = d->a32;
-    di->t32 = d->t32;
     *dinit = m->init;
     dinit->data = d->data;
     dinit->stack = d->stack;
@@ -137,11 +162,14 @@ static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, arm_imag
 
 static void cuda_teardown(cuda_state_t *d)
 {
-    void *ptrs[] = {d->soa, d->priv, d->out, d->shared, d->ro, d->a32, d->t32, d->data, d->stack,
+    void *ptrs[] = {d->soa.regs, d->soa.sys, d->priv, d->out, d->shared, d->ro, d->data, d->stack,
                     d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         if (ptrs[i])
             cudaFree(ptrs[i]);
+    for (uint32_t k = 0; k < ISA_MAX_ARRAYS; k++)
+        if (d->code_arrays[k])
+            cudaFree(d->code_arrays[k]);
 }
 
 /* Bring the cores' pending output to the host: buffer by buffer when few
@@ -164,24 +192,38 @@ static int cuda_fetch_output(sim_machine_t *m, cuda_state_t *d, const uint32_t *
     return 0;
 }
 
+/* Cores waiting for the decoder: their registers come across (the decoder
+ * reads the pc), the decoded pieces go back (cuda_code_changed). */
+static int cuda_serve_decodes(sim_machine_t *m, cuda_state_t *d, const uint32_t *status)
+{
+    uint32_t n = m->ncores, waiting = 0;
+    for (uint32_t c = 0; c < n; c++)
+        waiting += status[c] == SIM_WAIT_DECODE;
+    if (!waiting)
+        return 0;
+    CUDA_CHECK(cudaMemcpy(m->soa.regs, d->soa.regs, (size_t)m->soa.regs_words * 4 * n, cudaMemcpyDeviceToHost));
+    void *arg[2] = {d, m};
+    return machine_serve_decodes(m, cuda_code_changed, arg);
+}
+
 /* Host service round on rows copied from the device; the changed rows go back. */
 static int cuda_service(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
 {
-    uint32_t n = m->ncores, fs = ARM_CTX_FIELD(sys.status), fo = ARM_CTX_FIELD(sys.out_len);
-    uint32_t *status = machine_field(m, fs, 0), *out_len = machine_field(m, fo, 0);
-    CUDA_CHECK(cudaMemcpy(status, d->soa + (size_t)fs * n, 4ull * n, cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(out_len, d->soa + (size_t)fo * n, 4ull * n, cudaMemcpyDeviceToHost));
-    if (cuda_fetch_output(m, d, out_len))
+    uint32_t n = m->ncores, fs = SIM_SYS_FIELD(status), fo = SIM_SYS_FIELD(out_len);
+    uint32_t *status = machine_sys(m, fs, 0), *out_len = machine_sys(m, fo, 0);
+    CUDA_CHECK(cudaMemcpy(status, d->soa.sys + (size_t)fs * n, 4ull * n, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(out_len, d->soa.sys + (size_t)fo * n, 4ull * n, cudaMemcpyDeviceToHost));
+    if (cuda_fetch_output(m, d, out_len) || cuda_serve_decodes(m, d, status))
         return -1;
     *running = services_round(out, status, out_len, m->mem.out, m->mem.out_cap);
-    CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fs * n, status, 4ull * n, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(d->soa + (size_t)fo * n, out_len, 4ull * n, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fs * n, status, 4ull * n, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fo * n, out_len, 4ull * n, cudaMemcpyHostToDevice));
     return 0;
 }
 
 /* Sort cores by pc (CUB radix sort) so each host warp runs cores that fetch
  * the same instruction: the MIMD worst case becomes SIMD-like per warp. */
-static int cuda_regroup(cuda_state_t *d, uint32_t n, uint32_t grid, uint32_t block)
+static int cuda_regroup(uint32_t isa, cuda_state_t *d, uint32_t n, uint32_t grid, uint32_t block)
 {
     if (!d->keys) {
         CUDA_CHECK(cudaMalloc((void **)&d->keys, 4ull * n));
@@ -192,7 +234,7 @@ static int cuda_regroup(cuda_state_t *d, uint32_t n, uint32_t grid, uint32_t blo
                                                    d->order, (int)n));
         CUDA_CHECK(cudaMalloc(&d->sort_temp, d->sort_temp_bytes));
     }
-    arm_group_keys_kernel<<<grid, block>>>(d->soa, n, d->keys, d->ids);
+    sim_group_keys_kernel<<<grid, block>>>(isa, d->soa, d->keys, d->ids);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cub::DeviceRadixSort::SortPairs(d->sort_temp, d->sort_temp_bytes, d->keys, d->keys_sorted, d->ids,
                                                d->order, (int)n));
@@ -203,14 +245,16 @@ static int cuda_regroup(cuda_state_t *d, uint32_t n, uint32_t grid, uint32_t blo
  * to the host and back, as if other components ran as separate kernels. */
 static int cuda_mk_roundtrip(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
 {
-    size_t bytes = (size_t)m->ctx_words * 4 * m->ncores;
-    uint32_t fs = ARM_CTX_FIELD(sys.status), fo = ARM_CTX_FIELD(sys.out_len);
-    CUDA_CHECK(cudaMemcpy(m->ctx, d->soa, bytes, cudaMemcpyDeviceToHost));
-    uint32_t *out_len = machine_field(m, fo, 0);
-    if (cuda_fetch_output(m, d, out_len))
+    size_t regs = (size_t)m->soa.regs_words * 4 * m->ncores, sys = (size_t)SIM_SYS_WORDS * 4 * m->ncores;
+    CUDA_CHECK(cudaMemcpy(m->soa.regs, d->soa.regs, regs, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(m->soa.sys, d->soa.sys, sys, cudaMemcpyDeviceToHost));
+    uint32_t *out_len = machine_sys(m, SIM_SYS_FIELD(out_len), 0);
+    void *arg[2] = {d, m};
+    if (cuda_fetch_output(m, d, out_len) || machine_serve_decodes(m, cuda_code_changed, arg))
         return -1;
-    *running = services_round(out, machine_field(m, fs, 0), out_len, m->mem.out, m->mem.out_cap);
-    CUDA_CHECK(cudaMemcpy(d->soa, m->ctx, bytes, cudaMemcpyHostToDevice));
+    *running = services_round(out, machine_sys(m, SIM_SYS_FIELD(status), 0), out_len, m->mem.out, m->mem.out_cap);
+    CUDA_CHECK(cudaMemcpy(d->soa.regs, m->soa.regs, regs, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d->soa.sys, m->soa.sys, sys, cudaMemcpyHostToDevice));
     return 0;
 }
 
@@ -232,15 +276,14 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
                      cuda_state_t *d)
 {
     sim_mem_t dm;
-    arm_image_t di;
     sim_core_init_t dinit;
     double t0 = now_seconds();
-    if (cuda_setup(m, d, &dm, &di, &dinit))
+    if (cuda_setup(m, d, &dm, &dinit))
         return -1;
     uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
     uint32_t grid = (m->ncores + block - 1) / block;
     size_t smem = block * sizeof(staged_ctx);
-    arm_init_kernel<<<grid, block>>>(dm, dinit);
+    sim_init_kernel<<<grid, block>>>(dm, dinit);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     double t1 = now_seconds();
@@ -252,15 +295,18 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
             return -1;
         if (!running)
             break;
-        if (o->regroup && cuda_regroup(d, m->ncores, grid, block))
+        if (o->regroup && cuda_regroup(m->isa, d, m->ncores, grid, block))
             return -1;
-        arm_persistent_kernel<<<grid, block, smem>>>(d->soa, di, dm, steps, o->max_insns, o->regroup ? d->order : NULL);
+        sim_persistent_kernel<<<grid, block, smem>>>(m->isa, d->soa, d->code, dm, steps, o->max_insns,
+                                                     o->regroup ? d->order : NULL);
         CUDA_CHECK(cudaGetLastError());
         CUDA_CHECK(cudaDeviceSynchronize());
         r->rounds++;
     }
     r->wall_seconds = now_seconds() - t1;
-    CUDA_CHECK(cudaMemcpy(m->ctx, d->soa, (size_t)m->ctx_words * 4 * m->ncores, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(m->soa.regs, d->soa.regs, (size_t)m->soa.regs_words * 4 * m->ncores,
+                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(m->soa.sys, d->soa.sys, (size_t)SIM_SYS_WORDS * 4 * m->ncores, cudaMemcpyDeviceToHost));
     return o->dump_state ? cuda_hash_memory(m, &dm, grid, block) : 0;
 }
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum sim_isa { SIM_ISA_NONE = 0, SIM_ISA_ARM = 1, SIM_ISA_X86 = 2 } sim_isa_t;
+#include "device/sim_isa.h"
 
 typedef struct sim_image {
     sim_isa_t isa;              /* from e_machine: EM_ARM (40) -> ARM, EM_386 (3) -> X86 */

@@ -7,44 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "device/arm/arm_soa.h"
 
 #define PAGE 4096u
 #define DEFAULT_STACK (256u << 10)
 #define DEFAULT_HEAP (4u << 20)
 
 static uint64_t page_up(uint64_t v) { return (v + PAGE - 1) & ~(uint64_t)(PAGE - 1); }
-
-/* One record per text word (A32) and per text halfword (T32), decoded once. */
-static int arm_predecode(sim_machine_t *m)
-{
-    const sim_image_t *img = &m->image;
-    uint32_t words = img->text_size / 4, halves = img->text_size / 2;
-    const uint8_t *text = img->ro + (img->text_lo - img->ro_base);
-    m->a32 = calloc(words ? words : 1, sizeof(arm_insn_t));
-    m->t32 = calloc(halves ? halves : 1, sizeof(arm_insn_t));
-    if (!m->a32 || !m->t32)
-        return -1;
-    for (uint32_t i = 0; i < words; i++) {
-        uint32_t w;
-        memcpy(&w, text + 4 * i, 4);
-        arm_decode_a32(w, img->text_lo + 4 * i, &m->a32[i]);
-    }
-    for (uint32_t i = 0; i < halves; i++) {
-        uint16_t h1, h2 = 0;
-        memcpy(&h1, text + 2 * i, 2);
-        if (i + 1 < halves)
-            memcpy(&h2, text + 2 * i + 2, 2);
-        arm_decode_t32(h1, h2, img->text_lo + 2 * i, &m->t32[i]);
-    }
-    arm_prepare_records(m->a32, words, 2, img->text_lo);
-    arm_prepare_records(m->t32, halves, 1, img->text_lo);
-    m->arm.a32 = m->a32;
-    m->arm.t32 = m->t32;
-    m->arm.text_lo = img->text_lo;
-    m->arm.text_size = img->text_size;
-    return 0;
-}
 
 /* Window = data+bss, heap/mmap reserve, stack; or --core-mem. */
 static int layout_memory(sim_machine_t *m, const sim_options_t *o)
@@ -85,6 +53,38 @@ static int layout_memory(sim_machine_t *m, const sim_options_t *o)
     return 0;
 }
 
+/* Every core's first context: the ISA's registers (ih->ctx_init) and the OS
+ * state, the same for all cores, written field by field (a million cores'
+ * contexts are a few hundred MB: row by row, not core by core). */
+static int init_contexts(sim_machine_t *m, uint32_t sp)
+{
+    sim_soa_t *s = &m->soa;
+    s->ncores = m->ncores;
+    s->regs_words = sim_regs_words(m->isa);
+    s->regs = calloc((size_t)s->regs_words * m->ncores + 1, 4);
+    s->sys = calloc((size_t)SIM_SYS_WORDS * m->ncores, 4);
+    if (!s->regs || !s->sys) {
+        fprintf(stderr, "warpsim: out of host memory for %u core contexts\n", m->ncores);
+        return 2;
+    }
+    sim_stage_t stage;
+    memset(&stage, 0, sizeof stage);
+    m->ih->ctx_init(&stage, m->image.entry, sp);
+    sim_sys_t sys;
+    memset(&sys, 0, sizeof sys);
+    sys.status = SIM_RUNNING;
+    sys.brk_cur = sys.brk_min = m->image.brk_start;
+    sys.mmap_low = m->mem.stack_lo;
+    const uint32_t *regs = (const uint32_t *)&stage, *sw = (const uint32_t *)&sys;
+    for (uint32_t f = 0; f < s->regs_words; f++)
+        for (uint32_t c = 0; c < m->ncores; c++)
+            s->regs[(uint64_t)f * m->ncores + c] = regs[f];
+    for (uint32_t f = 0; f < SIM_SYS_WORDS; f++)
+        for (uint32_t c = 0; c < m->ncores; c++)
+            s->sys[(uint64_t)f * m->ncores + c] = sw[f];
+    return 0;
+}
+
 static int build_templates(sim_machine_t *m, const sim_options_t *o)
 {
     stack_tmpl_t st;
@@ -106,24 +106,41 @@ static int build_templates(sim_machine_t *m, const sim_options_t *o)
     m->init.core_id_off = m->init.stack_off + st.core_id_off;
     uint32_t sp = st.sp;
 
-    m->ctx_words = (uint32_t)ARM_CTX_WORDS;
-    m->ctx = calloc((size_t)m->ctx_words * m->ncores, 4);
-    if (!m->ctx) {
-        fprintf(stderr, "warpsim: out of host memory for %u core contexts\n", m->ncores);
+    return init_contexts(m, sp);
+}
+
+/* The ISA the program is for, checked against --isa and this build. */
+static int choose_isa(sim_machine_t *m, const sim_options_t *o)
+{
+    sim_isa_t want = o->isa ? isa_by_name(o->isa) : SIM_ISA_NONE;
+    if (o->isa && (want == SIM_ISA_NONE || !isa_host(want))) {
+        fprintf(stderr, "warpsim: --isa %s is not supported (supported: %s)\n", o->isa, sim_isa_name(SIM_ISA_ARM));
         return 2;
     }
-    arm_ctx_t c;
-    memset(&c, 0, sizeof c);
-    c.r[13] = sp;
-    c.r[15] = m->image.entry & ~1u;
-    c.thumb = m->image.entry & 1u;
-    c.cpsr = 0x10; /* user mode */
-    c.excl_addr = ~0u;
-    c.sys.status = SIM_RUNNING;
-    c.sys.brk_cur = c.sys.brk_min = m->image.brk_start;
-    c.sys.mmap_low = m->mem.stack_lo;
-    for (uint32_t core = 0; core < m->ncores; core++)
-        arm_ctx_store(&c, m->ctx, m->ncores, core);
+    m->isa = m->image.isa;
+    m->ih = isa_host(m->isa);
+    if (!m->ih) {
+        fprintf(stderr, "warpsim: %s: %s programs are not supported yet (supported: %s)\n", o->program,
+                sim_isa_name(m->isa), sim_isa_name(SIM_ISA_ARM));
+        return 1;
+    }
+    if (o->isa && want != m->isa) {
+        fprintf(stderr, "warpsim: %s: --isa %s, but the program is for %s\n", o->program, o->isa,
+                sim_isa_name(m->isa));
+        return 2;
+    }
+    return 0;
+}
+
+static int create_code(sim_machine_t *m)
+{
+    const sim_image_t *img = &m->image;
+    const uint8_t *text = img->ro + (img->text_lo - img->ro_base);
+    m->code_state = m->ih->code_create(text, img->text_lo, img->text_size, &m->code);
+    if (!m->code_state) {
+        fprintf(stderr, "warpsim: out of host memory for the predecoded text\n");
+        return 2;
+    }
     return 0;
 }
 
@@ -135,41 +152,50 @@ int machine_create(sim_machine_t *m, const sim_options_t *o)
         fprintf(stderr, "warpsim: --cores must be at least 1\n");
         return 2;
     }
-    if (o->isa && strcmp(o->isa, "arm")) {
-        fprintf(stderr, "warpsim: --isa %s is not supported (supported: arm)\n", o->isa);
-        return 2;
-    }
     if (elf_load(o->program, &m->image, err, sizeof err)) {
         fprintf(stderr, "warpsim: %s\n", err);
         return 1;
     }
-    if (m->image.isa != SIM_ISA_ARM) {
-        fprintf(stderr, "warpsim: %s: IA-32 programs are not supported yet (supported: arm)\n", o->program);
-        return 1;
-    }
-    m->isa = m->image.isa;
+    int rc = choose_isa(m, o);
+    if (rc)
+        return rc;
     m->ncores = o->cores;
     m->entry = m->image.entry;
-    int rc = layout_memory(m, o);
+    rc = layout_memory(m, o);
     if (!rc)
         rc = build_templates(m, o);
-    if (!rc && arm_predecode(m)) {
-        fprintf(stderr, "warpsim: out of host memory for the predecoded text\n");
-        rc = 2;
-    }
+    if (!rc)
+        rc = create_code(m);
     return rc;
+}
+
+int machine_serve_decodes(sim_machine_t *m, int (*changed)(void *arg, const isa_span_t *span), void *arg)
+{
+    for (uint32_t c = 0; c < m->ncores; c++) {
+        uint32_t *status = machine_sys(m, SIM_SYS_FIELD(status), c);
+        if (*status != SIM_WAIT_DECODE)
+            continue;
+        isa_span_t span;
+        span.bytes = 0;
+        m->ih->decode_for_core(m->code_state, &m->soa, c, &span);
+        *status = SIM_RUNNING;
+        if (span.bytes && changed && changed(arg, &span))
+            return -1;
+    }
+    return 0;
 }
 
 uint64_t machine_bytes_per_core(const sim_machine_t *m)
 {
-    return (uint64_t)m->ctx_words * 4 + m->mem.priv_size + m->mem.out_cap;
+    return (uint64_t)(m->soa.regs_words + SIM_SYS_WORDS) * 4 + m->mem.priv_size + m->mem.out_cap;
 }
 
 void machine_free(sim_machine_t *m)
 {
-    free(m->ctx);
-    free(m->a32);
-    free(m->t32);
+    free(m->soa.regs);
+    free(m->soa.sys);
+    if (m->ih && m->code_state)
+        m->ih->code_free(m->code_state);
     stack_free(&m->stack);
     free(m->mem_hash);
     elf_free(&m->image);
@@ -185,8 +211,10 @@ int machine_dump_state(const sim_machine_t *m, const char *path)
     }
     for (uint32_t c = 0; c < m->ncores; c++) {
         fprintf(f, "core %u", c);
-        for (uint32_t w = 0; w < m->ctx_words; w++)
-            fprintf(f, " %08x", *machine_field(m, w, c));
+        for (uint32_t w = 0; w < m->soa.regs_words; w++)
+            fprintf(f, " %08x", *sim_soa_reg(&m->soa, w, c));
+        for (uint32_t w = 0; w < SIM_SYS_WORDS; w++)
+            fprintf(f, " %08x", *machine_sys(m, w, c));
         fprintf(f, " mem %016llx\n", m->mem_hash ? (unsigned long long)m->mem_hash[c] : 0ull);
     }
     if (fclose(f)) {

@@ -1,29 +1,30 @@
 /* A machine: N simulated cores of one ISA running one program image, with
- * its memory layout and structure-of-arrays contexts. Built on the host from
- * an ELF and the options; a backend allocates the private memory (host or
- * device) and runs it. */
+ * its memory layout and its per-core state as structure-of-arrays. Built on
+ * the host from an ELF and the options; a backend allocates the private
+ * memory (host or device) and runs it. Nothing here knows the ISA: it goes
+ * through the ISA's host entry (isa.h). */
 #ifndef MACHINE_H
 #define MACHINE_H
 
-#include "device/arm/arm_ctx.h"
 #include "device/sim_init.h"
 #include "host/elf_load.h"
+#include "host/isa.h"
 #include "host/stack_init.h"
 #include "host/options.h"
 
 typedef struct sim_machine {
     sim_isa_t isa;
+    const isa_host_t *ih;   /* the ISA's host entry */
     uint32_t ncores;
-    uint32_t ctx_words;     /* uint32 fields per core context */
-    uint32_t *ctx;          /* SoA: field f of core c at ctx[f * ncores + c] */
+    sim_soa_t soa;          /* registers and OS state, field-major (sim_soa.h) */
     sim_mem_t mem;          /* layout; priv is NULL until a backend allocates it */
-    arm_image_t arm;        /* predecoded program, shared by all cores */
+    sim_code_t code;        /* the predecoded program, shared by all cores */
+    void *code_state;       /* the ISA's host-side program (ih->code_create) */
     sim_core_init_t init;   /* per-core start-up memory template */
     uint64_t priv_bytes;    /* private memory of all cores together */
     uint32_t entry;
     sim_image_t image;
     stack_tmpl_t stack;     /* initial stack template behind init.stack (init.data is image.data) */
-    arm_insn_t *a32, *t32;
     uint64_t *mem_hash;     /* per-core digest of the final private window, if asked */
 } sim_machine_t;
 
@@ -32,11 +33,23 @@ typedef struct sim_machine {
 int machine_create(sim_machine_t *m, const sim_options_t *o);
 void machine_free(sim_machine_t *m);
 
-/* Field f of core c. */
-static inline uint32_t *machine_field(const sim_machine_t *m, uint32_t f, uint32_t c)
+/* Field f (SIM_SYS_FIELD) of core c's OS state. */
+static inline uint32_t *machine_sys(const sim_machine_t *m, uint32_t f, uint32_t c)
 {
-    return &m->ctx[(uint64_t)f * m->ncores + c];
+    return sim_soa_sys(&m->soa, f, c);
 }
+
+/* Core c's instructions retired. */
+static inline uint64_t machine_icount(const sim_machine_t *m, uint32_t c)
+{
+    return (uint64_t)*machine_sys(m, SIM_SYS_FIELD(icount_hi), c) << 32 |
+           *machine_sys(m, SIM_SYS_FIELD(icount_lo), c);
+}
+
+/* Serve every core parked in SIM_WAIT_DECODE: decode what it fetched and
+ * call changed(arg, span) for each piece of the program written (a GPU
+ * backend copies it across). 0 ok, -1 if changed failed. */
+int machine_serve_decodes(sim_machine_t *m, int (*changed)(void *arg, const isa_span_t *span), void *arg);
 
 /* Write --dump-state: one line per core. 0 ok. */
 int machine_dump_state(const sim_machine_t *m, const char *path);

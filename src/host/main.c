@@ -15,7 +15,10 @@ static void print_version(void)
 #else
     printf(" (built without nvcc: no cuda backend)");
 #endif
-    printf("\nisa: arm (A32, Thumb, Thumb-2)\n");
+    for (uint32_t i = SIM_ISA_NONE + 1; i < SIM_ISA_COUNT; i++)
+        if (isa_host((sim_isa_t)i))
+            printf("\nisa: %s (%s)", sim_isa_name(i), isa_host((sim_isa_t)i)->describe);
+    printf("\n");
 }
 
 static int choose_backend(const sim_options_t *o, int *use_cuda)

@@ -19,7 +19,7 @@ typedef struct opt_row {
 
 #define OPT(name, kind, field, arg, help) { name, kind, offsetof(sim_options_t, field), arg, help },
 static const opt_row_t opt_table[] = {
-    OPT("isa", OPT_STR, isa, "arm", "target ISA (default: from the ELF)")
+    OPT("isa", OPT_STR, isa, "NAME", "target ISA, checked against the program's (default: from the ELF)")
     OPT("cores", OPT_U32, cores, "N", "simulated cores (default 1)")
     OPT("backend", OPT_STR, backend, "cpu|cuda|auto", "where to run (default auto: cuda if a GPU is present)")
     OPT("threads", OPT_INT, threads, "T", "CPU backend threads (default: all host cores)")

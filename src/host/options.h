@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 typedef struct sim_options {
-    const char *isa;        /* "arm"; NULL: take it from the ELF */
+    const char *isa;        /* an ISA's name (sim_isa.h); NULL: take it from the ELF */
     uint32_t cores;
     const char *backend;    /* cpu, cuda, auto */
     int threads;            /* CPU backend threads; 0 = every host core */

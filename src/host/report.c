@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "device/arm/arm_soa.h"
+#include "device/sim_isa.h"
 
 #define WARPSIM_VERSION "0.1.0"
 
@@ -38,23 +38,20 @@ const char *report_status_name(uint32_t status)
     }
 }
 
-#define F(name) ARM_CTX_FIELD(name)
+#define F(name) SIM_SYS_FIELD(name)
 
-static uint64_t core_icount(const sim_machine_t *m, uint32_t c)
-{
-    return (uint64_t)*machine_field(m, F(sys.icount_hi), c) << 32 | *machine_field(m, F(sys.icount_lo), c);
-}
+static uint64_t core_icount(const sim_machine_t *m, uint32_t c) { return machine_icount(m, c); }
 
 void report_summarize(const sim_machine_t *m, const sim_run_t *r, sim_summary_t *s)
 {
     memset(s, 0, sizeof *s);
     for (uint32_t c = 0; c < m->ncores; c++) {
-        uint32_t st = *machine_field(m, F(sys.status), c);
+        uint32_t st = *machine_sys(m, F(status), c);
         s->total_insns += core_icount(m, c);
         s->halted += st == SIM_HALTED;
         s->faulted += st == SIM_FAULTED;
         s->unfinished += st != SIM_HALTED && st != SIM_FAULTED;
-        s->enosys_cores += *machine_field(m, F(sys.enosys_count), c) != 0;
+        s->enosys_cores += *machine_sys(m, F(enosys_count), c) != 0;
     }
     s->mips = r->wall_seconds > 0 ? s->total_insns / r->wall_seconds / 1e6 : 0;
 }
@@ -63,21 +60,21 @@ void report_faults(FILE *f, const sim_machine_t *m)
 {
     uint32_t shown = 0, total = 0;
     for (uint32_t c = 0; c < m->ncores; c++) {
-        if (*machine_field(m, F(sys.status), c) != SIM_FAULTED)
+        if (*machine_sys(m, F(status), c) != SIM_FAULTED)
             continue;
         if (++total > 4)
             continue;
-        uint32_t reason = *machine_field(m, F(sys.fault_reason), c);
-        uint32_t pc = *machine_field(m, F(sys.fault_pc), c);
-        uint32_t addr = *machine_field(m, F(sys.fault_addr), c);
+        uint32_t reason = *machine_sys(m, F(fault_reason), c);
+        uint32_t pc = *machine_sys(m, F(fault_pc), c);
+        uint32_t addr = *machine_sys(m, F(fault_addr), c);
         fprintf(f, "warpsim: core %u faulted at pc 0x%08x: %s", c, pc,
                 reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown");
         if (reason == SIM_FAULT_READ || reason == SIM_FAULT_WRITE)
             fprintf(f, " (address 0x%08x)", addr);
         if (reason == SIM_FAULT_UNDEF)
-            fprintf(f, " (word 0x%08x)", *machine_field(m, F(sys.fault_insn), c));
+            fprintf(f, " (word 0x%08x)", *machine_sys(m, F(fault_insn), c));
         if (reason == SIM_FAULT_SIGNAL)
-            fprintf(f, " (signal %u)", *machine_field(m, F(sys.exit_code), c));
+            fprintf(f, " (signal %u)", *machine_sys(m, F(exit_code), c));
         fputc('\n', f);
         shown++;
     }
@@ -87,19 +84,19 @@ void report_faults(FILE *f, const sim_machine_t *m)
 
 int report_exit_status(const sim_machine_t *m)
 {
-    uint32_t st = *machine_field(m, F(sys.status), 0);
-    uint32_t code = *machine_field(m, F(sys.exit_code), 0);
+    uint32_t st = *machine_sys(m, F(status), 0);
+    uint32_t code = *machine_sys(m, F(exit_code), 0);
     if (st == SIM_HALTED)
         return (int)(code & 0xff);
     if (st == SIM_FAULTED)
-        return 128 + fault_signal(*machine_field(m, F(sys.fault_reason), 0), code);
+        return 128 + fault_signal(*machine_sys(m, F(fault_reason), 0), code);
     return 125; /* stopped while waiting: cannot happen unless a service is lost */
 }
 
 void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
                   const sim_summary_t *s)
 {
-    fprintf(f, "\nwarpsim %s: %s, %u cores, %s backend (%s, %d %s)\n", WARPSIM_VERSION, "arm", m->ncores,
+    fprintf(f, "\nwarpsim %s: %s, %u cores, %s backend (%s, %d %s)\n", WARPSIM_VERSION, sim_isa_name(m->isa), m->ncores,
             r->backend, r->device, r->threads, !strcmp(r->backend, "cpu") ? "threads" : "threads/block");
     fprintf(f, "  %-22s %20llu\n", "instructions", (unsigned long long)s->total_insns);
     fprintf(f, "  %-22s %20.3f\n", "wall seconds", r->wall_seconds);
@@ -130,8 +127,8 @@ static void json_string(FILE *f, const char *s)
 static void write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
                        const sim_summary_t *s)
 {
-    fprintf(f, "{\n  \"warpsim_version\": \"%s\",\n  \"isa\": \"arm\",\n  \"backend\": \"%s\",\n  \"device\": ",
-            WARPSIM_VERSION, r->backend);
+    fprintf(f, "{\n  \"warpsim_version\": \"%s\",\n  \"isa\": \"%s\",\n  \"backend\": \"%s\",\n  \"device\": ",
+            WARPSIM_VERSION, sim_isa_name(m->isa), r->backend);
     json_string(f, r->device);
     fprintf(f, ",\n  \"program\": ");
     json_string(f, o->program);
@@ -145,19 +142,19 @@ static void write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, 
             (unsigned long long)o->regroup, (unsigned long long)o->quantum,
             (unsigned long long)r->rounds, s->halted, s->faulted);
     for (uint32_t c = 0; c < m->ncores; c++) {
-        uint32_t st = *machine_field(m, F(sys.status), c);
+        uint32_t st = *machine_sys(m, F(status), c);
         fprintf(f, "    {\"core\": %u, \"instructions\": %llu, \"exit_code\": %u, \"status\": \"%s\"", c,
-                (unsigned long long)core_icount(m, c), *machine_field(m, F(sys.exit_code), c),
+                (unsigned long long)core_icount(m, c), *machine_sys(m, F(exit_code), c),
                 report_status_name(st));
         if (st == SIM_FAULTED) {
-            uint32_t reason = *machine_field(m, F(sys.fault_reason), c);
+            uint32_t reason = *machine_sys(m, F(fault_reason), c);
             fprintf(f, ", \"fault\": \"%s\", \"fault_pc\": %u, \"fault_addr\": %u",
                     reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown",
-                    *machine_field(m, F(sys.fault_pc), c), *machine_field(m, F(sys.fault_addr), c));
+                    *machine_sys(m, F(fault_pc), c), *machine_sys(m, F(fault_addr), c));
         }
-        uint32_t en = *machine_field(m, F(sys.enosys_count), c);
+        uint32_t en = *machine_sys(m, F(enosys_count), c);
         if (en)
-            fprintf(f, ", \"enosys\": %u, \"enosys_last\": %u", en, *machine_field(m, F(sys.enosys_last), c));
+            fprintf(f, ", \"enosys\": %u, \"enosys_last\": %u", en, *machine_sys(m, F(enosys_last), c));
         fprintf(f, "}%s\n", c + 1 < m->ncores ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
@@ -169,10 +166,10 @@ static void write_csv(FILE *f, const sim_machine_t *m, const sim_options_t *o, c
     fprintf(f, "isa,backend,device,cores,threads,total_instructions,wall_seconds,mips,bytes_per_core,"
                "core,instructions,exit_code,status\n");
     for (uint32_t c = 0; c < m->ncores; c++)
-        fprintf(f, "arm,%s,\"%s\",%u,%d,%llu,%.6f,%.3f,%llu,%u,%llu,%u,%s\n", r->backend, r->device, m->ncores,
+        fprintf(f, "%s,%s,\"%s\",%u,%d,%llu,%.6f,%.3f,%llu,%u,%llu,%u,%s\n", sim_isa_name(m->isa), r->backend, r->device, m->ncores,
                 r->threads, (unsigned long long)s->total_insns, r->wall_seconds, s->mips,
                 (unsigned long long)machine_bytes_per_core(m), c, (unsigned long long)core_icount(m, c),
-                *machine_field(m, F(sys.exit_code), c), report_status_name(*machine_field(m, F(sys.status), c)));
+                *machine_sys(m, F(exit_code), c), report_status_name(*machine_sys(m, F(status), c)));
 }
 
 int report_check_name(const char *path)

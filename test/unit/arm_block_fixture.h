@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "device/arm/arm_soa.h"
+#include "device/arm/arm.h"
 
 #define BT_TEXT 0x8000u
 #define BT_PRIV 0x10000u
@@ -29,9 +29,9 @@ static sim_mem_t bt_mem(void)
     return m;
 }
 
-static arm_image_t bt_image(void)
+static arm_code_t bt_image(void)
 {
-    arm_image_t img = {bt_a32, bt_t32, BT_TEXT, 4u * BT_WORDS};
+    arm_code_t img = {bt_a32, bt_t32, BT_TEXT, 4u * BT_WORDS};
     return img;
 }
 

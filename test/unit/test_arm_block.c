@@ -87,7 +87,7 @@ Test(arm_block, branches_know_their_target_record)
     cr_expect_eq(bt_t32[0].xop, ARM_XOP_BRANCH);
     cr_expect_eq(bt_t32[3].xop, ARM_XOP_STEP, "b . is the text's last record");
 
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_ctx_t c = bt_context_at_text(0);
     c.r[15] = BT_TEXT + 8u;
@@ -126,7 +126,7 @@ Test(arm_block, budget_is_exact_inside_a_block)
         w[i] = 0xe2800001u; /* add r0, r0, #1 */
     w[10] = 0xeafffffeu;    /* b . */
     bt_load_a32(w, 11);
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     for (uint32_t max = 1; max <= 14; max++) {
         arm_ctx_t c;
@@ -147,7 +147,7 @@ Test(arm_block, fault_inside_a_block_stops_on_the_instruction)
     static const uint32_t w[] = {0xe2800001u, 0xe2800001u, 0xe5921000u, /* ldr r1, [r2] */
                                  0xe2800001u, 0xeafffffeu};
     bt_load_a32(w, 5);
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_ctx_t c = bt_context_at_text(0);
     c.r[1] = 77;
@@ -178,7 +178,7 @@ Test(arm_block, unaligned_and_straddling_words_on_the_fast_path)
     for (uint32_t i = 0; i < BT_PRIV_SIZE; i++)
         bytes[i] = (uint8_t)(i * 7u + 1u);
     bt_load_a32(w, 7);
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_ctx_t c = bt_context_at_text(0);
     c.r[1] = BT_PRIV + 0x20u;
@@ -223,7 +223,7 @@ static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t 
         bt_t32[0] = *in;
     else
         bt_a32[0] = *in;
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     out.thumb = thumb;
     out.r[15] = BT_TEXT;
@@ -370,7 +370,7 @@ Test(arm_block, every_stopping_op_stops_the_fast_path)
          * (here: the text's last, a full step) */
         arm_decode_a32(0xeafffffeu, BT_TEXT + 8u, &bt_a32[2]);
         arm_prepare_records(&bt_a32[2], 1, 2, BT_TEXT + 8u);
-        arm_image_t img = bt_image();
+        arm_code_t img = bt_image();
         sim_mem_t m = bt_mem();
         arm_ctx_t alone, block;
         memset(&alone, 0, sizeof alone);
@@ -423,7 +423,7 @@ Test(arm_block, switch_and_threaded_fast_paths_agree)
         c.r[15] = BT_TEXT;
         uint64_t fill = bt_rand(&seed);
         arm_ctx_t a = c, b = c;
-        arm_image_t img = bt_image();
+        arm_code_t img = bt_image();
         sim_mem_t m = bt_mem(), mm = sim_mem_for_core(&m, 0);
 
         uint64_t f = fill;

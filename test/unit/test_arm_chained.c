@@ -117,7 +117,7 @@ static int bc_differs(arm_ctx_t a, arm_ctx_t b)
  * Returns the steps taken, the faulting one included. */
 static uint32_t bc_reference(arm_ctx_t *b, uint32_t max, uint64_t fill)
 {
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     uint32_t k = 0;
     bc_fill(fill);
@@ -133,7 +133,7 @@ static uint32_t bc_reference(arm_ctx_t *b, uint32_t max, uint64_t fill)
 static uint32_t bc_compare_run(const arm_ctx_t *c, uint32_t budget, uint64_t fill, int t)
 {
     static uint32_t mem_a[BT_PRIV_SIZE / 4];
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_ctx_t a = *c, b = *c;
     bc_fill(fill);
@@ -229,7 +229,7 @@ Test(arm_chained, bx_changes_instruction_set)
     uint64_t seed = 5;
     arm_ctx_t c = bc_context(&seed, 0), a = c;
     cr_assert_eq(bc_compare_run(&c, 40, 7, 0), SIM_RUNNING);
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_run(&a, &img, &m, 0, 40);
     cr_expect_eq(a.r[5], 1u, "the Thumb code ran");

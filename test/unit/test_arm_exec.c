@@ -21,7 +21,7 @@ static uint32_t ext_shared[1024];
 static uint32_t ext_text[EXT_MAXW];
 static arm_insn_t ext_a32[EXT_MAXW], ext_t32[2 * EXT_MAXW];
 static sim_mem_t ext_mem;
-static arm_image_t ext_img;
+static arm_code_t ext_img;
 static arm_ctx_t ext_c;
 
 #define C_N ARM_CPSR_N
@@ -458,7 +458,7 @@ Test(arm_exec, sel_usad8_status_registers)
     cr_expect_eq(ext_c.r[0], 1u + 255u + 0u + 0x78u);
     EXEC(0xe3050678, 0xe3410234); /* movw r0, #0x5678; movt r0, #0x1234 */
     cr_expect_eq(ext_c.r[0], 0x12345678u);
-    ext_c.tls = 0xbeef0000u;
+    ext_c.sys.tls = 0xbeef0000u;
     EXEC(0xee1d0f70); /* mrc p15, 0, r0, c13, c0, 3 */
     cr_expect_eq(ext_c.r[0], 0xbeef0000u);
 }
@@ -796,7 +796,7 @@ Test(arm_exec, swp_and_swpb)
 
 Test(arm_exec, kuser_helpers)
 {
-    ext_c.tls = 0x7000u;
+    ext_c.sys.tls = 0x7000u;
     ext_c.r[3] = ARM_KUSER_GET_TLS;
     EXEC(0xe12fff33, 0xe3a05001); /* blx r3; mov r5, #1 */
     cr_expect_eq(ext_c.r[0], 0x7000u);

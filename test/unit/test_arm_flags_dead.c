@@ -83,7 +83,7 @@ Test(arm_flags_dead, a_fault_sees_the_flags_of_the_records_before_it)
 {
     static const uint32_t w[] = {0xe2911001u /* adds r1, r1, #1 */, 0xe5943000u, CMP, BSELF};
     bt_load_a32(w, 4);
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_ctx_t c = bt_context_at_text(0);
     c.r[1] = 0xffffffffu; /* adds gives 0: Z and C */

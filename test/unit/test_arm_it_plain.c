@@ -84,7 +84,7 @@ Test(arm_it_plain, both_outcomes_match_single_steps)
     static const uint32_t its[] = {0, 4, 6, 10, 15};
     for (int k = 0; k < 5; k++)
         cr_expect_eq(bt_t32[its[k]].xop, ARM_XOP_IT_PLAIN, "the IT at halfword %u", its[k]);
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     for (uint32_t flags = 0; flags < 16; flags++) {
         arm_ctx_t a = bt_context_at_text(1), b;
@@ -111,7 +111,7 @@ Test(arm_it_plain, a_budget_ending_in_the_block_keeps_the_it_state)
 {
     static const uint16_t hw[] = {ITE_MI, ADDMI, EORPL_W1, EORPL_W2, ADD_R3};
     ip_load(hw, 5);
-    arm_image_t img = bt_image();
+    arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     arm_ctx_t a = bt_context_at_text(1);
     arm_cpsr_write(&a, 0x80000000u, ~0u); /* N: the then record runs */

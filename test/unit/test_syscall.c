@@ -393,7 +393,7 @@ Test(syscall, tls_and_identity)
 {
     sc_setup(64);
     cr_assert_eq(SC1(0xf0005, 0x12345678), 0);
-    cr_assert_eq(sc_c.tls, 0x12345678);
+    cr_assert_eq(sc_c.sys.tls, 0x12345678);
     cr_assert_eq(SC0(0xf0006), 0x12345678);
     cr_assert_eq(SC0(199), 0);
     cr_assert_eq(SC0(202), 0);

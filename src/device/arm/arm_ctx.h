@@ -1,6 +1,6 @@
 /* One simulated ARM core's architectural state, plus the OS state every core
- * has (sim_sys_t). Only uint32_t fields: the machine stores contexts as
- * structure-of-arrays (field f of core c at soa[f * ncores + c]) and a
+ * has (sim_sys_t, last). Only uint32_t fields: the machine stores the
+ * registers and the OS state as two structures-of-arrays (sim_soa.h) and a
  * backend stages one core's context into this struct for a run of steps. */
 #ifndef ARM_CTX_H
 #define ARM_CTX_H
@@ -27,7 +27,6 @@ typedef struct arm_ctx {
     uint32_t thumb;     /* 1 in Thumb state */
     uint32_t it;        /* ITSTATE (8 bits) as the architecture keeps it; 0 outside IT */
     uint32_t npc;       /* next pc, scratch within one step */
-    uint32_t tls;       /* TPIDRURO, set by the set_tls syscall */
     uint32_t excl_addr; /* exclusive monitor: address of the last LDREX, ~0 when clear */
     uint32_t excl_val;  /* value LDREX read (STREX succeeds by compare-and-swap on it) */
     uint32_t excl_val2; /* second word for LDREXD */
@@ -35,14 +34,18 @@ typedef struct arm_ctx {
 } arm_ctx_t;
 
 #define ARM_CTX_WORDS (sizeof(arm_ctx_t) / sizeof(uint32_t))
+/* The register words, stored apart from the OS state (sim_soa.h). */
+#define ARM_REGS_WORDS ((uint32_t)(offsetof(arm_ctx_t, sys) / sizeof(uint32_t)))
+SIM_STATIC_ASSERT(offsetof(arm_ctx_t, sys) + sizeof(sim_sys_t) == sizeof(arm_ctx_t),
+                  arm_ctx_ends_with_sys);
 
 /* The predecoded program every core shares. */
-typedef struct arm_image {
+typedef struct arm_code {
     const arm_insn_t *a32; /* one record per text word: index (pc - text_lo) >> 2 */
     const arm_insn_t *t32; /* one record per text halfword: index (pc - text_lo) >> 1 */
     uint32_t text_lo;      /* first executable address */
     uint32_t text_size;    /* bytes, multiple of 4 */
-} arm_image_t;
+} arm_code_t;
 
 /* The kernel user helpers page (Linux arch/arm/kernel/entry-armv.S). */
 #define ARM_KUSER_MEMBARRIER 0xffff0fa0u

@@ -48,7 +48,7 @@ SIM_FN void arm_kuser(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t 
 {
     int bad = 0;
     if (pc == ARM_KUSER_GET_TLS)
-        c->r[0] = c->tls;
+        c->r[0] = c->sys.tls;
     else if (pc == ARM_KUSER_MEMBARRIER)
         sim_fence();
     else if (pc == ARM_KUSER_CMPXCHG)

@@ -154,7 +154,7 @@
     ARM_CASE(MRS, arm_mrs(c, in))                                                        \
     ARM_CASE(MSR_IMM, arm_msr(c, in, ARM_OP_MSR_IMM))                                    \
     ARM_CASE(MSR_REG, arm_msr(c, in, ARM_OP_MSR_REG))                                    \
-    ARM_CASE(MRC_TLS, c->r[in->rd] = c->tls)                                             \
+    ARM_CASE(MRC_TLS, c->r[in->rd] = c->sys.tls)                                             \
     ARM_STOP_CASE(SVC, (sim_set_icount(&c->sys, icount), arm_svc(c, m, core)))           \
     ARM_STOP_CASE(BKPT, arm_fault(c, SIM_FAULT_BKPT, pc, pc))                            \
     ARM_CASE(NOP, (void)0)                                                               \
@@ -196,13 +196,13 @@ SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
  * bounds and alignment. The image comes by value: its fields stay in host
  * registers instead of being reloaded after every store to target memory
  * (which may alias them). */
-SIM_INLINE uint32_t arm_fetch_index(arm_image_t img, uint32_t pc, uint32_t thumb)
+SIM_INLINE uint32_t arm_fetch_index(arm_code_t img, uint32_t pc, uint32_t thumb)
 {
     uint32_t off = pc - img.text_lo;
     return SIM_LIKELY(!thumb) ? (off >> 2) | (off << 30) : (off >> 1) | (off << 31);
 }
 
-SIM_INLINE const arm_insn_t *arm_fetch(const arm_ctx_t *c, arm_image_t img, uint32_t pc)
+SIM_INLINE const arm_insn_t *arm_fetch(const arm_ctx_t *c, arm_code_t img, uint32_t pc)
 {
     uint32_t idx = arm_fetch_index(img, pc, c->thumb);
     if (SIM_LIKELY(!c->thumb))
@@ -227,7 +227,7 @@ SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_me
     c->r[15] = c->npc;
 }
 
-SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *m,
+SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_code_t img, const sim_mem_t *m,
                                 uint32_t core, uint64_t icount)
 {
     uint32_t pc = c->r[15];
@@ -239,7 +239,7 @@ SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_image_t img, const sim_mem_t *
 }
 
 /* Execute one instruction of core `core` (arm_run does the counting). */
-SIM_FN void arm_step(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m, uint32_t core)
+SIM_FN void arm_step(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core)
 {
     arm_step_inline(c, *img, m, core, sim_icount(&c->sys));
 }
@@ -283,7 +283,7 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
  * per instruction set (arm_chained.h, compiled once in arm_chained.c). */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 #define ARM_CHAINED_PARAMS                                                     \
-    arm_ctx_t *c, const arm_insn_t *in, arm_image_t im, const sim_mem_t *m_in, uint32_t core_id, \
+    arm_ctx_t *c, const arm_insn_t *in, arm_code_t im, const sim_mem_t *m_in, uint32_t core_id, \
         uint32_t *pcp, uint64_t budget, uint64_t icount
 uint64_t arm_run_a32_chained(ARM_CHAINED_PARAMS);
 uint64_t arm_run_t32_chained(ARM_CHAINED_PARAMS);
@@ -302,12 +302,12 @@ uint64_t arm_run_t32_chained(ARM_CHAINED_PARAMS);
  * plain B (the loops' back edges) right here, anything else as a full
  * step. The pc stays in a local between passes; r15 holds it again on
  * return. */
-SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_image_t *img, const sim_mem_t *m,
+SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m,
                         uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
     uint32_t pc = c->r[15];
-    const arm_image_t im = *img;
+    const arm_code_t im = *img;
     /* A private copy of the memory layout: stores to target memory cannot
      * alias it, so its fields stay in host registers across steps. */
     const sim_mem_t mm = sim_mem_for_core(m, core);

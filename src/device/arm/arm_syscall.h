@@ -118,8 +118,8 @@ SIM_FN int32_t arm_fstatat64(const sim_mem_t *m, uint32_t core, uint32_t dirfd, 
     _(faccessat2,           439, linux_no_file(m, core, a1))                        \
     /* ARM private calls (__ARM_NR_BASE 0xf0000) */                                 \
     _(cacheflush,       0xf0002, 0)                                                 \
-    _(set_tls,          0xf0005, (c->tls = a0, 0))                                  \
-    _(get_tls,          0xf0006, (int32_t)c->tls)                                   \
+    _(set_tls,          0xf0005, (c->sys.tls = a0, 0))                                  \
+    _(get_tls,          0xf0006, (int32_t)c->sys.tls)                                   \
     /* warpsim services */                                                          \
     _(ws_core_id,    WS_SYS_CORE_ID, (int32_t)core)                                 \
     _(ws_ncores,     WS_SYS_NCORES, (int32_t)m->ncores)                             \

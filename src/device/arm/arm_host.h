@@ -1,0 +1,23 @@
+/* The ARM ISA's host side: the predecoded program's arrays and what the
+ * host's ISA entry (src/host/isa.c) calls. Host only. */
+#ifndef ARM_HOST_H
+#define ARM_HOST_H
+
+#include "../sim_run.h"
+
+/* AT_HWCAP: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS (no VFP, no NEON:
+ * the core is soft-float, as Debian's armel expects). */
+#define ARM_HWCAP 0x8097u
+#define ARM_PLATFORM "v7l"
+
+struct isa_array;
+struct isa_span;
+
+void *arm_code_create(const uint8_t *text, uint32_t text_lo, uint32_t text_size, sim_code_t *code);
+void arm_code_free(void *state);
+uint32_t arm_code_arrays(void *state, struct isa_array *out);
+void arm_code_rebase(sim_code_t *code, void *const *arrays);
+int arm_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, struct isa_span *span);
+void arm_host_ctx_init(sim_stage_t *stage, uint32_t entry, uint32_t sp);
+
+#endif

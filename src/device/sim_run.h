@@ -1,0 +1,51 @@
+/* The device side's one switch over the ISA: what a backend runs a core
+ * with, whatever its ISA. The CPU backend's threads and the CUDA kernel call
+ * these, so neither names an ISA; adding an ISA adds a case here, a member
+ * to each union, and its folder.
+ *
+ *   sim_stage_t   room for one core's staged context, of any ISA
+ *   sim_code_t    the predecoded program, of any ISA
+ *   sim_run_staged, sim_group_key, sim_regs_words */
+#ifndef SIM_RUN_H
+#define SIM_RUN_H
+
+#include "sim_isa.h"
+#include "arm/arm.h"
+
+typedef union sim_stage {
+    arm_ctx_t arm;
+} sim_stage_t;
+
+typedef union sim_code {
+    arm_code_t arm;
+} sim_code_t;
+
+/* Register words per core of the ISA (sim_soa_t.regs_words); 0 if none. */
+SIM_FN uint32_t sim_regs_words(uint32_t isa)
+{
+    switch (isa) {
+    case SIM_ISA_ARM: return ARM_REGS_WORDS;
+    }
+    return 0;
+}
+
+/* Run core `core` for a quantum: its ISA's run_staged (arm.h). */
+SIM_FN uint64_t sim_run_staged(uint32_t isa, sim_stage_t *stage, const sim_soa_t *s, uint32_t core,
+                               const sim_code_t *code, const sim_mem_t *m, uint64_t budget,
+                               uint64_t limit)
+{
+    switch (isa) {
+    case SIM_ISA_ARM: return arm_run_staged(&stage->arm, s, core, &code->arm, m, budget, limit);
+    }
+    return 0;
+}
+
+SIM_FN uint32_t sim_group_key(uint32_t isa, const sim_soa_t *s, uint32_t core)
+{
+    switch (isa) {
+    case SIM_ISA_ARM: return arm_group_key(s, core);
+    }
+    return 0xffffffffu;
+}
+
+#endif

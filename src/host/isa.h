@@ -1,0 +1,57 @@
+/* The host's view of an ISA: what loading a program and serving its cores
+ * need to know of it. src/host/isa.c holds the one switch from the ISA to
+ * its entry; each ISA's functions live in its folder under src/device/
+ * (their host-only parts, like the decoders), so nothing else in src/host
+ * names an ISA. */
+#ifndef ISA_H
+#define ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "device/sim_run.h"
+
+/* One array of a predecoded program, as the backends copy it (to a GPU). */
+typedef struct isa_array {
+    void *host;
+    size_t bytes;
+} isa_array_t;
+
+/* Bytes [offset, offset + bytes) of array `array` that the host changed. */
+typedef struct isa_span {
+    uint32_t array;
+    size_t offset, bytes;
+} isa_span_t;
+
+#define ISA_MAX_ARRAYS 4u
+
+typedef struct isa_host {
+    sim_isa_t isa;
+    const char *describe;    /* for --version: the instruction sets it covers */
+    uint32_t hwcap;          /* AT_HWCAP of the initial stack */
+    const char *platform;    /* AT_PLATFORM */
+    /* The predecoded program for the text [text_lo, text_lo + text_size)
+     * (whose bytes stay valid while it lives) in *code; NULL when out of
+     * memory. Code is decoded when a core first fetches it. */
+    void *(*code_create)(const uint8_t *text, uint32_t text_lo, uint32_t text_size, sim_code_t *code);
+    void (*code_free)(void *state);
+    /* The program's arrays (up to ISA_MAX_ARRAYS); the count. */
+    uint32_t (*code_arrays)(void *state, isa_array_t *out);
+    /* Point *code at copies of the arrays elsewhere (a GPU's), in order. */
+    void (*code_rebase)(sim_code_t *code, void *const *arrays);
+    /* Core `core` waits in SIM_WAIT_DECODE: decode what it fetched. Returns
+     * the records written in *span (bytes 0: nothing new); -1 if the core's
+     * pc is outside the text (it then faults when it runs on). */
+    int (*decode_for_core)(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span);
+    /* A core's first registers in the staged context at stage. */
+    void (*ctx_init)(sim_stage_t *stage, uint32_t entry, uint32_t sp);
+} isa_host_t;
+
+/* The entry of an ISA; NULL for one this build does not simulate. */
+const isa_host_t *isa_host(sim_isa_t isa);
+/* The ISA of an ELF e_machine, SIM_ISA_NONE if none. */
+sim_isa_t isa_of_elf_machine(uint32_t machine);
+/* The ISA named by --isa, SIM_ISA_NONE if none. */
+sim_isa_t isa_by_name(const char *name);
+
+#endif
