@@ -7,6 +7,7 @@
 
 #include "arm_ctx.h"
 #include "../sim_mem.h"
+#include "arm_flags.h"
 
 #define ARM_CPSR_NZCV 0xf0000000u
 #define ARM_CPSR_GE   0x000f0000u
@@ -43,44 +44,6 @@ SIM_INLINE uint32_t arm_record_passes(const arm_ctx_t *c, const arm_insn_t *in)
 }
 
 SIM_INLINE uint32_t arm_cflag(const arm_ctx_t *c) { return (c->nzcv >> 1) & 1u; }
-
-/* On an x86-64 host the flags come from the host's own where that is
- * shorter (arm_nz_of here, arm_add_sub_x86 and arm_logic_flags_LSL in
- * arm_exec_dataproc.h); the GPU and other hosts compute them bit by bit. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__)
-#define ARM_X86_FLAGS 1
-/* ARM's N, Z and C as bits 3..1 of NZCV, indexed by the AH that x86's LAHF
- * leaves: SF and ZF in its bits 7 and 6, CF in bit 0. From entry
- * ARM_AH_BORROW on, the same with C inverted: a subtract's CF is the borrow,
- * ARM's C's complement, and the table's second half spares it a CMC. */
-#define ARM_AH_BORROW 256u
-#define ARM_AH_NZC(h) (uint8_t)((((h) >> 4) & 0xcu) | ((((h) & 1u) ^ ((h) >> 8)) << 1))
-#define ARM_AH_NZC4(h) ARM_AH_NZC(h), ARM_AH_NZC((h) + 1u), ARM_AH_NZC((h) + 2u), ARM_AH_NZC((h) + 3u)
-#define ARM_AH_NZC16(h) ARM_AH_NZC4(h), ARM_AH_NZC4((h) + 4u), ARM_AH_NZC4((h) + 8u), ARM_AH_NZC4((h) + 12u)
-#define ARM_AH_NZC64(h)                                                        \
-    ARM_AH_NZC16(h), ARM_AH_NZC16((h) + 16u), ARM_AH_NZC16((h) + 32u), ARM_AH_NZC16((h) + 48u)
-static const uint8_t arm_ah_nzc[2 * ARM_AH_BORROW] = {
-    ARM_AH_NZC64(0u),   ARM_AH_NZC64(64u),  ARM_AH_NZC64(128u), ARM_AH_NZC64(192u),
-    ARM_AH_NZC64(256u), ARM_AH_NZC64(320u), ARM_AH_NZC64(384u), ARM_AH_NZC64(448u)};
-#undef ARM_AH_NZC64
-#undef ARM_AH_NZC16
-#undef ARM_AH_NZC4
-#undef ARM_AH_NZC
-#endif
-
-/* N and Z of result r, in c->nzcv's bits 3 and 2 (and 0 in 1 and 0). On an
- * x86-64 host TEST sets SF and ZF (and clears CF), LAHF reads them, the
- * table places them: 4 host instructions instead of 7. */
-SIM_INLINE uint32_t arm_nz_of(uint32_t r)
-{
-#ifdef ARM_X86_FLAGS
-    uint64_t ax;
-    __asm__("testl %[r], %[r]\n\tlahf" : "=a"(ax) : [r] "r"(r));
-    return arm_ah_nzc[(ax >> 8) & 0xffu];
-#else
-    return (r >> 28 & 8u) | (r ? 0u : 4u);
-#endif
-}
 
 SIM_INLINE void arm_set_nz(arm_ctx_t *c, uint32_t r) { c->nzcv = (c->nzcv & 3u) | arm_nz_of(r); }
 

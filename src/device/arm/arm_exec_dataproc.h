@@ -90,61 +90,23 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
         arm_set_nzc(c, r, sc);
 }
 
-#ifdef ARM_X86_FLAGS
-/* x + y (sub 0) or x - y (sub 1) with NZCV in bits 3..0, from the host's
- * own flags: x86's SF, ZF, OF are ARM's N, Z, V, and its CF is ARM's C for
- * an add and the borrow, C's complement, for a subtract (the table's second
- * half inverts it). LAHF reads three of them at once, so that NZCV costs a
- * table load and an OR instead of four flag reads, each shifted into place. */
-SIM_INLINE uint32_t arm_add_sub_x86(uint32_t x, uint32_t y, uint32_t sub, uint32_t *nzcv)
-{
-    uint64_t ax; /* (64-bit: the table index needs no extension) */
-    uint8_t v;
-    if (sub)
-        __asm__("subl %[y], %[r]\n\tlahf"
-                : [r] "+r"(x), "=a"(ax), "=@cco"(v) : [y] "rm"(y));
-    else
-        __asm__("addl %[y], %[r]\n\tlahf"
-                : [r] "+r"(x), "=a"(ax), "=@cco"(v) : [y] "rm"(y));
-    *nzcv = (uint32_t)arm_ah_nzc[((ax >> 8) & 0xffu) + (sub ? ARM_AH_BORROW : 0u)] | v;
-    return x;
-}
-#endif
-
 /* (result, carry, overflow) = AddWithCarry(x, y, carry_in): N Z C V set,
  * the result returned. The carry is read off the 32-bit result (it wrapped
  * past x, or back onto it with a carry in); the overflow is operands of one
- * sign giving a result of the other. Where carry_in is a constant (every op
- * but ADC, SBC, RSC), an x86 host takes all four from its own flags
- * (arm_add_sub_x86; x + ~y + 1 being x - y), another host compiler C and V
- * from its overflow builtins: the same bits in fewer instructions. */
+ * sign giving a result of the other. Where carry_in is a constant, the host
+ * may do better (arm_add_const_cin, arm_flags.h): the same bits. */
 SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t cin)
 {
-    uint32_t r, carry, ovf;
-#ifdef ARM_X86_FLAGS
+#ifdef ARM_ADD_CONST_CIN
     if (__builtin_constant_p(cin) && cin <= 1u) {
-        uint32_t nzcv;
-        r = arm_add_sub_x86(x, cin ? ~y : y, cin, &nzcv);
+        uint32_t nzcv, r = arm_add_const_cin(x, y, cin, &nzcv);
         c->nzcv = nzcv;
         return r;
     }
-#elif defined(__GNUC__) && !defined(__CUDA_ARCH__)
-    int32_t sr;
-    if (__builtin_constant_p(cin) && cin <= 1u) {
-        if (cin) {
-            carry = !__builtin_sub_overflow(x, ~y, &r);
-            ovf = (uint32_t)__builtin_sub_overflow((int32_t)x, (int32_t)~y, &sr);
-        } else {
-            carry = __builtin_add_overflow(x, y, &r);
-            ovf = (uint32_t)__builtin_add_overflow((int32_t)x, (int32_t)y, &sr);
-        }
-        arm_set_nzcv(c, r, carry, ovf);
-        return r;
-    }
 #endif
-    r = x + y + cin;
-    carry = cin ? r <= x : r < x;
-    ovf = ((x ^ r) & (y ^ r)) >> 31;
+    uint32_t r = x + y + cin;
+    uint32_t carry = cin ? r <= x : r < x;
+    uint32_t ovf = ((x ^ r) & (y ^ r)) >> 31;
     arm_set_nzcv(c, r, carry, ovf);
     return r;
 }
@@ -281,9 +243,8 @@ SIM_INLINE void arm_logic_flags_IMM(arm_ctx_t *c, const arm_insn_t *in, uint32_t
         arm_set_nz(c, r);
 }
 
-/* mov: the op is MOV, whose r is Rm LSL n: on an x86-64 host, whose SHL
- * leaves the result's sign and zero and the last bit out in SF, ZF and CF,
- * LAHF then reads all three (MOVS Rd, Rm, LSL #n is Thumb's bit test). */
+/* mov: the op is MOV, whose r is Rm LSL n, whose flags arm_lsl_nzc has
+ * in one go where the host helps (MOVS Rd, Rm, LSL #n is Thumb's bit test). */
 SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uint32_t mov)
 {
     uint32_t n = in->amount;
@@ -291,17 +252,11 @@ SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t
         arm_set_nz(c, r);
         return;
     }
-#ifdef ARM_X86_FLAGS
     if (mov) {
-        uint64_t ax;
-        uint32_t v = c->r[in->rm];
-        __asm__("shll %%cl, %[v]\n\tlahf" : [v] "+r"(v), "=a"(ax) : "c"(n));
-        c->nzcv = (c->nzcv & 1u) | arm_ah_nzc[(ax >> 8) & 0xffu];
+        uint32_t unused;
+        c->nzcv = (c->nzcv & 1u) | arm_lsl_nzc(c->r[in->rm], n, &unused);
         return;
     }
-#else
-    (void)mov;
-#endif
     arm_set_nzc(c, r, (c->r[in->rm] >> (32u - n)) & 1u);
 }
 #define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \
