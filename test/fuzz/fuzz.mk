@@ -17,7 +17,7 @@ FUZZ_RUN     := -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_p
 
 FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c
 FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
-                   arm_disasm.c arm_optab.c arm_block.c arm_flags_dead.c)
+                   arm_disasm.c arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 
 .PHONY: fuzz fuzz-build fuzz-elf fuzz-decode
 

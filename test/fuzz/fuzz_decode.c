@@ -13,14 +13,16 @@
  *   - disassembly is non-empty and NUL-terminated, and a short buffer gets
  *     a prefix of the full text, never an overrun;
  *   - prepared as a text at the base: every run is 1..255 and a record whose
- *     xop is an op is not its block's last; B's and BL's target index is
- *     their target's record or none; a plain IT's two patterns are
+ *     xop is an op or a fast form is not its block's last; a fast form is
+ *     one of the record's op; the second copy is taken exactly by T32's
+ *     4-byte records and A32's conditional ones; B's and BL's target index
+ *     is their target's record or none; a plain IT's two patterns are
  *     complements over the same records. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "device/arm/arm_insn.h"
+#include "device/arm/fast/arm_fast.h"
 
 #define FZ_CHECK(x)                                                                        \
     do {                                                                                   \
@@ -59,7 +61,7 @@ static void fuzz_a32(uint32_t word, uint32_t addr)
     arm_decode_a32(word, addr, &a);
     arm_decode_a32(word, addr, &b);
     check_record(&a, &b);
-    FZ_CHECK(a.len == 4);
+    FZ_CHECK(arm_len(&a) == 4);
     if (a.op == ARM_OP_UNDEF)
         FZ_CHECK(a.imm == word);
     else if ((word >> 28) != 15u)
@@ -76,7 +78,7 @@ static void fuzz_t32(uint32_t hw1, uint32_t hw2, uint32_t addr)
     arm_decode_t32(hw1, hw2, addr, &b);
     check_record(&a, &b);
     uint32_t top5 = hw1 >> 11;
-    FZ_CHECK(a.len == (top5 >= 0x1du ? 4 : 2));
+    FZ_CHECK(arm_len(&a) == (top5 >= 0x1du ? 4u : 2u));
     check_disasm(&a, addr);
 }
 
@@ -107,8 +109,16 @@ static void check_prepared(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_
     arm_prepare_records(recs, n, shift, text_lo);
     for (uint32_t i = 0; i < n; i++) {
         const arm_insn_t *in = &recs[i];
-        FZ_CHECK(in->run >= 1u && in->xop < ARM_XOP_COUNT);
-        FZ_CHECK(in->xop >= ARM_OP_COUNT || in->run >= 2u);
+        uint32_t xop = arm_xop(in);
+        FZ_CHECK(in->run >= 1u && in->xop < 2u * ARM_XOP_COUNT);
+        FZ_CHECK(xop >= ARM_XOP_STEP || in->run >= 2u);
+        /* a fast form stands for the record's op, in the shape it was chosen for */
+        FZ_CHECK(xop < ARM_XOP_FAST || xop >= ARM_XOP_STEP || arm_xop_base(xop) == in->op ||
+                 (xop == ARM_OP_NOP && arm_op_has(in->op, ARM_P_NORD)));
+        /* the second copy: T32's 4-byte records, A32's conditional ones */
+        FZ_CHECK((in->xop >= ARM_XOP_LEN4) ==
+                 (xop < ARM_XOP_STEP && (shift == 1u ? arm_len(in) == 4u : in->cond != ARM_COND_AL)) ||
+                 (shift == 1u && xop >= ARM_XOP_STEP && (in->xop >= ARM_XOP_LEN4) == (arm_len(in) == 4u)));
         if (in->op == ARM_OP_B || in->op == ARM_OP_BL) {
             int32_t off = arm_target_offset(in);
             uint64_t idx = (uint64_t)((int64_t)i + off / (int32_t)sizeof *in);
@@ -116,9 +126,9 @@ static void check_prepared(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_
                      (off % (int32_t)sizeof *in == 0 && idx < n &&
                       text_lo + ((uint32_t)idx << shift) == in->imm)); /* (target addresses wrap) */
         }
-        if (in->xop == ARM_XOP_IT_PLAIN && (in->rd & ARM_IT_ONE))
+        if (xop == ARM_XOP_IT_PLAIN && (in->rd & ARM_IT_ONE))
             check_it_one(recs, n, i);
-        else if (in->xop == ARM_XOP_IT_PLAIN) {
+        else if (xop == ARM_XOP_IT_PLAIN) {
             uint32_t top = 1u << (31u - (uint32_t)__builtin_clz(in->rd));
             FZ_CHECK(top > 1u && top <= 16u && (in->rn & ~(top - 1u)) == top);
             FZ_CHECK(((in->rd ^ in->rn) & (top - 1u)) == top - 1u);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "device/arm/arm.h"
+#include "device/arm/fast/arm_fast.h"
 
 #define BT_TEXT 0x8000u
 #define BT_PRIV 0x10000u

@@ -208,10 +208,11 @@ Test(arm_block, unaligned_and_straddling_words_on_the_fast_path)
     cr_expect_eq(c.r[4], 44u, "a faulting load leaves its register");
 }
 
-/* Run one record from context *c (a single-record image) over private
- * memory filled from `seed`; return the state after it and the memory in
- * *mem. */
-static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t thumb,
+/* Run one record from context *c over private memory filled from `seed`,
+ * on the chained path, dispatched by xop (its fast form, or its op): the
+ * record heads a block of two, whose second is a `b .` (after which a nop,
+ * so that it chains). Returns the state after it and the memory in *mem. */
+static arm_ctx_t bt_step_one(const arm_insn_t *in, uint32_t xop, const arm_ctx_t *c, uint32_t thumb,
                              uint64_t seed, uint32_t *mem)
 {
     arm_ctx_t out = *c;
@@ -219,15 +220,26 @@ static arm_ctx_t bt_step_one(const arm_insn_t *in, const arm_ctx_t *c, uint32_t 
     memset(bt_t32, 0, sizeof bt_t32);
     for (uint32_t i = 0; i < BT_PRIV_SIZE / 4; i++)
         bt_priv[i] = bt_rand(&seed);
-    if (thumb)
+    uint32_t next = thumb ? arm_len(in) / 2u : 1u;
+    if (thumb) {
+        arm_decode_t32(0xe7feu, 0xbf00u, BT_TEXT + 2u * next, &bt_t32[next]);         /* b . */
+        arm_decode_t32(0xbf00u, 0, BT_TEXT + 2u * next + 2u, &bt_t32[next + 1u]);      /* nop */
+        arm_prepare_range(bt_t32, next + 2u, next, next + 2u, 1, BT_TEXT, 0);
         bt_t32[0] = *in;
-    else
+    } else {
+        arm_decode_a32(0xeafffffeu, BT_TEXT + 4u, &bt_a32[1]);
+        arm_decode_a32(0xe1a00000u, BT_TEXT + 8u, &bt_a32[2]);
+        arm_prepare_range(bt_a32, 3, 1, 3, 2, BT_TEXT, 0);
         bt_a32[0] = *in;
+    }
+    arm_insn_t *head = thumb ? &bt_t32[0] : &bt_a32[0];
+    head->run = 2;
+    head->xop = (uint16_t)xop;
     arm_code_t img = bt_image();
     sim_mem_t m = bt_mem();
     out.thumb = thumb;
     out.r[15] = BT_TEXT;
-    arm_step(&out, &img, &m, 0);
+    arm_run(&out, &img, &m, 0, 2);
     memcpy(mem, bt_priv, sizeof bt_priv);
     return out;
 }
@@ -296,11 +308,13 @@ static int bt_compare_forms(uint64_t seed, int n, uint32_t thumb, uint32_t mem)
     static uint32_t mem_a[BT_PRIV_SIZE / 4], mem_b[BT_PRIV_SIZE / 4];
     int specialised = 0;
     for (int i = 0; i < n; i++) {
-        arm_insn_t base = bt_random_insn(&seed, thumb, mem), fast = base;
-        arm_prepare_records(&fast, 1, thumb ? 1 : 2, BT_TEXT);
-        if (fast.op == base.op)
+        arm_insn_t in = bt_random_insn(&seed, thumb, mem);
+        in.run = 2;
+        uint32_t fast = arm_ends_block(&in) ? in.op : arm_thread_op(&in, 0);
+        if (fast < ARM_XOP_FAST || fast >= ARM_XOP_STEP)
             continue;
         specialised++;
+        uint32_t copy = (thumb && arm_len(&in) == 4u) || (!thumb && in.cond != ARM_COND_AL) ? ARM_XOP_LEN4 : 0u;
         arm_ctx_t c;
         memset(&c, 0, sizeof c);
         for (int k = 0; k < 15; k++) {
@@ -310,11 +324,11 @@ static int bt_compare_forms(uint64_t seed, int n, uint32_t thumb, uint32_t mem)
         }
         arm_cpsr_write(&c, bt_rand(&seed) & 0xf0000000u, ~0u);
         uint64_t fill = bt_rand(&seed);
-        arm_ctx_t a = bt_step_one(&base, &c, thumb, fill, mem_a);
-        arm_ctx_t b = bt_step_one(&fast, &c, thumb, fill, mem_b);
+        arm_ctx_t a = bt_step_one(&in, in.op + copy, &c, thumb, fill, mem_a);
+        arm_ctx_t b = bt_step_one(&in, fast + copy, &c, thumb, fill, mem_b);
         int same = memcmp(&a, &b, sizeof a) == 0 && memcmp(mem_a, mem_b, sizeof mem_a) == 0;
-        cr_expect(same, "%s (%s form) differs from its base op", arm_op_names[fast.op],
-                  arm_op_names[base.op]);
+        cr_expect(same, "the fast form %u differs from its base op %s", fast - ARM_XOP_FAST,
+                  arm_op_names[in.op]);
         if (!same)
             break;
     }
@@ -355,16 +369,16 @@ Test(arm_block, every_stopping_op_stops_the_fast_path)
 {
     int stopping = 0;
     for (uint32_t op = 0; op < ARM_OP_COUNT; op++) {
-        arm_insn_t in = {.op = (uint16_t)op, .cond = ARM_COND_AL, .len = 4, .rd = 1, .rn = 2,
-                         .rm = 3, .rs = 4, .flags = ARM_F_P | ARM_F_U, .imm = 0x40u};
+        arm_insn_t in = {.cond = ARM_COND_AL, .op = (uint16_t)op, .rd = 1, .rn = 2, .rm = 3,
+                         .rs = 4, .flags = ARM_F_P | ARM_F_U | ARM_F_WIDE, .imm = 0x40u};
         if (arm_ends_block(&in))
             continue;
         memset(bt_a32, 0, sizeof bt_a32);
         bt_a32[0] = in;
-        bt_a32[1] = (arm_insn_t){.op = ARM_OP_ADD_IMM_NF, .cond = ARM_COND_AL, .len = 4, .imm = 1};
+        arm_decode_a32(0xe2800001u, BT_TEXT + 4u, &bt_a32[1]); /* add r0, r0, #1 */
         for (int i = 0; i < 2; i++) {
             bt_a32[i].run = (uint8_t)(3 - i);
-            bt_a32[i].xop = arm_thread_op(&bt_a32[i]);
+            bt_a32[i].xop = (uint16_t)arm_thread_op(&bt_a32[i], 0);
         }
         /* b ., prepared as the chained path needs every record it reaches
          * (here: the text's last, a full step) */

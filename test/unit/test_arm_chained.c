@@ -167,6 +167,11 @@ static void bc_load_t32(uint64_t *seed)
     for (uint32_t i = 0; i < BC_HALFWORDS; i++)
         arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
     arm_prepare_records(bt_t32, BC_HALFWORDS, 1, BT_TEXT);
+    /* a `bx pc` goes to A32 at the next word: b . there, not what an
+     * earlier test left */
+    for (uint32_t i = 0; i < BT_WORDS; i++)
+        arm_decode_a32(0xeafffffeu, BT_TEXT + 4u * i, &bt_a32[i]);
+    arm_prepare_records(bt_a32, BT_WORDS, 2, BT_TEXT);
 }
 
 static void bc_load_a32(uint64_t *seed)

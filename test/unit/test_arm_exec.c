@@ -100,7 +100,7 @@ static arm_insn_t *ext_thumb(uint32_t a, uint16_t op, uint8_t rd, uint8_t rm, ui
     memset(in, 0, sizeof *in);
     in->op = op;
     in->cond = ARM_COND_AL;
-    in->len = 2;
+    arm_set_len(in, 2);
     in->rd = rd;
     in->rm = rm;
     in->imm = imm;
@@ -668,7 +668,7 @@ Test(arm_exec, bl_and_blx_immediate)
     ext_init();
     /* blx +16 with H = 1 -> Thumb 0x8012; there: bl back to ARM 0x8004 via blx imm */
     arm_insn_t *t = ext_thumb(EXT_TEXT + 0x12u, ARM_OP_BLX_IMM, 0, 0, EXT_TEXT + 4u, 0);
-    t->len = 4;
+    arm_set_len(t, 4);
     EXEC(0xfb000002, 0xe3a02007); /* blx 0x8012; mov r2, #7 */
     cr_expect_eq(ext_c.thumb, 0u);
     cr_expect_eq(ext_c.r[2], 7u);
@@ -950,7 +950,7 @@ Test(arm_exec, every_op_has_semantics)
         memset(in, 0, sizeof *in);
         in->op = (uint16_t)op;
         in->cond = ARM_COND_AL;
-        in->len = 4;
+        arm_set_len(in, 4);
         in->rd = 2;
         in->rs = 3;
         in->amount = 8;

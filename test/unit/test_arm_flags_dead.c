@@ -14,21 +14,21 @@
 static uint32_t fd_xop(const uint32_t *w, uint32_t n, uint32_t k)
 {
     bt_load_a32(w, n);
-    return bt_a32[k].xop;
+    return arm_xop(&bt_a32[k]);
 }
 
 Test(arm_flags_dead, overwritten_flags_are_not_set)
 {
     static const uint32_t w[] = {SUBS, ADDS, CMP, BSELF};
-    cr_expect_eq(fd_xop(w, 4, 0), ARM_OP_SUB_IMM_NF);
-    cr_expect_eq(fd_xop(w, 4, 1), ARM_OP_ADD_IMM_NF);
-    cr_expect_eq(fd_xop(w, 4, 2), ARM_OP_CMP_IMM_S, "read by nothing known: the block ends");
+    cr_expect_eq(fd_xop(w, 4, 0), ARM_XOP_FAST + ARM_FOP_SUB_IMM_NF);
+    cr_expect_eq(fd_xop(w, 4, 1), ARM_XOP_FAST + ARM_FOP_ADD_IMM_NF);
+    cr_expect_eq(fd_xop(w, 4, 2), ARM_XOP_FAST + ARM_FOP_CMP_IMM_S, "read by nothing known: the block ends");
     static const uint32_t tests[] = {CMP, 0xe3510001u /* cmp r1, #1 */, BSELF};
     cr_expect_eq(fd_xop(tests, 3, 0), ARM_OP_NOP, "a test whose flags are dead does nothing");
     static const uint32_t shifted[] = {0xe1b001a1u /* movs r0, r1, lsr #3 */, CMP, BSELF};
-    cr_expect_eq(fd_xop(shifted, 3, 0), ARM_OP_MOV_SH_NF);
+    cr_expect_eq(fd_xop(shifted, 3, 0), ARM_XOP_FAST + ARM_FOP_MOV_SH_NF);
     static const uint32_t mul[] = {ADDS, 0xe0060897u /* mul r6, r7, r8 */, CMP, BSELF};
-    cr_expect_eq(fd_xop(mul, 4, 0), ARM_OP_ADD_IMM_NF, "a multiply neither reads nor stops");
+    cr_expect_eq(fd_xop(mul, 4, 0), ARM_XOP_FAST + ARM_FOP_ADD_IMM_NF, "a multiply neither reads nor stops");
 }
 
 Test(arm_flags_dead, reads_stops_and_block_ends_keep_the_flags)
@@ -41,10 +41,10 @@ Test(arm_flags_dead, reads_stops_and_block_ends_keep_the_flags)
     };
     for (int k = 0; k < 4; k++) {
         uint32_t w[] = {ADDS, between[k][0], CMP, BSELF};
-        cr_expect_eq(fd_xop(w, 4, 0), ARM_OP_ADD_IMM_S, "adds before %#x", between[k][0]);
+        cr_expect_eq(fd_xop(w, 4, 0), ARM_XOP_FAST + ARM_FOP_ADD_IMM_S, "adds before %#x", between[k][0]);
     }
     static const uint32_t at_end[] = {ADDS, BSELF, CMP, BSELF};
-    cr_expect_eq(fd_xop(at_end, 4, 0), ARM_OP_ADD_IMM_S, "the next block may read them");
+    cr_expect_eq(fd_xop(at_end, 4, 0), ARM_XOP_FAST + ARM_FOP_ADD_IMM_S, "the next block may read them");
     static const uint32_t rrx[] = {0xe1b00061u /* movs r0, r1, rrx */, CMP, BSELF};
     cr_expect_eq(fd_xop(rrx, 3, 0), ARM_OP_MOV_REG, "no flagless form for RRX");
 }
@@ -54,12 +54,12 @@ Test(arm_flags_dead, reads_stops_and_block_ends_keep_the_flags)
 Test(arm_flags_dead, logical_ops_overwrite_n_and_z_only)
 {
     static const uint32_t ands[] = {ADDS, 0xe2133001u /* ands r3, r3, #1 */, CMP, BSELF};
-    cr_expect_eq(fd_xop(ands, 4, 0), ARM_OP_ADD_IMM_NF);
-    cr_expect_eq(fd_xop(ands, 4, 1), ARM_OP_AND_IMM_NF);
+    cr_expect_eq(fd_xop(ands, 4, 0), ARM_XOP_FAST + ARM_FOP_ADD_IMM_NF);
+    cr_expect_eq(fd_xop(ands, 4, 1), ARM_XOP_FAST + ARM_FOP_AND_IMM_NF);
     static const uint32_t v_live[] = {ADDS, 0xe2133001u, BSELF};
-    cr_expect_eq(fd_xop(v_live, 3, 0), ARM_OP_ADD_IMM_S);
+    cr_expect_eq(fd_xop(v_live, 3, 0), ARM_XOP_FAST + ARM_FOP_ADD_IMM_S);
     static const uint32_t c_live[] = {0xe2133001u, 0xe0a33003u /* adc */, CMP, BSELF};
-    cr_expect_eq(fd_xop(c_live, 4, 0), ARM_OP_AND_IMM_S, "its C may be read");
+    cr_expect_eq(fd_xop(c_live, 4, 0), ARM_XOP_FAST + ARM_FOP_AND_IMM_S, "its C may be read");
 }
 
 /* T16 "flags outside IT blocks" forms, the usual case in Thumb code. */
@@ -71,9 +71,9 @@ Test(arm_flags_dead, t16_flag_setting_forms)
     for (uint32_t i = 0; i < 5; i++)
         arm_decode_t32(hw[i], hw[i + 1], BT_TEXT + 2u * i, &bt_t32[i]);
     arm_prepare_records(bt_t32, 5, 1, BT_TEXT);
-    cr_expect_eq(bt_t32[0].xop, ARM_OP_SUB_IMM_NF);
-    cr_expect_eq(bt_t32[1].xop, ARM_OP_ADD_IMM_NF);
-    cr_expect_eq(bt_t32[2].xop, ARM_OP_CMP_IMM_S);
+    cr_expect_eq(arm_xop(&bt_t32[0]), ARM_XOP_FAST + ARM_FOP_SUB_IMM_NF);
+    cr_expect_eq(arm_xop(&bt_t32[1]), ARM_XOP_FAST + ARM_FOP_ADD_IMM_NF);
+    cr_expect_eq(arm_xop(&bt_t32[2]), ARM_XOP_FAST + ARM_FOP_CMP_IMM_S);
     cr_expect_eq(bt_t32[0].op, ARM_OP_SUB_IMM, "the op stays as decoded for the other paths");
 }
 

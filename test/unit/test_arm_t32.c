@@ -37,11 +37,11 @@ static void t32_check(const t32_case_t *cases, size_t n)
         const t32_case_t *c = &cases[i];
         arm_insn_t o, w = c->want;
         arm_decode_t32(c->hw1, c->hw2, c->addr, &o);
-        w.len = (uint8_t)((c->hw1 >> 11) >= 0x1d ? 4 : 2);
         w.flags |= ARM_F_T32;
+        arm_set_len(&w, (c->hw1 >> 11) >= 0x1d ? 4 : 2);
         cr_expect_eq(o.op, w.op, "%s: op %s, want %s", c->text, arm_op_names[o.op], arm_op_names[w.op]);
         cr_expect_eq(o.cond, w.cond, "%s: cond %u, want %u", c->text, o.cond, w.cond);
-        cr_expect_eq(o.len, w.len, "%s: len %u", c->text, o.len);
+        cr_expect_eq(arm_len(&o), arm_len(&w), "%s: len %u", c->text, arm_len(&o));
         cr_expect(o.rd == w.rd && o.rn == w.rn && o.rm == w.rm && o.rs == w.rs,
                   "%s: rd rn rm rs = %u %u %u %u, want %u %u %u %u", c->text, o.rd, o.rn, o.rm, o.rs, w.rd,
                   w.rn, w.rm, w.rs);
@@ -395,12 +395,12 @@ static void t32_check_sane(uint32_t hw1, uint32_t hw2, uint32_t addr)
     arm_insn_t o;
     int wide = (hw1 >> 11) >= 0x1d;
     arm_decode_t32(hw1, hw2, addr, &o);
-    int ok = o.op < ARM_OP_COUNT && o.len == (wide ? 4 : 2) && (o.flags & ARM_F_T32) && !(o.flags & ~0x7fu) &&
+    int ok = o.op < ARM_OP_COUNT && arm_len(&o) == (wide ? 4u : 2u) && (o.flags & ARM_F_T32) &&
              o.rd < 16 && o.rn < 16 && o.rm < 16 && o.rs < 16 && o.shift <= ARM_SH_RRX &&
              (o.cond == ARM_COND_AL || (o.op == ARM_OP_B && o.cond < ARM_COND_AL)) &&
              (o.op != ARM_OP_UNDEF || o.imm == (wide ? (hw1 | hw2 << 16) : hw1));
     if (!ok)
-        cr_expect(ok, "%04x %04x @ %#x: op %u len %u cond %u flags %#x imm %#x", hw1, hw2, addr, o.op, o.len,
+        cr_expect(ok, "%04x %04x @ %#x: op %u len %u cond %u flags %#x imm %#x", hw1, hw2, addr, o.op, arm_len(&o),
                   o.cond, o.flags, o.imm);
 }
 

@@ -375,7 +375,7 @@ Test(arm_t32_sweep, gcc_output_decodes_as_objdump_reads_it)
         arm_decode_t32(c->hw1, c->hw2, c->addr, &o);
         cr_expect_eq(o.op, c->op, "%04x %04x @ %#x: op %s, want %s", c->hw1, c->hw2, c->addr, arm_op_names[o.op],
                      arm_op_names[c->op]);
-        cr_expect_eq(o.len, c->len, "%04x %04x @ %#x: len %u", c->hw1, c->hw2, c->addr, o.len);
+        cr_expect_eq(arm_len(&o), c->len, "%04x %04x @ %#x: len %u", c->hw1, c->hw2, c->addr, arm_len(&o));
         if (c->has_imm)
             cr_expect_eq(o.imm, c->imm, "%04x %04x @ %#x: address %#x, want %#x", c->hw1, c->hw2, c->addr, o.imm,
                          c->imm);

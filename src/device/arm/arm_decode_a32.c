@@ -372,16 +372,17 @@ void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out)
 {
     const a32_row_t *row = a32_lookup(word);
     memset(out, 0, sizeof *out);
-    out->len = 4;
     out->cond = (uint8_t)((word >> 28) == 15u ? ARM_COND_AL : word >> 28);
     if (row) {
         out->op = row->op;
-        if (a32_fill(word, addr, row->form, out) == 0)
+        if (a32_fill(word, addr, row->form, out) == 0) {
+            arm_set_len(out, 4);
             return;
+        }
         memset(out, 0, sizeof *out);
-        out->len = 4;
         out->cond = (uint8_t)((word >> 28) == 15u ? ARM_COND_AL : word >> 28);
     }
     out->op = ARM_OP_UNDEF;
     out->imm = word;
+    arm_set_len(out, 4);
 }

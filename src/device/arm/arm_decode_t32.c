@@ -658,18 +658,18 @@ static const t32_row_t *t32_find(const dec_index_t *ix, const t32_row_t *rows, s
 void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out)
 {
     const t32_row_t *row;
-    uint32_t w, raw;
+    uint32_t w, raw, len;
     hw1 &= 0xffffu;
     hw2 &= 0xffffu;
     memset(out, 0, sizeof *out);
     out->cond = ARM_COND_AL;
     if ((hw1 >> 11) >= 0x1du) {
-        out->len = 4;
+        len = 4;
         w = hw1 << 16 | hw2;
         raw = hw1 | hw2 << 16;
         row = t32_find(&t32_index, t32_rows, sizeof t32_rows / sizeof t32_rows[0], w);
     } else {
-        out->len = 2;
+        len = 2;
         w = raw = hw1;
         row = t32_find(&t16_index, t16_rows, sizeof t16_rows / sizeof t16_rows[0], w);
     }
@@ -683,12 +683,11 @@ void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out)
         out->op = ARM_OP_UNDEF;
     }
     if (out->op == ARM_OP_UNDEF) {
-        uint8_t len = out->len;
         memset(out, 0, sizeof *out);
         out->op = ARM_OP_UNDEF;
         out->cond = ARM_COND_AL;
-        out->len = len;
         out->imm = raw;
     }
     out->flags |= ARM_F_T32;
+    arm_set_len(out, len);
 }

@@ -8,23 +8,10 @@
 
 #include "arm_insn.h"
 
-/* The operand format (fmt column of arm_ops.def) and mnemonic of each op. */
-typedef enum dis_fmt {
-    FMT_DP_IMM, FMT_DP_REG, FMT_DP_RSR, FMT_NONE, FMT_MUL, FMT_MLA, FMT_MULL,
-    FMT_QARITH, FMT_DIV, FMT_RR, FMT_XT, FMT_XTA, FMT_BFX, FMT_SAT, FMT_RRR,
-    FMT_MOVI, FMT_BR, FMT_BXR, FMT_CBZ, FMT_TB, FMT_IT, FMT_LS_IMM, FMT_LS_REG,
-    FMT_LIT, FMT_LSM, FMT_SWP, FMT_LDREX, FMT_STREX, FMT_MRS, FMT_MSR, FMT_SVC
-} dis_fmt_t;
-
-static const uint8_t dis_fmts[ARM_OP_COUNT] = {
-#define ARM_OP(name, unit, fmt, mn) FMT_##fmt,
-    ARM_OP_TABLE(ARM_OP)
-#undef ARM_OP
-};
-
+/* The mnemonic of each op (its format: arm_op_fmts). */
 static const char *const dis_mns[ARM_OP_COUNT] = {
-#define ARM_OP(name, unit, fmt, mn) mn,
-    ARM_OP_TABLE(ARM_OP)
+#define ARM_OP(name, unit, fmt, mn, props, stop, exec) mn,
+    ARM_OP_TABLE
 #undef ARM_OP
 };
 
@@ -95,7 +82,7 @@ static void dis_dp(dis_out_t *o, const arm_insn_t *in, const char *upper, uint32
         mn[i] = (char)(upper[i] | (upper[i] ? 0x20 : 0)); /* "ADD" -> "add" */
     const char *s = dis_sets_flags(in) && !dis_is_test(mn) ? "s" : "";
     int mov = !strcmp(mn, "mov"), test = dis_is_test(mn), two = mov || !strcmp(mn, "mvn");
-    if (mov && fmt == FMT_DP_REG && (in->shift != ARM_SH_LSL || in->amount != 0)) {
+    if (mov && fmt == ARM_FMT_DP_REG && (in->shift != ARM_SH_LSL || in->amount != 0)) {
         if (in->shift == ARM_SH_RRX)
             put(o, "rrx%s%s\t%s, %s", s, cc, R(in->rd), R(in->rm));
         else
@@ -103,7 +90,7 @@ static void dis_dp(dis_out_t *o, const arm_insn_t *in, const char *upper, uint32
                 in->amount);
         return;
     }
-    if (mov && fmt == FMT_DP_RSR) {
+    if (mov && fmt == ARM_FMT_DP_RSR) {
         put(o, "%s%s%s\t%s, %s, %s", dis_shifts[in->shift & 3u], s, cc, R(in->rd), R(in->rm),
             R(in->rs));
         return;
@@ -113,9 +100,9 @@ static void dis_dp(dis_out_t *o, const arm_insn_t *in, const char *upper, uint32
         put(o, "%s, ", R(in->rd));
     if (!two)
         put(o, "%s, ", R(in->rn));
-    if (fmt == FMT_DP_IMM) {
+    if (fmt == ARM_FMT_DP_IMM) {
         put_imm(o, in->imm);
-    } else if (fmt == FMT_DP_REG) {
+    } else if (fmt == ARM_FMT_DP_REG) {
         put(o, "%s", R(in->rm));
         put_shift(o, in);
     } else {
@@ -197,9 +184,9 @@ static void dis_hmul(dis_out_t *o, const arm_insn_t *in, const char *mn, const c
 static void dis_undef(dis_out_t *o, const arm_insn_t *in)
 {
     uint32_t w = in->imm;
-    if (in->len == 4 && !(in->flags & ARM_F_T32) && (w & 0x0ff000f0u) == 0x07f000f0u)
+    if (arm_len(in) == 4 && !(in->flags & ARM_F_T32) && (w & 0x0ff000f0u) == 0x07f000f0u)
         put(o, "udf\t#%u", ((w >> 4) & 0xfff0u) | (w & 15u));
-    else if (in->len == 2)
+    else if (arm_len(in) == 2)
         put(o, ".inst.n\t0x%04x", w & 0xffffu);
     else
         put(o, ".inst\t0x%08x", w);
@@ -226,43 +213,43 @@ static void dis_misc(dis_out_t *o, const arm_insn_t *in, uint32_t fmt, const cha
 {
     int t32 = (in->flags & ARM_F_T32) != 0;
     switch (fmt) {
-    case FMT_RR:
+    case ARM_FMT_RR:
         if (in->op == ARM_OP_MRC_TLS)
             put(o, "mrc%s\t15, 0, %s, cr13, cr0, {3}", cc, R(in->rd));
         else
             put(o, "%s%s\t%s, %s", mn, cc, R(in->rd), R(in->rm));
         break;
-    case FMT_XT:
-    case FMT_XTA:
+    case ARM_FMT_XT:
+    case ARM_FMT_XTA:
         put(o, "%s%s\t%s, ", mn, cc, R(in->rd));
-        if (fmt == FMT_XTA)
+        if (fmt == ARM_FMT_XTA)
             put(o, "%s, ", R(in->rn));
         put(o, "%s", R(in->rm));
         if (in->amount)
             put(o, ", ror #%u", in->amount);
         break;
-    case FMT_BFX:
+    case ARM_FMT_BFX:
         put(o, "%s%s\t%s, ", mn, cc, R(in->rd));
         if (in->op != ARM_OP_BFC)
             put(o, "%s, ", R(in->rn));
         put(o, "#%u, #%u", in->amount, in->imm);
         break;
-    case FMT_SAT:
+    case ARM_FMT_SAT:
         put(o, "%s%s\t%s, #%u, %s", mn, cc, R(in->rd), in->amount, R(in->rn));
         if (in->shift == ARM_SH_ASR || in->imm)
             put(o, ", %s #%u", dis_shifts[in->shift & 3u], in->imm);
         break;
-    case FMT_RRR:
+    case ARM_FMT_RRR:
         if (in->op == ARM_OP_USAD8 && in->rs != 15)
             put(o, "usada8%s\t%s, %s, %s, %s", cc, R(in->rd), R(in->rn), R(in->rm), R(in->rs));
         else
             put(o, "%s%s\t%s, %s, %s", mn, cc, R(in->rd), R(in->rn), R(in->rm));
         break;
-    case FMT_MOVI:
+    case ARM_FMT_MOVI:
         put(o, "%s%s\t%s, ", mn, cc, R(in->rd));
         put_imm(o, in->imm);
         break;
-    case FMT_LIT: {
+    case ARM_FMT_LIT: {
         int32_t off = (int32_t)(in->imm - (t32 ? (addr + 4u) & ~3u : addr + 8u));
         put(o, "%s%s\t%s, [pc", mn, cc, R(in->rd));
         if (off)
@@ -270,17 +257,17 @@ static void dis_misc(dis_out_t *o, const arm_insn_t *in, uint32_t fmt, const cha
         put(o, "]\t@ 0x%x", in->imm);
         break;
     }
-    case FMT_MRS:
+    case ARM_FMT_MRS:
         put(o, "mrs%s\t%s, CPSR", cc, R(in->rd));
         break;
-    case FMT_MSR:
+    case ARM_FMT_MSR:
         put(o, "msr%s\tCPSR_%s%s, ", cc, (in->amount & 8u) ? "f" : "", (in->amount & 4u) ? "s" : "");
         if (in->op == ARM_OP_MSR_IMM)
             put_imm(o, in->imm);
         else
             put(o, "%s", R(in->rm));
         break;
-    case FMT_SVC:
+    case ARM_FMT_SVC:
         if (in->op == ARM_OP_SVC)
             put(o, "svc%s\t0x%08x", cc, in->imm);
         else
@@ -294,74 +281,74 @@ static void dis_misc(dis_out_t *o, const arm_insn_t *in, uint32_t fmt, const cha
 
 static void dis_body(dis_out_t *o, const arm_insn_t *in, uint32_t addr)
 {
-    uint32_t fmt = dis_fmts[in->op];
+    uint32_t fmt = arm_op_fmts[in->op];
     const char *mn = dis_mns[in->op], *cc = dis_conds[in->cond & 15u];
     const char *s = dis_sets_flags(in) ? "s" : "";
     int reg;
     switch (fmt) {
-    case FMT_DP_IMM:
-    case FMT_DP_REG:
-    case FMT_DP_RSR:
+    case ARM_FMT_DP_IMM:
+    case ARM_FMT_DP_REG:
+    case ARM_FMT_DP_RSR:
         dis_dp(o, in, mn, fmt, cc);
         break;
-    case FMT_MUL:
-    case FMT_MLA:
+    case ARM_FMT_MUL:
+    case ARM_FMT_MLA:
         if (in->op == ARM_OP_SMULXY || in->op == ARM_OP_SMLAXY || in->op == ARM_OP_SMULWY ||
             in->op == ARM_OP_SMLAWY)
             dis_hmul(o, in, mn, cc);
         else
             put(o, "%s%s%s\t", mn, s, cc);
         put(o, "%s, %s, %s", R(in->rd), R(in->rm), R(in->rs));
-        if (fmt == FMT_MLA)
+        if (fmt == ARM_FMT_MLA)
             put(o, ", %s", R(in->rn));
         break;
-    case FMT_MULL:
+    case ARM_FMT_MULL:
         if (in->op == ARM_OP_SMLALXY)
             dis_hmul(o, in, mn, cc);
         else
             put(o, "%s%s%s\t", mn, s, cc);
         put(o, "%s, %s, %s, %s", R(in->rd), R(in->rn), R(in->rm), R(in->rs));
         break;
-    case FMT_QARITH:
+    case ARM_FMT_QARITH:
         put(o, "%s%s\t%s, %s, %s", mn, cc, R(in->rd), R(in->rm), R(in->rn));
         break;
-    case FMT_DIV:
+    case ARM_FMT_DIV:
         put(o, "%s%s\t%s, %s, %s", mn, cc, R(in->rd), R(in->rn), R(in->rm));
         break;
-    case FMT_BR:
+    case ARM_FMT_BR:
         put(o, "%s%s\t0x%x", mn, cc, in->imm);
         break;
-    case FMT_BXR:
+    case ARM_FMT_BXR:
         put(o, "%s%s\t%s", mn, cc, R(in->rm));
         break;
-    case FMT_CBZ:
+    case ARM_FMT_CBZ:
         put(o, "%s\t%s, 0x%x", mn, R(in->rn), in->imm);
         break;
-    case FMT_TB:
+    case ARM_FMT_TB:
         put(o, "%s%s\t[%s, %s%s]", mn, cc, R(in->rn), R(in->rm),
             in->op == ARM_OP_TBH ? ", lsl #1" : "");
         break;
-    case FMT_IT:
+    case ARM_FMT_IT:
         dis_it(o, in);
         break;
-    case FMT_LS_IMM:
-    case FMT_LS_REG:
-        reg = fmt == FMT_LS_REG;
+    case ARM_FMT_LS_IMM:
+    case ARM_FMT_LS_REG:
+        reg = fmt == ARM_FMT_LS_REG;
         put(o, "%s%s\t%s, ", mn, cc, R(in->rd));
         if ((in->op == ARM_OP_LDRD_IMM || in->op == ARM_OP_LDRD_REG || in->op == ARM_OP_STRD_IMM ||
              in->op == ARM_OP_STRD_REG) && (in->flags & ARM_F_T32))
             put(o, "%s, ", R(in->rs));
         dis_addr(o, in, reg);
         break;
-    case FMT_LSM:
+    case ARM_FMT_LSM:
         dis_lsm(o, in, mn, cc);
         break;
-    case FMT_SWP:
+    case ARM_FMT_SWP:
         put(o, "%s%s\t%s, %s, [%s]", mn, cc, R(in->rd), R(in->rm), R(in->rn));
         break;
-    case FMT_LDREX:
-    case FMT_STREX:
-        dis_ldrex(o, in, mn, cc, fmt == FMT_STREX);
+    case ARM_FMT_LDREX:
+    case ARM_FMT_STREX:
+        dis_ldrex(o, in, mn, cc, fmt == ARM_FMT_STREX);
         break;
     default:
         dis_misc(o, in, fmt, mn, cc, addr);

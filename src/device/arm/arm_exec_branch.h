@@ -33,7 +33,7 @@ SIM_INLINE void arm_branch(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
  * the loops' back edges, instead of arm_branch's npc bookkeeping. */
 SIM_INLINE uint32_t arm_b_next(const arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
 {
-    return arm_record_passes(c, in) ? in->imm : pc + in->len;
+    return arm_record_passes(c, in) ? in->imm : pc + arm_len(in);
 }
 
 /* Where a BX Rm (Rm not the PC) at pc, outside an IT block, goes on, and
@@ -41,7 +41,7 @@ SIM_INLINE uint32_t arm_b_next(const arm_ctx_t *c, const arm_insn_t *in, uint32_
 SIM_INLINE uint32_t arm_bx_next(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
 {
     if (!arm_record_passes(c, in))
-        return pc + in->len;
+        return pc + arm_len(in);
     arm_bx_write_pc(c, c->r[in->rm]);
     return c->npc;
 }

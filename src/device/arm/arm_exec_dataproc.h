@@ -1,6 +1,6 @@
-/* Data processing: the barrel shifter and the 17 operations x 3 operand
- * forms of ARM_DP_LIST. Each operation is one row below; the executor's
- * switch gets its 51 cases from ARM_DP_CASES. */
+/* Data processing: the barrel shifter and the semantics of the 17
+ * operations of arm_ops.def's ARM_DP_LIST, each one row below, for their
+ * three operand forms and their fast forms (fast/arm_fast.def). */
 #ifndef ARM_EXEC_DATAPROC_H
 #define ARM_EXEC_DATAPROC_H
 
@@ -119,10 +119,11 @@ SIM_INLINE void arm_dp_arith(arm_ctx_t *c, const arm_insn_t *in, uint32_t x, uin
         arm_wr_alu(c, in, r);
 }
 
-/* name, result from a (Rn) and b (operand2), writes Rd */
+/* name, result from a (Rn) and b (operand2), writes Rd, the result is b */
 #define ARM_DP_LOGIC_OPS(_)                                                    \
-    _(AND, a & b, 1) _(EOR, a ^ b, 1) _(TST, a & b, 0) _(TEQ, a ^ b, 0)         \
-    _(ORR, a | b, 1) _(MOV, b, 1) _(BIC, a & ~b, 1) _(MVN, ~b, 1) _(ORN, a | ~b, 1)
+    _(AND, a & b, 1, 0) _(EOR, a ^ b, 1, 0) _(TST, a & b, 0, 0) _(TEQ, a ^ b, 0, 0) \
+    _(ORR, a | b, 1, 0) _(MOV, b, 1, 1) _(BIC, a & ~b, 1, 0) _(MVN, ~b, 1, 0)    \
+    _(ORN, a | ~b, 1, 0)
 
 /* name, AddWithCarry operands, writes Rd (cf = C flag in) */
 #define ARM_DP_ARITH_OPS(_)                                                    \
@@ -132,7 +133,7 @@ SIM_INLINE void arm_dp_arith(arm_ctx_t *c, const arm_insn_t *in, uint32_t x, uin
 
 /* arm_dp_val_<op>(a, b, cf): the result alone, what the _NF forms store;
  * arm_dp_<op>: the whole operation, Rd and flags. Both from one row. */
-#define ARM_DP_LOGIC_VAL(n, expr, wr)                                          \
+#define ARM_DP_LOGIC_VAL(n, expr, wr, is_b)                                          \
     SIM_INLINE uint32_t arm_dp_val_##n(uint32_t a, uint32_t b, uint32_t cf)    \
     {                                                                          \
         (void)a;                                                               \
@@ -145,7 +146,7 @@ SIM_INLINE void arm_dp_arith(arm_ctx_t *c, const arm_insn_t *in, uint32_t x, uin
         (void)cf;                                                              \
         return (x) + (y) + (cin);                                              \
     }
-#define ARM_DP_LOGIC_FN(n, expr, wr)                                           \
+#define ARM_DP_LOGIC_FN(n, expr, wr, is_b)                                           \
     SIM_INLINE void arm_dp_##n(arm_ctx_t *c, const arm_insn_t *in, uint32_t a, \
                                uint32_t b, uint32_t sc, uint32_t s)            \
     {                                                                          \
@@ -169,67 +170,72 @@ ARM_DP_ARITH_OPS(ARM_DP_ARITH_FN)
 #undef ARM_DP_LOGIC_FN
 #undef ARM_DP_ARITH_FN
 
-/* One case per operation and operand form, for the executor's switch. */
-#define ARM_DP_CASE_FORM(n, form)                                              \
-    ARM_OP_BEGIN(n##_##form) {                                                \
-        uint32_t sc_, b_ = arm_op2_##form(c, in, &sc_);                        \
+/* The body of an operation in one operand form: the rows of arm_ops.def.
+ * (Bodies are macro arguments there: no comma outside parentheses.) */
+#define ARM_DP_EXEC(n, form)                                                   \
+    {                                                                          \
+        uint32_t sc_;                                                          \
+        uint32_t b_ = arm_op2_##form(c, in, &sc_);                             \
         arm_dp_##n(c, in, c->r[in->rn], b_, sc_, arm_setflags(c, in));         \
-        ARM_OP_END(0)                                                          \
     }
 #define arm_op2_IMM arm_op2_imm
 #define arm_op2_REG arm_op2_reg
 #define arm_op2_RSR arm_op2_rsr
-#define ARM_DP_CASE(n) ARM_DP_CASE_FORM(n, IMM) ARM_DP_CASE_FORM(n, REG) ARM_DP_CASE_FORM(n, RSR)
-/* The specialised forms (arm_ops.def): no flags, Rd is not the PC. The C
- * flag is loaded only by the operations that read it. */
-#define ARM_DP_NF_CASE(n)                                                      \
-    ARM_OP_BEGIN(n##_IMM_NF)                                                  \
-        c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], in->imm, arm_cflag(c));    \
-        ARM_OP_END(0)                                                          \
-    ARM_OP_BEGIN(n##_LSL_NF)                                                  \
-        c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], c->r[in->rm] << in->amount, \
-                                      arm_cflag(c));                           \
-        ARM_OP_END(0)                                                          \
-    ARM_OP_BEGIN(n##_SH_NF)                                                   \
-        ARM_SH_NF_SPLIT(n)                                                     \
-        ARM_DP_NF_SHIFTED(n, arm_shift_imm_nc(c->r[in->rm], in->shift, in->amount))
-#define ARM_DP_NF_SHIFTED(n, b)                                                \
-    c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], (b), arm_cflag(c));            \
-    ARM_OP_END(0)
+#define arm_op2_LSL arm_op2_lsl
+
+/* The bodies of the fast forms (fast/arm_fast.def): Rd is not the PC.
+ * _NF: no flags; the C flag is loaded only by the operations that read it. */
+#define ARM_DP_NF_EXEC(n, b) c->r[in->rd] = arm_dp_val_##n(c->r[in->rn], (b), arm_cflag(c))
 /* _SH_NF chooses its shift at run time (arm_shift_imm_nc). The host's
- * chained path instead jumps on the shift type to a copy of the case per
+ * chained path instead jumps on the shift type to a copy of the body per
  * type, 2 host instructions (load, jump) against 4 to 7 for the choice,
- * though one data read more (the jump's table; bench/RESULTS.md, sixth
- * session: no time change that host could resolve): it defines
- * ARM_SH_NF_SPLIT so; elsewhere it is nothing. */
+ * though one data read more (the jump's table): it defines ARM_SH_NF_SPLIT
+ * so (fast/arm_chained.h). */
+#define ARM_DP_SH_NF_EXEC(n)                                                   \
+    ARM_SH_NF_SPLIT(n) ARM_DP_NF_EXEC(n, arm_shift_imm_nc(c->r[in->rm], in->shift, in->amount))
 #ifndef ARM_SH_NF_SPLIT
 #define ARM_SH_NF_SPLIT(n)
 #endif
 
-/* _IMM_S and _LSL_S: an operation that sets flags, Rd is not the PC. */
-#define ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, form)                            \
-    ARM_OP_BEGIN(n##_##form##_S) {                                            \
-        uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
+/* _S: the operation always sets flags (arm_dp_s_<op>: AddWithCarry's flags
+ * and result; arm_dp_wr_<op>: whether it writes Rd). */
+#define ARM_DP_S_ARITH_FN(n, x, y, cin, wr)                                    \
+    SIM_INLINE uint32_t arm_dp_s_##n(arm_ctx_t *c, uint32_t a, uint32_t b)     \
+    {                                                                          \
         uint32_t cf = arm_cflag(c);                                            \
-        uint32_t r_ = arm_add_flags(c, x, y, cin);                             \
         (void)cf;                                                              \
+        return arm_add_flags(c, x, y, cin);                                    \
+    }                                                                          \
+    SIM_INLINE uint32_t arm_dp_wr_##n(void) { return wr; }
+#define ARM_DP_WR_FN(n, expr, wr, is_b)                                        \
+    SIM_INLINE uint32_t arm_dp_wr_##n(void) { return wr; }                     \
+    SIM_INLINE uint32_t arm_dp_is_b_##n(void) { return is_b; }
+ARM_DP_ARITH_OPS(ARM_DP_S_ARITH_FN)
+ARM_DP_LOGIC_OPS(ARM_DP_WR_FN)
+#undef ARM_DP_S_ARITH_FN
+#undef ARM_DP_WR_FN
+#define ARM_DP_S_ARITH_EXEC(n, form)                                           \
+    {                                                                          \
+        uint32_t sc_;                                                          \
+        uint32_t a_ = c->r[in->rn];                                            \
+        uint32_t b_ = arm_op2_##form(c, in, &sc_);                             \
+        uint32_t r_ = arm_dp_s_##n(c, a_, b_);                                 \
         (void)sc_;                                                             \
-        if (wr)                                                                \
+        if (arm_dp_wr_##n())                                                   \
             c->r[in->rd] = r_;                                                 \
-        ARM_OP_END(0)                                                          \
     }
-#define ARM_DP_S_LOGIC_FORM(n, expr, wr, form)                                 \
-    ARM_OP_BEGIN(n##_##form##_S) {                                            \
-        uint32_t sc_, a = c->r[in->rn], b = arm_op2_##form(c, in, &sc_);       \
-        uint32_t r_ = arm_dp_val_##n(a, b, 0u);                                \
+/* (the flags read Rm: before Rd's write) */
+#define ARM_DP_S_LOGIC_EXEC(n, form)                                           \
+    {                                                                          \
+        uint32_t sc_;                                                          \
+        uint32_t a_ = c->r[in->rn];                                            \
+        uint32_t b_ = arm_op2_##form(c, in, &sc_);                             \
+        uint32_t r_ = arm_dp_val_##n(a_, b_, 0u);                              \
         (void)sc_;                                                             \
-        /* (reads Rm: before Rd's write) */                                    \
-        arm_logic_flags_##form(c, in, r_, ARM_OP_##n##_LSL_S == ARM_OP_MOV_LSL_S); \
-        if (wr)                                                                \
+        arm_logic_flags_##form(c, in, r_, arm_dp_is_b_##n());                  \
+        if (arm_dp_wr_##n())                                                   \
             c->r[in->rd] = r_;                                                 \
-        ARM_OP_END(0)                                                          \
     }
-#define arm_op2_LSL arm_op2_lsl
 
 /* The _S logical forms' flags: N and Z from r, C from the shifter where it
  * shifts one out (an immediate with a rotation, LSL by 1..31); elsewhere C
@@ -243,8 +249,9 @@ SIM_INLINE void arm_logic_flags_IMM(arm_ctx_t *c, const arm_insn_t *in, uint32_t
         arm_set_nz(c, r);
 }
 
-/* mov: the op is MOV, whose r is Rm LSL n, whose flags arm_lsl_nzc has
- * in one go where the host helps (MOVS Rd, Rm, LSL #n is Thumb's bit test). */
+/* mov: the op's result is its operand 2 (MOV), Rm LSL n, whose flags
+ * arm_lsl_nzc has in one go where the host helps (MOVS Rd, Rm, LSL #n is
+ * Thumb's bit test). */
 SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uint32_t mov)
 {
     uint32_t n = in->amount;
@@ -259,12 +266,4 @@ SIM_INLINE void arm_logic_flags_LSL(arm_ctx_t *c, const arm_insn_t *in, uint32_t
     }
     arm_set_nzc(c, r, (c->r[in->rm] >> (32u - n)) & 1u);
 }
-#define ARM_DP_S_CASE(n, x, y, cin, wr)                                        \
-    ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, IMM) ARM_DP_S_ARITH_FORM(n, x, y, cin, wr, LSL)
-#define ARM_DP_S_LOGIC_CASE(n, expr, wr)                                       \
-    ARM_DP_S_LOGIC_FORM(n, expr, wr, IMM) ARM_DP_S_LOGIC_FORM(n, expr, wr, LSL)
-#define ARM_DP_CASES                                                           \
-    ARM_DP_LIST(ARM_DP_CASE) ARM_DP_WR_LIST(ARM_DP_NF_CASE) ARM_DP_ARITH_OPS(ARM_DP_S_CASE)   \
-    ARM_DP_LOGIC_OPS(ARM_DP_S_LOGIC_CASE)
-
 #endif

@@ -76,8 +76,14 @@ SIM_INLINE int arm_ld_size(const sim_mem_t *m, uint32_t core, uint32_t a, uint32
         return 0;
     }
     /* past the window, or a byte or halfword in its last 3 bytes (which
-     * the slow path serves): its test need not be made again */
-    return size == 4u ? sim_ld32_beyond(m, core, a, v) : sim_ld_slow(m, core, a, size, v);
+     * the slow path serves): its test need not be made again. The slow
+     * path writes a copy of its own, so that *v (the caller's local) never
+     * escapes to a call and can stay in a register on the fast path (the
+     * chained path's loads went through the stack otherwise). */
+    uint32_t slow;
+    int fault = size == 4u ? sim_ld32_beyond(m, core, a, &slow) : sim_ld_slow(m, core, a, size, &slow);
+    *v = slow;
+    return fault;
 #else
     if (size == 4u)
         return sim_ld32(m, core, a, v);
@@ -189,7 +195,7 @@ SIM_INLINE void arm_ldr_lit(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
     arm_wr_load(c, in->rd, v);
 }
 
-/* The fast forms (arm_ops.def): address a, then Rn = wb if w, Rt not the
+/* The fast forms (fast/arm_fast.def): address a, then Rn = wb if w, Rt not the
  * PC: arm_load and arm_store less the decoding of the record's addressing
  * mode. Return whether the core stopped. */
 SIM_INLINE uint32_t arm_load_fast(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
@@ -223,35 +229,17 @@ SIM_INLINE uint32_t arm_store_fast(arm_ctx_t *c, const arm_insn_t *in, const sim
     return 0;
 }
 
-/* The fast forms of one load or store, for the executor's switch, as
- * arm_ops.def lists them: [rn, off] [rn, off]! [rn], off, with off #imm or
- * rm LSL amount. fn: arm_load_fast or arm_store_fast. */
+/* The bodies of the fast forms of a load or store (fast/arm_fast.def):
+ * [rn, off], [rn, off]!, [rn], off, with off #imm or rm LSL amount. fn:
+ * arm_load_fast or arm_store_fast. */
 #define ARM_LS_IMM_OFF in->imm
 #define ARM_LS_LSL_OFF (c->r[in->rm] << in->amount)
-#define ARM_LS_FAST_OFF(op, size, sign, fn, off)                               \
-    ARM_OP_BEGIN(op)                                                          \
-        ARM_OP_END(fn(c, in, m, core, pc, c->r[in->rn] + (off), 0, 0, size, sign))
-#define ARM_LS_FAST_PRE(op, size, sign, fn, off)                               \
-    ARM_OP_BEGIN(op) {                                                        \
-        uint32_t a_ = c->r[in->rn] + (off);                                    \
-        ARM_OP_END(fn(c, in, m, core, pc, a_, a_, 1, size, sign))              \
-    }
-#define ARM_LS_FAST_POST(op, size, sign, fn, off)                              \
-    ARM_OP_BEGIN(op) {                                                        \
-        uint32_t b_ = c->r[in->rn];                                            \
-        ARM_OP_END(fn(c, in, m, core, pc, b_, b_ + (off), 1, size, sign))      \
-    }
-#define ARM_LS_FAST1_CASES(op, size, sign, fn)                                 \
-    ARM_LS_FAST_OFF(op##_OFF, size, sign, fn, ARM_LS_IMM_OFF)
-#define ARM_LS_FAST4_CASES(op, size, sign, fn)                                 \
-    ARM_LS_FAST1_CASES(op, size, sign, fn)                                     \
-    ARM_LS_FAST_OFF(op##_LSL, size, sign, fn, ARM_LS_LSL_OFF)                  \
-    ARM_LS_FAST_PRE(op##_PRE, size, sign, fn, ARM_LS_IMM_OFF)                  \
-    ARM_LS_FAST_POST(op##_POST, size, sign, fn, ARM_LS_IMM_OFF)
-#define ARM_LS_FAST6_CASES(op, size, sign, fn)                                 \
-    ARM_LS_FAST4_CASES(op, size, sign, fn)                                     \
-    ARM_LS_FAST_PRE(op##_PRE_LSL, size, sign, fn, ARM_LS_LSL_OFF)              \
-    ARM_LS_FAST_POST(op##_POST_LSL, size, sign, fn, ARM_LS_LSL_OFF)
+#define ARM_LS_FAST_OFF_EXEC(size, sign, fn, off)                              \
+    fn(c, in, m, core, pc, c->r[in->rn] + (off), 0, 0, size, sign)
+#define ARM_LS_FAST_PRE_EXEC(size, sign, fn, off)                              \
+    fn(c, in, m, core, pc, c->r[in->rn] + (off), c->r[in->rn] + (off), 1, size, sign)
+#define ARM_LS_FAST_POST_EXEC(size, sign, fn, off)                             \
+    fn(c, in, m, core, pc, c->r[in->rn], c->r[in->rn] + (off), 1, size, sign)
 
 /* Lowest address of an LDM/STM of n registers, and the written-back base,
  * by the offsets its decoder kept (arm_lsm_list). IA: Rn, IB: Rn + 4,

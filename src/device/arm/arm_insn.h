@@ -7,24 +7,21 @@
 #include "../sim_port.h"
 #include "arm_ops.def"
 
-#define ARM_OP_DP_IMM(n) ARM_OP(n##_IMM, ALU, DP_IMM, #n)
-#define ARM_OP_DP_REG(n) ARM_OP(n##_REG, ALU, DP_REG, #n)
-#define ARM_OP_DP_RSR(n) ARM_OP(n##_RSR, ALU, DP_RSR, #n)
-#define ARM_OP_DP_IMM_NF(n) ARM_OP(n##_IMM_NF, ALU, DP_IMM, #n)
-#define ARM_OP_DP_LSL_NF(n) ARM_OP(n##_LSL_NF, ALU, DP_REG, #n)
-#define ARM_OP_DP_SH_NF(n) ARM_OP(n##_SH_NF, ALU, DP_REG, #n)
-#define ARM_OP_DP_IMM_S(n) ARM_OP(n##_IMM_S, ALU, DP_IMM, #n)
-#define ARM_OP_DP_LSL_S(n) ARM_OP(n##_LSL_S, ALU, DP_REG, #n)
-
-/* Every row, in enum order. Expand with a macro taking (name, unit, fmt, mn). */
-#define ARM_OP_TABLE(ARM_OP) ARM_OPS_DP(ARM_OP) ARM_OPS_OTHER(ARM_OP) ARM_OPS_FAST(ARM_OP)
-
 typedef enum arm_op {
-#define ARM_OP(name, unit, fmt, mn) ARM_OP_##name,
-    ARM_OP_TABLE(ARM_OP)
+#define ARM_OP(name, unit, fmt, mn, props, stop, exec) ARM_OP_##name,
+    ARM_OP_TABLE
 #undef ARM_OP
     ARM_OP_COUNT
 } arm_op_t;
+
+/* The operand layouts of the fmt column (the disassembler's, and the fast
+ * forms' shapes). */
+typedef enum arm_fmt {
+    ARM_FMT_DP_IMM, ARM_FMT_DP_REG, ARM_FMT_DP_RSR, ARM_FMT_NONE, ARM_FMT_MUL, ARM_FMT_MLA, ARM_FMT_MULL,
+    ARM_FMT_QARITH, ARM_FMT_DIV, ARM_FMT_RR, ARM_FMT_XT, ARM_FMT_XTA, ARM_FMT_BFX, ARM_FMT_SAT, ARM_FMT_RRR,
+    ARM_FMT_MOVI, ARM_FMT_BR, ARM_FMT_BXR, ARM_FMT_CBZ, ARM_FMT_TB, ARM_FMT_IT, ARM_FMT_LS_IMM, ARM_FMT_LS_REG,
+    ARM_FMT_LIT, ARM_FMT_LSM, ARM_FMT_SWP, ARM_FMT_LDREX, ARM_FMT_STREX, ARM_FMT_MRS, ARM_FMT_MSR, ARM_FMT_SVC
+} arm_fmt_t;
 
 typedef enum arm_unit { ARM_UNIT_ALU, ARM_UNIT_MUL, ARM_UNIT_DIV, ARM_UNIT_MEM, ARM_UNIT_BR, ARM_UNIT_SYS } arm_unit_t;
 
@@ -36,62 +33,50 @@ enum { ARM_SH_LSL = 0, ARM_SH_LSR = 1, ARM_SH_ASR = 2, ARM_SH_ROR = 3, ARM_SH_RR
 #define ARM_F_ITS  0x02u /* T16: set flags only outside an IT block */
 #define ARM_F_IMMC 0x04u /* _IMM: shifter carry-out is imm bit 31 */
 #define ARM_F_P    0x08u /* pre-indexed (or "before" for LDM/STM) */
-#define ARM_F_U    0x10u /* add offset (or "increment" for LDM/STM) */
+#define ARM_F_WIDE 0x10u /* a 4-byte instruction (A32, 32-bit T32): arm_len */
 #define ARM_F_W    0x20u /* write back the base register */
 #define ARM_F_T32  0x40u /* decoded from a T32 encoding */
+#define ARM_F_U    0x80u /* add offset (or "increment" for LDM/STM) */
 
 #define ARM_COND_AL 14u
 
-/* Dispatch indices of the host's chained path beyond the ops (xop field):
- * a full step of a block's last record, a test of the record's condition
- * before its op, a plain B, BL and BX Rm chained to their targets, an
- * inline full step of LDM with the pc, and IT, in general or for an IT
- * block decided at the IT (arm_chained.h, arm_block.c). */
-enum {
-    ARM_XOP_STEP = ARM_OP_COUNT,
-    ARM_XOP_COND,
-    ARM_XOP_BRANCH,
-    ARM_XOP_CALL,
-    ARM_XOP_BX,
-    ARM_XOP_POP,
-    ARM_XOP_IT,
-    ARM_XOP_IT_PLAIN,
-    ARM_XOP_COUNT
-};
-
-/* ARM_XOP_IT_PLAIN's two outcomes (rd: the first condition passes, rn: it
- * fails) for an IT or ITE, where each runs at most one record: these bits,
- * and in ARM_IT_ONE_AT how many bytes of records from the IT block's first
- * record lies the record that runs, or the record to go on at if none
- * does: 0, 16 or 32 (arm_block.c, arm_chained.h). */
-#define ARM_IT_ONE 0x80u
-#define ARM_IT_ONE_RUNS 0x40u
-#define ARM_IT_ONE_AT 0x30u
-#define ARM_IT_ONE_SKIP 0x01u /* after it, the IT block's other record */
-
 typedef struct arm_insn {
-    uint8_t op;      /* arm_op_t */
-    uint8_t cond;    /* 0..14; 14 = always. T32: 14 except conditional branches */
-    uint8_t xop;     /* the op, or an ARM_XOP_*: arm_thread_op() */
-    uint8_t len;     /* 2 or 4: bytes to the next instruction; after xop, so that the
-                      * host's T32 path reads both in one halfword (arm_chained.h) */
+    uint16_t cond : 4;  /* 0..14; 14 = always. T32: 14 except conditional branches.
+                         * The low bits: one AND reads it */
+    uint16_t op : 12;   /* arm_op_t: the architectural op (arm_ops.def) */
+    uint16_t xop;       /* the host's dispatch index (fast/arm_fast.h), set by
+                         * arm_prepare_records; the GPU and the switch paths
+                         * dispatch on op and never read it */
     uint8_t rd, rn, rm, rs;
-    uint8_t shift;   /* ARM_SH_* */
-    uint8_t amount;  /* shift amount, rotation, lsb, or op-specific bits */
-    uint8_t flags;   /* ARM_F_* */
-    uint8_t run;     /* records from here to the end of its straight-line block,
-                      * this one and the last included (arm_block.c); 0 = unknown.
-                      * A block longer than 255 records is cut into pieces. */
-    uint32_t imm;    /* immediate, absolute target/address, register list (LDM/STM: with
-                      * its layout, arm_lsm_list), raw word for UNDEF */
+    uint8_t shift;      /* ARM_SH_* */
+    uint8_t amount;     /* shift amount, rotation, lsb, or op-specific bits */
+    uint8_t flags;      /* ARM_F_*; the instruction's length is ARM_F_WIDE (arm_len) */
+    uint8_t run;        /* records from here to the end of its straight-line block,
+                         * this one and the last included (arm_block.c); 0 = unknown.
+                         * A block longer than 255 records is cut into pieces. */
+    uint32_t imm;       /* immediate, absolute target/address, register list (LDM/STM: with
+                         * its layout, arm_lsm_list), raw word for UNDEF */
 } arm_insn_t;
 
-/* Both op and xop are bytes, with no value to spare. Beyond, widen op and
- * let xop send the ops past the byte to a full step (ARM_XOP_STEP). */
-SIM_STATIC_ASSERT(ARM_XOP_COUNT <= 256, arm_op_fits_a_byte);
+/* The op field's room: 4096 ops. */
+SIM_STATIC_ASSERT(ARM_OP_COUNT <= 4096, arm_op_fits_its_field);
 SIM_STATIC_ASSERT(sizeof(arm_insn_t) == 16, arm_insn_is_16_bytes);
-SIM_STATIC_ASSERT(offsetof(arm_insn_t, len) == offsetof(arm_insn_t, xop) + 1,
-                  arm_len_follows_xop);
+
+/* The instruction's length in bytes, 2 or 4: the next instruction's
+ * record lies len / 2 halfword records on (T32), or the next (A32). Kept
+ * in flags, the record having no byte to spare: ARM_F_WIDE is as many
+ * bytes as a record, so that the next T32 record is `in` plus a record
+ * plus the flag (arm_next_t32). */
+SIM_INLINE uint32_t arm_len(const arm_insn_t *in) { return 2u + ((in->flags & ARM_F_WIDE) >> 3); }
+SIM_INLINE void arm_set_len(arm_insn_t *in, uint32_t len)
+{
+    in->flags = (uint8_t)((in->flags & ~ARM_F_WIDE) | (len == 4u ? ARM_F_WIDE : 0u));
+}
+SIM_STATIC_ASSERT(ARM_F_WIDE == sizeof(arm_insn_t), arm_wide_is_a_record);
+SIM_INLINE const arm_insn_t *arm_next_t32(const arm_insn_t *in)
+{
+    return (const arm_insn_t *)((const char *)in + sizeof(arm_insn_t) + (in->flags & ARM_F_WIDE));
+}
 
 /* LDM and STM name neither a shift nor rd, rm, rs: their decoders keep
  * beside the register list (imm bits 15..0) the bytes moved (23..16) and
@@ -123,10 +108,19 @@ void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out);
 void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out);
 /* One-line disassembly into buf (size n); returns buf. */
 char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
-/* After decoding a whole text at text_lo: specialised ops, every record's
- * run field, B's and BL's target index (arm_block.c); shift: 2 for A32 (a
- * record per word), 1 for T32. */
+/* Prepare decoded records for the run loops (arm_block.c): records
+ * [lo, hi) of an array of n, one per 2^shift bytes of text from text_lo
+ * (A32: shift 2, T32: 1): each record's straight-line block (run), and the
+ * host's dispatch (xop, fast/arm_fast.h). A block ends at hi: the records
+ * after it may not be decoded yet. it_before: which of the 8 T32 records
+ * before lo are ITs (bit k - 1 for the k-th; arm_its_before, where they
+ * are decoded). arm_prepare_records: all of them, page by page as a run
+ * decodes them (ARM_PAGE_BYTES). */
+void arm_prepare_range(arm_insn_t *recs, uint32_t n, uint32_t lo, uint32_t hi, uint32_t shift,
+                       uint32_t text_lo, uint32_t it_before);
+uint32_t arm_its_before(const arm_insn_t *recs, uint32_t lo);
 void arm_prepare_records(arm_insn_t *recs, uint32_t n, uint32_t shift, uint32_t text_lo);
+#define ARM_PAGE_BYTES 4096u
 /* B and BL name no registers: arm_prepare_records keeps in their register
  * fields (rd..rs, read as one word) how many bytes their target's record
  * lies after theirs in the same array (negative: before), or ARM_NO_TARGET,
@@ -163,28 +157,18 @@ static inline void arm_lsm_layout(arm_insn_t *o)
     o->imm = arm_lsm_list(o) | (uint32_t)bytes << ARM_LSM_BYTES_SHIFT |
              (uint32_t)(uint8_t)(int8_t)(up ? bytes : -bytes) << ARM_LSM_WB_SHIFT;
 }
-/* Whether a decoded (not yet specialised) record ends a straight-line block. */
+/* Whether a decoded record ends a straight-line block (arm_block.c). */
 int arm_ends_block(const arm_insn_t *in);
-/* The xop of a record whose op, cond and run are final. */
-uint8_t arm_thread_op(const arm_insn_t *in);
-/* Dead flags (arm_flags_dead.c), with `after` the flags written again,
- * before anything reads them or the core may stop, from the record after
- * `in` in its block on (0 for a block's last record). arm_flags_dead_xop:
- * the xop of `in` (prepared but for this), or the form of its op that sets
- * no flags where all it sets are written again. arm_flags_rewritten: the
- * same answer from `in` on, its xop final. Flags as NZCV in four bits. */
-uint8_t arm_flags_dead_xop(const arm_insn_t *in, uint32_t after);
-uint32_t arm_flags_rewritten(const arm_insn_t *in, uint32_t after);
+/* The table's columns, per op (arm_optab.c). */
 extern const char *const arm_op_names[ARM_OP_COUNT];
 extern const uint8_t arm_op_units[ARM_OP_COUNT];
+extern const uint16_t arm_op_props[ARM_OP_COUNT];
+extern const uint8_t arm_op_fmts[ARM_OP_COUNT];
+static inline uint32_t arm_op_has(uint32_t op, uint32_t props) { return arm_op_props[op] & props; }
 /* Whether a record of op may stop the core: loads and stores can fault,
  * branches and system ops can leave the text or trap; ALU, multiply and
  * divide ops cannot (the dead-flag and plain-IT analyses rely on it). */
-static inline int arm_op_may_stop(uint32_t op)
-{
-    uint32_t unit = arm_op_units[op];
-    return unit == ARM_UNIT_MEM || unit == ARM_UNIT_BR || unit == ARM_UNIT_SYS;
-}
+static inline int arm_op_may_stop(uint32_t op) { return arm_op_has(op, ARM_P_STOP) != 0; }
 #endif
 
 #endif

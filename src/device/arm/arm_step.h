@@ -28,137 +28,31 @@
 #define ARM_OP_OUT_OF_RANGE(fallback) fallback
 #endif
 
-/* Every op's semantics is one case, written once in ARM_EXEC_CASES with
- * ARM_OP_BEGIN(op) ... ARM_OP_END(stopped): arm_exec expands them as the
- * cases of a switch that returns `stopped`; the host's chained fast path
- * (arm_chained.h) as labels that go on to the next record. A case
- * reports whether the core may have stopped: the ones that can fault, halt
- * or wait from the status (ARM_STOP_CASE) or from what their call returns
- * (ARM_STOPPED_CASE: LDM and STM, whose inline paths answer with a
- * constant), every other case says no at compile time, so the fast path
- * tests the status only after the former. */
+/* Every op's semantics is one case, generated from its row of the table
+ * (arm_ops.def: the stop and exec columns) with ARM_OP_BEGIN(op) ...
+ * ARM_OP_END(stopped): arm_exec expands them as the cases of a switch that
+ * returns `stopped`; the host's chained fast path (fast/arm_chained.h) as
+ * labels that go on to the next record. A case reports whether the core
+ * may have stopped: the ones that can fault, halt or wait from the status
+ * (STATUS) or from what their body returns (RET: LDM, STM and the loads
+ * and stores, whose inline paths answer with a constant), every other case
+ * says no at compile time (NONE), so the fast path tests the status only
+ * after the former. */
 #define ARM_SWITCH_BEGIN(op) case ARM_OP_##op:
 #define ARM_SWITCH_END(stopped) return (stopped);
 #define ARM_OP_BEGIN ARM_SWITCH_BEGIN
 #define ARM_OP_END ARM_SWITCH_END
-#define ARM_CASE(op, call)                                                     \
+#define ARM_CASE_NONE(op, body)                                                \
     ARM_OP_BEGIN(op)                                                           \
-        call;                                                                  \
+        body;                                                                  \
         ARM_OP_END(0)
-#define ARM_STOP_CASE(op, call)                                                \
+#define ARM_CASE_STATUS(op, body)                                              \
     ARM_OP_BEGIN(op)                                                           \
-        call;                                                                  \
+        body;                                                                  \
         ARM_OP_END(c->sys.status != SIM_RUNNING)
-#define ARM_STOPPED_CASE(op, call)                                             \
+#define ARM_CASE_RET(op, body)                                                 \
     ARM_OP_BEGIN(op)                                                           \
-        ARM_OP_END(call)
-/* Load/store cases: (op, form is _REG, size, sign) */
-#define ARM_LOAD_CASE(op, reg, size, sign) ARM_STOPPED_CASE(op, arm_load(c, in, m, core, pc, reg, size, sign))
-#define ARM_STORE_CASE(op, reg, size) ARM_STOPPED_CASE(op, arm_store(c, in, m, core, pc, reg, size))
-
-/* The cases: every op of arm_ops.def, the specialised forms included. */
-#define ARM_EXEC_CASES                                                                   \
-    ARM_DP_CASES                                                                         \
-    ARM_LOAD_CASE(LDR_IMM, 0, 4, 0)   ARM_LOAD_CASE(LDR_REG, 1, 4, 0)                    \
-    ARM_LOAD_CASE(LDRB_IMM, 0, 1, 0)  ARM_LOAD_CASE(LDRB_REG, 1, 1, 0)                   \
-    ARM_LOAD_CASE(LDRH_IMM, 0, 2, 0)  ARM_LOAD_CASE(LDRH_REG, 1, 2, 0)                   \
-    ARM_LOAD_CASE(LDRSB_IMM, 0, 1, 1) ARM_LOAD_CASE(LDRSB_REG, 1, 1, 1)                  \
-    ARM_LOAD_CASE(LDRSH_IMM, 0, 2, 1) ARM_LOAD_CASE(LDRSH_REG, 1, 2, 1)                  \
-    ARM_STORE_CASE(STR_IMM, 0, 4)     ARM_STORE_CASE(STR_REG, 1, 4)                      \
-    ARM_STORE_CASE(STRB_IMM, 0, 1)    ARM_STORE_CASE(STRB_REG, 1, 1)                     \
-    ARM_STORE_CASE(STRH_IMM, 0, 2)    ARM_STORE_CASE(STRH_REG, 1, 2)                     \
-    ARM_LS_FAST6_CASES(LDR, 4, 0, arm_load_fast)                                     \
-    ARM_LS_FAST6_CASES(STR, 4, 0, arm_store_fast)                                    \
-    ARM_LS_FAST4_CASES(LDRB, 1, 0, arm_load_fast)                                    \
-    ARM_LS_FAST4_CASES(STRB, 1, 0, arm_store_fast)                                   \
-    ARM_LS_FAST1_CASES(LDRH, 2, 0, arm_load_fast)                                    \
-    ARM_LS_FAST1_CASES(STRH, 2, 0, arm_store_fast)                                   \
-    ARM_LS_FAST1_CASES(LDRSB, 1, 1, arm_load_fast)                                   \
-    ARM_LS_FAST1_CASES(LDRSH, 2, 1, arm_load_fast)                                   \
-    ARM_STOP_CASE(LDRD_IMM, arm_ldrd(c, in, m, core, pc, 0))                             \
-    ARM_STOP_CASE(LDRD_REG, arm_ldrd(c, in, m, core, pc, 1))                             \
-    ARM_STOP_CASE(STRD_IMM, arm_strd(c, in, m, core, pc, 0))                             \
-    ARM_STOP_CASE(STRD_REG, arm_strd(c, in, m, core, pc, 1))                             \
-    ARM_STOP_CASE(LDR_LIT, arm_ldr_lit(c, in, m, core, pc))                              \
-    ARM_STOPPED_CASE(LDM, arm_ldm(c, in, m, core, pc))                                   \
-    ARM_STOPPED_CASE(STM, arm_stm(c, in, m, core, pc))                                   \
-    ARM_CASE(B, arm_branch(c, in, ARM_OP_B))                                             \
-    ARM_CASE(BL, arm_branch(c, in, ARM_OP_BL))                                           \
-    ARM_CASE(BLX_IMM, arm_branch(c, in, ARM_OP_BLX_IMM))                                 \
-    ARM_CASE(BX, arm_bx(c, in, ARM_OP_BX))                                               \
-    ARM_CASE(BLX_REG, arm_bx(c, in, ARM_OP_BLX_REG))                                     \
-    ARM_CASE(CBZ, arm_cbz(c, in, ARM_OP_CBZ))                                            \
-    ARM_CASE(CBNZ, arm_cbz(c, in, ARM_OP_CBNZ))                                          \
-    ARM_STOP_CASE(TBB, arm_tb(c, in, m, core, pc, ARM_OP_TBB))                           \
-    ARM_STOP_CASE(TBH, arm_tb(c, in, m, core, pc, ARM_OP_TBH))                           \
-    ARM_CASE(IT, c->it = in->imm & 0xffu)                                                \
-    ARM_CASE(MUL, arm_mul(c, in, ARM_OP_MUL, 1))                                         \
-    ARM_CASE(MLA, arm_mul(c, in, ARM_OP_MLA, 1))                                         \
-    ARM_CASE(MLS, arm_mul(c, in, ARM_OP_MLS, 0))                                         \
-    ARM_CASE(MUL_NF, arm_mul(c, in, ARM_OP_MUL, 0))                                      \
-    ARM_CASE(MLA_NF, arm_mul(c, in, ARM_OP_MLA, 0))                                      \
-    ARM_CASE(UMULL, arm_mull(c, in, ARM_OP_UMULL))                                       \
-    ARM_CASE(SMULL, arm_mull(c, in, ARM_OP_SMULL))                                       \
-    ARM_CASE(UMLAL, arm_mull(c, in, ARM_OP_UMLAL))                                       \
-    ARM_CASE(SMLAL, arm_mull(c, in, ARM_OP_SMLAL))                                       \
-    ARM_CASE(UMAAL, arm_mull(c, in, ARM_OP_UMAAL))                                       \
-    ARM_CASE(SMULXY, arm_hmul(c, in, ARM_OP_SMULXY))                                     \
-    ARM_CASE(SMLAXY, arm_hmul(c, in, ARM_OP_SMLAXY))                                     \
-    ARM_CASE(SMULWY, arm_hmul(c, in, ARM_OP_SMULWY))                                     \
-    ARM_CASE(SMLAWY, arm_hmul(c, in, ARM_OP_SMLAWY))                                     \
-    ARM_CASE(SMLALXY, arm_hmul(c, in, ARM_OP_SMLALXY))                                   \
-    ARM_CASE(QADD, arm_qarith(c, in, ARM_OP_QADD))                                       \
-    ARM_CASE(QSUB, arm_qarith(c, in, ARM_OP_QSUB))                                       \
-    ARM_CASE(QDADD, arm_qarith(c, in, ARM_OP_QDADD))                                     \
-    ARM_CASE(QDSUB, arm_qarith(c, in, ARM_OP_QDSUB))                                     \
-    ARM_CASE(SDIV, arm_div(c, in, ARM_OP_SDIV))                                          \
-    ARM_CASE(UDIV, arm_div(c, in, ARM_OP_UDIV))                                          \
-    ARM_CASE(CLZ, arm_bitop(c, in, ARM_OP_CLZ))                                          \
-    ARM_CASE(RBIT, arm_bitop(c, in, ARM_OP_RBIT))                                        \
-    ARM_CASE(REV, arm_bitop(c, in, ARM_OP_REV))                                          \
-    ARM_CASE(REV16, arm_bitop(c, in, ARM_OP_REV16))                                      \
-    ARM_CASE(REVSH, arm_bitop(c, in, ARM_OP_REVSH))                                      \
-    ARM_CASE(SXTB, arm_extend(c, in, ARM_OP_SXTB))                                       \
-    ARM_CASE(SXTH, arm_extend(c, in, ARM_OP_SXTH))                                       \
-    ARM_CASE(UXTB, arm_extend(c, in, ARM_OP_UXTB))                                       \
-    ARM_CASE(UXTH, arm_extend(c, in, ARM_OP_UXTH))                                       \
-    ARM_CASE(SXTB16, arm_extend(c, in, ARM_OP_SXTB16))                                   \
-    ARM_CASE(UXTB16, arm_extend(c, in, ARM_OP_UXTB16))                                   \
-    ARM_CASE(SXTAB, arm_extend(c, in, ARM_OP_SXTAB))                                     \
-    ARM_CASE(SXTAH, arm_extend(c, in, ARM_OP_SXTAH))                                     \
-    ARM_CASE(UXTAB, arm_extend(c, in, ARM_OP_UXTAB))                                     \
-    ARM_CASE(UXTAH, arm_extend(c, in, ARM_OP_UXTAH))                                     \
-    ARM_CASE(SXTAB16, arm_extend(c, in, ARM_OP_SXTAB16))                                 \
-    ARM_CASE(UXTAB16, arm_extend(c, in, ARM_OP_UXTAB16))                                 \
-    ARM_CASE(UBFX, arm_bitfield(c, in, ARM_OP_UBFX))                                     \
-    ARM_CASE(SBFX, arm_bitfield(c, in, ARM_OP_SBFX))                                     \
-    ARM_CASE(BFI, arm_bitfield(c, in, ARM_OP_BFI))                                       \
-    ARM_CASE(BFC, arm_bitfield(c, in, ARM_OP_BFC))                                       \
-    ARM_CASE(SSAT, arm_saturate(c, in, ARM_OP_SSAT))                                     \
-    ARM_CASE(USAT, arm_saturate(c, in, ARM_OP_USAT))                                     \
-    ARM_CASE(SEL, arm_sel(c, in))                                                        \
-    ARM_CASE(USAD8, arm_usad8(c, in))                                                    \
-    ARM_CASE(MOVW, arm_movwt(c, in, ARM_OP_MOVW))                                        \
-    ARM_CASE(MOVT, arm_movwt(c, in, ARM_OP_MOVT))                                        \
-    ARM_STOP_CASE(SWP, arm_swp(c, in, m, core, pc, ARM_OP_SWP))                          \
-    ARM_STOP_CASE(SWPB, arm_swp(c, in, m, core, pc, ARM_OP_SWPB))                        \
-    ARM_STOP_CASE(LDREX, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREX))                    \
-    ARM_STOP_CASE(LDREXB, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXB))                  \
-    ARM_STOP_CASE(LDREXH, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXH))                  \
-    ARM_STOP_CASE(LDREXD, arm_ldrex(c, in, m, core, pc, ARM_OP_LDREXD))                  \
-    ARM_STOP_CASE(STREX, arm_strex(c, in, m, core, pc, ARM_OP_STREX))                    \
-    ARM_STOP_CASE(STREXB, arm_strex(c, in, m, core, pc, ARM_OP_STREXB))                  \
-    ARM_STOP_CASE(STREXH, arm_strex(c, in, m, core, pc, ARM_OP_STREXH))                  \
-    ARM_STOP_CASE(STREXD, arm_strex(c, in, m, core, pc, ARM_OP_STREXD))                  \
-    ARM_CASE(CLREX, c->excl_addr = ARM_EXCL_NONE)                                        \
-    ARM_CASE(MRS, arm_mrs(c, in))                                                        \
-    ARM_CASE(MSR_IMM, arm_msr(c, in, ARM_OP_MSR_IMM))                                    \
-    ARM_CASE(MSR_REG, arm_msr(c, in, ARM_OP_MSR_REG))                                    \
-    ARM_CASE(MRC_TLS, c->r[in->rd] = c->sys.tls)                                             \
-    ARM_STOP_CASE(SVC, (sim_set_icount(&c->sys, icount), arm_svc(c, m, core)))           \
-    ARM_STOP_CASE(BKPT, arm_fault(c, SIM_FAULT_BKPT, pc, pc))                            \
-    ARM_CASE(NOP, (void)0)                                                               \
-    ARM_STOP_CASE(UNDEF, arm_undef(c, in, pc))
+        ARM_OP_END(body)
 
 /* Execute the record `in` for the instruction at pc; r15 and npc are set.
  * icount: instructions retired before this one; only the SVC needs it in
@@ -167,7 +61,9 @@ SIM_INLINE uint32_t arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t
                              uint32_t core, uint32_t pc, uint64_t icount)
 {
     switch (in->op) {
-    ARM_EXEC_CASES
+#define ARM_OP(name, unit, fmt, mn, props, stop, exec) ARM_CASE_##stop(name, exec)
+        ARM_OP_TABLE
+#undef ARM_OP
     default:
         ARM_OP_OUT_OF_RANGE(arm_undef(c, in, pc));
         return 1;
@@ -219,7 +115,7 @@ SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_me
 {
     uint32_t it = c->thumb ? c->it : 0u, cond = it ? it >> 4 : in->cond;
     c->r[15] = pc + (c->thumb ? 4u : 8u);
-    c->npc = pc + in->len;
+    c->npc = pc + arm_len(in);
     if (cond == ARM_COND_AL || arm_cond_pass(cond, c->nzcv))
         arm_exec(c, in, m, core, pc, icount);
     if (SIM_UNLIKELY(it != 0))
@@ -270,8 +166,8 @@ SIM_INLINE uint32_t arm_run_straight(arm_ctx_t *c, const arm_insn_t **inp, uint3
             pc += 4u;
             in++;
         } else {
-            pc += in->len;
-            in += in->len >> 1;
+            pc += arm_len(in);
+            in = arm_next_t32(in);
         }
     }
     *inp = in;

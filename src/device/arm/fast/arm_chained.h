@@ -4,17 +4,20 @@
  * word each; 1: T32 records, a halfword each) defined; host only (GCC's
  * labels as values), the CUDA kernel runs arm_run_straight.
  *
- * Each op's case (ARM_EXEC_CASES) ends with its own copy of "next record,
- * jump", so the host's branch predictor sees one indirect jump per op
- * instead of one for all. The jump goes through the record's xop
- * (arm_thread_op): its op; a test of its condition first; the flag-setting
- * form of a T16 "flags outside IT blocks" op; the form that sets no flags
- * of an op whose flags are dead (arm_flags_dead.c); on a block's last
- * record, a plain B, BL or BX (chained to the next block), an IT, an inline
- * full step of LDM with the pc, or else a full step out of line
+ * Each case (of every op, arm_ops.def, and every fast form, arm_fast.def)
+ * ends with its own copy of "next record, jump", so the host's branch
+ * predictor sees one indirect jump per op instead of one for all. The jump
+ * goes through the record's xop (arm_fast.h, arm_fast_prepare.c): its op or
+ * its fast form (the flag-setting form of a T16 "flags outside IT blocks"
+ * op; the form that sets no flags of an op whose flags are dead,
+ * arm_flags_dead.c), in A32 for a conditional record through the copy of
+ * the case that tests the condition first; on a block's last record, a
+ * plain B, BL or BX (chained to the next block), an IT, an inline full
+ * step of LDM with the pc, or else a full step out of line
  * (arm_step_record). An IT sets the IT state and chains to the next block,
- * whose records then run their op's case under the IT block's condition
- * and advance the IT state. After a block's last record, the next block is
+ * whose records then run their xop's case under the IT block's condition
+ * and advance the IT state (records that may lie in an IT block have an
+ * xop that is right there, arm_block.c). After a block's last record, the next block is
  * fetched through the new pc (B and BL: at their target's record,
  * arm_target_record) and run if it fits the budget, which is so checked once
  * per block: entering one counts all its records; a core that stops early
@@ -27,50 +30,27 @@
  * from: the next block's, when it did not fit the budget or left the text
  * or the instruction set; the record's the core stopped on (as its full
  * step leaves r15, for a block's last record). */
-#if ARM_CHAINED_T32
-/* T32 records are a halfword each, and an instruction's 2 or 4 bytes: had
- * each op's case advanced by in->len, every record's address would wait on
+/* Every case is here twice (arm_fast.h: the copy at ARM_XOP_LEN4 on).
+ * T32: records are a halfword each, and an instruction's 2 or 4 bytes: had
+ * each op's case advanced by arm_len(in), every record's address would wait on
  * a load from the one before, a chain of load latencies through the whole
  * run (A32 made to advance that way ran 35-54% slower, side by side). So
- * every case is here twice, once for each length, each advancing by a
- * constant, and the jump picks the copy by the record's xop and len, read
- * as one halfword (xop | len << 8, len 2 or 4): copy for length 2 at
- * label xop, for length 4 at ARM_T32_LEN4 + xop. The branch predictor
- * then supplies the length with the jump's target. */
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the T32 dispatch reads xop and len as a little-endian halfword"
+ * each copy advances by a constant, and the jump picks the copy with the
+ * xop: the branch predictor supplies the length with the jump's target.
+ * A32: the second copy of each case first tests the record's condition
+ * (one jump to the case, not a jump to a shared test and a second one). */
+#define ARM_CHAINED_LABELS (2 * ARM_XOP_COUNT)
+#if ARM_CHAINED_T32
+#define ARM_CHAINED_COPY_LABEL(op) arm_l4_##op
+#else
+#define ARM_CHAINED_COPY_LABEL(op) arm_lc_##op
 #endif
-#define ARM_T32_LEN4 0x200u
-SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
-{
-    uint16_t xop_len;
-    __builtin_memcpy(&xop_len, &in->xop, sizeof xop_len);
-    return xop_len;
-}
-/* A label table as `table` holds it: biased so that xop | len << 8 indexes
- * it with no subtraction on the way (the halfword is 0x200 + label). The
- * bias goes through an integer, as no pointer may point before its array. */
-#define ARM_T32_BIASED(labels)                                                 \
-    ((const void *const *)((uintptr_t)(labels) - ARM_T32_LEN4 * sizeof(void *)))
-#define ARM_CHAINED_LABELS (ARM_T32_LEN4 + ARM_XOP_COUNT)
-/* Through `table`: arm_labels, or inside an IT block arm_it_labels, whose
- * every entry leads to arm_it_next, so that the ops' own dispatch hands each
- * record of an IT block back to the IT handling without a test of its own. */
-#define ARM_THREADED_DISPATCH() goto *table[arm_t32_xop_len(in)]
-/* the label of `in`'s op itself, its xop set aside: indexed as the dispatch
- * indexes (op | len << 8), so that the length needs no shift down and up */
-#define ARM_OP_LABEL() ARM_T32_BIASED(arm_labels)[in->op | (uint32_t)in->len << 8]
+#define ARM_THREADED_DISPATCH() goto *table[in->xop]
+#if ARM_CHAINED_T32
 #define ARM_CHAINED_RECS im.t32
-/* in += len / 2 where the length is not known here: written so that GCC
- * need not shift len down and back up (records are 16 bytes: the static
- * assert beside arm_insn_t) and, the product being 64-bit, adds it with
- * one lea. */
-#define ARM_CHAINED_NEXT_RECORD() ((const arm_insn_t *)((const char *)in + (size_t)in->len * 8u))
+#define ARM_CHAINED_NEXT_RECORD() arm_next_t32(in)
 #define ARM_CHAINED_ADVANCE() (in = ARM_CHAINED_NEXT_RECORD())
 #else
-#define ARM_CHAINED_LABELS ARM_XOP_COUNT
-#define ARM_THREADED_DISPATCH() goto *arm_labels[in->xop]
-#define ARM_OP_LABEL() arm_labels[in->op]
 #define ARM_CHAINED_RECS im.a32
 #define ARM_CHAINED_NEXT_RECORD() (in + 1)
 #define ARM_CHAINED_ADVANCE() (in++)
@@ -87,7 +67,7 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
 #define pc 0u
 /* The index of the record after `in`. */
 #define ARM_CHAINED_NEXT_INDEX()                                               \
-    ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)in->len >> 1 : 1u))
+    ((uint32_t)(in - ARM_CHAINED_RECS) + (ARM_CHAINED_T32 ? (uint32_t)arm_len(in) >> 1 : 1u))
 /* Go on at the block of record `rec` (of address `at`, evaluated only on
  * return) if it fits the budget (`left` of it), with `go` at its first
  * record; else return. Every record of the array is prepared (run >= 1,
@@ -130,25 +110,44 @@ SIM_INLINE uint32_t arm_t32_xop_len(const arm_insn_t *in)
 
 uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 {
-/* The xops past the ops, in arm_xop_t's order: one copy serves both lengths. */
+/* The chained kinds past the forms, in arm_fast.h's order: one copy serves
+ * both lengths (A32 never uses the second). */
 #define ARM_XOP_LABELS                                                         \
-    &&arm_step, &&arm_cond, &&arm_branch, &&arm_call, &&arm_bx, &&arm_pop, &&arm_it, &&arm_it_plain
-/* (ARM_OP_TABLE's lists name ARM_OP itself: it is redefined, not passed) */
-#define ARM_OP(name, unit, fmt, mn) &&arm_l_##name,
+    &&arm_step, &&arm_branch, &&arm_call, &&arm_bx, &&arm_pop, &&arm_it, &&arm_it_plain
+#define ARM_OP(name, unit, fmt, mn, props, stop, exec) &&arm_l_##name,
+#define ARM_FOP(name, base, kind, stop, exec) &&arm_l_##name,
+#define ARM_OP2(name) &&ARM_CHAINED_COPY_LABEL(name),
     static const void *const arm_labels[ARM_CHAINED_LABELS] = {
-        ARM_OP_TABLE(ARM_OP) ARM_XOP_LABELS,
-#if ARM_CHAINED_T32
+        ARM_OP_TABLE ARM_FAST_TABLE ARM_XOP_LABELS,
 #undef ARM_OP
-#define ARM_OP(name, unit, fmt, mn) &&arm_l4_##name,
-        [ARM_T32_LEN4] = ARM_OP_TABLE(ARM_OP) ARM_XOP_LABELS
-#endif
+#undef ARM_FOP
+#define ARM_OP(name, unit, fmt, mn, props, stop, exec) ARM_OP2(name)
+#define ARM_FOP(name, base, kind, stop, exec) ARM_OP2(name)
+        ARM_OP_TABLE ARM_FAST_TABLE ARM_XOP_LABELS
     };
 #undef ARM_OP
+#undef ARM_FOP
+#undef ARM_OP2
 #undef ARM_XOP_LABELS
+    const void *const *table = arm_labels;
+    /* _SH_NF's copies per shift type (ARM_SH_NF_SPLIT, below), in both
+     * copies of the cases */
+#define ARM_SH_NF_TABLES(n, t, L)                                              \
+    static const void *const t##n[4] = {&&L(n##_SH_NF_ANY), &&L(n##_SH_NF_LSR), &&L(n##_SH_NF_ASR), \
+                                        &&L(n##_SH_NF_ROR)};
+#define ARM_SH_NF_COPY1(n) ARM_SH_NF_TABLES(n, arm_sh_, ARM_CHAINED_LABEL)
+#define ARM_SH_NF_COPY2(n) ARM_SH_NF_TABLES(n, arm_sh2_, ARM_CHAINED_COPY_LABEL)
+#define ARM_CHAINED_LABEL(op) arm_l_##op
+    ARM_DP_WR_LIST(ARM_SH_NF_COPY1)
 #if ARM_CHAINED_T32
-#define ARM_ALL_LABELS(label)                                                  \
-    {[0 ... ARM_XOP_COUNT - 1] = &&label,                                      \
-     [ARM_T32_LEN4 ... ARM_T32_LEN4 + ARM_XOP_COUNT - 1] = &&label}
+    ARM_DP_WR_LIST(ARM_SH_NF_COPY2)
+#endif
+#undef ARM_SH_NF_TABLES
+#undef ARM_SH_NF_COPY1
+#undef ARM_SH_NF_COPY2
+#undef ARM_CHAINED_LABEL
+#if ARM_CHAINED_T32
+#define ARM_ALL_LABELS(label) {[0 ... ARM_CHAINED_LABELS - 1] = &&label}
     static const void *const arm_it_labels[ARM_CHAINED_LABELS] = ARM_ALL_LABELS(arm_it_next);
     static const void *const arm_it_plain_labels[ARM_CHAINED_LABELS] =
         ARM_ALL_LABELS(arm_it_plain_record);
@@ -157,7 +156,6 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     static const void *const arm_it_skip_labels[ARM_CHAINED_LABELS] =
         ARM_ALL_LABELS(arm_it_one_skip);
 #undef ARM_ALL_LABELS
-    const void *const *table = ARM_T32_BIASED(arm_labels);
     uint32_t plain = 1u; /* in a plain IT block: its records that run yet, bit 0 first, over a 1 */
 #endif
     /* m has this core's window folded in (sim_mem_for_core): the cases'
@@ -175,27 +173,23 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
     ARM_THREADED_DISPATCH();
 #undef ARM_OP_BEGIN
 #undef ARM_OP_END
-#define ARM_OP_BEGIN(op) arm_l_##op:
-#define ARM_OP_ADDRESS(op) &&arm_l_##op
 /* _SH_NF: a copy of the case per shift type, chosen by one jump on the
- * record's shift (1..3: LSR, ASR, ROR; arm_block.c). Type 0, which
- * arm_block.c never chooses this form for, goes to the case that chooses at
- * run time, as the switch paths do for every type. */
+ * record's shift (1..3: LSR, ASR, ROR; arm_fast_prepare.c). Type 0, which
+ * is never chosen for this form, goes to the case that chooses at run
+ * time, as the switch paths do for every type. */
 #undef ARM_SH_NF_SPLIT
 #define ARM_SH_NF_SPLIT(n)                                                     \
-    {                                                                          \
-        static const void *const by_type_[4] = {                               \
-            ARM_OP_ADDRESS(n##_SH_NF_ANY), ARM_OP_ADDRESS(n##_SH_NF_LSR),      \
-            ARM_OP_ADDRESS(n##_SH_NF_ASR), ARM_OP_ADDRESS(n##_SH_NF_ROR)};     \
-        goto *by_type_[in->shift];                                             \
-    }                                                                          \
-    ARM_OP_BEGIN(n##_SH_NF_LSR)                                                \
-        ARM_DP_NF_SHIFTED(n, arm_lsr_imm_nc(c->r[in->rm], in->amount))         \
-    ARM_OP_BEGIN(n##_SH_NF_ASR)                                                \
-        ARM_DP_NF_SHIFTED(n, arm_asr_imm_nc(c->r[in->rm], in->amount))         \
-    ARM_OP_BEGIN(n##_SH_NF_ROR)                                                \
-        ARM_DP_NF_SHIFTED(n, arm_ror(c->r[in->rm], in->amount))                \
-    ARM_OP_BEGIN(n##_SH_NF_ANY)
+    goto *ARM_SH_NF_TABLE(n)[in->shift];                                       \
+    ARM_OP_LABEL_ONLY(n##_SH_NF_LSR)                                           \
+        ARM_DP_NF_EXEC(n, arm_lsr_imm_nc(c->r[in->rm], in->amount));           \
+        ARM_OP_END(0)                                                          \
+    ARM_OP_LABEL_ONLY(n##_SH_NF_ASR)                                           \
+        ARM_DP_NF_EXEC(n, arm_asr_imm_nc(c->r[in->rm], in->amount));           \
+        ARM_OP_END(0)                                                          \
+    ARM_OP_LABEL_ONLY(n##_SH_NF_ROR)                                           \
+        ARM_DP_NF_EXEC(n, arm_ror(c->r[in->rm], in->amount));                  \
+        ARM_OP_END(0)                                                          \
+    ARM_OP_LABEL_ONLY(n##_SH_NF_ANY)
 /* ARM_CASE_STEP: records from one instruction to the next */
 #define ARM_OP_END(stopped)                                                    \
     {                                                                          \
@@ -204,20 +198,41 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
         in += ARM_CASE_STEP;                                                   \
         ARM_THREADED_DISPATCH();                                               \
     }
+#define ARM_OP(name, unit, fmt, mn, props, stop, exec) ARM_CASE_##stop(name, exec)
+#define ARM_FOP(name, base, kind, stop, exec) ARM_CASE_##stop(name, exec)
 #define ARM_CASE_STEP 1
-    ARM_EXEC_CASES
+#define ARM_OP_LABEL_ONLY(op) arm_l_##op:
+#define ARM_SH_NF_TABLE(n) arm_sh_##n
+#if ARM_CHAINED_T32
+#define ARM_OP_BEGIN(op) arm_l_##op:
+#else
+/* A32: the conditional copy, then the case */
+#define ARM_OP_BEGIN(op)                                                       \
+    ARM_CHAINED_COPY_LABEL(op):                                                \
+    if (!arm_cond_pass(in->cond, c->nzcv)) {                                   \
+        ARM_CHAINED_ADVANCE();                                                 \
+        ARM_THREADED_DISPATCH();                                               \
+    }                                                                          \
+    arm_l_##op:
+#endif
+    ARM_OP_TABLE ARM_FAST_TABLE
 #if ARM_CHAINED_T32
 #undef ARM_OP_BEGIN
-#undef ARM_OP_ADDRESS
+#undef ARM_OP_LABEL_ONLY
+#undef ARM_SH_NF_TABLE
 #undef ARM_CASE_STEP
-#define ARM_OP_BEGIN(op) arm_l4_##op:
-#define ARM_OP_ADDRESS(op) &&arm_l4_##op
+#define ARM_OP_BEGIN(op) ARM_CHAINED_COPY_LABEL(op):
+#define ARM_OP_LABEL_ONLY(op) ARM_CHAINED_COPY_LABEL(op):
+#define ARM_SH_NF_TABLE(n) arm_sh2_##n
 #define ARM_CASE_STEP 2
-    ARM_EXEC_CASES
+    ARM_OP_TABLE ARM_FAST_TABLE
 #endif
+#undef ARM_OP
+#undef ARM_FOP
 #undef ARM_CASE_STEP
 #undef ARM_OP_BEGIN
-#undef ARM_OP_ADDRESS
+#undef ARM_OP_LABEL_ONLY
+#undef ARM_SH_NF_TABLE
 #undef ARM_OP_END
 #undef ARM_SH_NF_SPLIT
 #define ARM_SH_NF_SPLIT(n)
@@ -230,17 +245,17 @@ uint64_t ARM_CHAINED_NAME(ARM_CHAINED_PARAMS)
 arm_it_next:
     c->it = it = arm_it_advance(it);
     if (!it) {
-        table = ARM_T32_BIASED(arm_labels);
+        table = arm_labels;
         ARM_THREADED_DISPATCH();
     }
 arm_it_record:
-    table = ARM_T32_BIASED(arm_it_labels);
+    table = arm_it_labels;
     if (in->run < 2u) {
-        table = ARM_T32_BIASED(arm_labels);
+        table = arm_labels;
         goto arm_step;
     }
     if (arm_cond_pass(it >> 4, c->nzcv))
-        goto *ARM_OP_LABEL();
+        goto *arm_labels[in->xop];
     ARM_CHAINED_ADVANCE();
     goto arm_it_next;
 arm_it_plain:
@@ -263,21 +278,21 @@ arm_it_plain:
             if (!(how & ARM_IT_ONE_RUNS))
                 ARM_THREADED_DISPATCH();
             c->it = state;
-            table = (how & ARM_IT_ONE_SKIP) ? ARM_T32_BIASED(arm_it_skip_labels)
-                                            : ARM_T32_BIASED(arm_it_done_labels);
-            goto *ARM_OP_LABEL();
+            table = (how & ARM_IT_ONE_SKIP) ? arm_it_skip_labels
+                                            : arm_it_done_labels;
+            goto *arm_labels[in->xop];
         }
         c->it = state;
         plain = how;
     }
-    table = ARM_T32_BIASED(arm_it_plain_labels);
+    table = arm_it_plain_labels;
 arm_it_plain_record:
     /* the ops of the records that run dispatch back here through `table` */
     if (plain == 1u)
         goto arm_it_one_done;
     if (plain & 1u) {
         plain >>= 1;
-        goto *ARM_OP_LABEL();
+        goto *arm_labels[in->xop];
     }
     plain >>= 1;
     ARM_CHAINED_ADVANCE();
@@ -286,17 +301,13 @@ arm_it_one_skip:
     ARM_CHAINED_ADVANCE();
 arm_it_one_done:
     c->it = 0u;
-    table = ARM_T32_BIASED(arm_labels);
+    table = arm_labels;
     ARM_THREADED_DISPATCH();
 #else
 arm_it_record: /* A32 has no IT: these two are named for T32 only */
 arm_it_plain:
+    goto arm_step;
 #endif
-arm_cond:
-    if (arm_cond_pass(in->cond, c->nzcv))
-        goto *ARM_OP_LABEL();
-    ARM_CHAINED_ADVANCE();
-    ARM_THREADED_DISPATCH();
 arm_branch:
     /* Never inside an IT block (those records run through arm_it_record),
      * so the next block starts outside one too. */
@@ -305,7 +316,7 @@ arm_branch:
                                  ARM_THREADED_DISPATCH());
 arm_branch_not_taken:
     /* (B, BL, or LDM with the pc) */
-    ARM_CHAINED_ENTER_RECORD(ARM_CHAINED_NEXT_RECORD(), ARM_CHAINED_PC() + in->len,
+    ARM_CHAINED_ENTER_RECORD(ARM_CHAINED_NEXT_RECORD(), ARM_CHAINED_PC() + arm_len(in),
                              ARM_THREADED_DISPATCH());
 arm_it:
     /* IT ends its block; the next one runs under it (arm_it_record). */
@@ -350,7 +361,7 @@ arm_pop:
             return budget - left;
         }
     }
-    c->npc = ARM_CHAINED_PC() + in->len;
+    c->npc = ARM_CHAINED_PC() + arm_len(in);
     c->r[15] = ARM_CHAINED_PC() + (ARM_CHAINED_T32 ? 4u : 8u);
     arm_ldm(c, in, m, core, ARM_CHAINED_PC());
     to = c->npc;
@@ -376,7 +387,7 @@ arm_stopped:
 }
 
 #undef ARM_THREADED_DISPATCH
-#undef ARM_OP_LABEL
+#undef ARM_CHAINED_COPY_LABEL
 #undef ARM_CHAINED_LABELS
 #undef ARM_CHAINED_ADVANCE
 #undef ARM_CHAINED_RECS

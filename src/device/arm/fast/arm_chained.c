@@ -3,7 +3,8 @@
  * on the CPU layout of private memory (stride_word 1), which this file's
  * accesses then take as given. */
 #define SIM_PRIV_CONTIGUOUS
-#include "arm_step.h"
+#include "../arm_step.h"
+#include "arm_fast.h"
 
 #if defined(__GNUC__) && !defined(__CUDACC__)
 static __attribute__((noinline)) void arm_step_record_host(arm_ctx_t *c, const arm_insn_t *in,
