@@ -49,13 +49,6 @@ static void a32_imm_shift(uint32_t w, arm_insn_t *o)
         o->shift = ARM_SH_RRX;
 }
 
-static int a32_is_test(uint32_t op)
-{
-    return op == ARM_OP_TST_IMM || op == ARM_OP_TEQ_IMM || op == ARM_OP_CMP_IMM ||
-           op == ARM_OP_CMN_IMM || op == ARM_OP_TST_REG || op == ARM_OP_TEQ_REG ||
-           op == ARM_OP_CMP_REG || op == ARM_OP_CMN_REG || op == ARM_OP_TST_RSR ||
-           op == ARM_OP_TEQ_RSR || op == ARM_OP_CMP_RSR || op == ARM_OP_CMN_RSR;
-}
 
 /* Each form returns 0, or 1 when the word is UNPREDICTABLE and becomes UNDEF. */
 static int a32_form_dp(uint32_t w, uint32_t form, arm_insn_t *o)
@@ -80,7 +73,7 @@ static int a32_form_dp(uint32_t w, uint32_t form, arm_insn_t *o)
         }
     }
     /* S with Rd = pc is an exception return: privileged. */
-    return (o->flags & ARM_F_S) && o->rd == 15 && !a32_is_test(o->op);
+    return (o->flags & ARM_F_S) && o->rd == 15 && !arm_op_has(o->op, ARM_P_NORD);
 }
 
 static int a32_form_mul(uint32_t w, uint32_t form, arm_insn_t *o)

@@ -63,11 +63,6 @@ static void put_shift(dis_out_t *o, const arm_insn_t *in)
         put(o, ", %s #%u", dis_shifts[in->shift & 3u], in->amount);
 }
 
-static int dis_is_test(const char *mn)
-{
-    return !strcmp(mn, "tst") || !strcmp(mn, "teq") || !strcmp(mn, "cmp") || !strcmp(mn, "cmn");
-}
-
 static int dis_sets_flags(const arm_insn_t *in)
 {
     return (in->flags & (ARM_F_S | ARM_F_ITS)) != 0;
@@ -80,8 +75,10 @@ static void dis_dp(dis_out_t *o, const arm_insn_t *in, const char *upper, uint32
     char mn[4];
     for (int i = 0; i < 4; i++)
         mn[i] = (char)(upper[i] | (upper[i] ? 0x20 : 0)); /* "ADD" -> "add" */
-    const char *s = dis_sets_flags(in) && !dis_is_test(mn) ? "s" : "";
-    int mov = !strcmp(mn, "mov"), test = dis_is_test(mn), two = mov || !strcmp(mn, "mvn");
+    /* tests name no Rd and set flags unsaid; MOV and MVN name no Rn */
+    int test = arm_op_has(in->op, ARM_P_NORD) != 0, two = arm_op_has(in->op, ARM_P_NORN) != 0;
+    int mov = !strcmp(mn, "mov");
+    const char *s = dis_sets_flags(in) && !test ? "s" : "";
     if (mov && fmt == ARM_FMT_DP_REG && (in->shift != ARM_SH_LSL || in->amount != 0)) {
         if (in->shift == ARM_SH_RRX)
             put(o, "rrx%s%s\t%s, %s", s, cc, R(in->rd), R(in->rm));
