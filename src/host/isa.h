@@ -43,6 +43,10 @@ typedef struct isa_host {
      * the records written in *span (bytes 0: nothing new); -1 if the core's
      * pc is outside the text (it then faults when it runs on). */
     int (*decode_for_core)(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span);
+    /* Text at addr was written: its page's records are dropped, to be
+     * decoded again on the next fetch. Writes the spans changed (at most
+     * ISA_MAX_ARRAYS) into spans; returns their count. */
+    int (*code_invalidate)(void *state, uint32_t addr, isa_span_t *spans);
     /* A core's first registers in the staged context at stage. */
     void (*ctx_init)(sim_stage_t *stage, uint32_t entry, uint32_t sp);
 } isa_host_t;

@@ -28,4 +28,13 @@ SIM_INLINE void arm_undef(arm_ctx_t *c, const arm_insn_t *in, uint32_t pc)
     c->sys.fault_insn = in->imm;
 }
 
+/* The record of a page not decoded yet: wait for the host's decoder
+ * (SIM_WAIT_DECODE, arm_host.c), then fetch the instruction at pc again.
+ * Like a fault, it does not retire (arm_run). */
+SIM_INLINE void arm_wait_decode(arm_ctx_t *c, uint32_t pc)
+{
+    c->sys.status = SIM_WAIT_DECODE;
+    c->npc = pc;
+}
+
 #endif

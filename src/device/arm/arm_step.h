@@ -80,11 +80,20 @@ SIM_FN void arm_fetch_miss(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint
 }
 
 /* After an instruction inside an IT block: ITAdvance, unless it did not
- * complete (a fault, or an SVC left to be retried). */
+ * complete (a fault, an SVC left to be retried, a record to decode). */
 SIM_FN void arm_it_after(arm_ctx_t *c, uint32_t pc)
 {
-    if (c->sys.status != SIM_FAULTED && !(c->sys.status == SIM_WAIT_HOST && c->npc == pc))
+    uint32_t st = c->sys.status;
+    if (st != SIM_FAULTED && st != SIM_WAIT_DECODE && !(st == SIM_WAIT_HOST && c->npc == pc))
         c->it = arm_it_advance(c->it);
+}
+
+/* The condition record `in` runs under in IT state it (not 0): the IT
+ * block's, but for a record not decoded yet, which must not be skipped
+ * (its length is not known) and waits for the decoder. */
+SIM_FN uint32_t arm_it_cond(uint32_t it, const arm_insn_t *in)
+{
+    return in->op == ARM_OP_UNDECODED ? ARM_COND_AL : it >> 4;
 }
 
 /* The record of the instruction at pc, or NULL outside the text. The index
@@ -113,7 +122,7 @@ SIM_INLINE const arm_insn_t *arm_fetch(const arm_ctx_t *c, arm_code_t img, uint3
 SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                                 uint32_t core, uint32_t pc, uint64_t icount)
 {
-    uint32_t it = c->thumb ? c->it : 0u, cond = it ? it >> 4 : in->cond;
+    uint32_t it = c->thumb ? c->it : 0u, cond = SIM_UNLIKELY(it) ? arm_it_cond(it, in) : in->cond;
     c->r[15] = pc + (c->thumb ? 4u : 8u);
     c->npc = pc + arm_len(in);
     if (cond == ARM_COND_AL || arm_cond_pass(cond, c->nzcv))
@@ -245,8 +254,10 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m,
         pc = c->r[15];
     }
     c->r[15] = pc;
-    /* WAIT_HOST always leaves the SVC to be retried (arm_syscall.h). */
-    if (n && (c->sys.status == SIM_FAULTED || c->sys.status == SIM_WAIT_HOST))
+    /* WAIT_HOST always leaves the SVC to be retried (arm_syscall.h), and
+     * WAIT_DECODE the instruction to be fetched again. */
+    if (n && (c->sys.status == SIM_FAULTED || c->sys.status == SIM_WAIT_HOST ||
+              c->sys.status == SIM_WAIT_DECODE))
         n--;
     sim_set_icount(&c->sys, start + n);
     return n;
