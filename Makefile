@@ -116,7 +116,7 @@ gpu-test: $(KIT_DEPS)
 gpu-kit: deps
 	BUILD=$(BUILD) bash tools/gpu_kit.sh
 
-# 1024 cores of the matrix-product kernel (256x256, rows split by core), the MIPS table on stdout.
+# 1024 cores of the matrix-product kernel (256x256, rows split by core), the MIPS table on stderr.
 run: deps
 	$(MAKE) --no-print-directory all kernels
 	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm 256

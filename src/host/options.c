@@ -35,7 +35,7 @@ static const opt_row_t opt_table[] = {
     OPT("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
     OPT("regroup", OPT_U64, regroup, "N", "every N instructions, regroup cores so host warps share a pc")
     OPT("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
-    OPT("quiet", OPT_FLAG, quiet, NULL, "do not print the text table")
+    OPT("quiet", OPT_FLAG, quiet, NULL, "do not print the text table (on stderr)")
     OPT("dump-state", OPT_STR, dump_state, "FILE", "write every core's final registers and memory digest")
     OPT("config", OPT_STR, config, "FILE", "read options from FILE (-option value lines)")
 };
