@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "host/json_read.h"
+#include <jansson.h>
 
 /* One row per run report. X(key, table header, kind, axis label or NULL, flags):
  * key names the CSV column, the JSON member and the --x/--y/--group value. */
@@ -72,22 +72,25 @@ extern const rcmd_column_t rcmd_columns[RCMD_COL_COUNT];
 int rcmd_column_find(const char *key);
 
 /* Fills row from a parsed run report; 0, or -1 with why ("no 'cores' field"). */
-int rcmd_row_from_json(const json_value_t *root, const char *file, rcmd_row_t *row, char *why, size_t n);
+int rcmd_row_from_json(const json_t *root, const char *file, rcmd_row_t *row, char *why, size_t n);
 /* Reads and converts FILE; 0, or -1 after printing "FILE: problem" on stderr. */
 int rcmd_row_load(const char *file, rcmd_row_t *row);
 /* sim_speedup and app_speedup against base, where both runs have the data. */
 void rcmd_row_speedups(rcmd_row_t *row, const rcmd_row_t *base);
 void rcmd_row_free(rcmd_row_t *row);
 
-/* One cell as text: csv and json use full precision and "" for missing, the
- * table rounds and shows "-". */
-typedef enum { RCMD_FMT_TABLE, RCMD_FMT_CSV, RCMD_FMT_JSON } rcmd_fmt_t;
+/* One cell as text: csv keeps the places of the JSON outputs and "" for
+ * missing, the table rounds and shows "-". */
+typedef enum { RCMD_FMT_TABLE, RCMD_FMT_CSV } rcmd_fmt_t;
 void rcmd_cell_text(const rcmd_row_t *row, int col, rcmd_fmt_t fmt, char *buf, size_t n);
+/* One cell as a JSON value (null for missing); NULL when out of memory. */
+json_t *rcmd_cell_json(const rcmd_row_t *row, int col);
 
 /* with_baseline: include the speedup columns. */
 void rcmd_write_table(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline);
 void rcmd_write_csv(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline);
-void rcmd_write_json(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline);
+/* 0, or -1 with errno (out of memory, or the stream's error). */
+int rcmd_write_json(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline);
 
 typedef struct rcmd_plot {
     int x, y;               /* columns */

@@ -1,0 +1,143 @@
+/* `warpsim report`'s text outputs: the aligned table, CSV and a JSON array
+ * (written by jansson), every one walking the column table of report_cmd.h. */
+#include "report_cmd.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "host/report_json.h"
+
+/* Decimals of the CSV and JSON outputs (the table rounds further). */
+static int kind_places(rcmd_kind_t kind)
+{
+    return kind == RCMD_SECONDS ? 6 : kind == RCMD_MIPS ? 3 : 4;
+}
+
+static int cell_missing(const rcmd_row_t *row, int col)
+{
+    rcmd_kind_t kind = rcmd_columns[col].kind;
+    const rcmd_cell_t *c = &row->c[col];
+    return !c->present || (kind != RCMD_STR && kind != RCMD_U64 && !isfinite(c->d));
+}
+
+void rcmd_cell_text(const rcmd_row_t *row, int col, rcmd_fmt_t fmt, char *buf, size_t n)
+{
+    const rcmd_cell_t *c = &row->c[col];
+    rcmd_kind_t kind = rcmd_columns[col].kind;
+    int table = fmt == RCMD_FMT_TABLE;
+    if (cell_missing(row, col)) {
+        snprintf(buf, n, "%s", table ? "-" : "");
+        return;
+    }
+    switch (kind) {
+    case RCMD_STR: snprintf(buf, n, "%s", c->s); break;
+    case RCMD_U64: snprintf(buf, n, "%llu", (unsigned long long)c->u); break;
+    case RCMD_SECONDS: snprintf(buf, n, "%.*f", table ? 4 : kind_places(kind), c->d); break;
+    case RCMD_MIPS: snprintf(buf, n, "%.*f", table ? 1 : kind_places(kind), c->d); break;
+    case RCMD_RATIO: snprintf(buf, n, "%.*f", table ? 2 : kind_places(kind), c->d); break;
+    }
+    if (table)
+        for (char *p = buf; *p; p++)
+            if ((unsigned char)*p < 0x20)
+                *p = '?';
+}
+
+json_t *rcmd_cell_json(const rcmd_row_t *row, int col)
+{
+    const rcmd_cell_t *c = &row->c[col];
+    rcmd_kind_t kind = rcmd_columns[col].kind;
+    if (cell_missing(row, col))
+        return json_null();
+    if (kind == RCMD_STR)
+        return report_json_text(c->s);
+    if (kind == RCMD_U64)
+        return json_integer((json_int_t)c->u);
+    return report_json_real(c->d, kind_places(kind));
+}
+
+static int shown(int col, int with_baseline, int table_only)
+{
+    unsigned fl = rcmd_columns[col].flags;
+    return (!(fl & RCMD_BASELINE) || with_baseline) && (!table_only || (fl & RCMD_TABLE));
+}
+
+void rcmd_write_table(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline)
+{
+    size_t width[RCMD_COL_COUNT];
+    char buf[512];
+    for (int i = 0; i < RCMD_COL_COUNT; i++) {
+        width[i] = strlen(rcmd_columns[i].header);
+        for (size_t r = 0; r < n; r++) {
+            rcmd_cell_text(&rows[r], i, RCMD_FMT_TABLE, buf, sizeof buf);
+            width[i] = strlen(buf) > width[i] ? strlen(buf) : width[i];
+        }
+    }
+    for (size_t r = 0; r <= n; r++) {
+        const char *sep = "";
+        for (int i = 0; i < RCMD_COL_COUNT; i++) {
+            if (!shown(i, with_baseline, 1))
+                continue;
+            if (r == 0)
+                snprintf(buf, sizeof buf, "%s", rcmd_columns[i].header);
+            else
+                rcmd_cell_text(&rows[r - 1], i, RCMD_FMT_TABLE, buf, sizeof buf);
+            int w = (int)width[i], left = rcmd_columns[i].kind == RCMD_STR;
+            fprintf(f, "%s%*s", sep, left ? -w : w, buf);
+            sep = "  ";
+        }
+        fputc('\n', f);
+    }
+}
+
+/* RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+void rcmd_write_csv(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline)
+{
+    char buf[512];
+    for (size_t r = 0; r <= n; r++) {
+        const char *sep = "";
+        for (int i = 0; i < RCMD_COL_COUNT; i++) {
+            if (!shown(i, with_baseline, 0))
+                continue;
+            if (r == 0)
+                snprintf(buf, sizeof buf, "%s", rcmd_columns[i].key);
+            else
+                rcmd_cell_text(&rows[r - 1], i, RCMD_FMT_CSV, buf, sizeof buf);
+            fputs(sep, f);
+            csv_field(f, buf);
+            sep = ",";
+        }
+        fputc('\n', f);
+    }
+}
+
+int rcmd_write_json(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline)
+{
+    json_t *doc = json_array();
+    int bad = !doc;
+    for (size_t r = 0; r < n && !bad; r++) {
+        json_t *obj = json_object();
+        bad |= json_array_append_new(doc, obj);
+        for (int i = 0; i < RCMD_COL_COUNT && !bad; i++)
+            if (shown(i, with_baseline, 0))
+                bad |= json_object_set_new(obj, rcmd_columns[i].key, rcmd_cell_json(&rows[r], i));
+    }
+    if (!bad)
+        bad = report_json_dumpf(doc, f);
+    json_decref(doc);
+    return bad ? -1 : 0;
+}
