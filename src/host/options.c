@@ -48,7 +48,11 @@ static const opt_row_t opt_table[] = {
     RUN("config", OPT_STR, config, "FILE", "read options from FILE (-option value lines)")
     REPORT("format", 0, OPT_STR, format, "table|csv|json|svg", "output (default table: one row per report)")
     REPORT("output", 0, OPT_STR, output, "FILE", "write there instead of stdout")
-    REPORT("baseline", 0, OPT_LIST, baselines, "FILE.json", "add sim_speedup and app_speedup against this run")
+    REPORT("columns", 0, OPT_STR, columns, "KEY,...", "the columns of table, csv and json, in this order")
+    REPORT("baseline", 0, OPT_LIST, baselines, "FILE.json",
+           "add sim_speedup and app_speedup against this run (again: each row against its workload's)")
+    REPORT("versus", 0, OPT_LIST, versus, "FILE.json",
+           "add versus, MIPS over this run's (again: each row against its workload's)")
     REPORT("x", 0, OPT_STR, x, "KEY", "plot x axis (svg; default cores)")
     REPORT("y", 0, OPT_STR, y, "KEY", "plot y axis (svg; default mips)")
     REPORT("group", 0, OPT_STR, group, "KEY[,KEY]", "one plot line per value of these keys (e.g. backend,mode)")
@@ -283,8 +287,9 @@ int options_parse_report(report_options_t *r, int argc, char **argv)
 void options_report_free(report_options_t *r)
 {
     free(r->baselines.items);
-    r->baselines.items = NULL;
-    r->baselines.count = 0;
+    free(r->versus.items);
+    memset(&r->baselines, 0, sizeof r->baselines);
+    memset(&r->versus, 0, sizeof r->versus);
 }
 
 /* Config values must outlive the file buffer: keep them. */

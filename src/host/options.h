@@ -37,8 +37,9 @@ typedef struct opt_list {
 } opt_list_t;
 
 typedef struct report_options {
-    const char *format, *output, *x, *y, *group, *title;
+    const char *format, *output, *x, *y, *group, *title, *columns;
     opt_list_t baselines;   /* --baseline, once or more */
+    opt_list_t versus;      /* --versus, once or more */
     int help;
     char **files;           /* the operands: report files */
     int nfiles;

@@ -59,12 +59,14 @@ static int parse_group(rcmd_plot_t *p, const char *keys)
 }
 
 /* The plot's columns and the checks no single option can make; 0 or 2. */
-static int check_options(const report_options_t *o, rcmd_plot_t *p)
+static int check_options(const report_options_t *o, rcmd_plot_t *p, rcmd_cols_t *cols)
 {
     static const char *const formats[] = {"table", "csv", "json", "svg"};
+    char why[160];
     size_t f = 0;
     int rc;
     memset(p, 0, sizeof *p);
+    cols->n = 0;
     while (f < 4 && strcmp(formats[f], o->format))
         f++;
     if (f == 4)
@@ -73,32 +75,38 @@ static int check_options(const report_options_t *o, rcmd_plot_t *p)
         return rc;
     if (o->group && (rc = parse_group(p, o->group)))
         return rc;
-    if (o->baselines.count > 1)
-        return bad_args("--baseline given %d times: one run is the baseline", o->baselines.count);
+    if (o->columns && rcmd_parse_columns(o->columns, cols, why, sizeof why))
+        return bad_args("%s", why);
     if (o->nfiles == 0)
         return bad_args("no report files given");
-    int need = (rcmd_columns[p->x].flags | rcmd_columns[p->y].flags) & RCMD_BASELINE;
-    if (need && !o->baselines.count)
+    unsigned need = (rcmd_columns[p->x].flags | rcmd_columns[p->y].flags) & (RCMD_BASELINE | RCMD_VERSUS);
+    if ((need & RCMD_BASELINE) && !o->baselines.count)
         return bad_args("plotting a speedup needs --baseline FILE.json");
+    if ((need & RCMD_VERSUS) && !o->versus.count)
+        return bad_args("plotting versus needs --versus FILE.json");
     p->title = o->title;
     p->output = o->output;
     return 0;
 }
 
-static int write_text(const report_options_t *o, const rcmd_row_t *rows, size_t n)
+static int write_text(const report_options_t *o, const rcmd_rows_t *rows, const rcmd_cols_t *asked)
 {
+    rcmd_cols_t cols = *asked;
+    if (!cols.n)
+        rcmd_default_columns(rows->row, rows->n, !strcmp(o->format, "table"),
+                             (o->baselines.count ? RCMD_BASELINE : 0) | (o->versus.count ? RCMD_VERSUS : 0), &cols);
     FILE *f = o->output ? fopen(o->output, "w") : stdout;
     if (!f) {
         fprintf(stderr, "%s: %s\n", o->output, strerror(errno));
         return 1;
     }
-    int wb = o->baselines.count > 0, err = 0;
+    int err = 0;
     if (!strcmp(o->format, "csv"))
-        rcmd_write_csv(f, rows, n, wb);
+        rcmd_write_csv(f, rows->row, rows->n, &cols);
     else if (!strcmp(o->format, "json"))
-        err = rcmd_write_json(f, rows, n, wb) ? errno : 0;
+        err = rcmd_write_json(f, rows->row, rows->n, &cols) ? errno : 0;
     else
-        rcmd_write_table(f, rows, n, wb);
+        rcmd_write_table(f, rows->row, rows->n, &cols);
     if ((o->output ? fclose(f) : fflush(f)) && !err)
         err = errno;
     if (err) {
@@ -108,32 +116,37 @@ static int write_text(const report_options_t *o, const rcmd_row_t *rows, size_t 
     return 0;
 }
 
-/* Reads every report (and the baseline) and writes the output; 0 or 1. */
-static int report_files(const report_options_t *o, const rcmd_plot_t *plot)
+/* Every file of list into rows, in order; 0, or 1 after the first failure. */
+static int load_all(const char *const *files, int n, rcmd_rows_t *rows)
 {
-    rcmd_row_t base, *rows = (rcmd_row_t *)calloc((size_t)o->nfiles, sizeof *rows);
-    if (!rows) {
-        fprintf(stderr, "warpsim report: out of memory\n");
-        return 1;
-    }
-    const char *baseline = o->baselines.count ? o->baselines.items[0] : NULL;
-    size_t n = 0;
-    memset(&base, 0, sizeof base);
-    int rc = baseline && rcmd_row_load(baseline, &base) ? 1 : 0;
-    for (; !rc && n < (size_t)o->nfiles; n++) {
-        if (rcmd_row_load(o->files[n], &rows[n])) {
-            rc = 1;
-            break;
-        }
-        if (baseline)
-            rcmd_row_speedups(&rows[n], &base);
+    for (int i = 0; i < n; i++)
+        if (rcmd_rows_load(files[i], rows))
+            return 1;
+    return 0;
+}
+
+/* Reads the references and the reports, adds the ratios and writes the
+ * output; the exit status. */
+static int report_files(const report_options_t *o, const rcmd_plot_t *plot, const rcmd_cols_t *cols)
+{
+    rcmd_rows_t bases = {0}, refs = {0}, rows = {0};
+    int rc = load_all(o->baselines.items, o->baselines.count, &bases);
+    if (!rc)
+        rc = load_all(o->versus.items, o->versus.count, &refs);
+    if (!rc)
+        rc = load_all((const char *const *)o->files, o->nfiles, &rows);
+    for (size_t i = 0; !rc && i < rows.n; i++) {
+        const rcmd_row_t *base = rcmd_row_match(&bases, &rows.row[i]), *ref = rcmd_row_match(&refs, &rows.row[i]);
+        if (base)
+            rcmd_row_speedups(&rows.row[i], base);
+        if (ref)
+            rcmd_row_versus(&rows.row[i], ref);
     }
     if (!rc)
-        rc = !strcmp(o->format, "svg") ? rcmd_plot_svg(plot, rows, n) : write_text(o, rows, n);
-    for (size_t i = 0; i < n; i++)
-        rcmd_row_free(&rows[i]);
-    rcmd_row_free(&base);
-    free(rows);
+        rc = !strcmp(o->format, "svg") ? rcmd_plot_svg(plot, rows.row, rows.n) : write_text(o, &rows, cols);
+    rcmd_rows_free(&bases);
+    rcmd_rows_free(&refs);
+    rcmd_rows_free(&rows);
     return rc;
 }
 
@@ -141,11 +154,12 @@ int report_cmd_main(int argc, char **argv)
 {
     report_options_t o = {.format = "table", .x = "cores", .y = "mips"};
     rcmd_plot_t plot;
+    rcmd_cols_t cols;
     int rc = options_parse_report(&o, argc, argv);
     if (!rc && o.help)
         usage(stdout);
-    else if (!rc && !(rc = check_options(&o, &plot)))
-        rc = report_files(&o, &plot);
+    else if (!rc && !(rc = check_options(&o, &plot, &cols)))
+        rc = report_files(&o, &plot, &cols);
     options_report_free(&o);
     return rc;
 }

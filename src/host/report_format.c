@@ -55,35 +55,72 @@ json_t *rcmd_cell_json(const rcmd_row_t *row, int col)
     return report_json_real(c->d, kind_places(kind));
 }
 
-static int shown(int col, int with_baseline, int table_only)
+int rcmd_column_held(const rcmd_row_t *rows, size_t n, int col)
 {
-    unsigned fl = rcmd_columns[col].flags;
-    return (!(fl & RCMD_BASELINE) || with_baseline) && (!table_only || (fl & RCMD_TABLE));
+    for (size_t r = 0; r < n; r++)
+        if (rows[r].c[col].present)
+            return 1;
+    return 0;
 }
 
-void rcmd_write_table(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline)
+void rcmd_default_columns(const rcmd_row_t *rows, size_t n, int table, unsigned with_flags, rcmd_cols_t *out)
+{
+    out->n = 0;
+    for (int i = 0; i < RCMD_COL_COUNT; i++) {
+        unsigned fl = rcmd_columns[i].flags, cond = fl & (RCMD_BASELINE | RCMD_VERSUS);
+        if ((fl & RCMD_ASKED) || (table && !(fl & RCMD_TABLE)))
+            continue;
+        if (cond && !(cond & with_flags) && !rcmd_column_held(rows, n, i))
+            continue;
+        out->col[out->n++] = i;
+    }
+}
+
+int rcmd_parse_columns(const char *keys, rcmd_cols_t *out, char *why, size_t whyn)
+{
+    char list[512];
+    snprintf(list, sizeof list, "%s", keys);
+    out->n = 0;
+    for (char *k = strtok(list, ","); k; k = strtok(NULL, ",")) {
+        int col = rcmd_column_find(k);
+        if (col < 0) {
+            snprintf(why, whyn, "--columns: unknown key '%s'", k);
+            return -1;
+        }
+        if (out->n == RCMD_COL_COUNT) {
+            snprintf(why, whyn, "--columns: more than %d keys", RCMD_COL_COUNT);
+            return -1;
+        }
+        out->col[out->n++] = col;
+    }
+    if (out->n == 0) {
+        snprintf(why, whyn, "--columns needs a key");
+        return -1;
+    }
+    return 0;
+}
+
+void rcmd_write_table(FILE *f, const rcmd_row_t *rows, size_t n, const rcmd_cols_t *cols)
 {
     size_t width[RCMD_COL_COUNT];
     char buf[512];
-    for (int i = 0; i < RCMD_COL_COUNT; i++) {
-        width[i] = strlen(rcmd_columns[i].header);
+    for (int k = 0; k < cols->n; k++) {
+        int i = cols->col[k];
+        width[k] = strlen(rcmd_columns[i].header);
         for (size_t r = 0; r < n; r++) {
             rcmd_cell_text(&rows[r], i, RCMD_FMT_TABLE, buf, sizeof buf);
-            width[i] = strlen(buf) > width[i] ? strlen(buf) : width[i];
+            width[k] = strlen(buf) > width[k] ? strlen(buf) : width[k];
         }
     }
     for (size_t r = 0; r <= n; r++) {
-        const char *sep = "";
-        for (int i = 0; i < RCMD_COL_COUNT; i++) {
-            if (!shown(i, with_baseline, 1))
-                continue;
+        for (int k = 0; k < cols->n; k++) {
+            int i = cols->col[k];
             if (r == 0)
                 snprintf(buf, sizeof buf, "%s", rcmd_columns[i].header);
             else
                 rcmd_cell_text(&rows[r - 1], i, RCMD_FMT_TABLE, buf, sizeof buf);
-            int w = (int)width[i], left = rcmd_columns[i].kind == RCMD_STR;
-            fprintf(f, "%s%*s", sep, left ? -w : w, buf);
-            sep = "  ";
+            int w = (int)width[k], left = rcmd_columns[i].kind == RCMD_STR;
+            fprintf(f, "%s%*s", k ? "  " : "", left ? -w : w, buf);
         }
         fputc('\n', f);
     }
@@ -105,36 +142,33 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void rcmd_write_csv(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline)
+void rcmd_write_csv(FILE *f, const rcmd_row_t *rows, size_t n, const rcmd_cols_t *cols)
 {
     char buf[512];
     for (size_t r = 0; r <= n; r++) {
-        const char *sep = "";
-        for (int i = 0; i < RCMD_COL_COUNT; i++) {
-            if (!shown(i, with_baseline, 0))
-                continue;
+        for (int k = 0; k < cols->n; k++) {
+            int i = cols->col[k];
             if (r == 0)
                 snprintf(buf, sizeof buf, "%s", rcmd_columns[i].key);
             else
                 rcmd_cell_text(&rows[r - 1], i, RCMD_FMT_CSV, buf, sizeof buf);
-            fputs(sep, f);
+            if (k)
+                fputc(',', f);
             csv_field(f, buf);
-            sep = ",";
         }
         fputc('\n', f);
     }
 }
 
-int rcmd_write_json(FILE *f, const rcmd_row_t *rows, size_t n, int with_baseline)
+int rcmd_write_json(FILE *f, const rcmd_row_t *rows, size_t n, const rcmd_cols_t *cols)
 {
     json_t *doc = json_array();
     int bad = !doc;
     for (size_t r = 0; r < n && !bad; r++) {
         json_t *obj = json_object();
         bad |= json_array_append_new(doc, obj);
-        for (int i = 0; i < RCMD_COL_COUNT && !bad; i++)
-            if (shown(i, with_baseline, 0))
-                bad |= json_object_set_new(obj, rcmd_columns[i].key, rcmd_cell_json(&rows[r], i));
+        for (int k = 0; k < cols->n && !bad; k++)
+            bad |= json_object_set_new(obj, rcmd_columns[cols->col[k]].key, rcmd_cell_json(&rows[r], cols->col[k]));
     }
     if (!bad)
         bad = report_json_dumpf(doc, f);

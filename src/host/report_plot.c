@@ -79,8 +79,22 @@ static size_t collect(const rcmd_plot_t *p, const rcmd_row_t *rows, size_t n, pl
     return np;
 }
 
-static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int nlabels, const char *data,
-                         const char *svg)
+/* y on a log scale when the points span more than 30x (SK against MK, a
+ * speedup from 1 to 1000): on a linear one the low lines would lie on 0. */
+static int log_y(const plot_point_t *pts, size_t np)
+{
+    double lo = 0, hi = 0;
+    for (size_t i = 0; i < np; i++) {
+        if (pts[i].y <= 0)
+            return 0;
+        lo = i == 0 || pts[i].y < lo ? pts[i].y : lo;
+        hi = pts[i].y > hi ? pts[i].y : hi;
+    }
+    return np > 1 && hi > 30 * lo;
+}
+
+static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int nlabels, int logy,
+                         const char *data, const char *svg)
 {
     const rcmd_column_t *x = &rcmd_columns[p->x], *y = &rcmd_columns[p->y];
     char title[256];
@@ -95,9 +109,10 @@ static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int
     gp_quote(f, x->label);
     fputs(" noenhanced\nset ylabel ", f);
     gp_quote(f, y->label);
-    fputs(" noenhanced\nset grid\nset key top left box opaque\nset yrange [0:*]\n"
+    fputs(" noenhanced\nset grid\nset key top left box opaque\n"
           "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n",
           f);
+    fputs(logy ? "set logscale y 10\nset format y '%g'\n" : "set yrange [0:*]\n", f);
     if (log_x(p))
         fputs("set logscale x 2\nset format x '%.0f'\n", f);
     for (int g = 0; g < nlabels; g++) {
@@ -107,6 +122,9 @@ static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int
         gp_quote(f, p->ngroup ? labels[g] : y->header);
         fputs(" noenhanced", f);
     }
+    /* n cores can at best run the program n times faster */
+    if (p->x == RCMD_COL_cores && p->y == RCMD_COL_app_speedup)
+        fputs(", \\\n     x with lines lc rgb '#888888' dt 3 lw 1.5 title 'ideal (= cores)'", f);
     fputc('\n', f);
 }
 
@@ -136,7 +154,7 @@ int rcmd_plot_files(const rcmd_plot_t *p, const rcmd_row_t *rows, size_t n, cons
             fprintf(data, "%s# %s\n", i ? "\n\n" : "", labels[pts[i].group]);
         fprintf(data, "%.17g %.17g\n", pts[i].x, pts[i].y);
     }
-    write_script(script, p, labels, nlabels, data_path, svg_path);
+    write_script(script, p, labels, nlabels, log_y(pts, np), data_path, svg_path);
     rc = nlabels;
 out:
     if ((data && fclose(data)) || (script && fclose(script))) {

@@ -1,6 +1,6 @@
-/* `warpsim report`'s rows: one per run report, read with jansson, every
- * value checked against its column's kind; the speedup columns against a
- * baseline run. */
+/* `warpsim report`'s rows: one per run report (or per item of a row array),
+ * read with jansson, every value checked against its column's kind; the
+ * speedup and versus columns against a reference run. */
 #include "report_cmd.h"
 
 #include <errno.h>
@@ -74,15 +74,26 @@ static int take(const json_t *obj, const char *key, rcmd_cell_t *c, rcmd_kind_t 
     return 0;
 }
 
-static int take_max_core(const json_t *root, rcmd_cell_t *c, char *why, size_t n)
+static void set_u64(rcmd_cell_t *c, uint64_t v)
+{
+    c->present = 1;
+    c->u = v;
+    c->d = (double)v;
+}
+
+/* max_core_insns, core0_insns and max_other_insns from per_core (item i is
+ * core i), each unless the object held it already. */
+static int take_per_core(const json_t *root, rcmd_row_t *row, char *why, size_t n)
 {
     const json_t *pc = json_object_get(root, "per_core"), *core;
+    rcmd_cell_t *max = &row->c[RCMD_COL_max_core_insns], *core0 = &row->c[RCMD_COL_core0_insns];
+    rcmd_cell_t *other = &row->c[RCMD_COL_max_other_insns];
+    uint64_t top = 0, top_other = 0;
     size_t i;
     if (!pc || json_is_null(pc))
         return 0;
     if (!json_is_array(pc))
         return field_error(why, n, "per_core", "an array", pc);
-    uint64_t max = 0;
     json_array_foreach(pc, i, core) {
         const json_t *v = json_object_get(core, "instructions");
         if (!json_is_integer(v) || json_integer_value(v) < 0) {
@@ -90,12 +101,39 @@ static int take_max_core(const json_t *root, rcmd_cell_t *c, char *why, size_t n
             return -1;
         }
         uint64_t insns = (uint64_t)json_integer_value(v);
-        max = insns > max ? insns : max;
+        top = insns > top ? insns : top;
+        top_other = i && insns > top_other ? insns : top_other;
+        if (i == 0 && !core0->present)
+            set_u64(core0, insns);
     }
-    c->present = json_array_size(pc) > 0;
-    c->u = max;
-    c->d = (double)max;
+    if (json_array_size(pc) > 0 && !max->present)
+        set_u64(max, top);
+    if (json_array_size(pc) > 1 && !other->present)
+        set_u64(other, top_other);
     return 0;
+}
+
+/* The columns a run report does not hold: the program's name without its
+ * folder, the workload (the program unless named), MIPS, MIPS per thread. */
+static void derive(rcmd_row_t *row)
+{
+    rcmd_cell_t *prog = &row->c[RCMD_COL_program], *mips = &row->c[RCMD_COL_mips];
+    rcmd_cell_t *wl = &row->c[RCMD_COL_workload], *per = &row->c[RCMD_COL_mips_per_thread];
+    const rcmd_cell_t *thr = &row->c[RCMD_COL_threads], *be = &row->c[RCMD_COL_backend];
+    char *slash = prog->present ? strrchr(prog->s, '/') : NULL;
+    if (slash)
+        memmove(prog->s, slash + 1, strlen(slash + 1) + 1);
+    if (!wl->present && prog->present)
+        wl->present = (wl->s = strdup(prog->s)) != NULL;
+    if (!mips->present && row->c[RCMD_COL_wall_seconds].d > 0) {
+        mips->d = (double)row->c[RCMD_COL_total_instructions].u / row->c[RCMD_COL_wall_seconds].d / 1e6;
+        mips->present = 1;
+    }
+    /* a CUDA run's threads are per block: no per-thread figure */
+    if (!per->present && mips->present && thr->present && thr->u > 0 && !(be->present && !strcmp(be->s, "cuda"))) {
+        per->d = mips->d / (double)thr->u;
+        per->present = 1;
+    }
 }
 
 int rcmd_row_from_json(const json_t *root, const char *file, rcmd_row_t *row, char *why, size_t n)
@@ -105,27 +143,18 @@ int rcmd_row_from_json(const json_t *root, const char *file, rcmd_row_t *row, ch
     };
     memset(row, 0, sizeof *row);
     if (!json_is_object(root)) {
-        snprintf(why, n, "the document is %s, not a run report object", kind_name(root));
+        snprintf(why, n, "got %s, not a run report object", kind_name(root));
         return -1;
     }
-    for (int i = 0; i < RCMD_COL_COUNT; i++) {
-        if (i == RCMD_COL_file || i == RCMD_COL_max_core_insns || (rcmd_columns[i].flags & RCMD_BASELINE))
-            continue;
+    for (int i = 0; i < RCMD_COL_COUNT; i++)
         if (take(root, rcmd_columns[i].key, &row->c[i], rcmd_columns[i].kind, required[i], why, n))
             goto bad;
-    }
-    if (take_max_core(root, &row->c[RCMD_COL_max_core_insns], why, n))
+    if (take_per_core(root, row, why, n))
         goto bad;
-    rcmd_cell_t *prog = &row->c[RCMD_COL_program], *mips = &row->c[RCMD_COL_mips];
-    char *slash = prog->present ? strrchr(prog->s, '/') : NULL;
-    if (slash)
-        memmove(prog->s, slash + 1, strlen(slash + 1) + 1);
-    if (!mips->present && row->c[RCMD_COL_wall_seconds].d > 0) {
-        mips->d = (double)row->c[RCMD_COL_total_instructions].u / row->c[RCMD_COL_wall_seconds].d / 1e6;
-        mips->present = 1;
-    }
-    row->c[RCMD_COL_file].s = strdup(file);
-    row->c[RCMD_COL_file].present = row->c[RCMD_COL_file].s != NULL;
+    derive(row);
+    rcmd_cell_t *name = &row->c[RCMD_COL_file];
+    if (!name->present)
+        name->present = (name->s = strdup(file)) != NULL;
     return 0;
 bad:
     rcmd_row_free(row);
@@ -155,17 +184,61 @@ static json_t *load_document(const char *file)
     return doc;
 }
 
-int rcmd_row_load(const char *file, rcmd_row_t *row)
+static rcmd_row_t *rows_add(rcmd_rows_t *rows)
 {
-    char why[160];
-    json_t *doc = load_document(file);
+    if (rows->n == rows->cap) {
+        size_t cap = rows->cap ? 2 * rows->cap : 16;
+        rcmd_row_t *grown = (rcmd_row_t *)realloc(rows->row, cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        rows->row = grown;
+        rows->cap = cap;
+    }
+    return &rows->row[rows->n];
+}
+
+/* One object into rows; 0, or -1 with why. */
+static int rows_take(rcmd_rows_t *rows, const json_t *obj, const char *file, char *why, size_t n)
+{
+    rcmd_row_t *row = rows_add(rows);
+    if (!row) {
+        snprintf(why, n, "out of memory");
+        return -1;
+    }
+    if (rcmd_row_from_json(obj, file, row, why, n))
+        return -1;
+    rows->n++;
+    return 0;
+}
+
+int rcmd_rows_load(const char *file, rcmd_rows_t *rows)
+{
+    char why[256], item[160];
+    json_t *doc = load_document(file), *obj;
+    size_t i;
+    int rc = 0;
     if (!doc)
         return -1;
-    int rc = rcmd_row_from_json(doc, file, row, why, sizeof why);
+    if (!json_is_array(doc))
+        rc = rows_take(rows, doc, file, why, sizeof why);
+    json_array_foreach(doc, i, obj) {
+        if ((rc = rows_take(rows, obj, file, item, sizeof item))) {
+            snprintf(why, sizeof why, "item %zu of the array: %s", i, item);
+            break;
+        }
+    }
     json_decref(doc);
     if (rc)
         fprintf(stderr, "%s: %s\n", file, why);
     return rc;
+}
+
+void rcmd_rows_free(rcmd_rows_t *rows)
+{
+    for (size_t i = 0; i < rows->n; i++)
+        rcmd_row_free(&rows->row[i]);
+    free(rows->row);
+    memset(rows, 0, sizeof *rows);
 }
 
 void rcmd_row_speedups(rcmd_row_t *row, const rcmd_row_t *base)
@@ -184,6 +257,29 @@ void rcmd_row_speedups(rcmd_row_t *row, const rcmd_row_t *base)
         app->d = (double)bm->u / (double)m->u;
         app->present = 1;
     }
+}
+
+void rcmd_row_versus(rcmd_row_t *row, const rcmd_row_t *ref)
+{
+    const rcmd_cell_t *m = &row->c[RCMD_COL_mips], *rm = &ref->c[RCMD_COL_mips];
+    rcmd_cell_t *v = &row->c[RCMD_COL_versus];
+    if (m->present && rm->present && rm->d > 0) {
+        v->d = m->d / rm->d;
+        v->present = 1;
+    }
+}
+
+const rcmd_row_t *rcmd_row_match(const rcmd_rows_t *refs, const rcmd_row_t *row)
+{
+    const rcmd_cell_t *wl = &row->c[RCMD_COL_workload];
+    if (refs->n == 1)
+        return &refs->row[0];
+    for (size_t i = 0; wl->present && i < refs->n; i++) {
+        const rcmd_cell_t *rw = &refs->row[i].c[RCMD_COL_workload];
+        if (rw->present && !strcmp(rw->s, wl->s))
+            return &refs->row[i];
+    }
+    return NULL;
 }
 
 void rcmd_row_free(rcmd_row_t *row)

@@ -149,25 +149,30 @@ Test(report_cmd, speedups_against_a_baseline)
 }
 
 /* The writer's output as a string (caller frees). */
-static char *rc_capture(void (*write)(FILE *, const rcmd_row_t *, size_t, int), const rcmd_row_t *rows,
-                        size_t n, int wb)
+typedef void rc_writer_t(FILE *, const rcmd_row_t *, size_t, const rcmd_cols_t *);
+
+/* The writer's output with the default columns (with_baseline: the
+ * speedups'), as a string (caller frees). */
+static char *rc_capture(rc_writer_t *write, const rcmd_row_t *rows, size_t n, int wb)
 {
     char *buf = NULL;
     size_t len = 0;
+    rcmd_cols_t cols;
+    rcmd_default_columns(rows, n, write == rcmd_write_table, wb ? RCMD_BASELINE : 0, &cols);
     FILE *f = open_memstream(&buf, &len);
     cr_assert_not_null(f);
-    write(f, rows, n, wb);
+    write(f, rows, n, &cols);
     fclose(f);
     return buf;
 }
 
-static char *rc_capture_json(const rcmd_row_t *rows, size_t n, int wb)
+static char *rc_capture_json(const rcmd_row_t *rows, size_t n, const rcmd_cols_t *cols)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     cr_assert_not_null(f);
-    cr_assert_eq(rcmd_write_json(f, rows, n, wb), 0);
+    cr_assert_eq(rcmd_write_json(f, rows, n, cols), 0);
     fclose(f);
     return buf;
 }
@@ -203,7 +208,9 @@ Test(report_cmd, json_writer_reads_back)
 {
     rcmd_row_t rows[2];
     rc_two_rows(rows);
-    char *text = rc_capture_json(rows, 2, 1);
+    rcmd_cols_t cols;
+    rcmd_default_columns(rows, 2, 0, RCMD_BASELINE, &cols);
+    char *text = rc_capture_json(rows, 2, &cols);
     json_error_t e;
     json_t *d = json_loads(text, 0, &e);
     cr_assert_not_null(d, "%d:%d %s\n%s", e.line, e.column, e.text, text);
@@ -221,7 +228,7 @@ Test(report_cmd, json_writer_reads_back)
     cr_expect(json_is_null(json_object_get(r1, "sim_speedup")));
     json_decref(d);
     free(text);
-    text = rc_capture_json(rows, 0, 0);
+    text = rc_capture_json(rows, 0, &cols);
     cr_expect_str_eq(text, "[]\n");
     free(text);
     rcmd_row_free(&rows[0]);
@@ -286,15 +293,30 @@ Test(report_cmd, plot_files)
     cr_expect(strstr(s, "set xlabel 'simulated cores'") != NULL, "%s", s);
     cr_expect(strstr(s, "set ylabel 'MIPS (million target instructions per second)'") != NULL, "%s", s);
     cr_expect(strstr(s, "set logscale x 2") != NULL, "%s", s);
+    cr_expect(strstr(s, "set yrange [0:*]") && !strstr(s, "logscale y"), "1 to 5 MIPS: linear y\n%s", s);
     cr_expect(strstr(s, "index 0 ") && strstr(s, "title 'cpu sk'") && strstr(s, "title 'cuda sk'"), "%s", s);
+    cr_expect(!strstr(s, "ideal"), "%s", s);
     free(d);
     free(s);
-    /* no group: one line named after y; linear x for anything but cores */
+    /* no group: one line named after y; linear x for anything but cores; the
+     * 0-core row's 1e-6 MIPS against 5 spans more than 30x: log y */
     p.ngroup = 0;
     p.x = RCMD_COL_total_instructions;
     cr_assert_eq(rcmd_plot_files(&p, rows, 6, data, script, "o.svg", why, sizeof why), 1, "%s", why);
     s = rc_slurp(script);
-    cr_expect(!strstr(s, "logscale") && strstr(s, "title 'MIPS'"), "%s", s);
+    cr_expect(!strstr(s, "logscale x") && strstr(s, "title 'MIPS'"), "%s", s);
+    cr_expect(strstr(s, "set logscale y 10") && !strstr(s, "yrange"), "%s", s);
+    free(s);
+    /* application speedup against cores: the ideal line rides along */
+    for (int i = 0; i < 5; i++) {
+        rows[i].c[RCMD_COL_app_speedup].present = 1;
+        rows[i].c[RCMD_COL_app_speedup].d = rows[i].c[RCMD_COL_cores].d / 2;
+    }
+    p.x = RCMD_COL_cores;
+    p.y = RCMD_COL_app_speedup;
+    cr_assert_eq(rcmd_plot_files(&p, rows, 6, data, script, "o.svg", why, sizeof why), 1, "%s", why);
+    s = rc_slurp(script);
+    cr_expect(strstr(s, "x with lines") && strstr(s, "title 'ideal (= cores)'"), "%s", s);
     free(s);
     /* nothing to plot */
     p.y = RCMD_COL_max_core_insns;
@@ -336,4 +358,119 @@ Test(report_cmd, command_line_errors, .init = cr_redirect_stderr)
     cr_expect_eq(rc_main(1, missing), 1);
     cr_expect_eq(rcmd_column_find("app_speedup"), RCMD_COL_app_speedup);
     cr_expect_eq(rcmd_column_find("nope"), -1);
+}
+
+Test(report_cmd, derived_columns)
+{
+    rcmd_row_t row;
+    char why[160];
+    cr_assert_eq(rc_row(rc_sample, &row, why, sizeof why), 0, "%s", why);
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_workload, RCMD_FMT_TABLE), "matmul.arm", "the program by default");
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_core0_insns, RCMD_FMT_TABLE), "1000000");
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_max_other_insns, RCMD_FMT_TABLE), "1500000");
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_mips_per_thread, RCMD_FMT_TABLE), "-", "cuda: threads per block");
+    rcmd_row_free(&row);
+    cr_assert_eq(rc_row("{\"cores\": 1, \"total_instructions\": 8000000, \"wall_seconds\": 1, \"threads\": 4, "
+                        "\"backend\": \"cpu\", \"workload\": \"best 20\", \"per_core\": [{\"instructions\": 7}]}",
+                        &row, why, sizeof why), 0, "%s", why);
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_workload, RCMD_FMT_TABLE), "best 20");
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_mips_per_thread, RCMD_FMT_CSV), "2.000");
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_core0_insns, RCMD_FMT_TABLE), "7");
+    cr_expect_str_eq(rc_cell(&row, RCMD_COL_max_other_insns, RCMD_FMT_TABLE), "-", "no other core");
+    rcmd_row_free(&row);
+}
+
+static void rc_rows_of(rcmd_rows_t *rows, const char *const *texts, int n)
+{
+    char why[160];
+    memset(rows, 0, sizeof *rows);
+    rows->row = calloc((size_t)n, sizeof *rows->row);
+    rows->cap = (size_t)n;
+    for (int i = 0; i < n; i++)
+        cr_assert_eq(rc_row(texts[i], &rows->row[rows->n++], why, sizeof why), 0, "%s", why);
+}
+
+Test(report_cmd, references_by_workload)
+{
+    static const char *const base_text[] = {
+        "{\"cores\": 1, \"total_instructions\": 1000000, \"wall_seconds\": 1, \"workload\": \"a\"}",
+        "{\"cores\": 1, \"total_instructions\": 1000000, \"wall_seconds\": 2, \"workload\": \"b\"}",
+    };
+    static const char *const row_text[] = {
+        "{\"cores\": 8, \"total_instructions\": 4000000, \"wall_seconds\": 1, \"workload\": \"b\"}",
+        "{\"cores\": 8, \"total_instructions\": 4000000, \"wall_seconds\": 1, \"workload\": \"c\"}",
+    };
+    rcmd_rows_t bases, rows, one = {0};
+    rc_rows_of(&bases, base_text, 2);
+    rc_rows_of(&rows, row_text, 2);
+    cr_expect_eq(rcmd_row_match(&bases, &rows.row[0]), &bases.row[1], "b's own");
+    cr_expect_null(rcmd_row_match(&bases, &rows.row[1]), "no reference of workload c");
+    cr_expect_null(rcmd_row_match(&one, &rows.row[1]), "no reference at all");
+    one.row = bases.row;
+    one.n = 1;
+    cr_expect_eq(rcmd_row_match(&one, &rows.row[1]), &bases.row[0], "a single one serves every row");
+    rcmd_row_versus(&rows.row[0], &bases.row[1]);
+    cr_expect_str_eq(rc_cell(&rows.row[0], RCMD_COL_versus, RCMD_FMT_CSV), "8.0000", "4 MIPS over 0.5");
+    rcmd_rows_free(&bases);
+    rcmd_rows_free(&rows);
+}
+
+Test(report_cmd, columns_chosen_and_by_default)
+{
+    rcmd_cols_t cols;
+    char why[160];
+    cr_assert_eq(rcmd_parse_columns("workload,cores,versus", &cols, why, sizeof why), 0, "%s", why);
+    cr_expect(cols.n == 3 && cols.col[0] == RCMD_COL_workload && cols.col[2] == RCMD_COL_versus);
+    cr_expect_eq(rcmd_parse_columns("cores,nope", &cols, why, sizeof why), -1);
+    cr_expect(strstr(why, "unknown key 'nope'") != NULL, "%s", why);
+    cr_expect_eq(rcmd_parse_columns(",", &cols, why, sizeof why), -1);
+    /* a row that holds a speedup shows the speedup columns without --baseline */
+    rcmd_row_t rows[2];
+    rc_two_rows(rows);
+    rcmd_default_columns(rows, 2, 0, 0, &cols);
+    cr_expect_eq(cols.col[cols.n - 1], RCMD_COL_faulted, "every column but the asked-for ones");
+    rows[1].c[RCMD_COL_sim_speedup].present = 1;
+    rcmd_default_columns(rows, 2, 1, 0, &cols);
+    cr_expect_eq(cols.col[cols.n - 2], RCMD_COL_faulted);
+    cr_expect_eq(cols.col[cols.n - 1], RCMD_COL_sim_speedup, "app_speedup: no row holds one");
+    rcmd_default_columns(rows, 2, 1, RCMD_VERSUS, &cols);
+    cr_expect_eq(cols.col[cols.n - 1], RCMD_COL_versus);
+    rcmd_row_free(&rows[0]);
+    rcmd_row_free(&rows[1]);
+}
+
+/* Rows written with every column read back as the same rows. */
+Test(report_cmd, rows_read_back)
+{
+    rcmd_row_t rows[2], base;
+    char why[160], path[] = "/tmp/test_report_rows_XXXXXX";
+    rc_two_rows(rows);
+    cr_assert_eq(rc_row("{\"cores\": 1, \"total_instructions\": 1000000, \"wall_seconds\": 0.5, "
+                        "\"per_core\": [{\"instructions\": 3000000}]}", &base, why, sizeof why), 0, "%s", why);
+    rcmd_row_speedups(&rows[0], &base);
+    rcmd_row_versus(&rows[0], &base);
+    rcmd_cols_t all = {.n = RCMD_COL_COUNT};
+    for (int i = 0; i < RCMD_COL_COUNT; i++)
+        all.col[i] = i;
+    char *text = rc_capture_json(rows, 2, &all);
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    rcmd_rows_t back = {0};
+    cr_assert_eq(rcmd_rows_load(path, &back), 0);
+    unlink(path);
+    cr_assert_eq(back.n, 2);
+    for (size_t r = 0; r < 2; r++)
+        for (int i = 0; i < RCMD_COL_COUNT; i++) {
+            char want[256], got[256];
+            rcmd_cell_text(&rows[r], i, RCMD_FMT_CSV, want, sizeof want);
+            rcmd_cell_text(&back.row[r], i, RCMD_FMT_CSV, got, sizeof got);
+            cr_expect_str_eq(got, want, "row %zu, %s", r, rcmd_columns[i].key);
+        }
+    free(text);
+    rcmd_rows_free(&back);
+    rcmd_row_free(&rows[0]);
+    rcmd_row_free(&rows[1]);
+    rcmd_row_free(&base);
 }
