@@ -51,8 +51,8 @@ static int parse_group(rcmd_plot_t *p, const char *keys)
         int col = rcmd_column_find(k);
         if (col < 0)
             return bad_args("--group: unknown key '%s'", k);
-        if (p->ngroup == 4)
-            return bad_args("--group: at most 4 keys (%s)", k);
+        if (p->ngroup == RCMD_GROUP_MAX)
+            return bad_args("--group: at most %d keys (%s)", RCMD_GROUP_MAX, k);
         p->group[p->ngroup++] = col;
     }
     return p->ngroup ? 0 : bad_args("--group needs a key");

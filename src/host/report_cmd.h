@@ -42,6 +42,7 @@
     X(max_other_insns, "max other insns", RCMD_U64, "instructions of the busiest core but core 0",        \
       RCMD_ASKED)                                                                                          \
     X(mips_per_thread, "MIPS/thread", RCMD_MIPS, "MIPS per host thread", RCMD_ASKED)                      \
+    X(regroup, "regroup", RCMD_U64, "instructions between regroupings by pc", RCMD_ASKED)                 \
     X(versus, "x versus", RCMD_RATIO, "MIPS over the --versus run's", RCMD_TABLE | RCMD_VERSUS)
 
 typedef enum { RCMD_STR, RCMD_U64, RCMD_SECONDS, RCMD_MIPS, RCMD_RATIO } rcmd_kind_t;
@@ -132,9 +133,11 @@ void rcmd_write_csv(FILE *f, const rcmd_row_t *rows, size_t n, const rcmd_cols_t
 /* 0, or -1 with errno (out of memory, or the stream's error). */
 int rcmd_write_json(FILE *f, const rcmd_row_t *rows, size_t n, const rcmd_cols_t *cols);
 
+#define RCMD_GROUP_MAX 5
+
 typedef struct rcmd_plot {
     int x, y;               /* columns */
-    int group[4], ngroup;   /* columns whose values name a line */
+    int group[RCMD_GROUP_MAX], ngroup; /* columns whose values name a line */
     const char *title;      /* NULL: "<y> versus <x>" */
     const char *output;     /* NULL: stdout */
 } rcmd_plot_t;

@@ -39,14 +39,17 @@ static void gp_quote(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+/* The group's values, a space between; a value the row lacks is left out. */
 static void group_label(const rcmd_plot_t *p, const rcmd_row_t *row, char *buf, size_t n)
 {
     char cell[160];
     size_t w = 0;
     buf[0] = 0;
     for (int g = 0; g < p->ngroup && w < n; g++) {
+        if (!row->c[p->group[g]].present)
+            continue;
         rcmd_cell_text(row, p->group[g], RCMD_FMT_TABLE, cell, sizeof cell);
-        w += (size_t)snprintf(buf + w, n - w, "%s%s", g ? " " : "", cell);
+        w += (size_t)snprintf(buf + w, n - w, "%s%s", w ? " " : "", cell);
     }
 }
 
@@ -109,9 +112,10 @@ static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int
     gp_quote(f, x->label);
     fputs(" noenhanced\nset ylabel ", f);
     gp_quote(f, y->label);
-    fputs(" noenhanced\nset grid\nset key top left box opaque\n"
-          "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n",
-          f);
+    /* a few lines' key fits inside; more would hide points */
+    fputs(nlabels > 3 ? " noenhanced\nset grid\nset key outside right top box\n"
+                      : " noenhanced\nset grid\nset key top left box opaque\n", f);
+    fputs("set offsets graph 0.03, graph 0.03, graph 0.05, 0\n", f);
     fputs(logy ? "set logscale y 10\nset format y '%g'\n" : "set yrange [0:*]\n", f);
     if (log_x(p))
         fputs("set logscale x 2\nset format x '%.0f'\n", f);
