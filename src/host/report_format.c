@@ -100,26 +100,29 @@ int rcmd_parse_columns(const char *keys, rcmd_cols_t *out, char *why, size_t why
     return 0;
 }
 
+/* Line r of an output as text: 0 the header (the table's names, CSV's
+ * keys), r > 0 row r - 1's cell. */
+static void line_text(const rcmd_row_t *rows, size_t r, int col, rcmd_fmt_t fmt, char *buf, size_t n)
+{
+    if (r == 0)
+        snprintf(buf, n, "%s", fmt == RCMD_FMT_TABLE ? rcmd_columns[col].header : rcmd_columns[col].key);
+    else
+        rcmd_cell_text(&rows[r - 1], col, fmt, buf, n);
+}
+
 void rcmd_write_table(FILE *f, const rcmd_row_t *rows, size_t n, const rcmd_cols_t *cols)
 {
-    size_t width[RCMD_COL_COUNT];
+    size_t width[RCMD_COL_COUNT] = {0};
     char buf[512];
-    for (int k = 0; k < cols->n; k++) {
-        int i = cols->col[k];
-        width[k] = strlen(rcmd_columns[i].header);
-        for (size_t r = 0; r < n; r++) {
-            rcmd_cell_text(&rows[r], i, RCMD_FMT_TABLE, buf, sizeof buf);
+    for (int k = 0; k < cols->n; k++)
+        for (size_t r = 0; r <= n; r++) {
+            line_text(rows, r, cols->col[k], RCMD_FMT_TABLE, buf, sizeof buf);
             width[k] = strlen(buf) > width[k] ? strlen(buf) : width[k];
         }
-    }
     for (size_t r = 0; r <= n; r++) {
         for (int k = 0; k < cols->n; k++) {
-            int i = cols->col[k];
-            if (r == 0)
-                snprintf(buf, sizeof buf, "%s", rcmd_columns[i].header);
-            else
-                rcmd_cell_text(&rows[r - 1], i, RCMD_FMT_TABLE, buf, sizeof buf);
-            int w = (int)width[k], left = rcmd_columns[i].kind == RCMD_STR;
+            int w = (int)width[k], left = rcmd_columns[cols->col[k]].kind == RCMD_STR;
+            line_text(rows, r, cols->col[k], RCMD_FMT_TABLE, buf, sizeof buf);
             fprintf(f, "%s%*s", k ? "  " : "", left ? -w : w, buf);
         }
         fputc('\n', f);
@@ -147,11 +150,7 @@ void rcmd_write_csv(FILE *f, const rcmd_row_t *rows, size_t n, const rcmd_cols_t
     char buf[512];
     for (size_t r = 0; r <= n; r++) {
         for (int k = 0; k < cols->n; k++) {
-            int i = cols->col[k];
-            if (r == 0)
-                snprintf(buf, sizeof buf, "%s", rcmd_columns[i].key);
-            else
-                rcmd_cell_text(&rows[r - 1], i, RCMD_FMT_CSV, buf, sizeof buf);
+            line_text(rows, r, cols->col[k], RCMD_FMT_CSV, buf, sizeof buf);
             if (k)
                 fputc(',', f);
             csv_field(f, buf);
