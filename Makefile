@@ -7,7 +7,8 @@ OPT     ?= -O2
 # callgrind; bench/RESULTS.md).
 CFLAGS  := -std=gnu11 $(OPT) -g -Wall -Wextra -Wno-unused-parameter -fno-strict-aliasing \
            -fno-pie -no-pie -Isrc -Ikernels/include -pthread $(EXTRA_CFLAGS)
-LDLIBS  := -pthread -lm
+# JSON is read and written by jansson (Debian's libjansson-dev).
+LDLIBS  := -ljansson -pthread -lm
 BUILD   := build
 
 NVCC    ?= $(shell command -v nvcc 2>/dev/null)
@@ -101,6 +102,9 @@ ifeq ($(KIT),1)
 KIT_DEPS := $(BUILD)/kit/unpacked
 KIT_BINS :=
 export QEMU_ARM := $(CURDIR)/$(BUILD)/kit/qemu-arm-static
+# jansson's headers and static library come in the kit too (no apt there).
+CFLAGS   += -I$(BUILD)/kit/jansson/include
+LDLIBS   += -L$(BUILD)/kit/jansson/lib
 $(BUILD)/gpu-kit.tar.xz:
 	@echo "make: KIT=1 needs $@: run make gpu-kit where the toolchains are, and carry it here" >&2
 	@exit 2
@@ -122,7 +126,7 @@ gpu-test: $(KIT_DEPS)
 gpu-kit: deps
 	BUILD=$(BUILD) bash tools/gpu_kit.sh
 
-# 1024 cores of the matrix-product kernel (256x256, rows split by core), the MIPS table on stdout.
+# 1024 cores of the matrix-product kernel (256x256, rows split by core), the MIPS table on stderr.
 run: deps
 	$(MAKE) --no-print-directory all kernels
 	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm 256

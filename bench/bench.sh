@@ -9,9 +9,52 @@
 # against qemu-arm). qemu's MIPS use warpsim's instruction count of the same
 # program on one core. The per-thread pairs (warpsim on 1 thread, qemu-arm as
 # 1 process) run in turn ROUNDS times (default 5), each keeping its median.
-# Writes bench/results/<date>-<device>.{json,csv}, prints the table, plots.
+#
+# Every run leaves a run report (qemu's written here, in the same fields);
+# `warpsim report` turns them into bench/results/<date>-<device>-<commit>:
+#   -per-thread.json  the pairs, with versus (warpsim's MIPS over qemu-arm's)
+#   -scaling.json     best and worst case over core counts (seed 002, fig. 6)
+#   -workloads.json   the real workloads (seed 002, fig. 7)
+#   -baselines.json   each workload's 1-core, 1-thread CPU run (the speedups')
+#   .csv              the first three; the tables on stdout; and the plots
+#   -mips.svg, -app-speedup.svg, -sim-speedup.svg
+# The JSON files are warpsim report's row arrays, which it reads back:
+#   bash bench/bench.sh plot bench/results/<stem>   draws the plots again.
 set -eu
 W=${WARPSIM:-build/warpsim}
+
+# plots STEM: the SVGs from STEM's row files (needs gnuplot).
+plots() {
+    local stem=$1 name
+    name=$(basename "$stem")
+    if ! command -v gnuplot >/dev/null; then
+        echo "bench: no gnuplot here, so no plots: make them where it is, with bash bench/bench.sh plot $stem"
+        return 0
+    fi
+    # CUDA rows differ by --regroup too: a line each
+    local cuda=
+    "$W" report --format csv --columns backend "$stem-scaling.json" "$stem-workloads.json" | grep -qx cuda &&
+        cuda=,regroup
+    "$W" report --format svg --output "$stem-mips.svg" --group workload,backend,mode,threads$cuda \
+        --title "MIPS in the best and worst case, SK and MK ($name)" "$stem-scaling.json"
+    # a line a workload, from its 1-core, 1-thread baseline on
+    for y in app sim; do
+        "$W" report --format svg --output "$stem-$y-speedup.svg" --baseline "$stem-baselines.json" \
+            --y ${y}_speedup --group workload,backend$cuda \
+            --title "$y speedup of the real workloads over their 1-core run ($name)" "$stem-workloads.json"
+    done
+    echo "wrote $stem-mips.svg, $stem-app-speedup.svg and $stem-sim-speedup.svg"
+}
+
+if [ "${1:-}" = plot ]; then
+    if [ -z "${2:-}" ] || [ ! -f "$2-scaling.json" ]; then
+        echo "usage: bash bench/bench.sh plot STEM (the stem of STEM-scaling.json, ...)" >&2
+        exit 2
+    fi
+    plots "$2"
+    exit 0
+fi
+
 OUT=${BENCH_OUT:-bench/results}
 FULL=${BENCH_FULL:-0}
 mkdir -p "$OUT"
@@ -27,8 +70,7 @@ DEVICE=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
 TAG=$(echo "$DEVICE" | cut -d+ -f1 | tr -cs 'A-Za-z0-9' '-' | sed 's/-$//' | cut -c1-40)
 # BENCH_COMMIT: for a copy of the tree without .git (the GPU machine's).
 COMMIT=${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
-rows="$T/rows"
-: >"$rows"
+STEM=$OUT/$DATE-$TAG-$COMMIT
 QEMU=${QEMU_ARM:-qemu-arm}
 ROUNDS=${ROUNDS:-5}
 case $ROUNDS in
@@ -39,13 +81,29 @@ for p in compute calls; do
     [ -f build/bench/$p.arm ] && [ -f build/bench/$p.thumb.arm ] ||
         { echo "bench: build/bench/$p.arm or $p.thumb.arm missing (make bench-programs)"; exit 1; }
 done
+mkdir "$T/runs"
 
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$T/r.json" "$1"; }
+# The run reports of each table, and the references of the ratios.
+per_thread=() scaling=() workloads=() baselines=() qemu1=()
+nreports=0
+# new_report: REPORT names a fresh file for the next run's report.
+new_report() { nreports=$((nreports + 1)); REPORT=$(printf '%s/runs/%04d.json' "$T" "$nreports"); }
+# field FILE KEY: one value of a report, read by warpsim report.
+field() { "$W" report --format csv --columns "$2" "$1" | sed -n 2p; }
+# median FILE...: the report of median wall time.
+median() {
+    for f; do echo "$(field "$f" wall_seconds) $f"; done | sort -g | sed -n "$((($# + 1) / 2))p" | cut -d' ' -f2
+}
+# workload NAME ARGS...: the name the ratios pair runs by: the program's, and its arguments if any.
+workload() { local wl=$1; shift; echo "$wl${*:+ $*}"; }
 
-# sim LABEL WORKLOAD PROG BACKEND THREADS CORES MODE [warpsim options] -- [program args]
-# Runs REPS times (default 1) and keeps the run of median wall time.
+# sim LIST WORKLOAD PROG BACKEND THREADS CORES MODE [warpsim options] -- [program args]
+# Runs REPS times (default 1) and adds the run of median wall time to LIST
+# (an array's name); REPORT names its report.
 sim() {
-    local label=$1 wl=$2 prog=$3 backend=$4 threads=$5 cores=$6 mode=$7
+    # shellcheck disable=SC2178 # list names the caller's array
+    local -n list=$1
+    local wl=$2 prog=$3 backend=$4 threads=$5 cores=$6 mode=$7 reps=()
     shift 7
     local opts=() args=()
     while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done
@@ -53,47 +111,62 @@ sim() {
     args=("$@")
     local tflag=(--threads "$threads")
     [ "$backend" = cuda ] && tflag=(--block-size "$threads")
-    : >"$T/reps"
     for _ in $(seq "${REPS:-1}"); do
+        new_report
         "$W" run --quiet --backend "$backend" "${tflag[@]}" --cores "$cores" --mode "$mode" "${opts[@]}" \
-            --report "$T/r.json" "$prog" "${args[@]}" >"$T/out" 2>&1 || { echo "bench: $label failed:"; cat "$T/out"; exit 1; }
-        echo "$label,$backend,$threads,$cores,$(json 'd["total_instructions"]'),$(json 'd["wall_seconds"]'),workload=$wl,mode=$mode,args=${args[*]:-default},max_core_insns=$(json 'max(c["instructions"] for c in d["per_core"])')" >>"$T/reps"
+            --report "$REPORT" "$prog" "${args[@]}" >"$T/out" 2>&1 ||
+            { echo "bench: $wl, $backend $threads, $cores cores, $mode failed:"; cat "$T/out"; exit 1; }
+        python3 -c 'import json, sys
+f, wl = sys.argv[1:]
+d = json.load(open(f))
+d["workload"] = wl
+json.dump(d, open(f, "w"))' "$REPORT" "$(workload "$wl" "${args[@]}")"
+        reps+=("$REPORT")
     done
-    sort -t, -k6,6g "$T/reps" | sed -n "$(( (${REPS:-1} + 1) / 2 ))p" >>"$rows"
+    REPORT=$(median "${reps[@]}")
+    list+=("$REPORT")
 }
 
-# qemu LABEL WORKLOAD PROG PROCS INSNS_PER_PROCESS [args]: PROCS copies at once.
+# qemu LIST WORKLOAD PROG PROCS INSNS_PER_PROCESS [args]: PROCS copies at
+# once, a report of them added to LIST.
 qemu() {
-    local label=$1 wl=$2 prog=$3 procs=$4 insns=$5
+    # shellcheck disable=SC2178 # list names the caller's array
+    local -n list=$1
+    local wl=$2 prog=$3 procs=$4 insns=$5
     shift 5
     local start end
     start=$(date +%s.%N)
     for _ in $(seq "$procs"); do "$QEMU" "$prog" "$@" >/dev/null & done
     wait
     end=$(date +%s.%N)
-    local a="$*"
-    echo "$label,qemu,$procs,$procs,$((insns * procs)),$(python3 -c "print($end - $start)"),workload=$wl,args=${a:-default}" >>"$rows"
+    new_report
+    python3 -c 'import json, sys
+f, wl, prog, procs, insns, start, end, device = sys.argv[1:]
+json.dump({"workload": wl, "program": prog, "isa": "arm", "backend": "qemu", "device": device,
+           "threads": int(procs), "cores": int(procs), "total_instructions": int(insns) * int(procs),
+           "wall_seconds": float(end) - float(start)}, open(f, "w"), indent=2)' \
+        "$REPORT" "$(workload "$wl" "$@")" "$prog" "$procs" "$insns" "$start" "$end" "$DEVICE"
+    list+=("$REPORT")
 }
 
 # versus WORKLOAD PROG [args]: warpsim (CPU, 1 thread, 1 core) and qemu-arm (1
-# process) on PROG, in turn, ROUNDS times (default 5); each keeps its run of
-# median wall time, so that the per-thread ratio compares runs made side by
-# side, not two single runs minutes apart on a shared host.
+# process) on PROG, in turn, ROUNDS times; each keeps its run of median wall
+# time, so that the per-thread ratio compares runs made side by side, not two
+# single runs minutes apart on a shared host. warpsim's run is also its
+# workload's baseline; qemu's the reference of versus.
 versus() {
-    local wl=$1 prog=$2 keep=$rows
+    local wl=$1 prog=$2 ws=() qs=()
     shift 2
-    : >"$T/vs_sim"
-    : >"$T/vs_qemu"
     for _ in $(seq "$ROUNDS"); do
-        rows=$T/vs_sim
-        sim "$wl: warpsim cpu 1 thread" "$wl" "$prog" cpu 1 1 sk -- "$@"
-        rows=$T/vs_qemu
-        qemu "$wl: qemu-arm 1 process" "$wl" "$prog" 1 "$(json 'd["total_instructions"]')" "$@"
+        sim ws "$wl" "$prog" cpu 1 1 sk -- "$@"
+        qemu qs "$wl" "$prog" 1 "$(field "$REPORT" total_instructions)" "$@"
     done
-    rows=$keep
-    for f in vs_sim vs_qemu; do
-        sort -t, -k6,6g "$T/$f" | sed -n "$(( (ROUNDS + 1) / 2 ))p" >>"$rows"
-    done
+    local w q
+    w=$(median "${ws[@]}")
+    q=$(median "${qs[@]}")
+    per_thread+=("$w" "$q")
+    baselines+=("$w")
+    qemu1+=("$q")
 }
 
 # 1. Per-thread speed against qemu-arm on the same binary: a compute loop and
@@ -101,13 +174,8 @@ versus() {
 for p in compute calls; do
     arg=300000
     [ $p = calls ] && arg=35
-    for isa in arm thumb; do
-        wl=$p
-        [ $isa = thumb ] && wl=$p.thumb
-        bin=build/bench/$p.arm
-        [ $isa = thumb ] && bin=build/bench/$p.thumb.arm
-        versus "$wl" "$bin" $arg
-    done
+    versus $p build/bench/$p.arm $arg
+    versus $p.thumb build/bench/$p.thumb.arm $arg
 done
 
 # 2. Best and worst case (seed 002 figure 6) over core counts, SK and MK.
@@ -116,20 +184,21 @@ CORES="32 64 128 256 512 1024"
 LONG=300000 # passes: ~340M instructions, so qemu's start-up and translation (~30 ms) stay under a tenth of its time
 for wl in best worst; do
     versus $wl $K/$wl.arm $LONG
-    one=$(json 'd["total_instructions"]')
-    qemu "$wl: qemu-arm $NPROC processes" $wl $K/$wl.arm "$NPROC" "$one" $LONG
-    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk
-    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 256 sk
-    for n in $CORES; do sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" sk; done
+    qemu scaling $wl $K/$wl.arm "$NPROC" "$(field "${baselines[-1]}" total_instructions)" $LONG
+    sim scaling $wl $K/$wl.arm cpu 1 1 sk
+    baselines+=("$REPORT")
+    sim scaling $wl $K/$wl.arm cpu 1 256 sk
+    for n in $CORES; do sim scaling $wl $K/$wl.arm cpu "$NPROC" "$n" sk; done
     # MK: one round (the CPU's kernel launch) per instruction; fewer passes.
-    sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk -- 20
-    for n in 32 256; do sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" mk -- 20; done
+    sim scaling $wl $K/$wl.arm cpu 1 1 sk -- 20
+    baselines+=("$REPORT")
+    for n in 32 256; do sim scaling $wl $K/$wl.arm cpu "$NPROC" "$n" mk -- 20; done
     if [ $gpu = 1 ]; then
         for n in 1024 4096 16384 65536; do
-            for b in 32 64 128; do sim "$wl: warpsim cuda block $b" $wl $K/$wl.arm cuda "$b" "$n" sk; done
-            sim "$wl: warpsim cuda block 128 regroup" $wl $K/$wl.arm cuda 128 "$n" sk --regroup 2000
+            for b in 32 64 128; do sim scaling $wl $K/$wl.arm cuda "$b" "$n" sk; done
+            sim scaling $wl $K/$wl.arm cuda 128 "$n" sk --regroup 2000
         done
-        for n in 1024 16384; do sim "$wl: warpsim cuda block 128" $wl $K/$wl.arm cuda 128 "$n" mk -- 20; done
+        for n in 1024 16384; do sim scaling $wl $K/$wl.arm cuda 128 "$n" mk -- 20; done
     fi
 done
 
@@ -149,19 +218,40 @@ real_args() {
 for wl in imatmul fmatmul idct fft; do
     # shellcheck disable=SC2046 # real_args's words are separate arguments
     set -- $(real_args $wl)
-    REPS=3 sim "$wl: warpsim cpu 1 thread" $wl $K/$wl.arm cpu 1 1 sk "$@"
-    for n in 32 256 1024; do REPS=3 sim "$wl: warpsim cpu $NPROC threads" $wl $K/$wl.arm cpu "$NPROC" "$n" sk "$@"; done
+    REPS=3 sim workloads $wl $K/$wl.arm cpu 1 1 sk "$@"
+    baselines+=("$REPORT")
+    for n in 32 256 1024; do REPS=3 sim workloads $wl $K/$wl.arm cpu "$NPROC" "$n" sk "$@"; done
     if [ $gpu = 1 ]; then
         for n in 1024 16384; do
-            REPS=3 sim "$wl: warpsim cuda block 128" $wl $K/$wl.arm cuda 128 "$n" sk "$@"
-            REPS=3 sim "$wl: warpsim cuda block 128 regroup" $wl $K/$wl.arm cuda 128 "$n" sk --regroup 2000 "$@"
+            REPS=3 sim workloads $wl $K/$wl.arm cuda 128 "$n" sk "$@"
+            REPS=3 sim workloads $wl $K/$wl.arm cuda 128 "$n" sk --regroup 2000 "$@"
         done
     fi
 done
 
-python3 bench/tables.py "$rows" "$OUT/$DATE-$TAG" "$DEVICE" "$COMMIT" 0
-if command -v gnuplot >/dev/null; then
-    bash bench/plot.sh "$OUT/$DATE-$TAG.json" "$OUT"
-else
-    echo "bench: no gnuplot here, so no plots: make them where it is, bash bench/plot.sh $OUT/$DATE-$TAG.json"
-fi
+# The row files, the CSV and the tables, all by warpsim report.
+COLS=workload,program,backend,device,mode,threads,regroup,cores,total_instructions,wall_seconds,mips
+COLS=$COLS,mips_per_thread,max_core_insns,sim_speedup,app_speedup,versus
+rows() { "$W" report --format json --columns "$COLS" --output "$STEM-$1.json" "${@:2}"; }
+rows baselines "${baselines[@]}"
+rows per-thread "${qemu1[@]/#/--versus=}" "${per_thread[@]}"
+rows scaling --baseline "$STEM-baselines.json" "${scaling[@]}"
+rows workloads --baseline "$STEM-baselines.json" "${workloads[@]}"
+"$W" report --format csv --columns "$COLS" --output "$STEM.csv" \
+    "$STEM-per-thread.json" "$STEM-scaling.json" "$STEM-workloads.json"
+echo "device: $DEVICE   commit: $COMMIT"
+echo
+echo "Per host thread, warpsim (CPU, 1 core) against qemu-arm (1 process), medians of $ROUNDS rounds:"
+"$W" report --columns workload,backend,threads,cores,mips,versus "$STEM-per-thread.json"
+echo
+echo "Best and worst case over simulated cores (seed 002, figure 6):"
+"$W" report --columns workload,backend,threads,mode,regroup,cores,mips,mips_per_thread,sim_speedup \
+    "$STEM-scaling.json"
+echo "seed 002 (GTX 295, 1024 cores), published: SK best 1000, SK worst 140, MK best 50, MK worst 25 MIPS"
+echo
+echo "Real workloads (seed 002, figure 7), medians of 3 runs:"
+"$W" report --columns workload,backend,threads,cores,wall_seconds,mips,sim_speedup,app_speedup \
+    "$STEM-workloads.json"
+echo
+echo "wrote $STEM-{per-thread,scaling,workloads,baselines}.json and $STEM.csv"
+plots "$STEM"

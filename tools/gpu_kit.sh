@@ -3,8 +3,9 @@
 # machine that has nvcc and gcc but no network, no ARM cross compiler, no
 # qemu and no Criterion (the device tool's machines): every ARM binary the
 # GPU tests and the benchmarks run, qemu-arm's recorded results for the
-# differential suite, and a statically linked qemu-arm for the benchmarks'
-# baseline rows. warpsim itself is not packed: it is built there, with nvcc.
+# differential suite, a statically linked qemu-arm for the benchmarks'
+# baseline rows, and jansson's headers and static library. warpsim itself is
+# not packed: it is built there, with nvcc.
 #
 #   make gpu-kit          (here: writes build/gpu-kit.tar.xz, about 6 MB)
 #
@@ -35,9 +36,17 @@ if [ ! -x "$KIT/qemu-arm-static" ]; then
 fi
 "$KIT/qemu-arm-static" "$BUILD/kernels/bench/best.arm" 1 >/dev/null
 
+# warpsim links jansson (libjansson-dev): its headers and static library, so
+# that the build there needs no package.
+mkdir -p "$KIT/jansson/include" "$KIT/jansson/lib"
+for f in $(dpkg -L libjansson-dev | grep -E '/(jansson\.h|jansson_config\.h|libjansson\.a)$'); do
+    case $f in *.a) cp "$f" "$KIT/jansson/lib/" ;; *) cp "$f" "$KIT/jansson/include/" ;; esac
+done
+[ -f "$KIT/jansson/lib/libjansson.a" ] || { echo "gpu-kit: libjansson.a not found (make deps)" >&2; exit 1; }
+
 tar cf - $DIFF_BINS "$BUILD"/diff/expect \
     "$BUILD"/kernels/*.arm "$BUILD"/kernels/bench/*.arm "$BUILD"/bench/*.arm \
-    "$KIT/qemu-arm-static" | xz -6 -T2 >"$OUTFILE.tmp"
+    "$KIT/qemu-arm-static" "$KIT/jansson" | xz -6 -T2 >"$OUTFILE.tmp"
 mv "$OUTFILE.tmp" "$OUTFILE"
 echo "gpu-kit: wrote $OUTFILE ($(du -h "$OUTFILE" | cut -f1)): carry it to the GPU machine and run"
 echo "  make KIT=1 gpu-test && make KIT=1 bench-full"

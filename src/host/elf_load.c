@@ -7,9 +7,11 @@
  * template of each core's private window. */
 #include "host/elf_load.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,25 +20,23 @@
 
 #include "device/sim_mem.h"
 
-#define EHDR_SIZE 52u
-#define PHDR_SIZE 32u
-#define SHDR_SIZE 40u
+#define EHDR_SIZE ((uint32_t)sizeof(Elf32_Ehdr))
+#define PHDR_SIZE ((uint32_t)sizeof(Elf32_Phdr))
+#define SHDR_SIZE ((uint32_t)sizeof(Elf32_Shdr))
+/* Byte offsets of header fields: the file is little-endian whatever the host. */
+#define EH(field) offsetof(Elf32_Ehdr, field)
+#define PH(field) offsetof(Elf32_Phdr, field)
+#define SH(field) offsetof(Elf32_Shdr, field)
 #define PAGE 4096u
 #define KUSER_PAGE 0xffff0000u
 #define MAX_FILE (1u << 30)
 
-enum { ET_REL = 1, ET_EXEC = 2, ET_DYN = 3, ET_CORE = 4 };
-enum { EM_386 = 3, EM_ARM = 40 };
-enum { PT_LOAD = 1, PT_INTERP = 3, PT_PHDR = 6 };
-enum { PF_X = 1, PF_W = 2 };
-enum { SHT_NOBITS = 8 };
-
 /* e_machine values worth naming in a refusal. */
 #define ELF_MACHINE_LIST(_)                                                     \
-    _(0, "none") _(2, "SPARC") _(3, "Intel 80386") _(8, "MIPS")                 \
-    _(20, "PowerPC") _(21, "PowerPC64") _(22, "S/390") _(40, "ARM")             \
-    _(42, "SuperH") _(43, "SPARC v9") _(50, "IA-64") _(62, "x86-64")            \
-    _(183, "AArch64") _(243, "RISC-V") _(258, "LoongArch")
+    _(EM_NONE, "none") _(EM_SPARC, "SPARC") _(EM_386, "Intel 80386") _(EM_MIPS, "MIPS")         \
+    _(EM_PPC, "PowerPC") _(EM_PPC64, "PowerPC64") _(EM_S390, "S/390") _(EM_ARM, "ARM")         \
+    _(EM_SH, "SuperH") _(EM_SPARCV9, "SPARC v9") _(EM_IA_64, "IA-64") _(EM_X86_64, "x86-64")   \
+    _(EM_AARCH64, "AArch64") _(EM_RISCV, "RISC-V") _(EM_LOONGARCH, "LoongArch")
 
 const char *elf_machine_name(uint32_t machine)
 {
@@ -87,20 +87,20 @@ static int check_ident(elf_file_t *f)
     const uint8_t *b = f->buf;
     if (f->len == 0)
         return fail(f, "empty file, not an ELF program");
-    if (f->len < 4 || memcmp(b, "\177ELF", 4) != 0)
+    if (f->len < SELFMAG || memcmp(b, ELFMAG, SELFMAG) != 0)
         return fail(f, "not an ELF file (bad magic)");
-    if (f->len < 16)
+    if (f->len < EI_NIDENT)
         return fail(f, "truncated: %zu bytes, shorter than the ELF identification", f->len);
-    if (b[4] == 2)
+    if (b[EI_CLASS] == ELFCLASS64)
         return fail(f, "ELF64 is not supported: warpsim runs 32-bit ARM and IA-32 programs");
-    if (b[4] != 1)
-        return fail(f, "bad ELF class %u", b[4]);
-    if (b[5] == 2)
+    if (b[EI_CLASS] != ELFCLASS32)
+        return fail(f, "bad ELF class %u", b[EI_CLASS]);
+    if (b[EI_DATA] == ELFDATA2MSB)
         return fail(f, "big-endian ELF is not supported");
-    if (b[5] != 1)
-        return fail(f, "bad ELF data encoding %u", b[5]);
-    if (b[6] != 1)
-        return fail(f, "unknown ELF version %u", b[6]);
+    if (b[EI_DATA] != ELFDATA2LSB)
+        return fail(f, "bad ELF data encoding %u", b[EI_DATA]);
+    if (b[EI_VERSION] != EV_CURRENT)
+        return fail(f, "unknown ELF version %u", b[EI_VERSION]);
     if (f->len < EHDR_SIZE)
         return fail(f, "truncated: %zu bytes, shorter than the %u-byte ELF header", f->len, EHDR_SIZE);
     return 0;
@@ -109,14 +109,14 @@ static int check_ident(elf_file_t *f)
 /* A dynamically linked PIE is ET_DYN too: say what the user must change. */
 static int has_interp(const elf_file_t *f)
 {
-    uint32_t phoff = rd32(f->buf + 28), phnum = rd16(f->buf + 44);
-    if (rd16(f->buf + 42) != PHDR_SIZE)
+    uint32_t phoff = rd32(f->buf + EH(e_phoff)), phnum = rd16(f->buf + EH(e_phnum));
+    if (rd16(f->buf + EH(e_phentsize)) != PHDR_SIZE)
         return 0;
     for (uint32_t i = 0; i < phnum; i++) {
         uint64_t at = (uint64_t)phoff + (uint64_t)i * PHDR_SIZE;
         if (at + PHDR_SIZE > f->len)
             return 0;
-        if (rd32(f->buf + at) == PT_INTERP)
+        if (rd32(f->buf + at + PH(p_type)) == PT_INTERP)
             return 1;
     }
     return 0;
@@ -125,9 +125,9 @@ static int has_interp(const elf_file_t *f)
 static int check_type_machine(elf_file_t *f)
 {
     const uint8_t *b = f->buf;
-    uint32_t type = rd16(b + 16), machine = rd16(b + 18);
-    if (rd32(b + 20) != 1)
-        return fail(f, "unknown ELF version %u", rd32(b + 20));
+    uint32_t type = rd16(b + EH(e_type)), machine = rd16(b + EH(e_machine));
+    if (rd32(b + EH(e_version)) != EV_CURRENT)
+        return fail(f, "unknown ELF version %u", rd32(b + EH(e_version)));
     if (type == ET_REL)
         return fail(f, "not an executable (ET_REL: an object file): link it with -static");
     if (type == ET_DYN)
@@ -145,17 +145,17 @@ static int check_type_machine(elf_file_t *f)
         return fail(f, "machine %u is not supported: warpsim runs 32-bit ARM and IA-32 programs", machine);
     }
     f->machine = machine;
-    f->entry = rd32(b + 24);
-    f->phoff = rd32(b + 28);
-    f->shoff = rd32(b + 32);
-    f->shentsize = rd16(b + 46);
-    f->shnum = rd16(b + 48);
-    f->shstrndx = rd16(b + 50);
-    uint32_t phentsize = rd16(b + 42);
-    f->phnum = rd16(b + 44);
+    f->entry = rd32(b + EH(e_entry));
+    f->phoff = rd32(b + EH(e_phoff));
+    f->shoff = rd32(b + EH(e_shoff));
+    f->shentsize = rd16(b + EH(e_shentsize));
+    f->shnum = rd16(b + EH(e_shnum));
+    f->shstrndx = rd16(b + EH(e_shstrndx));
+    uint32_t phentsize = rd16(b + EH(e_phentsize));
+    f->phnum = rd16(b + EH(e_phnum));
     if (f->phnum == 0)
         return fail(f, "no program headers");
-    if (f->phnum == 0xffff)
+    if (f->phnum == PN_XNUM)
         return fail(f, "too many program headers (extended numbering is not supported)");
     if (phentsize != PHDR_SIZE)
         return fail(f, "program header size %u, expected %u", phentsize, PHDR_SIZE);
@@ -204,16 +204,17 @@ static int read_phdrs(elf_file_t *f)
         return fail(f, "out of memory");
     for (uint32_t i = 0; i < f->phnum; i++) {
         const uint8_t *p = f->buf + f->phoff + (size_t)i * PHDR_SIZE;
-        uint32_t type = rd32(p);
+        uint32_t type = rd32(p + PH(p_type));
         if (type == PT_INTERP)
             return fail(f, "dynamically linked programs are not supported: link with -static");
         if (type == PT_PHDR) {
             f->has_phdr = 1;
-            f->phdr_vaddr = rd32(p + 8);
+            f->phdr_vaddr = rd32(p + PH(p_vaddr));
         }
         if (type != PT_LOAD)
             continue;
-        elf_seg_t s = {i, rd32(p + 4), rd32(p + 8), rd32(p + 16), rd32(p + 20), rd32(p + 24)};
+        elf_seg_t s = {i, rd32(p + PH(p_offset)), rd32(p + PH(p_vaddr)), rd32(p + PH(p_filesz)),
+                       rd32(p + PH(p_memsz)), rd32(p + PH(p_flags))};
         if (check_load(f, &s))
             return -1;
         if (s.memsz)
@@ -364,16 +365,16 @@ static void read_memory_section(const elf_file_t *f, sim_image_t *img)
         return;
     const uint8_t *sh = f->buf + f->shoff;
     const uint8_t *strs = sh + (size_t)f->shstrndx * SHDR_SIZE;
-    uint64_t str_off = rd32(strs + 16), str_size = rd32(strs + 20);
+    uint64_t str_off = rd32(strs + SH(sh_offset)), str_size = rd32(strs + SH(sh_size));
     if (str_off + str_size > f->len)
         return;
     for (uint32_t i = 0; i < f->shnum; i++) {
         const uint8_t *s = sh + (size_t)i * SHDR_SIZE;
-        uint64_t name = rd32(s);
+        uint64_t name = rd32(s + SH(sh_name));
         if (name + sizeof want > str_size || memcmp(f->buf + str_off + name, want, sizeof want) != 0)
             continue;
-        uint64_t off = rd32(s + 16), size = rd32(s + 20);
-        if (rd32(s + 4) == SHT_NOBITS || size < 8 || off + 8 > f->len)
+        uint64_t off = rd32(s + SH(sh_offset)), size = rd32(s + SH(sh_size));
+        if (rd32(s + SH(sh_type)) == SHT_NOBITS || size < 8 || off + 8 > f->len)
             return;
         img->heap_req = rd32(f->buf + off);
         img->stack_req = rd32(f->buf + off + 4);

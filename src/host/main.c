@@ -78,8 +78,10 @@ static int cmd_run(int argc, char **argv)
     sim_summary_t s;
     report_summarize(&m, &r, &s);
     report_faults(stderr, &m);
+    /* On stderr, as time(1) and perf stat print theirs: the program's
+     * stdout stays what it would be natively. */
     if (!o.quiet)
-        report_table(stdout, &m, &o, &r, &s);
+        report_table(stderr, &m, &o, &r, &s);
     if (o.report && report_write(o.report, &m, &o, &r, &s))
         rc = 2;
     if (o.dump_state && machine_dump_state(&m, o.dump_state))

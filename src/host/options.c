@@ -1,45 +1,66 @@
-/* Command-line and config-file options. One table describes every option;
- * the parser, the config reader and --help all read it. */
+/* Command-line and config-file options. One table describes every option of
+ * both commands; getopt_long (libc), the config reader and --help all read it. */
 #include "options.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
 
-typedef enum { OPT_STR, OPT_U32, OPT_U64, OPT_INT, OPT_SIZE, OPT_FLAG } opt_kind_t;
+typedef enum { OPT_STR, OPT_U32, OPT_U64, OPT_INT, OPT_SIZE, OPT_FLAG, OPT_LIST } opt_kind_t;
+
+/* Which command an option belongs to; its offset is into that command's struct. */
+typedef enum { CMD_RUN, CMD_REPORT } opt_cmd_t;
 
 typedef struct opt_row {
+    opt_cmd_t cmd;
     const char *name;
+    char letter;            /* a one-letter alias (-h), or 0 */
     opt_kind_t kind;
     size_t offset;
     const char *arg;
     const char *help;
 } opt_row_t;
 
-#define OPT(name, kind, field, arg, help) { name, kind, offsetof(sim_options_t, field), arg, help },
+#define RUN(name, kind, field, arg, help) {CMD_RUN, name, 0, kind, offsetof(sim_options_t, field), arg, help},
+#define REPORT(name, letter, kind, field, arg, help) \
+    {CMD_REPORT, name, letter, kind, offsetof(report_options_t, field), arg, help},
 static const opt_row_t opt_table[] = {
-    OPT("isa", OPT_STR, isa, "NAME", "target ISA, checked against the program's (default: from the ELF)")
-    OPT("cores", OPT_U32, cores, "N", "simulated cores (default 1)")
-    OPT("backend", OPT_STR, backend, "cpu|cuda|auto", "where to run (default auto: cuda if a GPU is present)")
-    OPT("threads", OPT_INT, threads, "T", "CPU backend threads (default: all host cores)")
-    OPT("block-size", OPT_INT, block_size, "B", "CUDA threads per block: 32..256, a multiple of 32 (default 128)")
-    OPT("report", OPT_STR, report, "FILE", "write a report: FILE.json or FILE.csv")
-    OPT("output-dir", OPT_STR, output_dir, "DIR", "keep every core's stdout/stderr as DIR/core<N>.out/.err")
-    OPT("core-mem", OPT_SIZE, core_mem, "BYTES", "private memory per core (default: data+bss+heap+stack)")
-    OPT("stack", OPT_SIZE, stack_size, "BYTES", "stack reserve per core (default 256K, or the ELF's WS_MEMORY)")
-    OPT("heap", OPT_SIZE, heap_size, "BYTES", "heap+mmap reserve per core (default 4M, or the ELF's WS_MEMORY)")
-    OPT("shared-mem", OPT_SIZE, shared_mem, "BYTES", "shared region size (default 1M)")
-    OPT("outbuf", OPT_U32, out_cap, "BYTES", "output buffer per core (default 4K, 256 above 64K cores)")
-    OPT("quantum", OPT_U64, quantum, "N", "instructions per core between host service rounds")
-    OPT("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
-    OPT("regroup", OPT_U64, regroup, "N", "every N instructions, regroup cores so host warps share a pc")
-    OPT("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
-    OPT("quiet", OPT_FLAG, quiet, NULL, "do not print the text table")
-    OPT("dump-state", OPT_STR, dump_state, "FILE", "write every core's final registers and memory digest")
-    OPT("config", OPT_STR, config, "FILE", "read options from FILE (-option value lines)")
+    RUN("isa", OPT_STR, isa, "NAME", "target ISA, checked against the program's (default: from the ELF)")
+    RUN("cores", OPT_U32, cores, "N", "simulated cores (default 1)")
+    RUN("backend", OPT_STR, backend, "cpu|cuda|auto", "where to run (default auto: cuda if a GPU is present)")
+    RUN("threads", OPT_INT, threads, "T", "CPU backend threads (default: all host cores)")
+    RUN("block-size", OPT_INT, block_size, "B", "CUDA threads per block: 32..256, a multiple of 32 (default 128)")
+    RUN("report", OPT_STR, report, "FILE", "write a report: FILE.json or FILE.csv")
+    RUN("output-dir", OPT_STR, output_dir, "DIR", "keep every core's stdout/stderr as DIR/core<N>.out/.err")
+    RUN("core-mem", OPT_SIZE, core_mem, "BYTES", "private memory per core (default: data+bss+heap+stack)")
+    RUN("stack", OPT_SIZE, stack_size, "BYTES", "stack reserve per core (default 256K, or the ELF's WS_MEMORY)")
+    RUN("heap", OPT_SIZE, heap_size, "BYTES", "heap+mmap reserve per core (default 4M, or the ELF's WS_MEMORY)")
+    RUN("shared-mem", OPT_SIZE, shared_mem, "BYTES", "shared region size (default 1M)")
+    RUN("outbuf", OPT_U32, out_cap, "BYTES", "output buffer per core (default 4K, 256 above 64K cores)")
+    RUN("quantum", OPT_U64, quantum, "N", "instructions per core between host service rounds")
+    RUN("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
+    RUN("regroup", OPT_U64, regroup, "N", "every N instructions, regroup cores so host warps share a pc")
+    RUN("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
+    RUN("quiet", OPT_FLAG, quiet, NULL, "do not print the text table (on stderr)")
+    RUN("dump-state", OPT_STR, dump_state, "FILE", "write every core's final registers and memory digest")
+    RUN("config", OPT_STR, config, "FILE", "read options from FILE (-option value lines)")
+    REPORT("format", 0, OPT_STR, format, "table|csv|json|svg", "output (default table: one row per report)")
+    REPORT("output", 0, OPT_STR, output, "FILE", "write there instead of stdout")
+    REPORT("columns", 0, OPT_STR, columns, "KEY,...", "the columns of table, csv and json, in this order")
+    REPORT("baseline", 0, OPT_LIST, baselines, "FILE.json",
+           "add sim_speedup and app_speedup against this run (again: each row against its workload's)")
+    REPORT("versus", 0, OPT_LIST, versus, "FILE.json",
+           "add versus, MIPS over this run's (again: each row against its workload's)")
+    REPORT("x", 0, OPT_STR, x, "KEY", "plot x axis (svg; default cores)")
+    REPORT("y", 0, OPT_STR, y, "KEY", "plot y axis (svg; default mips)")
+    REPORT("group", 0, OPT_STR, group, "KEY[,KEY]", "one plot line per value of these keys (e.g. backend,mode)")
+    REPORT("title", 0, OPT_STR, title, "TEXT", "plot title")
+    REPORT("help", 'h', OPT_FLAG, help, NULL, "this help")
 };
-#undef OPT
+#undef RUN
+#undef REPORT
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
 
 void options_defaults(sim_options_t *o)
@@ -80,20 +101,28 @@ static int parse_size(const char *s, uint64_t *out)
     return 0;
 }
 
-static const opt_row_t *opt_find(const char *name)
+static const opt_row_t *opt_find(opt_cmd_t cmd, const char *name)
 {
     for (size_t i = 0; i < OPT_COUNT; i++)
-        if (!strcmp(opt_table[i].name, name))
+        if (opt_table[i].cmd == cmd && !strcmp(opt_table[i].name, name))
             return &opt_table[i];
     return NULL;
 }
 
-int options_set(sim_options_t *o, const char *name, const char *value)
+static int list_append(opt_list_t *l, const char *value)
 {
-    const opt_row_t *r = opt_find(name);
-    if (!r || !strcmp(name, "config"))
+    const char **items = (const char **)realloc(l->items, (size_t)(l->count + 1) * sizeof *items);
+    if (!items)
         return -1;
-    char *field = (char *)o + r->offset;
+    items[l->count++] = value;
+    l->items = items;
+    return 0;
+}
+
+/* Stores value in dest's field of row r; 0 ok, -2 bad value, -1 out of memory. */
+static int opt_store(const opt_row_t *r, void *dest, const char *value)
+{
+    char *field = (char *)dest + r->offset;
     uint64_t v = 0;
     switch (r->kind) {
     case OPT_STR:
@@ -102,6 +131,8 @@ int options_set(sim_options_t *o, const char *name, const char *value)
     case OPT_FLAG:
         *(int *)field = 1;
         return 0;
+    case OPT_LIST:
+        return list_append((opt_list_t *)field, value);
     case OPT_SIZE:
     case OPT_U64:
     case OPT_U32:
@@ -121,52 +152,104 @@ int options_set(sim_options_t *o, const char *name, const char *value)
     return 0;
 }
 
+int options_set(sim_options_t *o, const char *name, const char *value)
+{
+    const opt_row_t *r = opt_find(CMD_RUN, name);
+    if (!r || !strcmp(name, "config"))
+        return -1;
+    return opt_store(r, o, value);
+}
+
 static int takes_value(const opt_row_t *r) { return r->kind != OPT_FLAG; }
+
+/* What getopt_long did not like, on one line; returns 2. */
+static int opt_complain(opt_cmd_t cmd, const char *who, const char *hint, int c, char *const *av)
+{
+    const char *arg = av[optind - 1];
+    if (optopt >= 256) {
+        const opt_row_t *r = &opt_table[optopt - 256];
+        if (c == ':')
+            fprintf(stderr, "%s: option '--%s' needs a value (%s)\n", who, r->name, r->arg);
+        else
+            fprintf(stderr, "%s: option '--%s' takes no value\n", who, r->name);
+    } else if (optopt) {
+        fprintf(stderr, "%s: unknown option '-%c' (see %s --help)\n", who, optopt, hint);
+    } else {
+        /* getopt_long takes a unique prefix of a name; say when it was not unique */
+        int len = (int)strcspn(arg, "="), matches = 0;
+        for (size_t i = 0; len > 2 && i < OPT_COUNT; i++)
+            matches += opt_table[i].cmd == cmd && !strncmp(opt_table[i].name, arg + 2, (size_t)len - 2);
+        fprintf(stderr, "%s: %s option '%.*s' (see %s --help)\n", who, matches > 1 ? "ambiguous" : "unknown", len,
+                arg, hint);
+    }
+    return 2;
+}
+
+/* One option getopt_long returned (c: a row's 256 + index, a letter, '?' or ':'). */
+static int opt_take(opt_cmd_t cmd, void *dest, int c, char *const *av, const char *who, const char *hint)
+{
+    const opt_row_t *r = c >= 256 ? &opt_table[c - 256] : NULL;
+    for (size_t i = 0; !r && c != '?' && c != ':' && i < OPT_COUNT; i++)
+        if (opt_table[i].cmd == cmd && opt_table[i].letter == c)
+            r = &opt_table[i];
+    if (!r)
+        return opt_complain(cmd, who, hint, c, av);
+    if (cmd == CMD_RUN && !strcmp(r->name, "config")) {
+        sim_options_t *o = (sim_options_t *)dest;
+        o->config = optarg;
+        return options_load_config(o, optarg);
+    }
+    int rc = opt_store(r, dest, optarg);
+    if (rc == -1)
+        fprintf(stderr, "%s: out of memory\n", who);
+    else if (rc)
+        fprintf(stderr, "%s: bad value '%s' for --%s (expected %s)\n", who, optarg, r->name, r->arg);
+    return rc ? 2 : 0;
+}
+
+/* Options of cmd from argv into dest, in order. *first: the index of the
+ * first operand (after "--" if that ended the options). 0, or 2 after one
+ * line on stderr (who names the command, hint where its help is). */
+static int opt_parse(opt_cmd_t cmd, void *dest, int argc, char **argv, int *first, const char *who,
+                     const char *hint)
+{
+    struct option longs[OPT_COUNT + 1];
+    char shorts[2 * OPT_COUNT + 3] = "+:";  /* '+': stop at the first operand; ':': report a missing value */
+    char **av = (char **)malloc((size_t)(argc + 2) * sizeof *av);
+    size_t n = 0, ns = 2;
+    if (!av) {
+        fprintf(stderr, "%s: out of memory\n", who);
+        return 2;
+    }
+    for (size_t i = 0; i < OPT_COUNT; i++) {
+        const opt_row_t *r = &opt_table[i];
+        if (r->cmd != cmd)
+            continue;
+        longs[n++] = (struct option){r->name, takes_value(r) ? required_argument : no_argument, NULL, 256 + (int)i};
+        if (r->letter)
+            shorts[ns++] = r->letter;
+    }
+    longs[n] = (struct option){NULL, 0, NULL, 0};
+    shorts[ns] = 0;
+    /* getopt reads from argv[1]: give it a program name in front. */
+    av[0] = (char *)who;
+    memcpy(av + 1, argv, (size_t)argc * sizeof *av);
+    av[argc + 1] = NULL;
+    optind = 0; /* glibc: start afresh, whatever an earlier parse left */
+    opterr = 0;
+    int c, rc = 0;
+    while (!rc && (c = getopt_long(argc + 1, av, shorts, longs, NULL)) != -1)
+        rc = opt_take(cmd, dest, c, av, who, hint);
+    *first = optind - 1;
+    free(av);
+    return rc;
+}
 
 int options_parse_run(sim_options_t *o, int argc, char **argv)
 {
-    int i = 0;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] != '-' || a[1] != '-' || !a[2])
-            break;
-        const char *name = a + 2, *eq = strchr(name, '=');
-        char buf[64];
-        const char *value = NULL;
-        if (eq) {
-            size_t n = (size_t)(eq - name);
-            if (n >= sizeof buf)
-                n = sizeof buf - 1;
-            memcpy(buf, name, n);
-            buf[n] = 0;
-            name = buf;
-            value = eq + 1;
-        }
-        const opt_row_t *r = opt_find(name);
-        if (!r) {
-            fprintf(stderr, "warpsim: unknown option '--%s' (see warpsim --help)\n", name);
-            return 2;
-        }
-        if (takes_value(r) && !value) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "warpsim: option '--%s' needs a value (%s)\n", name, r->arg);
-                return 2;
-            }
-            value = argv[++i];
-        }
-        if (!strcmp(name, "config")) {
-            o->config = value;
-            if (options_load_config(o, value))
-                return 2;
-            continue;
-        }
-        if (options_set(o, name, value)) {
-            fprintf(stderr, "warpsim: bad value '%s' for --%s (expected %s)\n", value, name, r->arg);
-            return 2;
-        }
-    }
-    if (i < argc && !strcmp(argv[i], "--"))
-        i++;
+    int i;
+    if (opt_parse(CMD_RUN, o, argc, argv, &i, "warpsim", "warpsim"))
+        return 2;
     if (i >= argc) {
         fprintf(stderr, "warpsim: no program given (usage: warpsim run [options] PROG.elf [args...])\n");
         return 2;
@@ -191,6 +274,24 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
     return 0;
 }
 
+int options_parse_report(report_options_t *r, int argc, char **argv)
+{
+    int i;
+    if (opt_parse(CMD_REPORT, r, argc, argv, &i, "warpsim report", "warpsim report"))
+        return 2;
+    r->files = argv + i;
+    r->nfiles = argc - i;
+    return 0;
+}
+
+void options_report_free(report_options_t *r)
+{
+    free(r->baselines.items);
+    free(r->versus.items);
+    memset(&r->baselines, 0, sizeof r->baselines);
+    memset(&r->versus, 0, sizeof r->versus);
+}
+
 /* Config values must outlive the file buffer: keep them. */
 static char *keep_string(const char *s)
 {
@@ -213,7 +314,7 @@ static int config_line(sim_options_t *o, const char *path, int lineno, char *lin
     char *extra = value ? strtok(NULL, " \t\r\n") : NULL;
     while (*name == '-')
         name++;
-    const opt_row_t *r = opt_find(name);
+    const opt_row_t *r = opt_find(CMD_RUN, name);
     if (!r || !strcmp(name, "config")) {
         fprintf(stderr, "%s:%d: unknown option '%s'\n", path, lineno, name);
         return 2;
@@ -245,16 +346,30 @@ int options_load_config(sim_options_t *o, const char *path)
     return rc;
 }
 
+static void usage_rows(FILE *f, opt_cmd_t cmd)
+{
+    for (size_t i = 0; i < OPT_COUNT; i++) {
+        const opt_row_t *r = &opt_table[i];
+        char left[48];
+        if (r->cmd != cmd)
+            continue;
+        int w = r->letter ? snprintf(left, sizeof left, "-%c, ", r->letter) : 0;
+        snprintf(left + w, sizeof left - (size_t)w, "--%s%s%s", r->name, r->arg ? " " : "", r->arg ? r->arg : "");
+        fprintf(f, "  %-28s %s\n", left, r->help);
+    }
+}
+
 void options_usage(FILE *f)
 {
     fprintf(f, "usage: warpsim run [options] PROG.elf [args...]\n"
-               "       warpsim report [--format table|csv|json|svg] [--output FILE] [--x KEY] [--y KEY]\n"
-               "                      [--group KEY,...] [--baseline FILE.json] [--title T] FILE.json...\n"
+               "       warpsim report [options] REPORT.json...\n"
                "       warpsim --version | --help\n\noptions of run:\n");
-    for (size_t i = 0; i < OPT_COUNT; i++) {
-        char left[48];
-        snprintf(left, sizeof left, "--%s%s%s", opt_table[i].name, opt_table[i].arg ? " " : "",
-                 opt_table[i].arg ? opt_table[i].arg : "");
-        fprintf(f, "  %-28s %s\n", left, opt_table[i].help);
-    }
+    usage_rows(f, CMD_RUN);
+    fprintf(f, "\noptions of report:\n");
+    usage_rows(f, CMD_REPORT);
+}
+
+void options_usage_report(FILE *f)
+{
+    usage_rows(f, CMD_REPORT);
 }

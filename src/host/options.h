@@ -30,17 +30,40 @@ typedef struct sim_options {
     char **prog_argv;
 } sim_options_t;
 
+/* `warpsim report`'s options as given; report_cmd.c checks their values. */
+typedef struct opt_list {
+    const char **items;     /* malloc'ed; the strings are argv's */
+    int count;
+} opt_list_t;
+
+typedef struct report_options {
+    const char *format, *output, *x, *y, *group, *title, *columns;
+    opt_list_t baselines;   /* --baseline, once or more */
+    opt_list_t versus;      /* --versus, once or more */
+    int help;
+    char **files;           /* the operands: report files */
+    int nfiles;
+} report_options_t;
+
 void options_defaults(sim_options_t *o);
 /* Instructions each core runs per round, from quantum, mode and regroup. */
 uint64_t options_round_steps(const sim_options_t *o);
-/* Parse `warpsim run ...` arguments (after "run"). Returns 0, or prints a
- * one-line error and returns 2. */
+/* Parse `warpsim run ...` arguments (after "run"): --name value or
+ * --name=value up to the first operand (or --), which is the program, and
+ * the rest its argv. Returns 0, or prints a one-line error and returns 2. */
 int options_parse_run(sim_options_t *o, int argc, char **argv);
+/* The same for `warpsim report ...` (after "report"), from r's defaults;
+ * the operands are the files. 0, or a one-line error and 2. */
+int options_parse_report(report_options_t *r, int argc, char **argv);
+void options_report_free(report_options_t *r);
 /* Apply a config file of `-option value` lines (# comments). 0 ok, else
  * prints "file:line: problem" and returns 2. */
 int options_load_config(sim_options_t *o, const char *path);
 /* Set one option by name (without dashes); 0 ok, -1 unknown, -2 bad value. */
 int options_set(sim_options_t *o, const char *name, const char *value);
+/* warpsim's usage: both commands and every option. */
 void options_usage(FILE *f);
+/* `warpsim report --help`'s option lines. */
+void options_usage_report(FILE *f);
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "device/sim_isa.h"
+#include "host/report_json.h"
 
 #define WARPSIM_VERSION "0.1.0"
 
@@ -110,54 +111,66 @@ void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const
         fprintf(f, "  %-22s %20u\n", "cores with ENOSYS", s->enosys_cores);
 }
 
-static void json_string(FILE *f, const char *s)
+/* One per_core element; NULL when out of memory. */
+static json_t *core_json(const sim_machine_t *m, uint32_t c)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
+    uint32_t st = *machine_sys(m, F(status), c), en = *machine_sys(m, F(enosys_count), c);
+    json_t *j = json_pack("{s:I, s:I, s:I, s:s}", "core", (json_int_t)c, "instructions",
+                          (json_int_t)core_icount(m, c), "exit_code",
+                          (json_int_t)*machine_sys(m, F(exit_code), c), "status", report_status_name(st));
+    int bad = !j;
+    if (!bad && st == SIM_FAULTED) {
+        uint32_t reason = *machine_sys(m, F(fault_reason), c);
+        bad |= json_object_set_new(j, "fault", json_string(reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown"));
+        bad |= json_object_set_new(j, "fault_pc", json_integer(*machine_sys(m, F(fault_pc), c)));
+        bad |= json_object_set_new(j, "fault_addr", json_integer(*machine_sys(m, F(fault_addr), c)));
     }
-    fputc('"', f);
+    if (!bad && en) {
+        bad |= json_object_set_new(j, "enosys", json_integer(en));
+        bad |= json_object_set_new(j, "enosys_last", json_integer(*machine_sys(m, F(enosys_last), c)));
+    }
+    if (bad) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
 }
 
-static void write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
-                       const sim_summary_t *s)
+/* The whole report, NULL when out of memory (json_pack's "o" takes the
+ * values it is given, and frees them when it fails). */
+static json_t *run_json(const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r, const sim_summary_t *s)
 {
-    fprintf(f, "{\n  \"warpsim_version\": \"%s\",\n  \"isa\": \"%s\",\n  \"backend\": \"%s\",\n  \"device\": ",
-            WARPSIM_VERSION, sim_isa_name(m->isa), r->backend);
-    json_string(f, r->device);
-    fprintf(f, ",\n  \"program\": ");
-    json_string(f, o->program);
-    fprintf(f, ",\n  \"cores\": %u,\n  \"threads\": %d,\n  \"total_instructions\": %llu,\n"
-               "  \"wall_seconds\": %.6f,\n  \"setup_seconds\": %.6f,\n  \"mips\": %.3f,\n"
-               "  \"bytes_per_core\": %llu,\n  \"mode\": \"%s\",\n  \"block_size\": %d,\n  \"regroup\": %llu,\n"
-               "  \"quantum\": %llu,\n  \"rounds\": %llu,\n"
-               "  \"halted\": %u,\n  \"faulted\": %u,\n  \"per_core\": [\n",
-            m->ncores, r->threads, (unsigned long long)s->total_insns, r->wall_seconds, r->init_seconds,
-            s->mips, (unsigned long long)machine_bytes_per_core(m), o->mode, o->block_size,
-            (unsigned long long)o->regroup, (unsigned long long)o->quantum,
-            (unsigned long long)r->rounds, s->halted, s->faulted);
-    for (uint32_t c = 0; c < m->ncores; c++) {
-        uint32_t st = *machine_sys(m, F(status), c);
-        fprintf(f, "    {\"core\": %u, \"instructions\": %llu, \"exit_code\": %u, \"status\": \"%s\"", c,
-                (unsigned long long)core_icount(m, c), *machine_sys(m, F(exit_code), c),
-                report_status_name(st));
-        if (st == SIM_FAULTED) {
-            uint32_t reason = *machine_sys(m, F(fault_reason), c);
-            fprintf(f, ", \"fault\": \"%s\", \"fault_pc\": %u, \"fault_addr\": %u",
-                    reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown",
-                    *machine_sys(m, F(fault_pc), c), *machine_sys(m, F(fault_addr), c));
-        }
-        uint32_t en = *machine_sys(m, F(enosys_count), c);
-        if (en)
-            fprintf(f, ", \"enosys\": %u, \"enosys_last\": %u", en, *machine_sys(m, F(enosys_last), c));
-        fprintf(f, "}%s\n", c + 1 < m->ncores ? "," : "");
+    json_t *cores = json_array();
+    for (uint32_t c = 0; cores && c < m->ncores; c++)
+        if (json_array_append_new(cores, core_json(m, c)))
+            json_decref(cores), cores = NULL;
+    if (!cores)
+        return NULL;
+    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:I, s:i, s:I, s:o, s:o, s:o, s:I, s:s, s:i, s:I, s:I, s:I,"
+                     " s:I, s:I, s:o}",
+                     "warpsim_version", WARPSIM_VERSION, "isa", sim_isa_name(m->isa), "backend", r->backend,
+                     "device", report_json_text(r->device), "program", report_json_text(o->program),
+                     "cores", (json_int_t)m->ncores, "threads", r->threads,
+                     "total_instructions", (json_int_t)s->total_insns,
+                     "wall_seconds", report_json_real(r->wall_seconds, 6),
+                     "setup_seconds", report_json_real(r->init_seconds, 6), "mips", report_json_real(s->mips, 3),
+                     "bytes_per_core", (json_int_t)machine_bytes_per_core(m), "mode", o->mode,
+                     "block_size", o->block_size, "regroup", (json_int_t)o->regroup,
+                     "quantum", (json_int_t)o->quantum, "rounds", (json_int_t)r->rounds,
+                     "halted", (json_int_t)s->halted, "faulted", (json_int_t)s->faulted, "per_core", cores);
+}
+
+static int write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
+                      const sim_summary_t *s)
+{
+    json_t *doc = run_json(m, o, r, s);
+    if (!doc) {
+        errno = ENOMEM;
+        return -1;
     }
-    fprintf(f, "  ]\n}\n");
+    int rc = report_json_dumpf(doc, f);
+    json_decref(doc);
+    return rc;
 }
 
 static void write_csv(FILE *f, const sim_machine_t *m, const sim_options_t *o, const sim_run_t *r,
@@ -194,12 +207,15 @@ int report_write(const char *path, const sim_machine_t *m, const sim_options_t *
         fprintf(stderr, "warpsim: %s: %s\n", path, strerror(errno));
         return 2;
     }
+    int err = 0;
     if (csv)
         write_csv(f, m, o, r, s);
-    else
-        write_json(f, m, o, r, s);
-    if (fclose(f)) {
-        fprintf(stderr, "warpsim: %s: %s\n", path, strerror(errno));
+    else if (write_json(f, m, o, r, s))
+        err = errno;
+    if (fclose(f) && !err)
+        err = errno;
+    if (err) {
+        fprintf(stderr, "warpsim: %s: %s\n", path, strerror(err));
         return 2;
     }
     return 0;

@@ -39,14 +39,17 @@ static void gp_quote(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+/* The group's values, a space between; a value the row lacks is left out. */
 static void group_label(const rcmd_plot_t *p, const rcmd_row_t *row, char *buf, size_t n)
 {
     char cell[160];
     size_t w = 0;
     buf[0] = 0;
     for (int g = 0; g < p->ngroup && w < n; g++) {
+        if (!row->c[p->group[g]].present)
+            continue;
         rcmd_cell_text(row, p->group[g], RCMD_FMT_TABLE, cell, sizeof cell);
-        w += (size_t)snprintf(buf + w, n - w, "%s%s", g ? " " : "", cell);
+        w += (size_t)snprintf(buf + w, n - w, "%s%s", w ? " " : "", cell);
     }
 }
 
@@ -79,8 +82,22 @@ static size_t collect(const rcmd_plot_t *p, const rcmd_row_t *rows, size_t n, pl
     return np;
 }
 
-static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int nlabels, const char *data,
-                         const char *svg)
+/* y on a log scale when the points span more than 30x (SK against MK, a
+ * speedup from 1 to 1000): on a linear one the low lines would lie on 0. */
+static int log_y(const plot_point_t *pts, size_t np)
+{
+    double lo = 0, hi = 0;
+    for (size_t i = 0; i < np; i++) {
+        if (pts[i].y <= 0)
+            return 0;
+        lo = i == 0 || pts[i].y < lo ? pts[i].y : lo;
+        hi = pts[i].y > hi ? pts[i].y : hi;
+    }
+    return np > 1 && hi > 30 * lo;
+}
+
+static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int nlabels, int logy,
+                         const char *data, const char *svg)
 {
     const rcmd_column_t *x = &rcmd_columns[p->x], *y = &rcmd_columns[p->y];
     char title[256];
@@ -95,9 +112,11 @@ static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int
     gp_quote(f, x->label);
     fputs(" noenhanced\nset ylabel ", f);
     gp_quote(f, y->label);
-    fputs(" noenhanced\nset grid\nset key top left box opaque\nset yrange [0:*]\n"
-          "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n",
-          f);
+    /* a few lines' key fits inside; more would hide points */
+    fputs(nlabels > 3 ? " noenhanced\nset grid\nset key outside right top box\n"
+                      : " noenhanced\nset grid\nset key top left box opaque\n", f);
+    fputs("set offsets graph 0.03, graph 0.03, graph 0.05, 0\n", f);
+    fputs(logy ? "set logscale y 10\nset format y '%g'\n" : "set yrange [0:*]\n", f);
     if (log_x(p))
         fputs("set logscale x 2\nset format x '%.0f'\n", f);
     for (int g = 0; g < nlabels; g++) {
@@ -107,6 +126,9 @@ static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int
         gp_quote(f, p->ngroup ? labels[g] : y->header);
         fputs(" noenhanced", f);
     }
+    /* n cores can at best run the program n times faster */
+    if (p->x == RCMD_COL_cores && p->y == RCMD_COL_app_speedup)
+        fputs(", \\\n     x with lines lc rgb '#888888' dt 3 lw 1.5 title 'ideal (= cores)'", f);
     fputc('\n', f);
 }
 
@@ -136,7 +158,7 @@ int rcmd_plot_files(const rcmd_plot_t *p, const rcmd_row_t *rows, size_t n, cons
             fprintf(data, "%s# %s\n", i ? "\n\n" : "", labels[pts[i].group]);
         fprintf(data, "%.17g %.17g\n", pts[i].x, pts[i].y);
     }
-    write_script(script, p, labels, nlabels, data_path, svg_path);
+    write_script(script, p, labels, nlabels, log_y(pts, np), data_path, svg_path);
     rc = nlabels;
 out:
     if ((data && fclose(data)) || (script && fclose(script))) {

@@ -13,16 +13,11 @@
  * The environment is exactly WARPSIM_CORE=<id> and WARPSIM_NCORES=<n>. */
 #include "host/stack_init.h"
 
+#include <elf.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum {
-    AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_BASE = 7, AT_FLAGS = 8,
-    AT_ENTRY = 9, AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14, AT_PLATFORM = 15,
-    AT_HWCAP = 16, AT_CLKTCK = 17, AT_SECURE = 23, AT_RANDOM = 25, AT_HWCAP2 = 26, AT_EXECFN = 31
-};
 
 #define AUXV_MAX 24
 #define CORE_VAR "WARPSIM_CORE="

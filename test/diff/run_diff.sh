@@ -2,6 +2,7 @@
 # Differential test: every ARM binary runs under qemu-arm (the oracle) and under
 # warpsim on 1 core and on 64 cores; stdout and exit status must match qemu's,
 # on 64 cores for every core (and every core's stderr too, from --output-dir).
+# warpsim runs without --quiet: its table goes to stderr, never into stdout.
 #
 #   sh test/diff/run_diff.sh [BINARY...]      (default: build/diff/*.*)
 #
@@ -75,7 +76,7 @@ check_one() {
     read -r exp_rc exp_kind < "$EXP.rc"
     [ "$exp_rc" -eq 124 ] && { echo "$QEMU_ARM timed out after ${DIFF_TIMEOUT}s: no reference"; return; }
     if [ "$cores" -eq 1 ]; then
-        ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores 1 --quiet \
+        ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores 1 \
               $DIFF_WARPSIM_FLAGS "$BIN" "$@" < /dev/null > "$work/stdout" 2> "$work/stderr"
           echo $? > "$work/rc" ) 2> /dev/null
         rc=$(cat "$work/rc")
@@ -85,7 +86,7 @@ check_one() {
         return
     fi
     mkdir -p "$work/out"
-    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores "$cores" --quiet \
+    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores "$cores" \
           --output-dir "$work/out" --report "$work/report.json" $DIFF_WARPSIM_FLAGS "$BIN" "$@" \
           < /dev/null > "$work/stdout" 2> "$work/stderr"
       echo $? > "$work/rc" ) 2> /dev/null

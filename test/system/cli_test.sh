@@ -43,6 +43,19 @@ if command -v arm-linux-gnueabi-gcc >/dev/null; then
     head -c 30000 "$T/p.elf" >"$T/cut2.elf"
     expect_error "ELF cut in a segment" "$T/cut2.elf"
 
+    # Without --quiet, `warpsim run prog > out` is a drop-in for `qemu-arm prog > out`:
+    # the table goes to stderr, as time(1) and perf stat print theirs.
+    QEMU=${QEMU_ARM:-qemu-arm}
+    if command -v "$QEMU" >/dev/null; then
+        "$W" run --cores 1 "$T/p.elf" a b >"$T/out" 2>"$T/err" || bad "run without --quiet failed"
+        "$QEMU" "$T/p.elf" a b >"$T/out2" 2>/dev/null
+        cmp -s "$T/out" "$T/out2" && ok || bad "stdout without --quiet differs from $QEMU's: $(head -c 200 "$T/out")"
+        grep -q '^warpsim .*: arm, 1 cores' "$T/err" && grep -q '^  MIPS ' "$T/err" && ok \
+            || bad "no table on stderr: $(head -c 200 "$T/err")"
+    else
+        bad "$QEMU not found (make deps): stdout without --quiet not tested"
+    fi
+
     # 1024 cores: all exit 0 with the same count; total = 1024 x one core's.
     "$W" run --quiet --cores 1 --report "$T/one.json" "$T/p.elf" >/dev/null || bad "1 core run failed"
     "$W" run --quiet --cores 1024 --heap 256K --stack 64K --report "$T/many.json" "$T/p.elf" >/dev/null \

@@ -2,6 +2,8 @@
  * naming the file and the problem; a synthetic and a real static ARM program
  * accepted with the fields readelf reports. */
 #include <criterion/criterion.h>
+#include <elf.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,13 @@
 
 #define TE_NAME "prog.elf"
 #define TE_FILE 0x420u
+/* Field offsets and sizes from <elf.h>; values are written little-endian. */
+#define TE_EH(field) offsetof(Elf32_Ehdr, field)
+#define TE_PH(field) offsetof(Elf32_Phdr, field)
+#define TE_SH(field) offsetof(Elf32_Shdr, field)
+#define TE_EHDR ((uint32_t)sizeof(Elf32_Ehdr))
+#define TE_PHDR ((uint32_t)sizeof(Elf32_Phdr))
+#define TE_SHDR ((uint32_t)sizeof(Elf32_Shdr))
 
 typedef struct te_ph {
     uint32_t type, offset, vaddr, filesz, memsz, flags;
@@ -24,23 +33,26 @@ static uint32_t te_r32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 
 
 static void te_header(uint8_t *b, uint32_t machine, uint32_t entry, uint32_t phnum)
 {
-    memcpy(b, "\177ELF\1\1\1", 7);
-    te_w16(b + 16, 2);       /* ET_EXEC */
-    te_w16(b + 18, machine);
-    te_w32(b + 20, 1);
-    te_w32(b + 24, entry);
-    te_w32(b + 28, 52);      /* e_phoff */
-    te_w16(b + 40, 52);
-    te_w16(b + 42, 32);
-    te_w16(b + 44, phnum);
-    te_w16(b + 46, 40);
+    memcpy(b, ELFMAG, SELFMAG);
+    b[EI_CLASS] = ELFCLASS32, b[EI_DATA] = ELFDATA2LSB, b[EI_VERSION] = EV_CURRENT;
+    te_w16(b + TE_EH(e_type), ET_EXEC);
+    te_w16(b + TE_EH(e_machine), machine);
+    te_w32(b + TE_EH(e_version), EV_CURRENT);
+    te_w32(b + TE_EH(e_entry), entry);
+    te_w32(b + TE_EH(e_phoff), TE_EHDR);
+    te_w16(b + TE_EH(e_ehsize), TE_EHDR);
+    te_w16(b + TE_EH(e_phentsize), TE_PHDR);
+    te_w16(b + TE_EH(e_phnum), phnum);
+    te_w16(b + TE_EH(e_shentsize), TE_SHDR);
 }
 
 static void te_phdr(uint8_t *b, uint32_t i, te_ph_t p)
 {
-    uint8_t *q = b + 52 + 32 * i;
-    te_w32(q, p.type), te_w32(q + 4, p.offset), te_w32(q + 8, p.vaddr), te_w32(q + 12, p.vaddr);
-    te_w32(q + 16, p.filesz), te_w32(q + 20, p.memsz), te_w32(q + 24, p.flags), te_w32(q + 28, 4096);
+    uint8_t *q = b + TE_EHDR + TE_PHDR * i;
+    te_w32(q + TE_PH(p_type), p.type), te_w32(q + TE_PH(p_offset), p.offset);
+    te_w32(q + TE_PH(p_vaddr), p.vaddr), te_w32(q + TE_PH(p_paddr), p.vaddr);
+    te_w32(q + TE_PH(p_filesz), p.filesz), te_w32(q + TE_PH(p_memsz), p.memsz);
+    te_w32(q + TE_PH(p_flags), p.flags), te_w32(q + TE_PH(p_align), 4096);
 }
 
 /* A good two-segment ARM program: text at 0x10000 (file 0..0x400), data at
@@ -50,7 +62,8 @@ static te_ph_t te_seg[3];
 
 static void te_default(void)
 {
-    te_ph_t text = {1, 0, 0x10000, 0x400, 0x400, 5}, data = {1, 0x400, 0x11400, 0x20, 0x300, 6};
+    te_ph_t text = {PT_LOAD, 0, 0x10000, 0x400, 0x400, PF_R | PF_X};
+    te_ph_t data = {PT_LOAD, 0x400, 0x11400, 0x20, 0x300, PF_R | PF_W};
     te_seg[0] = text;
     te_seg[1] = data;
 }
@@ -71,7 +84,7 @@ static size_t te_make(uint32_t machine, uint32_t entry, uint32_t n)
 static size_t te_good(void)
 {
     te_default();
-    return te_make(40, 0x10100, 2);
+    return te_make(EM_ARM, 0x10100, 2);
 }
 
 static void te_refused(const uint8_t *buf, size_t len, const char *problem)
@@ -121,7 +134,7 @@ Test(elf, shares_a_page_between_text_and_data)
     char err[256] = "";
     te_default();
     te_seg[1].vaddr = 0x10400;
-    size_t len = te_make(40, 0x10101, 2); /* Thumb entry */
+    size_t len = te_make(EM_ARM, 0x10101, 2); /* Thumb entry */
     cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
     cr_assert_eq(img.entry, 0x10101);
     cr_assert_eq(img.priv_base, 0x10000);
@@ -136,7 +149,7 @@ Test(elf, accepts_ia32_and_text_only_programs)
     char err[256] = "";
     te_default();
     te_seg[0].vaddr = 0x08048000;
-    size_t len = te_make(3, 0x08048103, 1);
+    size_t len = te_make(EM_386, 0x08048103, 1);
     cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
     cr_assert_eq(img.isa, SIM_ISA_X86);
     cr_assert_eq(img.entry, 0x08048103);
@@ -157,27 +170,30 @@ Test(elf, reads_the_warpsim_memory_section)
     te_w32(te_buf + 0x540, 8u << 20);
     te_w32(te_buf + 0x544, 128u << 10);
     uint8_t *sh = te_buf + 0x600;
-    te_w32(sh + 40 + 0, 1), te_w32(sh + 40 + 4, 3), te_w32(sh + 40 + 16, 0x500), te_w32(sh + 40 + 20, sizeof names);
-    te_w32(sh + 80 + 0, 11), te_w32(sh + 80 + 4, 1), te_w32(sh + 80 + 16, 0x540), te_w32(sh + 80 + 20, 8);
-    te_w32(te_buf + 32, 0x600);
-    te_w16(te_buf + 48, 3);
-    te_w16(te_buf + 50, 1);
-    len = 0x600 + 3 * 40;
+    uint8_t *strtab = sh + TE_SHDR, *mem = sh + 2 * TE_SHDR;
+    te_w32(strtab + TE_SH(sh_name), 1), te_w32(strtab + TE_SH(sh_type), SHT_STRTAB);
+    te_w32(strtab + TE_SH(sh_offset), 0x500), te_w32(strtab + TE_SH(sh_size), sizeof names);
+    te_w32(mem + TE_SH(sh_name), 11), te_w32(mem + TE_SH(sh_type), SHT_PROGBITS);
+    te_w32(mem + TE_SH(sh_offset), 0x540), te_w32(mem + TE_SH(sh_size), 8);
+    te_w32(te_buf + TE_EH(e_shoff), 0x600);
+    te_w16(te_buf + TE_EH(e_shnum), 3);
+    te_w16(te_buf + TE_EH(e_shstrndx), 1);
+    len = 0x600 + 3 * TE_SHDR;
     cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
     cr_assert_eq(img.heap_req, 8u << 20);
     cr_assert_eq(img.stack_req, 128u << 10);
     elf_free(&img);
     /* malformed section headers are ignored, not fatal */
-    te_w16(te_buf + 50, 7);
+    te_w16(te_buf + TE_EH(e_shstrndx), 7);
     cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
     cr_assert_eq(img.heap_req, 0);
     elf_free(&img);
-    te_w16(te_buf + 50, 1);
-    te_w32(te_buf + 32, 0xfffffff0u);
+    te_w16(te_buf + TE_EH(e_shstrndx), 1);
+    te_w32(te_buf + TE_EH(e_shoff), 0xfffffff0u);
     cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
     elf_free(&img);
-    te_w32(te_buf + 32, 0x600);
-    te_w32(sh + 40 + 20, 0xffffff00u);
+    te_w32(te_buf + TE_EH(e_shoff), 0x600);
+    te_w32(strtab + TE_SH(sh_size), 0xffffff00u);
     cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
     elf_free(&img);
 }
@@ -212,27 +228,27 @@ Test(elf, refuses_random_bytes)
 Test(elf, refuses_wrong_class_encoding_type_machine)
 {
     size_t len = te_good();
-    te_buf[4] = 2;
+    te_buf[EI_CLASS] = ELFCLASS64;
     te_refused(te_buf, len, "ELF64 is not supported: warpsim runs 32-bit ARM and IA-32 programs");
     te_good();
-    te_buf[5] = 2;
+    te_buf[EI_DATA] = ELFDATA2MSB;
     te_refused(te_buf, len, "big-endian ELF is not supported");
     te_good();
-    te_buf[6] = 0;
+    te_buf[EI_VERSION] = EV_NONE;
     te_refused(te_buf, len, "ELF version");
     te_good();
-    te_w16(te_buf + 16, 3);
+    te_w16(te_buf + TE_EH(e_type), ET_DYN);
     te_refused(te_buf, len, "not an executable (ET_DYN");
-    te_w16(te_buf + 16, 1);
+    te_w16(te_buf + TE_EH(e_type), ET_REL);
     te_refused(te_buf, len, "not an executable (ET_REL");
-    te_w16(te_buf + 16, 4);
+    te_w16(te_buf + TE_EH(e_type), ET_CORE);
     te_refused(te_buf, len, "ET_CORE");
     te_good();
-    te_w16(te_buf + 18, 62);
+    te_w16(te_buf + TE_EH(e_machine), EM_X86_64);
     te_refused(te_buf, len, "machine x86-64 (62) is not supported");
-    te_w16(te_buf + 18, 183);
+    te_w16(te_buf + TE_EH(e_machine), EM_AARCH64);
     te_refused(te_buf, len, "machine AArch64 (183)");
-    te_w16(te_buf + 18, 9999);
+    te_w16(te_buf + TE_EH(e_machine), 9999);
     te_refused(te_buf, len, "machine 9999 is not supported");
 }
 
@@ -240,26 +256,26 @@ Test(elf, refuses_bad_program_header_tables)
 {
     size_t len = te_good();
     te_refused(te_buf, 60, "program header 0 lies outside the file");
-    te_refused(te_buf, 52 + 32 + 10, "program header 1 lies outside the file");
-    te_w32(te_buf + 28, 0xffffffe0u);
+    te_refused(te_buf, TE_EHDR + TE_PHDR + 10, "program header 1 lies outside the file");
+    te_w32(te_buf + TE_EH(e_phoff), 0xffffffe0u);
     te_refused(te_buf, len, "program header 0 lies outside the file");
     te_good();
-    te_w16(te_buf + 42, 56);
+    te_w16(te_buf + TE_EH(e_phentsize), sizeof(Elf64_Phdr));
     te_refused(te_buf, len, "program header size 56");
     te_good();
-    te_w16(te_buf + 44, 0);
+    te_w16(te_buf + TE_EH(e_phnum), 0);
     te_refused(te_buf, len, "no program headers");
-    te_w16(te_buf + 44, 0xffff);
+    te_w16(te_buf + TE_EH(e_phnum), PN_XNUM);
     te_refused(te_buf, len, "too many program headers");
     te_default();
-    te_seg[0].type = te_seg[1].type = 0;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "no loadable segments");
+    te_seg[0].type = te_seg[1].type = PT_NULL;
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "no loadable segments");
     te_default();
     te_seg[2] = te_seg[1];
-    te_seg[2].type = 3;
-    size_t len3 = te_make(40, 0x10100, 3);
+    te_seg[2].type = PT_INTERP;
+    size_t len3 = te_make(EM_ARM, 0x10100, 3);
     te_refused(te_buf, len3, "dynamically linked programs are not supported: link with -static");
-    te_w16(te_buf + 16, 3); /* a dynamically linked PIE */
+    te_w16(te_buf + TE_EH(e_type), ET_DYN); /* a dynamically linked PIE */
     te_refused(te_buf, len3, "dynamically linked programs are not supported: link with -static");
 }
 
@@ -267,53 +283,53 @@ Test(elf, refuses_bad_segments)
 {
     te_default();
     te_seg[1].offset = 0x1000;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "segment 1: file bytes [0x1000, 0x1020) lie outside the file");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "segment 1: file bytes [0x1000, 0x1020) lie outside the file");
     te_default();
     te_seg[1].offset = 0xfffffff0u;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "lie outside the file");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "lie outside the file");
     te_default();
     te_seg[1].filesz = 0x400;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "lie outside the file");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "lie outside the file");
     te_default();
     te_seg[1].memsz = 0x10;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "file size 0x20 exceeds its memory size 0x10");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "file size 0x20 exceeds its memory size 0x10");
     te_default();
     te_seg[1].vaddr = 0xfffff000u;
     te_seg[1].memsz = 0x2000;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "overflows the 32-bit address space");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "overflows the 32-bit address space");
     te_default();
     te_seg[1].vaddr = 0xffff0100u;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "kuser helper page");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "kuser helper page");
     te_default();
     te_seg[1].vaddr = 0xbfffff00u;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "shared region");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "shared region");
     te_default();
     te_seg[1].vaddr = 0x10200;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "segments 0 and 1 overlap");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "segments 0 and 1 overlap");
     te_default();
-    te_seg[1].flags = 7;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "both writable and executable");
+    te_seg[1].flags = PF_R | PF_W | PF_X;
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "both writable and executable");
     te_default();
-    te_seg[0].flags = 4;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "no executable segment");
+    te_seg[0].flags = PF_R;
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "no executable segment");
     te_default();
     te_seg[1].vaddr = 0x8000;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "lies below read-only segment");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "lies below read-only segment");
     te_default();
     te_seg[0].memsz = 300u << 20;
-    te_refused(te_buf, te_make(40, 0x10100, 1), "exceeds the 256 MiB limit");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 1), "exceeds the 256 MiB limit");
     te_default();
     te_seg[1].memsz = 300u << 20;
-    te_refused(te_buf, te_make(40, 0x10100, 2), "exceed the 256 MiB limit");
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "exceed the 256 MiB limit");
 }
 
 Test(elf, refuses_bad_entry_points)
 {
     te_default();
-    te_refused(te_buf, te_make(40, 0x11400, 2), "entry point 0x11400 lies outside the executable segments");
-    te_refused(te_buf, te_make(40, 0x10400, 2), "entry point");
-    te_refused(te_buf, te_make(40, 0x0fffc, 2), "entry point");
-    te_refused(te_buf, te_make(40, 0x10102, 2), "not word-aligned");
+    te_refused(te_buf, te_make(EM_ARM, 0x11400, 2), "entry point 0x11400 lies outside the executable segments");
+    te_refused(te_buf, te_make(EM_ARM, 0x10400, 2), "entry point");
+    te_refused(te_buf, te_make(EM_ARM, 0x0fffc, 2), "entry point");
+    te_refused(te_buf, te_make(EM_ARM, 0x10102, 2), "not word-aligned");
 }
 
 Test(elf, refuses_missing_files_and_directories)
@@ -380,7 +396,7 @@ static int te_readelf(const char *exe, uint32_t *entry, uint32_t *phnum, te_load
             continue;
         if (sscanf(line, " LOAD 0x%x 0x%x 0x%*x 0x%x 0x%x %7[RWE ]", &l.offset, &l.vaddr, &l.filesz, &l.memsz,
                    fl) == 5 && n < max) {
-            l.flags = (strchr(fl, 'W') ? 2u : 0u) | (strchr(fl, 'E') ? 1u : 0u);
+            l.flags = (strchr(fl, 'W') ? PF_W : 0u) | (strchr(fl, 'E') ? PF_X : 0u);
             loads[n++] = l;
         }
     }
@@ -408,17 +424,17 @@ Test(elf, loads_a_real_static_arm_program)
     size_t flen = fread(file, 1, sizeof file, f);
     fclose(f);
     for (int i = 0; i < n; i++) {
-        const uint8_t *mem = l[i].flags & 2 ? img.data + (l[i].vaddr - img.priv_base)
+        const uint8_t *mem = l[i].flags & PF_W ? img.data + (l[i].vaddr - img.priv_base)
                                             : img.ro + (l[i].vaddr - img.ro_base);
         cr_assert_leq(l[i].offset + l[i].filesz, flen);
         cr_assert_eq(memcmp(mem, file + l[i].offset, l[i].filesz), 0, "LOAD %d bytes", i);
         for (uint32_t b = l[i].filesz; b < l[i].memsz; b += 97)
             cr_assert_eq(mem[b], 0, "bss byte of LOAD %d", i);
-        if (l[i].flags & 1) {
+        if (l[i].flags & PF_X) {
             cr_assert_eq(img.text_lo, l[i].vaddr & ~3u);
             cr_assert_geq(img.text_lo + img.text_size, l[i].vaddr + l[i].memsz);
         }
-        if (l[i].flags & 2) {
+        if (l[i].flags & PF_W) {
             cr_assert_eq(img.priv_base, l[i].vaddr & ~4095u);
             cr_assert_eq(img.brk_start, (l[i].vaddr + l[i].memsz + 4095) & ~4095u);
         } else {
@@ -430,7 +446,7 @@ Test(elf, loads_a_real_static_arm_program)
     cr_assert_eq(img.heap_req, 3u << 20);
     cr_assert_eq(img.stack_req, 96u << 10);
     /* AT_PHDR: the program headers' bytes sit at phdr_addr in the image */
-    cr_assert_eq(memcmp(img.ro + (img.phdr_addr - img.ro_base), file + te_r32(file + 28), phnum * 32), 0);
+    cr_assert_eq(memcmp(img.ro + (img.phdr_addr - img.ro_base), file + te_r32(file + TE_EH(e_phoff)), phnum * TE_PHDR), 0);
     elf_free(&img);
     char cmd[256];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -483,19 +499,19 @@ Test(stack, linux_layout_for_arm)
     cr_assert_str_eq(te_str(&t, te_sw(&t, envp + 4)), "WARPSIM_NCORES=8");
     cr_assert_eq(te_sw(&t, envp + 8), 0);
     uint32_t auxv = envp + 12;
-    cr_assert_eq(te_aux(&t, auxv, 6), 4096, "AT_PAGESZ");
-    cr_assert_eq(te_aux(&t, auxv, 16), 0x8097, "AT_HWCAP: SWP HALF THUMB FAST_MULT EDSP TLS");
-    cr_assert_eq(te_aux(&t, auxv, 26), 0, "AT_HWCAP2");
-    cr_assert_eq(te_aux(&t, auxv, 3), img.phdr_addr);
-    cr_assert_eq(te_aux(&t, auxv, 4), 32);
-    cr_assert_eq(te_aux(&t, auxv, 5), 2);
-    cr_assert_eq(te_aux(&t, auxv, 9), img.entry);
-    cr_assert_eq(te_aux(&t, auxv, 7), 0);
-    cr_assert_eq(te_aux(&t, auxv, 17), 100);
-    cr_assert_eq(te_aux(&t, auxv, 23), 0);
-    cr_assert_str_eq(te_str(&t, te_aux(&t, auxv, 15)), "v7l");
-    cr_assert_eq(te_aux(&t, auxv, 31), te_sw(&t, t.sp + 4), "AT_EXECFN is argv[0]");
-    uint32_t rnd = te_aux(&t, auxv, 25);
+    cr_assert_eq(te_aux(&t, auxv, AT_PAGESZ), 4096);
+    cr_assert_eq(te_aux(&t, auxv, AT_HWCAP), 0x8097, "AT_HWCAP: SWP HALF THUMB FAST_MULT EDSP TLS");
+    cr_assert_eq(te_aux(&t, auxv, AT_HWCAP2), 0);
+    cr_assert_eq(te_aux(&t, auxv, AT_PHDR), img.phdr_addr);
+    cr_assert_eq(te_aux(&t, auxv, AT_PHENT), TE_PHDR);
+    cr_assert_eq(te_aux(&t, auxv, AT_PHNUM), 2);
+    cr_assert_eq(te_aux(&t, auxv, AT_ENTRY), img.entry);
+    cr_assert_eq(te_aux(&t, auxv, AT_BASE), 0);
+    cr_assert_eq(te_aux(&t, auxv, AT_CLKTCK), 100);
+    cr_assert_eq(te_aux(&t, auxv, AT_SECURE), 0);
+    cr_assert_str_eq(te_str(&t, te_aux(&t, auxv, AT_PLATFORM)), "v7l");
+    cr_assert_eq(te_aux(&t, auxv, AT_EXECFN), te_sw(&t, t.sp + 4), "AT_EXECFN is argv[0]");
+    uint32_t rnd = te_aux(&t, auxv, AT_RANDOM);
     cr_assert(rnd >= t.sp && rnd + 16 <= top);
     /* the core id field: digits then NUL padding, then a terminating NUL */
     uint8_t *field = t.bytes + t.core_id_off;
@@ -515,13 +531,13 @@ Test(stack, ia32_platform_and_hwcap)
     sim_image_t img;
     char err[256] = "";
     te_default();
-    cr_assert_eq(elf_load_mem(te_buf, te_make(3, 0x10100, 2), TE_NAME, &img, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(elf_load_mem(te_buf, te_make(EM_386, 0x10100, 2), TE_NAME, &img, err, sizeof err), 0, "%s", err);
     char *argv[] = {"x86prog", NULL};
     stack_tmpl_t t;
     cr_assert_eq(stack_build(&img, 0x40000, 1, argv, 1, &t, err, sizeof err), 0, "%s", err);
     uint32_t auxv = t.sp + 4 + 8 + 12;
-    cr_assert_str_eq(te_str(&t, te_aux(&t, auxv, 15)), "i686");
-    cr_assert_eq(te_aux(&t, auxv, 16), STACK_I686_HWCAP);
+    cr_assert_str_eq(te_str(&t, te_aux(&t, auxv, AT_PLATFORM)), "i686");
+    cr_assert_eq(te_aux(&t, auxv, AT_HWCAP), STACK_I686_HWCAP);
     stack_free(&t);
     elf_free(&img);
 }
