@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "device/sim_mem.h"
+#include "host/isa.h"
 
 #define EHDR_SIZE ((uint32_t)sizeof(Elf32_Ehdr))
 #define PHDR_SIZE ((uint32_t)sizeof(Elf32_Phdr))
@@ -30,23 +31,6 @@
 #define PAGE 4096u
 #define KUSER_PAGE 0xffff0000u
 #define MAX_FILE (1u << 30)
-
-/* e_machine values worth naming in a refusal. */
-#define ELF_MACHINE_LIST(_)                                                     \
-    _(EM_NONE, "none") _(EM_SPARC, "SPARC") _(EM_386, "Intel 80386") _(EM_MIPS, "MIPS")         \
-    _(EM_PPC, "PowerPC") _(EM_PPC64, "PowerPC64") _(EM_S390, "S/390") _(EM_ARM, "ARM")         \
-    _(EM_SH, "SuperH") _(EM_SPARCV9, "SPARC v9") _(EM_IA_64, "IA-64") _(EM_X86_64, "x86-64")   \
-    _(EM_AARCH64, "AArch64") _(EM_RISCV, "RISC-V") _(EM_LOONGARCH, "LoongArch")
-
-const char *elf_machine_name(uint32_t machine)
-{
-    switch (machine) {
-#define ELF_MACHINE_CASE(num, name) case num: return name;
-        ELF_MACHINE_LIST(ELF_MACHINE_CASE)
-#undef ELF_MACHINE_CASE
-    }
-    return NULL;
-}
 
 typedef struct elf_seg {
     uint32_t index, offset, vaddr, filesz, memsz, flags;
@@ -92,7 +76,7 @@ static int check_ident(elf_file_t *f)
     if (f->len < EI_NIDENT)
         return fail(f, "truncated: %zu bytes, shorter than the ELF identification", f->len);
     if (b[EI_CLASS] == ELFCLASS64)
-        return fail(f, "ELF64 is not supported: warpsim runs 32-bit ARM and IA-32 programs");
+        return fail(f, "ELF64 is not supported: warpsim runs %s", isa_elf_supported());
     if (b[EI_CLASS] != ELFCLASS32)
         return fail(f, "bad ELF class %u", b[EI_CLASS]);
     if (b[EI_DATA] == ELFDATA2MSB)
@@ -137,12 +121,11 @@ static int check_type_machine(elf_file_t *f)
         return fail(f, "not an executable (ET_CORE: a core dump)");
     if (type != ET_EXEC)
         return fail(f, "not an executable (ELF type %u)", type);
-    if (machine != EM_ARM && machine != EM_386) {
-        const char *mn = elf_machine_name(machine);
+    if (isa_of_elf_machine(machine) == SIM_ISA_NONE) {
+        const char *mn = isa_elf_machine_name(machine);
         if (mn)
-            return fail(f, "machine %s (%u) is not supported: warpsim runs 32-bit ARM and IA-32 programs",
-                        mn, machine);
-        return fail(f, "machine %u is not supported: warpsim runs 32-bit ARM and IA-32 programs", machine);
+            return fail(f, "machine %s (%u) is not supported: warpsim runs %s", mn, machine, isa_elf_supported());
+        return fail(f, "machine %u is not supported: warpsim runs %s", machine, isa_elf_supported());
     }
     f->machine = machine;
     f->entry = rd32(b + EH(e_entry));
@@ -268,10 +251,12 @@ static int measure(elf_file_t *f, elf_span_t *sp)
     return 0;
 }
 
-/* The entry must sit inside one executable segment, aligned for its state. */
+/* The entry must sit inside one executable segment, aligned for its
+ * instruction set. */
 static int check_entry(elf_file_t *f)
 {
-    uint32_t pc = f->machine == EM_ARM ? f->entry & ~1u : f->entry;
+    int misaligned;
+    uint32_t pc = isa_entry_address(isa_of_elf_machine(f->machine), f->entry, &misaligned);
     int inside = 0;
     for (uint32_t i = 0; i < f->nloads; i++) {
         const elf_seg_t *s = &f->loads[i];
@@ -280,8 +265,8 @@ static int check_entry(elf_file_t *f)
     }
     if (!inside)
         return fail(f, "entry point 0x%x lies outside the executable segments", f->entry);
-    if (f->machine == EM_ARM && !(f->entry & 1u) && (f->entry & 3u))
-        return fail(f, "entry point 0x%x is not word-aligned for ARM state", f->entry);
+    if (misaligned)
+        return fail(f, "entry point 0x%x is misaligned for its instruction set", f->entry);
     return 0;
 }
 
@@ -389,7 +374,7 @@ static int load(elf_file_t *f, sim_image_t *img)
         return -1;
     if (build_ro(f, &sp, img) || build_data(f, &sp, img))
         return -1;
-    img->isa = f->machine == EM_ARM ? SIM_ISA_ARM : SIM_ISA_X86;
+    img->isa = isa_of_elf_machine(f->machine);
     img->entry = f->entry;
     img->phdr_addr = phdr_address(f);
     img->phnum = f->phnum;

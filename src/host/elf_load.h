@@ -1,4 +1,4 @@
-/* ELF32 loader: turns a static ARM or IA-32 Linux executable into the
+/* ELF32 loader: turns a static Linux executable into the
  * program image every core shares (read-only bytes, text range, entry) and
  * the template of each core's private window (data, bss, initial break).
  *
@@ -13,8 +13,8 @@
 #include "device/sim_isa.h"
 
 typedef struct sim_image {
-    sim_isa_t isa;              /* from e_machine: EM_ARM (40) -> ARM, EM_386 (3) -> X86 */
-    uint32_t entry;             /* e_entry (ARM: bit 0 set = Thumb entry) */
+    sim_isa_t isa;              /* from e_machine (isa_of_elf_machine) */
+    uint32_t entry;             /* e_entry, as the ISA reads it (isa_entry_address) */
     uint8_t *ro;                /* read-only image: all non-writable PT_LOADs, gaps zero-filled; malloc'ed,
                                    4-byte aligned, ro_size bytes (multiple of 4) */
     uint32_t ro_base, ro_size;  /* ro_base page-aligned (4096) */
@@ -34,14 +34,12 @@ typedef struct sim_image {
 /* Largest read-only image and largest data template accepted. */
 #define ELF_MAX_IMAGE (256u << 20)
 
-/* 0 on success. On failure *img is left empty (elf_free is harmless) and err
+/* 0 on success. On failure *img is left empty (elf_free is then a no-op) and err
  * holds one line, "<path>: <problem>". */
 int elf_load(const char *path, sim_image_t *img, char *err, size_t errlen);
 int elf_load_mem(const uint8_t *buf, size_t len, const char *name, sim_image_t *img, char *err,
                  size_t errlen);
 void elf_free(sim_image_t *img);
 
-/* Name of an e_machine value for messages ("x86-64"); NULL if unknown. */
-const char *elf_machine_name(uint32_t machine);
 
 #endif

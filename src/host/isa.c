@@ -1,16 +1,22 @@
-/* The host's one switch over the ISA (isa.h). */
+/* The host's one switch over the ISA (isa.h): the only place in src/host
+ * that names an instruction set. */
 #include "host/isa.h"
 
 #include <elf.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "device/arm/arm_host.h"
 
+/* AT_HWCAP on IA-32 is CPUID.1:EDX of the simulated core: FPU | TSC | CX8 |
+ * CMOV. Keep in step with the IA-32 core's CPUID. */
+#define I686_HWCAP 0x00008111u
+#define I686_PLATFORM "i686"
+
 const isa_host_t *isa_host(sim_isa_t isa)
 {
     static const isa_host_t arm = {
-        SIM_ISA_ARM, "A32, Thumb, Thumb-2; ARMv7-A user mode, integer", ARM_HWCAP, ARM_PLATFORM,
-        arm_code_create, arm_code_free, arm_code_arrays, arm_code_rebase, arm_decode_for_core,
+        SIM_ISA_ARM, "A32, Thumb, Thumb-2; ARMv7-A user mode, integer", arm_code_create, arm_code_free, arm_code_arrays, arm_code_rebase, arm_decode_for_core,
         arm_code_invalidate, arm_host_ctx_init,
     };
     switch (isa) {
@@ -31,6 +37,62 @@ sim_isa_t isa_of_elf_machine(uint32_t machine)
     default:
         return SIM_ISA_NONE;
     }
+}
+
+/* e_machine values worth naming in a refusal. */
+#define ELF_MACHINE_LIST(_)                                                                        \
+    _(EM_NONE, "none") _(EM_SPARC, "SPARC") _(EM_386, "Intel 80386") _(EM_MIPS, "MIPS")         \
+    _(EM_PPC, "PowerPC") _(EM_PPC64, "PowerPC64") _(EM_S390, "S/390") _(EM_ARM, "ARM")         \
+    _(EM_SH, "SuperH") _(EM_SPARCV9, "SPARC v9") _(EM_IA_64, "IA-64") _(EM_X86_64, "x86-64")   \
+    _(EM_AARCH64, "AArch64") _(EM_RISCV, "RISC-V") _(EM_LOONGARCH, "LoongArch")
+
+const char *isa_elf_machine_name(uint32_t machine)
+{
+    switch (machine) {
+#define ELF_MACHINE_CASE(num, name) case num: return name;
+        ELF_MACHINE_LIST(ELF_MACHINE_CASE)
+#undef ELF_MACHINE_CASE
+    }
+    return NULL;
+}
+
+const char *isa_elf_supported(void) { return "32-bit ARM and IA-32 programs"; }
+
+uint32_t isa_entry_address(sim_isa_t isa, uint32_t entry, int *misaligned)
+{
+    switch (isa) {
+    case SIM_ISA_ARM: /* bit 0: a Thumb entry; else word-aligned A32 */
+        *misaligned = !(entry & 1u) && (entry & 3u);
+        return entry & ~1u;
+    default:
+        *misaligned = 0;
+        return entry;
+    }
+}
+
+void isa_auxv(sim_isa_t isa, uint32_t *hwcap, const char **platform)
+{
+    switch (isa) {
+    case SIM_ISA_ARM:
+        *hwcap = ARM_HWCAP;
+        *platform = ARM_PLATFORM;
+        return;
+    default:
+        *hwcap = I686_HWCAP;
+        *platform = I686_PLATFORM;
+        return;
+    }
+}
+
+const char *isa_names_supported(void)
+{
+    static char names[64];
+    names[0] = 0;
+    for (uint32_t i = SIM_ISA_NONE + 1; i < SIM_ISA_COUNT; i++)
+        if (isa_host((sim_isa_t)i))
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
+                     sim_isa_name(i));
+    return names;
 }
 
 sim_isa_t isa_by_name(const char *name)

@@ -28,8 +28,6 @@ typedef struct isa_span {
 typedef struct isa_host {
     sim_isa_t isa;
     const char *describe;    /* for --version: the instruction sets it covers */
-    uint32_t hwcap;          /* AT_HWCAP of the initial stack */
-    const char *platform;    /* AT_PLATFORM */
     /* The predecoded program for the text [text_lo, text_lo + text_size)
      * (whose bytes stay valid while it lives) in *code; NULL when out of
      * memory. Code is decoded when a core first fetches it. */
@@ -55,7 +53,19 @@ typedef struct isa_host {
 const isa_host_t *isa_host(sim_isa_t isa);
 /* The ISA of an ELF e_machine, SIM_ISA_NONE if none. */
 sim_isa_t isa_of_elf_machine(uint32_t machine);
+/* The names of the ISAs this build simulates, ", " between them. */
+const char *isa_names_supported(void);
 /* The ISA named by --isa, SIM_ISA_NONE if none. */
 sim_isa_t isa_by_name(const char *name);
+/* For the ELF loader: a name for an e_machine value in a refusal (NULL if
+ * none), and what warpsim runs, in words. */
+const char *isa_elf_machine_name(uint32_t machine);
+const char *isa_elf_supported(void);
+/* The address of the first instruction for e_entry, and whether e_entry
+ * is misaligned for the instruction set it selects. */
+uint32_t isa_entry_address(sim_isa_t isa, uint32_t entry, int *misaligned);
+/* AT_HWCAP and AT_PLATFORM of the initial stack: what the simulated core
+ * implements, so that the C library picks matching code. */
+void isa_auxv(sim_isa_t isa, uint32_t *hwcap, const char **platform);
 
 #endif

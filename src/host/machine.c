@@ -114,14 +114,14 @@ static int choose_isa(sim_machine_t *m, const sim_options_t *o)
 {
     sim_isa_t want = o->isa ? isa_by_name(o->isa) : SIM_ISA_NONE;
     if (o->isa && (want == SIM_ISA_NONE || !isa_host(want))) {
-        fprintf(stderr, "warpsim: --isa %s is not supported (supported: %s)\n", o->isa, sim_isa_name(SIM_ISA_ARM));
+        fprintf(stderr, "warpsim: --isa %s is not supported (supported: %s)\n", o->isa, isa_names_supported());
         return 2;
     }
     m->isa = m->image.isa;
     m->ih = isa_host(m->isa);
     if (!m->ih) {
         fprintf(stderr, "warpsim: %s: %s programs are not supported yet (supported: %s)\n", o->program,
-                sim_isa_name(m->isa), sim_isa_name(SIM_ISA_ARM));
+                sim_isa_name(m->isa), isa_names_supported());
         return 1;
     }
     if (o->isa && want != m->isa) {

@@ -13,6 +13,8 @@
  * The environment is exactly WARPSIM_CORE=<id> and WARPSIM_NCORES=<n>. */
 #include "host/stack_init.h"
 
+#include "host/isa.h"
+
 #include <elf.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -90,9 +92,11 @@ static void push_strings(stack_builder_t *b, int argc, char *const argv[], uint3
 
 static int auxv_fill(const sim_image_t *img, const stack_strings_t *s, uint32_t *av)
 {
-    int isa_arm = img->isa == SIM_ISA_ARM;
+    uint32_t hwcap;
+    const char *platform;
+    isa_auxv(img->isa, &hwcap, &platform);
     uint32_t pairs[][2] = {
-        {AT_HWCAP, isa_arm ? STACK_ARM_HWCAP : STACK_I686_HWCAP},
+        {AT_HWCAP, hwcap},
         {AT_PAGESZ, 4096}, {AT_CLKTCK, 100}, {AT_PHDR, img->phdr_addr}, {AT_PHENT, img->phent},
         {AT_PHNUM, img->phnum}, {AT_BASE, 0}, {AT_FLAGS, 0}, {AT_ENTRY, img->entry},
         {AT_UID, 0}, {AT_EUID, 0}, {AT_GID, 0}, {AT_EGID, 0}, {AT_SECURE, 0},
@@ -130,8 +134,8 @@ static int check_args(const sim_image_t *img, int argc, char *const argv[], char
     for (int i = 0; i < argc; i++)
         if (!argv[i])
             return fail(err, errlen, "argv[%d] is NULL", i);
-    if (img->isa != SIM_ISA_ARM && img->isa != SIM_ISA_X86)
-        return fail(err, errlen, "no initial stack for ISA %d", (int)img->isa);
+    if (img->isa == SIM_ISA_NONE)
+        return fail(err, errlen, "no initial stack for a program of no ISA");
     if ((uint64_t)argc * 4 > STACK_MAX_SIZE)
         return fail(err, errlen, "%d arguments do not fit in the %u KiB initial stack", argc, STACK_MAX_SIZE >> 10);
     return 0;
@@ -142,7 +146,10 @@ static int layout(stack_builder_t *b, const sim_image_t *img, int argc, char *co
 {
     uint32_t av[2 * AUXV_MAX], top = b->top;
     stack_strings_t s;
-    push_strings(b, argc, argv, ncores, argv_addr, &s, img->isa == SIM_ISA_ARM ? "v7l" : "i686");
+    uint32_t hwcap;
+    const char *platform;
+    isa_auxv(img->isa, &hwcap, &platform);
+    push_strings(b, argc, argv, ncores, argv_addr, &s, platform);
     int nav = auxv_fill(img, &s, av);
     uint64_t words = 1 + (uint64_t)argc + 1 + 3 + (uint64_t)nav;
     b->off += words * 4 + (((uint64_t)top - b->off - words * 4) & 15u); /* sp 16-aligned */

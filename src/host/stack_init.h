@@ -23,12 +23,6 @@ typedef struct stack_tmpl {
 /* Largest initial stack accepted (arguments, environment, auxv). */
 #define STACK_MAX_SIZE (64u << 10)
 
-/* AT_HWCAP for ARM: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS (no VFP, no
- * NEON: the core is soft-float, as Debian armel expects). */
-#define STACK_ARM_HWCAP 0x8097u
-/* AT_HWCAP for IA-32 is CPUID.1:EDX of the simulated core: FPU | TSC | CX8 |
- * CMOV. Keep in step with the IA-32 core's CPUID. */
-#define STACK_I686_HWCAP 0x00008111u
 
 /* 0 on success; on failure err holds one line (the stack must fit in
  * STACK_MAX_SIZE, and below stack_top without reaching the image's break). */

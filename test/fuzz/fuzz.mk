@@ -15,7 +15,10 @@ FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanit
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_RUN     := -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/
 
-FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c
+# (isa.c names every ISA's host entry: their sources come along)
+FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c src/host/isa.c \
+                   $(addprefix src/device/arm/,arm_host.c arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
+                   arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
                    arm_disasm.c arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 
