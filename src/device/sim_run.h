@@ -29,13 +29,15 @@ SIM_FN uint32_t sim_regs_words(uint32_t isa)
     return 0;
 }
 
-/* Run core `core` for a quantum: its ISA's run_staged (arm.h). */
+/* Run core `core` for a quantum: its ISA's run_staged (arm.h), every
+ * instruction going to the timing model tm if not NULL (the timing seam,
+ * sim_trace.h). */
 SIM_FN uint64_t sim_run_staged(uint32_t isa, sim_stage_t *stage, const sim_soa_t *s, uint32_t core,
                                const sim_code_t *code, const sim_mem_t *m, uint64_t budget,
-                               uint64_t limit)
+                               uint64_t limit, const sim_timing_t *tm)
 {
     switch (isa) {
-    case SIM_ISA_ARM: return arm_run_staged(&stage->arm, s, core, &code->arm, m, budget, limit);
+    case SIM_ISA_ARM: return arm_run_staged(&stage->arm, s, core, &code->arm, m, budget, limit, tm);
     }
     return 0;
 }

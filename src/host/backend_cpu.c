@@ -72,7 +72,7 @@ static void run_chunks(cpu_pool_t *p)
     for (uint32_t first, last; claim_chunk(p, &first, &last);)
         for (uint32_t i = first; i < last; i++)
             sim_run_staged(m->isa, &stage, &m->soa, p->order ? p->order[i] : i, &m->code, &m->mem, p->steps,
-                           p->o->max_insns);
+                           p->o->max_insns, machine_timing(m));
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -53,7 +53,7 @@ __global__ void sim_persistent_kernel(uint32_t isa, sim_soa_t soa, sim_code_t co
     extern __shared__ staged_ctx stage[];
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < mem.ncores)
-        sim_run_staged(isa, &stage[threadIdx.x].c, &soa, order ? order[i] : i, &code, &mem, budget, limit);
+        sim_run_staged(isa, &stage[threadIdx.x].c, &soa, order ? order[i] : i, &code, &mem, budget, limit, NULL);
 }
 
 __global__ void sim_group_keys_kernel(uint32_t isa, sim_soa_t soa, uint32_t *keys, uint32_t *ids)

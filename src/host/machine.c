@@ -144,6 +144,19 @@ static int create_code(sim_machine_t *m)
     return 0;
 }
 
+static int create_timing(sim_machine_t *m, const sim_options_t *o)
+{
+    m->timing.kind = (uint32_t)sim_timing_by_name(o->timing);
+    if (m->timing.kind != SIM_TIMING_UNIT_COUNTS)
+        return 0;
+    m->timing.counts = calloc((size_t)m->ncores * UNIT_COUNTS_WORDS, sizeof(uint64_t));
+    if (!m->timing.counts) {
+        fprintf(stderr, "warpsim: out of host memory for the timing model's counters\n");
+        return 2;
+    }
+    return 0;
+}
+
 int machine_create(sim_machine_t *m, const sim_options_t *o)
 {
     memset(m, 0, sizeof *m);
@@ -166,6 +179,8 @@ int machine_create(sim_machine_t *m, const sim_options_t *o)
         rc = build_templates(m, o);
     if (!rc)
         rc = create_code(m);
+    if (!rc)
+        rc = create_timing(m, o);
     return rc;
 }
 
@@ -198,6 +213,7 @@ void machine_free(sim_machine_t *m)
         m->ih->code_free(m->code_state);
     stack_free(&m->stack);
     free(m->mem_hash);
+    free(m->timing.counts);
     elf_free(&m->image);
     memset(m, 0, sizeof *m);
 }

@@ -7,6 +7,7 @@
 #define MACHINE_H
 
 #include "device/sim_init.h"
+#include "device/timing/timing.h"
 #include "host/elf_load.h"
 #include "host/isa.h"
 #include "host/stack_init.h"
@@ -26,7 +27,14 @@ typedef struct sim_machine {
     sim_image_t image;
     stack_tmpl_t stack;     /* initial stack template behind init.stack (init.data is image.data) */
     uint64_t *mem_hash;     /* per-core digest of the final private window, if asked */
+    sim_timing_t timing;    /* the model attached (--timing), kind NONE if none */
 } sim_machine_t;
+
+/* The timing model the backends pass to every step, NULL if none. */
+static inline const sim_timing_t *machine_timing(const sim_machine_t *m)
+{
+    return m->timing.kind != SIM_TIMING_NONE ? &m->timing : NULL;
+}
 
 /* Load the program and lay the machine out. Prints "file: problem" and
  * returns 1 on bad input, 2 on bad options. */

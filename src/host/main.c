@@ -24,15 +24,21 @@ static void print_version(void)
 static int choose_backend(const sim_options_t *o, int *use_cuda)
 {
     char name[160];
+    int timed = strcmp(o->timing, "none") != 0;
     *use_cuda = 0;
     if (!strcmp(o->backend, "cpu"))
         return 0;
     if (!strcmp(o->backend, "auto")) {
-        *use_cuda = backend_cuda_available(name, sizeof name);
+        /* the timing seam runs on the CPU backend */
+        *use_cuda = !timed && backend_cuda_available(name, sizeof name);
         return 0;
     }
     if (strcmp(o->backend, "cuda")) {
         fprintf(stderr, "warpsim: unknown backend '%s' (cpu, cuda, auto)\n", o->backend);
+        return 2;
+    }
+    if (timed) {
+        fprintf(stderr, "warpsim: --timing %s runs on the CPU backend only (use --backend cpu)\n", o->timing);
         return 2;
     }
     if (!backend_cuda_available(name, sizeof name)) {

@@ -2,6 +2,8 @@
  * both commands; getopt_long (libc), the config reader and --help all read it. */
 #include "options.h"
 
+#include "device/timing/timing.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -45,6 +47,7 @@ static const opt_row_t opt_table[] = {
     RUN("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
     RUN("quiet", OPT_FLAG, quiet, NULL, "do not print the text table (on stderr)")
     RUN("dump-state", OPT_STR, dump_state, "FILE", "write every core's final registers and memory digest")
+    RUN("timing", OPT_STR, timing, "MODEL", "attach a timing model to every instruction: unit-counts (default none)")
     RUN("config", OPT_STR, config, "FILE", "read options from FILE (-option value lines)")
     REPORT("format", 0, OPT_STR, format, "table|csv|json|svg", "output (default table: one row per report)")
     REPORT("output", 0, OPT_STR, output, "FILE", "write there instead of stdout")
@@ -72,6 +75,7 @@ void options_defaults(sim_options_t *o)
     o->shared_mem = 1u << 20;
     o->quantum = 200000;
     o->mode = "sk";
+    o->timing = "none";
 }
 
 uint64_t options_round_steps(const sim_options_t *o)
@@ -266,6 +270,10 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
     }
     if (o->quantum == 0) {
         fprintf(stderr, "warpsim: --quantum must be at least 1\n");
+        return 2;
+    }
+    if (sim_timing_by_name(o->timing) < 0) {
+        fprintf(stderr, "warpsim: --timing must be none or unit-counts, not '%s'\n", o->timing);
         return 2;
     }
     o->program = argv[i];

@@ -24,6 +24,7 @@ typedef struct sim_options {
     uint64_t max_insns;     /* per-core limit; 0 = none */
     int quiet;
     const char *dump_state; /* final registers and memory digests, for equivalence tests */
+    const char *timing;     /* the timing model (device/timing/timing.h): none, unit-counts */
     const char *config;     /* the last --config file read */
     const char *program;
     int prog_argc;          /* argv of the target, program path first */

@@ -5,6 +5,7 @@
 
 #include "device/sim_isa.h"
 #include "host/report_json.h"
+#include "host/report_timing.h"
 
 #define WARPSIM_VERSION "0.1.0"
 
@@ -109,6 +110,7 @@ void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const
     fprintf(f, "  %-22s %20llu\n", "core 0 instructions", (unsigned long long)core_icount(m, 0));
     if (s->enosys_cores)
         fprintf(f, "  %-22s %20u\n", "cores with ENOSYS", s->enosys_cores);
+    report_timing_table(f, m);
 }
 
 /* One per_core element; NULL when out of memory. */
@@ -128,6 +130,10 @@ static json_t *core_json(const sim_machine_t *m, uint32_t c)
     if (!bad && en) {
         bad |= json_object_set_new(j, "enosys", json_integer(en));
         bad |= json_object_set_new(j, "enosys_last", json_integer(*machine_sys(m, F(enosys_last), c)));
+    }
+    if (!bad && machine_timing(m)) {
+        json_t *t = report_timing_json(m, c);
+        bad |= !t || json_object_set_new(j, "timing", t);
     }
     if (bad) {
         json_decref(j);
@@ -164,6 +170,11 @@ static int write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, c
                       const sim_summary_t *s)
 {
     json_t *doc = run_json(m, o, r, s);
+    if (doc && machine_timing(m)) {
+        json_t *t = report_timing_json(m, m->ncores);
+        if (!t || json_object_set_new(doc, "timing", t))
+            json_decref(doc), doc = NULL;
+    }
     if (!doc) {
         errno = ENOMEM;
         return -1;

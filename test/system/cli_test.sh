@@ -100,6 +100,55 @@ PY
     rc=$?
     [ $rc -eq 139 ] && grep -q "core 0 faulted" "$T/err" && grep -q '"faulted": 3' "$T/f.json" && ok \
         || bad "faulting core: exit $rc, $(cat "$T/err")"
+
+    # A core that writes and then faults keeps what it wrote, as a process
+    # keeps what it gave write(2): on stdout (1 core) and in every core's
+    # file (--output-dir), whatever stops it.
+    cat >"$T/wf.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+    const char *s = "written before the fault\n";
+    write(1, s, strlen(s));
+    printf("flushed by stdio\n");
+    fflush(stdout);
+    if (!strcmp(argv[1], "segv")) *(volatile int *)4 = 1;
+    if (!strcmp(argv[1], "undef")) __builtin_trap();
+    if (!strcmp(argv[1], "abort")) abort();
+    for (;;);
+}
+C
+    arm-linux-gnueabi-gcc -static -O2 "$T/wf.c" -o "$T/wf.elf"
+    for how in segv undef abort spin; do
+        lim=""; [ $how = spin ] && lim="--max-insns 300000"
+        "$W" run --quiet $lim "$T/wf.elf" $how >"$T/wf.out" 2>/dev/null
+        "$W" run --quiet --cores 4 $lim --output-dir "$T/wfd" "$T/wf.elf" $how >/dev/null 2>&1
+        n=$(cat "$T/wf.out" "$T"/wfd/core*.out | grep -c "written before the fault")
+        m=$(cat "$T/wf.out" "$T"/wfd/core*.out | grep -c "flushed by stdio")
+        [ "$n" -eq 5 ] && [ "$m" -eq 5 ] && ok || bad "output lost when a core stops by $how: $n and $m of 5"
+    done
+
+    # The timing seam: a model sees every instruction (its unit counts add up
+    # to the run's instructions, per core too) and changes no result.
+    "$W" run --quiet --cores 4 --timing unit-counts --report "$T/tm.json" --dump-state "$T/s2" "$T/p.elf" a b \
+        >/dev/null || bad "--timing unit-counts run failed"
+    "$W" run --quiet --cores 4 --dump-state "$T/s3" "$T/p.elf" a b >/dev/null
+    cmp -s "$T/s2" "$T/s3" && ok || bad "--timing changed the final state"
+    python3 - "$T/tm.json" <<'PY' && ok || bad "timing report"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["timing"]["model"] == "unit-counts"
+assert sum(d["timing"]["units"].values()) == d["total_instructions"]
+for c in d["per_core"]:
+    assert sum(c["timing"]["units"].values()) == c["instructions"]
+assert d["timing"]["loads"] > 0 and d["timing"]["stores"] > 0 and d["timing"]["taken_branches"] > 0
+PY
+    "$W" run --quiet --timing cycles "$T/p.elf" 2>/dev/null; [ $? -eq 2 ] && ok || bad "bad --timing accepted"
+    "$W" run --quiet --backend cuda --timing unit-counts "$T/p.elf" 2>"$T/err"
+    [ $? -eq 2 ] && grep -q "CPU backend" "$T/err" && ok || bad "--timing on cuda: $(cat "$T/err")"
 fi
 
 "$W" --version | grep -q "backends: cpu" && ok || bad "--version"

@@ -11,7 +11,12 @@
 #define ARM_H
 
 #include "../sim_soa.h"
+#include "../timing/timing.h"
 #include "arm_step.h"
+#if !defined(__CUDACC__)
+#include "arm_trace.h"
+#define ARM_TRACED_RUNS 1 /* the timing seam: on the host (arm_trace.h) */
+#endif
 
 #define ARM_REG_FIELD(name) ((uint32_t)(offsetof(arm_ctx_t, name) / sizeof(uint32_t)))
 
@@ -41,10 +46,12 @@ SIM_INLINE uint32_t arm_group_key(const sim_soa_t *s, uint32_t core)
 /* Run core `core` for at most `budget` instructions; stop early at
  * `limit` total instructions (0 = no limit), which faults the core.
  * Returns the instructions executed. A core that is not running is left
- * untouched and costs one load. */
+ * untouched and costs one load. With a timing model tm, every instruction
+ * goes to it (arm_run_traced); without one (NULL), arm_run's fast paths
+ * run, which know nothing of the seam. */
 SIM_FN uint64_t arm_run_staged(arm_ctx_t *stage, const sim_soa_t *s, uint32_t core,
                                const arm_code_t *code, const sim_mem_t *m, uint64_t budget,
-                               uint64_t limit)
+                               uint64_t limit, const sim_timing_t *tm)
 {
     if (!sim_soa_running(s, core))
         return 0;
@@ -52,7 +59,12 @@ SIM_FN uint64_t arm_run_staged(arm_ctx_t *stage, const sim_soa_t *s, uint32_t co
     uint64_t done = sim_icount(&stage->sys);
     if (limit && done + budget > limit)
         budget = limit > done ? limit - done : 0;
+#ifdef ARM_TRACED_RUNS
+    uint64_t n = tm ? arm_run_traced(stage, code, m, core, budget, tm) : arm_run(stage, code, m, core, budget);
+#else
+    (void)tm;
     uint64_t n = arm_run(stage, code, m, core, budget);
+#endif
     if (limit && sim_icount(&stage->sys) >= limit && stage->sys.status == SIM_RUNNING)
         sim_fault(&stage->sys, SIM_FAULT_INSN_LIMIT, stage->r[15], 0);
     sim_stage_store((const uint32_t *)stage, s, core);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fast/arm_fast.h"
 #include "host/isa.h"
 
 /* One instruction set's records and which of its pages are decoded. */
@@ -32,13 +33,14 @@ typedef struct arm_host_code {
 
 #define ARM_PAGE_RECS(set) (ARM_PAGE_BYTES >> (set)->shift)
 
-/* A record no one has decoded: it waits for the decoder when fetched. */
+/* A record no one has decoded: it waits for the decoder when fetched. On
+ * the chained path it is a block of its own, run as a full step. */
 static arm_insn_t arm_undecoded_record(uint32_t thumb)
 {
     arm_insn_t in;
     memset(&in, 0, sizeof in);
     in.op = ARM_OP_UNDECODED;
-    in.xop = ARM_OP_UNDECODED;
+    in.xop = ARM_XOP_STEP;
     in.cond = ARM_COND_AL;
     in.run = 1;
     arm_set_len(&in, thumb ? 2u : 4u);

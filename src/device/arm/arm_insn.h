@@ -4,7 +4,7 @@
 #ifndef ARM_INSN_H
 #define ARM_INSN_H
 
-#include "../sim_port.h"
+#include "../sim_trace.h"
 #include "arm_ops.def"
 
 typedef enum arm_op {
@@ -22,8 +22,6 @@ typedef enum arm_fmt {
     ARM_FMT_MOVI, ARM_FMT_BR, ARM_FMT_BXR, ARM_FMT_CBZ, ARM_FMT_TB, ARM_FMT_IT, ARM_FMT_LS_IMM, ARM_FMT_LS_REG,
     ARM_FMT_LIT, ARM_FMT_LSM, ARM_FMT_SWP, ARM_FMT_LDREX, ARM_FMT_STREX, ARM_FMT_MRS, ARM_FMT_MSR, ARM_FMT_SVC
 } arm_fmt_t;
-
-typedef enum arm_unit { ARM_UNIT_ALU, ARM_UNIT_MUL, ARM_UNIT_DIV, ARM_UNIT_MEM, ARM_UNIT_BR, ARM_UNIT_SYS } arm_unit_t;
 
 /* Shift codes of the barrel shifter (shift field). */
 enum { ARM_SH_LSL = 0, ARM_SH_LSR = 1, ARM_SH_ASR = 2, ARM_SH_ROR = 3, ARM_SH_RRX = 4 };
@@ -161,7 +159,7 @@ static inline void arm_lsm_layout(arm_insn_t *o)
 int arm_ends_block(const arm_insn_t *in);
 /* The table's columns, per op (arm_optab.c). */
 extern const char *const arm_op_names[ARM_OP_COUNT];
-extern const uint8_t arm_op_units[ARM_OP_COUNT];
+extern const uint8_t arm_op_units[ARM_OP_COUNT]; /* sim_unit_t */
 extern const uint16_t arm_op_props[ARM_OP_COUNT];
 extern const uint8_t arm_op_fmts[ARM_OP_COUNT];
 static inline uint32_t arm_op_has(uint32_t op, uint32_t props) { return arm_op_props[op] & props; }

@@ -10,7 +10,7 @@ const char *const arm_op_names[ARM_OP_COUNT] = {
 };
 
 const uint8_t arm_op_units[ARM_OP_COUNT] = {
-#define ARM_OP(name, unit, fmt, mn, props, stop, exec) ARM_UNIT_##unit,
+#define ARM_OP(name, unit, fmt, mn, props, stop, exec) SIM_UNIT_##unit,
     ARM_OP_TABLE
 #undef ARM_OP
 };

@@ -1,0 +1,47 @@
+/* The timing seam: what a step tells a timing model about each instruction
+ * it executed, whatever the ISA. Timing models read only this record (and
+ * call the functional step); they never re-implement semantics. A step
+ * loop fills one only when a model is attached (sim_run_traced, sim_run.h):
+ * the loops that run without one are not touched by it.
+ *
+ *   sim_trace_t t;   filled by the ISA (arm/arm_trace.h), then
+ *   sim_timing_record(&model, core, &t);      (timing/timing.h) */
+#ifndef SIM_TRACE_H
+#define SIM_TRACE_H
+
+#include "sim_port.h"
+
+/* Functional-unit classes, GPGPU-Sim style: X-macro of name and report key. */
+#define SIM_UNIT_LIST(_)                                                       \
+    _(ALU, "alu") _(MUL, "mul") _(DIV, "div") _(FP, "fp") _(SFU, "sfu")        \
+    _(MEM, "mem") _(BR, "branch") _(SYS, "sys")
+
+typedef enum sim_unit {
+#define SIM_UNIT_ENUM(name, key) SIM_UNIT_##name,
+    SIM_UNIT_LIST(SIM_UNIT_ENUM)
+#undef SIM_UNIT_ENUM
+    SIM_UNIT_COUNT
+} sim_unit_t;
+
+/* flags */
+#define SIM_TR_EXECUTED 0x01u /* its condition passed (else it retired doing nothing) */
+#define SIM_TR_LOAD     0x02u
+#define SIM_TR_STORE    0x04u
+#define SIM_TR_BRANCH   0x08u /* a control transfer instruction */
+#define SIM_TR_TAKEN    0x10u /* ... that went elsewhere than the next instruction */
+
+typedef struct sim_trace {
+    uint32_t pc;
+    uint32_t op;         /* the ISA's architectural op */
+    uint32_t unit;       /* sim_unit_t */
+    uint32_t flags;      /* SIM_TR_* */
+    uint64_t reads;      /* registers read: bit r for the ISA's register r (ARM: r0-r15, bit 16 the flags) */
+    uint64_t writes;     /* registers written, the same numbering */
+    uint32_t addr;       /* the first byte of memory accessed (SIM_TR_LOAD, SIM_TR_STORE) */
+    uint32_t size;       /* bytes accessed from addr (a multiple: the whole block) */
+    uint32_t next;       /* where execution went on */
+    uint32_t active;     /* lanes that executed it (PTX, a bit per lane); 1 for a core */
+    const uint64_t *lane_addr; /* PTX: each lane's address; NULL for a core */
+} sim_trace_t;
+
+#endif
