@@ -23,7 +23,7 @@ typedef struct cpu_pool {
     pthread_barrier_t start, end;
     uint32_t next_chunk;  /* atomic work counter of the current round */
     int stop;
-    int init_phase;       /* this round initializes memory instead of running */
+    uint8_t *started;     /* per core: its memory initialized (on its first quantum) */
     uint64_t steps;       /* instructions per core per round */
     uint32_t *order;      /* cores in the order rounds take them (--regroup), or NULL */
     uint64_t *keyed;      /* scratch for regrouping: key << 32 | core */
@@ -65,14 +65,24 @@ static int claim_chunk(cpu_pool_t *p, uint32_t *first, uint32_t *last)
     return *first < n;
 }
 
+/* A core's private memory is initialized by the thread that first runs it,
+ * just before: setup touches none of it (a million cores' windows are
+ * gigabytes of fresh pages), and the pages are written where they are
+ * then used. */
 static void run_chunks(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
     sim_stage_t stage;
     for (uint32_t first, last; claim_chunk(p, &first, &last);)
-        for (uint32_t i = first; i < last; i++)
-            sim_run_staged(m->isa, &stage, &m->soa, p->order ? p->order[i] : i, &m->code, &m->mem, p->steps,
-                           p->o->max_insns, machine_timing(m));
+        for (uint32_t i = first; i < last; i++) {
+            uint32_t core = p->order ? p->order[i] : i;
+            if (SIM_UNLIKELY(!p->started[core])) {
+                sim_init_core_mem(&m->mem, core, &m->init);
+                p->started[core] = 1;
+            }
+            sim_run_staged(m->isa, &stage, &m->soa, core, &m->code, &m->mem, p->steps, p->o->max_insns,
+                           machine_timing(m));
+        }
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -93,13 +103,6 @@ static void regroup(cpu_pool_t *p)
         p->order[i] = (uint32_t)p->keyed[i];
 }
 
-static void init_chunks(cpu_pool_t *p)
-{
-    for (uint32_t first, last; claim_chunk(p, &first, &last);)
-        for (uint32_t c = first; c < last; c++)
-            sim_init_core_mem(&p->m->mem, c, &p->m->init);
-}
-
 static uint32_t service(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
@@ -108,13 +111,7 @@ static uint32_t service(cpu_pool_t *p)
                           machine_sys(m, SIM_SYS_FIELD(out_len), 0), m->mem.out, m->mem.out_cap);
 }
 
-static void pool_work(cpu_pool_t *p)
-{
-    if (p->init_phase)
-        init_chunks(p);
-    else
-        run_chunks(p);
-}
+static void pool_work(cpu_pool_t *p) { run_chunks(p); }
 
 /* Thread 0 is the caller; all threads meet at `start` and `end` each round. */
 static void *worker(void *arg)
@@ -197,16 +194,18 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     p.o = o;
     p.out = out;
     p.steps = options_round_steps(o);
+    p.started = calloc(m->ncores, 1);
     if (o->regroup) {
         p.order = malloc(sizeof *p.order * m->ncores);
         p.keyed = malloc(sizeof *p.keyed * m->ncores);
-        if (!p.order || !p.keyed) {
-            fprintf(stderr, "warpsim: out of host memory for --regroup\n");
-            free(p.order);
-            free(p.keyed);
-            free_memory(m);
-            return -1;
-        }
+    }
+    if (!p.started || (o->regroup && (!p.order || !p.keyed))) {
+        fprintf(stderr, "warpsim: out of host memory for %u cores' run state\n", m->ncores);
+        free(p.started);
+        free(p.order);
+        free(p.keyed);
+        free_memory(m);
+        return -1;
     }
     int nt = pick_threads(o, m->ncores);
     r->backend = "cpu";
@@ -218,10 +217,6 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     pthread_barrier_init(&p.end, NULL, (unsigned)nt);
     for (int i = 1; i < nt; i++)
         pthread_create(&tid[i], NULL, worker, &p);
-    /* Memory is initialized by the pool too, in a round of its own. */
-    p.init_phase = 1;
-    pool_round(&p);
-    p.init_phase = 0;
     double t1 = now_seconds();
     r->init_seconds = t1 - t0;
 
@@ -243,6 +238,7 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     pthread_barrier_destroy(&p.end);
     free(p.order);
     free(p.keyed);
+    free(p.started);
     if (o->dump_state && hash_memory(m))
         return -1;
     free_memory(m);

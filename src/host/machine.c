@@ -8,21 +8,24 @@
 #include <string.h>
 
 
-#define PAGE 4096u
 #define DEFAULT_STACK (256u << 10)
 #define DEFAULT_HEAP (4u << 20)
 
-static uint64_t page_up(uint64_t v) { return (v + PAGE - 1) & ~(uint64_t)(PAGE - 1); }
+/* The heap and stack reserves and the window keep 16-byte granules, not
+ * pages: small requests (a million cores' WS_MEMORY(256, 2048)) would
+ * otherwise round to pages that the cores' windows, laid end to end, keep
+ * apart, and touch twice the host pages. */
+static uint64_t granule_up(uint64_t v) { return (v + 15u) & ~(uint64_t)15u; }
 
 /* Window = data+bss, heap/mmap reserve, stack; or --core-mem. */
 static int layout_memory(sim_machine_t *m, const sim_options_t *o)
 {
     const sim_image_t *img = &m->image;
-    uint64_t stack = page_up(o->stack_size ? o->stack_size : img->stack_req ? img->stack_req : DEFAULT_STACK);
+    uint64_t stack = granule_up(o->stack_size ? o->stack_size : img->stack_req ? img->stack_req : DEFAULT_STACK);
     uint64_t heap = o->heap_size ? o->heap_size : img->heap_req ? img->heap_req : DEFAULT_HEAP;
     uint64_t fixed = (uint64_t)img->brk_start - img->priv_base;
-    uint64_t window = o->core_mem ? o->core_mem : fixed + page_up(heap) + stack;
-    window = page_up(window);
+    uint64_t window = o->core_mem ? o->core_mem : fixed + granule_up(heap) + stack;
+    window = granule_up(window);
     if (window < fixed + stack) {
         fprintf(stderr, "warpsim: --core-mem %llu is too small for %s: data+bss need %llu bytes and the stack %llu\n",
                 (unsigned long long)o->core_mem, o->program, (unsigned long long)fixed,

@@ -64,6 +64,7 @@ static int cmd_run(int argc, char **argv)
     /* The program is checked before the backend, so bad input reads the
      * same whichever backend was asked for. */
     sim_machine_t m;
+    double t0 = now_seconds();
     if ((rc = machine_create(&m, &o)) || (rc = choose_backend(&o, &use_cuda))) {
         machine_free(&m);
         return rc;
@@ -75,7 +76,9 @@ static int cmd_run(int argc, char **argv)
         machine_free(&m);
         return 2;
     }
+    double created = now_seconds() - t0;
     rc = use_cuda ? backend_cuda_run(&m, &o, &out, &r) : backend_cpu_run(&m, &o, &out, &r);
+    r.init_seconds += created; /* setup: the machine (contexts, code, templates) and its memory */
     if (rc) {
         machine_free(&m);
         return 2;
