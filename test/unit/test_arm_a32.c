@@ -204,6 +204,14 @@ static const a32t_case_t a32t_cases[] = {
     /* movw r0, #0x1234 / movt r0, #0x1234 */
     {0xe3010234, 0, OP(MOVW), 14, 0, 0, 0, 0, 0, 0, 0, 0x1234},
     {0xe3410234, 0, OP(MOVT), 14, 0, 0, 0, 0, 0, 0, 0, 0x1234},
+    /* pkhbt r0, r1, r2; pkhtb r3, r4, r5, asr #32 (imm5 0); pkhbt r0, r1, r2, lsl #13 */
+    {0xe6810012, 0, OP(PKHBT), 14, 0, 1, 2, 0, LSL, 0, 0, 0},
+    {0xe6843055, 0, OP(PKHTB), 14, 3, 4, 5, 0, ASR, 32, 0, 0},
+    {0xe6810692, 0, OP(PKHBT), 14, 0, 1, 2, 0, LSL, 13, 0, 0},
+    /* sadd16 r0, r1, r2; uqsub8 r3, r4, r5; shasx r6, r7, r8 */
+    {0xe6110f12, 0, OP(SADD16), 14, 0, 1, 2, 0, 0, 0, 0, 0},
+    {0xe6643ff5, 0, OP(UQSUB8), 14, 3, 4, 5, 0, 0, 0, 0, 0},
+    {0xe6376f38, 0, OP(SHASX), 14, 6, 7, 8, 0, 0, 0, 0, 0},
     /* mrs r0, APSR; msr APSR_nzcvq, r0; msr APSR_g, #0x30000 */
     {0xe10f0000, 0, OP(MRS), 14, 0, 0, 0, 0, 0, 0, 0, 0},
     {0xe128f000, 0, OP(MSR_REG), 14, 0, 0, 0, 0, 0, 8, 0, 0},
@@ -310,8 +318,6 @@ Test(arm_a32_decode, undefined_and_unpredictable)
         0xe08f0211, /* add r0, pc, r1, lsl r2 */
         0xe5dff000, /* ldrb pc, [pc] */
         0xe5bf0004, /* ldr r0, [pc, #4]! */
-        0xe6810012, /* pkhbt r0, r1, r2 */
-        0xe6110f12, /* sadd16 r0, r1, r2 */
         0xe7003211, /* smlad r0, r1, r2, r3 */
         0xe8900000, /* ldm r0, {} */
         0xe1b13f9f, /* ldrexd r3, [r1] (odd Rt) */

@@ -252,7 +252,9 @@ static const t32_case_t t32_multiply_misc[] = {
     { "sxtb16 r0, r1", 0x70, 0xfa2f, 0xf081, R(SXTB16, 0, 15, 1, 0, LSL, 0, 0, 0x0) },
     { "uxtab16 r0, r1, r2, ror #24", 0x74, 0xfa31, 0xf0b2, R(UXTAB16, 0, 1, 2, 0, LSL, 24, 0, 0x0) },
     { "smmul r0, r1, r2", 0x78, 0xfb51, 0xf002, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xf002fb51) },
-    { "sadd16 r0, r1, r2", 0x7c, 0xfa91, 0xf002, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xf002fa91) },
+    { "sadd16 r0, r1, r2", 0x7c, 0xfa91, 0xf002, R(SADD16, 0, 1, 2, 0, LSL, 0, 0, 0) },
+    { "uhsub8 r3, r4, r5", 0x7c, 0xfac4, 0xf365, R(UHSUB8, 3, 4, 5, 0, LSL, 0, 0, 0) },
+    { "pkhtb r0, r1, r2, asr #3", 0x7c, 0xeac1, 0x00e2, R(PKHTB, 0, 1, 2, 0, ASR, 3, 0, 0) },
 };
 
 static const t32_case_t t32_memory[] = {

@@ -14,7 +14,7 @@ typedef enum a32_form {
     F_NONE, F_DPI, F_DPR, F_DPRS, F_MRS, F_MSRR, F_MSRI, F_BXR, F_RR, F_QARITH,
     F_BKPT, F_HMUL, F_HMULL, F_MOVI, F_MUL, F_MULL, F_SWP, F_LDREX, F_STREX,
     F_LSXR, F_LSXI, F_LIT, F_LSI, F_LSR, F_XT, F_XTA, F_RRR, F_SAT, F_DIV,
-    F_USAD, F_BFX, F_BFI, F_LSM, F_BR, F_SVC, F_MRC, F_BLXI
+    F_USAD, F_BFX, F_BFI, F_LSM, F_BR, F_SVC, F_MRC, F_BLXI, F_PKH
 } a32_form_t;
 
 typedef struct a32_row {
@@ -207,6 +207,12 @@ static int a32_form_media(uint32_t w, uint32_t form, arm_insn_t *o)
         o->rm = (uint8_t)BITS(w, 11, 8);
         o->rn = (uint8_t)BITS(w, 3, 0);
         break;
+    case F_PKH: /* pkhbt rd, rn, rm, lsl #imm5 / pkhtb ... asr #imm5 (0: 32) */
+        o->shift = BIT(w, 6) ? ARM_SH_ASR : ARM_SH_LSL;
+        o->amount = (uint8_t)BITS(w, 11, 7);
+        if (o->shift == ARM_SH_ASR && o->amount == 0)
+            o->amount = 32;
+        break;
     case F_USAD:
         o->rd = (uint8_t)BITS(w, 19, 16);
         o->rs = (uint8_t)BITS(w, 15, 12); /* Ra; 15 = plain USAD8 */
@@ -322,6 +328,7 @@ static int a32_fill(uint32_t w, uint32_t addr, uint32_t form, arm_insn_t *o)
     case F_USAD:
     case F_BFX:
     case F_BFI:
+    case F_PKH:
         return a32_form_media(w, form, o);
     default:
         return a32_form_misc(w, form, addr, o);

@@ -616,6 +616,16 @@ static void t32_mull_xy(uint32_t w, uint32_t addr, arm_insn_t *o)
 
 static void t32_div(uint32_t w, uint32_t addr, arm_insn_t *o) { t32_rd_rn_rm(w, addr, o); }
 
+/* pkhbt rd, rn, rm, lsl #imm3:imm2; pkhtb ... asr #imm (0: 32) */
+static void t32_pkh(uint32_t w, uint32_t addr, arm_insn_t *o)
+{
+    t32_rd_rn_rm(w, addr, o);
+    o->shift = bits(w, 5, 5) ? ARM_SH_ASR : ARM_SH_LSL;
+    o->amount = (uint8_t)(bits(w, 14, 12) << 2 | bits(w, 7, 6));
+    if (o->shift == ARM_SH_ASR && o->amount == 0)
+        o->amount = 32;
+}
+
 /* ---- the tables and the driver ----------------------------------------------- */
 
 static const t32_row_t t16_rows[] = {

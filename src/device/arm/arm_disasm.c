@@ -242,6 +242,11 @@ static void dis_misc(dis_out_t *o, const arm_insn_t *in, uint32_t fmt, const cha
         else
             put(o, "%s%s\t%s, %s, %s", mn, cc, R(in->rd), R(in->rn), R(in->rm));
         break;
+    case ARM_FMT_PKH:
+        put(o, "%s%s\t%s, %s, %s", mn, cc, R(in->rd), R(in->rn), R(in->rm));
+        if (in->amount)
+            put(o, ", %s #%u", dis_shifts[in->shift & 3u], in->amount);
+        break;
     case ARM_FMT_MOVI:
         put(o, "%s%s\t%s, ", mn, cc, R(in->rd));
         put_imm(o, in->imm);
