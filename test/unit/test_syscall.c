@@ -477,3 +477,31 @@ Test(syscall, getrandom_is_deterministic_per_core)
     cr_assert_eq(SC3(384, 0x100, 4, 0), ERR(LINUX_EFAULT));
     cr_assert_eq(SC3(384, SC_PRIV_BASE + SC_PRIV_SIZE - 2, 8, 0), 2);
 }
+
+
+/* The shared layer in i386's numbering and layouts (linux_syscall.h): the
+ * same calls under their i386 numbers, stat64's packed 96-byte layout, and
+ * uname's machine. */
+Test(syscall, the_i386_abi)
+{
+    sc_setup(64);
+    const linux_abi_t abi = {LINUX_ABI_I386, "i686"};
+    uint32_t a[6] = {1, SC_BRK, 0, 0, 0, 0};
+    memset(sc_priv, 0x5a, sizeof sc_priv);
+    cr_assert_eq(linux_syscall(abi, 197, &sc_c.sys, &sc_m, sc_core, a, 0), 0, "fstat64(1, buf)");
+    cr_expect_eq(sc_peek32(SC_BRK + 16), 0010600u, "st_mode: a FIFO");
+    cr_expect_eq(sc_peek32(SC_BRK + 52), 4096u, "st_blksize at 52, packed (ARM EABI: 56)");
+    cr_expect_eq(sc_peek32(SC_BRK + 88), 2u, "st_ino's 64 bits at 88 (ARM EABI: 96)");
+    cr_expect_eq(sc_peek8(SC_BRK + 95), 0u, "96 bytes written");
+    cr_expect_eq(sc_peek8(SC_BRK + 96), 0x5au, "and no more");
+    a[0] = SC_BRK;
+    cr_assert_eq(linux_syscall(abi, 122, &sc_c.sys, &sc_m, sc_core, a, 0), 0, "uname");
+    cr_expect_eq(sc_peek8(SC_BRK + 4 * 65), 'i');
+    cr_expect_eq(sc_peek8(SC_BRK + 4 * 65 + 3), '6');
+    cr_expect_str_eq(linux_syscall_name(LINUX_ABI_I386, 252), "exit_group");
+    cr_expect_eq(linux_syscall_name(LINUX_ABI_ARM_EABI, 252), NULL, "252 is no ARM EABI call");
+    a[0] = 7;
+    linux_syscall(abi, 252, &sc_c.sys, &sc_m, sc_core, a, 0);
+    cr_expect_eq(sc_c.sys.status, SIM_HALTED, "exit_group is 252 on i386");
+    cr_expect_eq(sc_c.sys.exit_code, 7u);
+}
