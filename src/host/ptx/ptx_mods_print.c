@@ -59,7 +59,8 @@ static void put_memory(out_t *o, const ptx_insn_t *in)
         put(o, ptx_mod_spelling(PTX_M_EVICT, 0x100u | m->l1_evict));
     if (m->l2_evict)
         put(o, ptx_mod_spelling(PTX_M_EVICT, 0x200u | m->l2_evict));
-    put_flag(o, m, PTX_M_EVICT, PTX_MF_CACHE_HINT);
+    if (m->flags & PTX_MF_CACHE_HINT)
+        put(o, ptx_mod_spelling(PTX_M_EVICT, 0x800));
     if (m->l2_prefetch)
         put(o, ptx_mod_spelling(PTX_M_EVICT, 0x400u | m->l2_prefetch));
 }
