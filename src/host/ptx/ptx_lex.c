@@ -32,8 +32,8 @@ static void advance(lex_t *lx, size_t k)
 }
 
 /* Whitespace and comments; returns whether any was skipped, or -1 for an
- * unterminated block comment. */
-static int skip_space(lex_t *lx)
+ * unterminated block comment (*line, *col: where it began). */
+static int skip_space(lex_t *lx, uint32_t *line, uint32_t *col)
 {
     int any = 0;
     for (;;) {
@@ -44,6 +44,8 @@ static int skip_space(lex_t *lx)
             while (ch(lx, 0) != -1 && ch(lx, 0) != '\n')
                 advance(lx, 1);
         } else if (c == '/' && ch(lx, 1) == '*') {
+            *line = lx->line;
+            *col = lx->col;
             advance(lx, 2);
             while (ch(lx, 0) != -1 && !(ch(lx, 0) == '*' && ch(lx, 1) == '/'))
                 advance(lx, 1);
@@ -225,7 +227,9 @@ static int lex_one(lex_t *lx, ptx_tok_t *t)
     int c = ch(lx, 0);
     t->text = lx->s + lx->i;
     t->len = 1;
-    if (is_digit(c) || (c == '.' && is_digit(ch(lx, 1)))) {
+    /* ".5" is a number, but "tex.2d" a word and its modifier */
+    int glued = lx->i > 0 && is_follow((unsigned char)lx->s[lx->i - 1]);
+    if (is_digit(c) || (c == '.' && is_digit(ch(lx, 1)) && !glued)) {
         size_t start = lx->i;
         int ok = lex_number(lx, t);
         t->len = ok ? (uint32_t)(lx->i - start) : 1;
@@ -270,10 +274,11 @@ ptx_tok_t *ptx_lex(ptx_pool_t *pool, const char *text, size_t len, uint32_t *nto
             continue;
         }
         ptx_tok_t *t = &toks[n++];
-        int sp = skip_space(&lx);
+        uint32_t cline = 0, ccol = 0;
+        int sp = skip_space(&lx, &cline, &ccol);
         memset(t, 0, sizeof *t);
-        t->line = lx.line;
-        t->col = lx.col;
+        t->line = sp < 0 ? cline : lx.line;
+        t->col = sp < 0 ? ccol : lx.col;
         t->flags = sp ? PTX_TOKF_SPACE : 0;
         if (sp < 0) {
             fail(t, "unterminated comment");

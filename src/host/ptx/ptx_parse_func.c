@@ -105,7 +105,7 @@ static uint32_t func_slot(ptx_parser_t *ps, const ptx_tok_t *name, const ptx_fun
     return e->value;
 }
 
-static void parse_body(ptx_parser_t *ps);
+static void parse_body(ptx_parser_t *ps, const ptx_tok_t *name);
 
 void ptx_parse_function(ptx_parser_t *ps, uint8_t link, const ptx_tok_t *kw)
 {
@@ -138,12 +138,12 @@ void ptx_parse_function(ptx_parser_t *ps, uint8_t link, const ptx_tok_t *kw)
         return;
     ps->fn = &ps->mod->funcs[ps->fn_index];
     ps->fn->defined = 1;
-    parse_body(ps);
+    parse_body(ps, name);
     ps->fn = NULL;
 }
 
 /* Parameters and return parameters are names of the body's outer scope. */
-static void begin_body(ptx_parser_t *ps)
+static void begin_body(ptx_parser_t *ps, const ptx_tok_t *name)
 {
     ptx_func_t *fn = ps->fn;
     ptx_names_reset(&ps->locals);
@@ -156,15 +156,15 @@ static void begin_body(ptx_parser_t *ps)
     for (uint32_t i = 0; i < fn->nparams; i++) {
         const ptx_tok_t t = {.kind = PTX_TOK_IDENT, .text = fn->params[i].name,
                              .len = (uint32_t)strlen(fn->params[i].name)};
-        if (strcmp(fn->params[i].name, "_") != 0 && ptx_names_find(&ps->locals, t.text, t.len))
-            ptx_fail(ps, ptx_peek(ps, 0), "parameter '%s' declared twice", fn->params[i].name);
+        if (ptx_names_find(&ps->locals, t.text, t.len))
+            ptx_fail(ps, name, "parameter '%s' declared twice", fn->params[i].name);
         ptx_names_add(ps, &ps->locals, &t, PTX_NAME_PARAM, i);
     }
     for (uint32_t i = 0; i < fn->nrets; i++) {
         const ptx_tok_t t = {.kind = PTX_TOK_IDENT, .text = fn->rets[i].name,
                              .len = (uint32_t)strlen(fn->rets[i].name)};
         if (ptx_names_find(&ps->locals, t.text, t.len))
-            ptx_fail(ps, ptx_peek(ps, 0), "parameter '%s' declared twice", fn->rets[i].name);
+            ptx_fail(ps, name, "parameter '%s' declared twice", fn->rets[i].name);
         ptx_names_add(ps, &ps->locals, &t, PTX_NAME_RET, i);
     }
 }
@@ -269,9 +269,9 @@ static int parse_statement(ptx_parser_t *ps)
     return 1;
 }
 
-static void parse_body(ptx_parser_t *ps)
+static void parse_body(ptx_parser_t *ps, const ptx_tok_t *name)
 {
-    begin_body(ps);
+    begin_body(ps, name);
     while (parse_statement(ps))
         ;
     ptx_resolve_labels(ps);
