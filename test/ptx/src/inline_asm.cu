@@ -38,13 +38,15 @@ __global__ void rare_ops(unsigned *out, float *fo, const unsigned *in, const flo
     asm("set.gtu.u32.f32 %0, %1, %2;" : "=r"(y) : "f"(fr), "f"(fx));
     asm("{ .reg .pred %%q; setp.ne.u32 %%q, %1, 0; set.lt.and.f32.s32 %0, %1, %2, !%%q; }" : "=f"(fr) : "r"(r), "r"(y));
     asm("lop3.b32 %0, %1, %2, %3, 0x96;" : "=r"(r) : "r"(r), "r"(x), "r"(y));
-    asm("cnot.b32 %0, %1;" : "=r"(y) : "r"(r));
+    unsigned cn;
+    asm("cnot.b32 %0, %1;" : "=r"(cn) : "r"(r));
     asm("membar.cta; membar.gl; membar.sys;");
     asm("fence.sc.cta; fence.acq_rel.gpu; fence.sc.sys;");
     asm("red.global.add.u32 [%0], %1;" ::"l"(out), "r"(r));
     asm("red.relaxed.gpu.global.max.s32 [%0], %1;" ::"l"(out + 1), "r"(r));
     asm("{ .reg .pred %%u; vote.sync.uni.pred %%u, 1, 0xffffffff; vote.sync.all.pred %%u, !%%u, 0xffffffff; selp.u32 %0, 1, 0, %%u; }" : "=r"(y));
-    asm("{ .reg .pred %%s; isspacep.global %%s, %1; selp.u32 %0, 1, 0, %%s; }" : "=r"(x) : "l"(out));
+    unsigned sp;
+    asm("{ .reg .pred %%s; isspacep.global %%s, %1; selp.u32 %0, 1, 0, %%s; }" : "=r"(sp) : "l"(out));
     unsigned long long gp;
     asm("cvta.to.global.u64 %0, %1;" : "=l"(gp) : "l"(out));
     asm("ldu.global.u32 %0, [%1];" : "=r"(x) : "l"(gp));
@@ -66,8 +68,18 @@ __global__ void rare_ops(unsigned *out, float *fo, const unsigned *in, const flo
     asm("mov.b32 %0, 0f3F800000; add.f32 %0, %0, 0fBF000000;" : "=f"(fr));
     asm("{ .reg .b64 %%w; mov.b64 %%w, {%1, %2}; mov.b64 {%0, _}, %%w; }" : "=r"(x) : "r"(x), "r"(y));
     asm volatile("nanosleep.u32 100;");
+    asm("tanh.approx.f32 %0, %0;" : "+f"(fr));
+    unsigned sw;
+    asm("{ .reg .b32 %%i; and.b32 %%i, %1, 1;\n"
+        "ts_sw: .branchtargets L_sw0, L_sw1;\n"
+        "brx.idx %%i, ts_sw;\n"
+        "L_sw0: mov.u32 %0, 10; bra.uni L_swend;\n"
+        "L_sw1: mov.u32 %0, 20;\n"
+        "L_swend: }" : "=r"(sw) : "r"(x));
+    if (x == 12345)
+        asm volatile("exit;");
     asm volatile("brkpt;");
     asm("{ .reg .pred %%z; .reg .pred %%y; setp.eq.u32 %%z|%%y, %1, 3; @!%%z add.u32 %0, %0, 1; }" : "+r"(r) : "r"(x));
-    out[threadIdx.x] = r + x + y + p + sreg_sum();
+    out[threadIdx.x] = r + x + y + p + sreg_sum() + cn + sp + sw;
     fo[threadIdx.x] = fr;
 }
