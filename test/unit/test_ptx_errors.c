@@ -2,8 +2,6 @@
  * line, "FILE:LINE:COL: message", at the first error in the text. */
 #include "test_ptx_fixture.h"
 
-#include <criterion/parameterized.h>
-
 typedef struct {
     const char *text, *error; /* the error without the "t.ptx:" prefix */
 } te_case_t;
@@ -185,22 +183,17 @@ static const te_case_t cases[] = {
      "6:1: 'redux' needs .sync"},
     {TP_HEADER ".entry k() {\n" ".reg .b64 %rd<2>;\ncall %rd1, ();" "\n}\n",
      "6:14: expected ',' and a .callprototype name, found ';'"},
+    {TP_HEADER ".global .u32 g;\n.entry k() {\n.reg .b32 %r<2>;\nld.shared.u32 %r1, [g+4];\n}\n",
+     "7:1: 'g' is a .global variable, not .shared"},
+    {TP_HEADER ".entry k(.param .u32 a) {\n.reg .b32 %r<2>;\n.local .u32 x;\nld.param.u32 %r1, [x];\n}\n",
+     "7:1: 'x' is a .local variable, not .param"},
 };
 
 #define NCASES (sizeof cases / sizeof cases[0])
 
-/* The parameters are indices: Criterion may run each in a fresh process image. */
-ParameterizedTestParameters(ptx_errors, refused)
+TP_TABLE_TEST(ptx_errors, refused, NCASES)
 {
-    static unsigned idx[NCASES];
-    for (unsigned i = 0; i < NCASES; i++)
-        idx[i] = i;
-    return cr_make_param_array(unsigned, idx, NCASES);
-}
-
-ParameterizedTest(unsigned *i, ptx_errors, refused)
-{
-    const te_case_t *c = &cases[*i];
+    const te_case_t *c = &cases[*row];
     char want[512];
     snprintf(want, sizeof want, "t.ptx:%s", c->error);
     const char *got = tp_error(c->text);

@@ -4,6 +4,7 @@
 #define TEST_PTX_FIXTURE_H
 
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,5 +73,17 @@ static inline void tp_round_trip(const ptx_module_t *m)
     ptx_module_free(again);
     free(text);
 }
+
+/* A parameterized test over the indices 0..n-1 of a table (Criterion may
+ * run each parameter in a fresh process image: indices, not pointers). */
+#define TP_TABLE_TEST(suite, name, n)                       \
+    ParameterizedTestParameters(suite, name)                \
+    {                                                       \
+        static unsigned idx_[n];                            \
+        for (unsigned i_ = 0; i_ < (n); i_++)               \
+            idx_[i_] = i_;                                  \
+        return cr_make_param_array(unsigned, idx_, (n));    \
+    }                                                       \
+    ParameterizedTest(unsigned *row, suite, name)
 
 #endif

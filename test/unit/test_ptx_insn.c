@@ -2,8 +2,6 @@
  * immediate form, checked in the IR and through the disassembler. */
 #include "test_ptx_fixture.h"
 
-#include <criterion/parameterized.h>
-
 /* %r0-15 are 32-bit slots 0-15, %rd0-7 64-bit slots 0-7, %p0-7 predicate
  * slots 0-7; %f0-7 are 32-bit slots 16-23 (printed %r16-%r23), %fd0-7
  * 64-bit 8-15 (%rd8-%rd15), %rs0-7 32-bit 24-31 (%r24-%r31). */
@@ -164,19 +162,9 @@ static const ti_case_t cases[] = {
 
 #define NCASES (sizeof cases / sizeof cases[0])
 
-/* Criterion may run each parameter in a fresh process image: the
- * parameters are indices, not pointers. */
-ParameterizedTestParameters(ptx_insns, disassembles)
+TP_TABLE_TEST(ptx_insns, disassembles, NCASES)
 {
-    static unsigned idx[NCASES];
-    for (unsigned i = 0; i < NCASES; i++)
-        idx[i] = i;
-    return cr_make_param_array(unsigned, idx, NCASES);
-}
-
-ParameterizedTest(unsigned *i, ptx_insns, disassembles)
-{
-    const ti_case_t *c = &cases[*i];
+    const ti_case_t *c = &cases[*row];
     ptx_module_t *m = one(c->in);
     const ptx_func_t *k = tp_kernel(m);
     /* the instruction of interest is the last before the final ret */

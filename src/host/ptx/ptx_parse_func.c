@@ -143,6 +143,17 @@ void ptx_parse_function(ptx_parser_t *ps, uint8_t link, const ptx_tok_t *kw)
 }
 
 /* Parameters and return parameters are names of the body's outer scope. */
+static void declare_params(ptx_parser_t *ps, const ptx_var_t *v, uint32_t n, ptx_name_kind_t kind,
+                           const ptx_tok_t *fname)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const ptx_tok_t t = {.kind = PTX_TOK_IDENT, .text = v[i].name, .len = (uint32_t)strlen(v[i].name)};
+        if (ptx_names_find(&ps->locals, t.text, t.len))
+            ptx_fail(ps, fname, "parameter '%s' declared twice", v[i].name);
+        ptx_names_add(ps, &ps->locals, &t, kind, i);
+    }
+}
+
 static void begin_body(ptx_parser_t *ps, const ptx_tok_t *name)
 {
     ptx_func_t *fn = ps->fn;
@@ -153,20 +164,8 @@ static void begin_body(ptx_parser_t *ps, const ptx_tok_t *name)
     ps->depth = 1;
     ps->loc_file = ps->loc_line = ps->loc_col = 0;
     fn->local_align = 1;
-    for (uint32_t i = 0; i < fn->nparams; i++) {
-        const ptx_tok_t t = {.kind = PTX_TOK_IDENT, .text = fn->params[i].name,
-                             .len = (uint32_t)strlen(fn->params[i].name)};
-        if (ptx_names_find(&ps->locals, t.text, t.len))
-            ptx_fail(ps, name, "parameter '%s' declared twice", fn->params[i].name);
-        ptx_names_add(ps, &ps->locals, &t, PTX_NAME_PARAM, i);
-    }
-    for (uint32_t i = 0; i < fn->nrets; i++) {
-        const ptx_tok_t t = {.kind = PTX_TOK_IDENT, .text = fn->rets[i].name,
-                             .len = (uint32_t)strlen(fn->rets[i].name)};
-        if (ptx_names_find(&ps->locals, t.text, t.len))
-            ptx_fail(ps, name, "parameter '%s' declared twice", fn->rets[i].name);
-        ptx_names_add(ps, &ps->locals, &t, PTX_NAME_RET, i);
-    }
+    declare_params(ps, fn->params, fn->nparams, PTX_NAME_PARAM, name);
+    declare_params(ps, fn->rets, fn->nrets, PTX_NAME_RET, name);
 }
 
 static void check_new_label(ptx_parser_t *ps, const ptx_tok_t *name)

@@ -9,12 +9,7 @@
 #include "host/ptx/ptx_print.h"
 #include "host/ptx/ptx_types.h"
 
-const char *ptx_space_name(uint8_t space)
-{
-    static const char *const names[] = {"", ".global", ".shared", ".shared::cluster", ".local", ".const",
-                                        ".param", ".param::entry", ".param::func"};
-    return space < sizeof names / sizeof names[0] ? names[space] : "";
-}
+const char *ptx_space_name(uint8_t space) { return space == PTX_SPACE_GENERIC ? "" : ptx_space_word(space); }
 
 const char *ptx_link_name(uint8_t link)
 {

@@ -114,6 +114,36 @@ static void check_call(ptx_parser_t *ps, const ptx_func_t *fn, const ptx_insn_t 
     }
 }
 
+/* The state space a variable lives in, as instructions name it. */
+static uint8_t space_class(uint8_t space)
+{
+    if (space == PTX_SPACE_SHARED_CLUSTER)
+        return PTX_SPACE_SHARED;
+    if (space == PTX_SPACE_PARAM_ENTRY || space == PTX_SPACE_PARAM_FUNC)
+        return PTX_SPACE_PARAM;
+    return space;
+}
+
+/* [sym] under a named space must be a variable of that space (a generic
+ * address may point anywhere). */
+static void check_address_space(ptx_parser_t *ps, const ptx_func_t *fn, const ptx_insn_t *in)
+{
+    for (unsigned k = 0; k < in->nopnd && in->m.space != PTX_SPACE_GENERIC; k++) {
+        const ptx_operand_t *o = &in->opnd[k];
+        if (o->kind != PTX_OPND_ADDR || o->sym.kind == PTX_SYM_NONE)
+            continue;
+        const ptx_var_t *v = o->sym.kind == PTX_SYM_GLOBAL ? &ps->mod->vars[o->sym.index]
+                           : o->sym.kind == PTX_SYM_VAR    ? &fn->vars[o->sym.index]
+                           : o->sym.kind == PTX_SYM_PARAM  ? &fn->params[o->sym.index]
+                                                           : &fn->rets[o->sym.index];
+        if (space_class(v->space) != space_class(in->m.space)) {
+            ptx_tok_t at = at_insn(in);
+            ptx_fail(ps, &at, "'%s' is a %s variable, not %s", v->name, ptx_space_word(v->space),
+                     ptx_space_word(in->m.space));
+        }
+    }
+}
+
 static void check_function(ptx_parser_t *ps, const ptx_func_t *fn)
 {
     const ptx_module_t *m = ps->mod;
@@ -121,6 +151,7 @@ static void check_function(ptx_parser_t *ps, const ptx_func_t *fn)
         const ptx_insn_t *in = &fn->insns[i];
         if (in->op == PTX_OP_CALL)
             check_call(ps, fn, in);
+        check_address_space(ps, fn, in);
         if (in->loc_file) {
             uint32_t k = 0;
             while (k < m->nfiles && m->files[k].index != in->loc_file)

@@ -106,3 +106,10 @@ const char *ptx_rclass_name(ptx_rclass_t c)
     default: return "none";
     }
 }
+
+const char *ptx_space_word(uint8_t space)
+{
+    static const char *const names[] = {"generic", ".global", ".shared", ".shared::cluster", ".local", ".const",
+                                        ".param", ".param::entry", ".param::func"};
+    return space < sizeof names / sizeof names[0] ? names[space] : "?";
+}

@@ -25,5 +25,7 @@ ptx_type_t ptx_type_widen(ptx_type_t t);
 /* The bit type of `bits` (8..64) bits: .b8 .. .b64. */
 ptx_type_t ptx_type_bits_of(unsigned bits);
 const char *ptx_rclass_name(ptx_rclass_t c);
+/* ".global" for PTX_SPACE_GLOBAL; "generic" for none. */
+const char *ptx_space_word(uint8_t space);
 
 #endif
