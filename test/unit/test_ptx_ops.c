@@ -73,6 +73,16 @@ Test(ptx_ops, units_follow_types)
     cr_expect_eq(ptx_op_unit(PTX_OP_BRA), PTX_UNIT_BRANCH);
     cr_expect_eq(ptx_op_unit(PTX_OP_BAR), PTX_UNIT_SYNC);
     cr_expect_eq(ptx_op_unit(PTX_OP_FENCE), PTX_UNIT_SYNC);
+    ptx_insn_t in;
+    memset(&in, 0, sizeof in);
+    in.op = PTX_OP_CVT;
+    in.type[0] = PTX_T_F64;
+    in.type[1] = PTX_T_S32;
+    cr_expect_eq(ptx_insn_unit(&in), PTX_UNIT_FP64);
+    in.op = PTX_OP_MUL;
+    in.type[0] = PTX_T_U32;
+    in.type[1] = PTX_T_NONE;
+    cr_expect_eq(ptx_insn_unit(&in), PTX_UNIT_INT);
 }
 
 Test(ptx_ops, properties)

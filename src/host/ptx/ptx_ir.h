@@ -167,8 +167,8 @@ typedef struct ptx_operand {
 } ptx_operand_t;
 
 #define PTX_MAX_OPNDS 6
-/* ptx_insn_t.reconv of an instruction that is not a branch, and of one whose
- * lanes meet again only when the function returns. */
+/* ptx_insn_t.reconv of an instruction that is not a branch. (A branch whose
+ * lanes meet again only when the function returns has ninsns.) */
 #define PTX_RECONV_NONE UINT32_MAX
 
 typedef struct ptx_insn {

@@ -1,6 +1,7 @@
 /* PTX types (ptx_types.h). */
 #include <string.h>
 
+#include "host/ptx/ptx.h"
 #include "host/ptx/ptx_types.h"
 
 typedef struct {
@@ -112,4 +113,10 @@ const char *ptx_space_word(uint8_t space)
     static const char *const names[] = {"generic", ".global", ".shared", ".shared::cluster", ".local", ".const",
                                         ".param", ".param::entry", ".param::func"};
     return space < sizeof names / sizeof names[0] ? names[space] : "?";
+}
+
+ptx_unit_t ptx_insn_unit(const ptx_insn_t *in)
+{
+    return ptx_op_unit_for((ptx_op_t)in->op, ptx_type_kind((ptx_type_t)in->type[0]) |
+                                              ptx_type_kind((ptx_type_t)in->type[1]));
 }
