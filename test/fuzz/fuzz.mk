@@ -66,10 +66,10 @@ fuzz-elf: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/seeds.stamp
 fuzz-decode: $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/seeds.stamp
 	$(FUZZ_DIR)/fuzz_decode $(FUZZ_RUN) $(FUZZ_DIR)/corpus_decode
 
-# Seeds: the committed PTX corpus (the -G files' debug sections are left
-# out: long runs of numbers that slow every run down), and a dictionary of
-# PTX words.
-$(FUZZ_DIR)/corpus_ptx.stamp: $(wildcard test/ptx/gen/*.ptx)
+# Seeds: small modules that use many constructs each (test/fuzz/ptx_seeds),
+# and the committed PTX corpus (the -G files left out: their debug sections,
+# long runs of numbers, slow every run down); a dictionary of PTX words.
+$(FUZZ_DIR)/corpus_ptx.stamp: $(wildcard test/fuzz/ptx_seeds/*.ptx test/ptx/gen/*.ptx)
 	@mkdir -p $(FUZZ_DIR)/corpus_ptx
 	cp $(filter-out %.G.ptx,$^) $(FUZZ_DIR)/corpus_ptx/
 	@touch $@
