@@ -42,30 +42,24 @@ static void parse_dims(ptx_parser_t *ps, uint32_t *dim)
  * is none of them. */
 static int parse_perf(ptx_parser_t *ps, ptx_perf_t *pf)
 {
-    const ptx_tok_t *t = ptx_peek(ps, 0);
-    if (t->kind != PTX_TOK_DOT)
-        return ptx_parse_common_directive(ps);
-    ptx_next(ps);
-    if (ptx_tok_dot(t, ".maxntid"))
+    if (ptx_accept_dot(ps, ".maxntid"))
         parse_dims(ps, pf->maxntid);
-    else if (ptx_tok_dot(t, ".reqntid"))
+    else if (ptx_accept_dot(ps, ".reqntid"))
         parse_dims(ps, pf->reqntid);
-    else if (ptx_tok_dot(t, ".reqnctapercluster"))
+    else if (ptx_accept_dot(ps, ".reqnctapercluster"))
         parse_dims(ps, pf->reqnctapercluster);
-    else if (ptx_tok_dot(t, ".minnctapersm"))
+    else if (ptx_accept_dot(ps, ".minnctapersm"))
         pf->minnctapersm = ptx_parse_u32(ps, "a CTA count");
-    else if (ptx_tok_dot(t, ".maxnreg"))
+    else if (ptx_accept_dot(ps, ".maxnreg"))
         pf->maxnreg = ptx_parse_u32(ps, "a register count");
-    else if (ptx_tok_dot(t, ".maxclusterrank"))
+    else if (ptx_accept_dot(ps, ".maxclusterrank"))
         pf->maxclusterrank = ptx_parse_u32(ps, "a cluster rank");
-    else if (ptx_tok_dot(t, ".noreturn"))
+    else if (ptx_accept_dot(ps, ".noreturn"))
         pf->noreturn = 1;
-    else if (ptx_tok_dot(t, ".explicitcluster"))
+    else if (ptx_accept_dot(ps, ".explicitcluster"))
         pf->explicitcluster = 1;
-    else {
-        ps->pos--;
+    else
         return ptx_parse_common_directive(ps);
-    }
     return 1;
 }
 
