@@ -1,9 +1,11 @@
 # Fuzz targets (libFuzzer): make fuzz [FUZZ_SECONDS=60]
 #   fuzz_elf     elf_load_mem + stack_build, with properties (test/fuzz/fuzz_elf.c)
 #   fuzz_decode  arm_decode_a32 / arm_decode_t32 / arm_disasm / arm_prepare_records (test/fuzz/fuzz_decode.c)
+#   fuzz_ptx     the PTX front end: parse, check, disassemble, print and parse again (test/fuzz/fuzz_ptx.c)
 # Each target is built with clang straight from the sources it tests and run
 # for FUZZ_SECONDS, on a seed corpus of generated static programs when the
-# ARM cross compiler is installed. Findings land in $(FUZZ_DIR)/crash-*.
+# ARM cross compiler is installed (fuzz_ptx: on the committed PTX corpus).
+# Findings land in $(FUZZ_DIR)/crash-*.
 BUILD        ?= build
 HEADERS      ?= $(shell find src kernels/include -name '*.h' -o -name '*.def')
 FUZZ_SECONDS ?= 60
@@ -22,11 +24,13 @@ FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.
 FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
                    arm_disasm.c arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 
-.PHONY: fuzz fuzz-build fuzz-elf fuzz-decode
+FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(wildcard src/host/ptx/*.c)
 
-fuzz: fuzz-elf fuzz-decode
+.PHONY: fuzz fuzz-build fuzz-elf fuzz-decode fuzz-ptx
 
-fuzz-build: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/fuzz_decode
+fuzz: fuzz-elf fuzz-decode fuzz-ptx
+
+fuzz-build: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/fuzz_ptx
 
 $(FUZZ_DIR)/fuzz_elf: $(FUZZ_ELF_SRC) $(HEADERS)
 	@mkdir -p $(@D)
@@ -35,6 +39,10 @@ $(FUZZ_DIR)/fuzz_elf: $(FUZZ_ELF_SRC) $(HEADERS)
 $(FUZZ_DIR)/fuzz_decode: $(FUZZ_DECODE_SRC) $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DECODE_SRC) -o $@
+
+$(FUZZ_DIR)/fuzz_ptx: $(FUZZ_PTX_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_PTX_SRC) -o $@
 
 # Seeds: small static programs for fuzz_elf; the text of a glibc program, in
 # 256-byte pieces, for fuzz_decode.
@@ -60,3 +68,14 @@ fuzz-elf: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/seeds.stamp
 
 fuzz-decode: $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/seeds.stamp
 	$(FUZZ_DIR)/fuzz_decode $(FUZZ_RUN) $(FUZZ_DIR)/corpus_decode
+
+# Seeds: small modules that use many constructs each (test/fuzz/ptx_seeds),
+# and the committed PTX corpus (the -G files left out: their debug sections,
+# long runs of numbers, slow every run down); a dictionary of PTX words.
+$(FUZZ_DIR)/corpus_ptx.stamp: $(wildcard test/fuzz/ptx_seeds/*.ptx test/ptx/gen/*.ptx)
+	@mkdir -p $(FUZZ_DIR)/corpus_ptx
+	cp $(filter-out %.G.ptx,$^) $(FUZZ_DIR)/corpus_ptx/
+	@touch $@
+
+fuzz-ptx: $(FUZZ_DIR)/fuzz_ptx $(FUZZ_DIR)/corpus_ptx.stamp
+	$(FUZZ_DIR)/fuzz_ptx $(FUZZ_RUN) -dict=test/fuzz/ptx.dict $(FUZZ_DIR)/corpus_ptx

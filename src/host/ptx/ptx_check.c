@@ -1,0 +1,113 @@
+/* An instruction against its op's row (ptx_ops.def): the types it names,
+ * the modifiers it must have, and how many operands of which shape. */
+#include "host/ptx/ptx_check.h"
+#include "host/ptx/ptx_optab.h"
+#include "host/ptx/ptx_types.h"
+
+static void check_types(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_opinfo_t *info, const ptx_tok_t *at)
+{
+    unsigned need = info->mods & PTX_M_TYPE2 ? 2 : info->mods & PTX_M_TYPE ? 1 : 0;
+    for (unsigned k = 0; k < need; k++) {
+        ptx_type_t t = (ptx_type_t)in->type[k];
+        if (t == PTX_T_NONE)
+            ptx_fail(ps, at, "'%s' needs %s type", info->mnem, need == 2 ? (k ? "a source" : "a destination and a source") : "a");
+        if (!(ptx_type_kind(t) & info->types) || t == PTX_T_B128)
+            ptx_fail(ps, at, "'%s' does not take type .%s", info->mnem, ptx_type_name(t));
+    }
+}
+
+/* A mode the op cannot do without. */
+static const char *missing_mode(const ptx_insn_t *in)
+{
+    const ptx_mods_t *m = &in->m;
+    int is_int = (ptx_type_kind((ptx_type_t)in->type[0]) & (PTX_TK_U | PTX_TK_S | PTX_TK_B)) != 0;
+    switch (in->op) {
+    case PTX_OP_SETP: case PTX_OP_SET: return m->cmp ? NULL : "a comparison";
+    case PTX_OP_TESTP: return m->testp ? NULL : "a test (.finite, .nan, ...)";
+    case PTX_OP_ATOM: case PTX_OP_RED: return m->atom ? NULL : "an operation";
+    case PTX_OP_BAR_RED:
+        return m->atom == PTX_ATOM_POPC || m->atom == PTX_ATOM_AND || m->atom == PTX_ATOM_OR ? NULL
+                                                                                                : ".popc, .and or .or";
+    case PTX_OP_VOTE: return m->vote ? NULL : "a mode (.all, .any, .uni, .ballot)";
+    case PTX_OP_SHFL: return m->shfl ? NULL : "a mode (.up, .down, .bfly, .idx)";
+    case PTX_OP_MATCH: return !m->match ? "a mode (.any, .all)" : m->flags & PTX_MF_SYNC ? NULL : ".sync";
+    case PTX_OP_REDUX: return !m->atom ? "an operation" : m->flags & PTX_MF_SYNC ? NULL : ".sync";
+    case PTX_OP_SHF: return m->shf_dir && m->shf_mode ? NULL : "a direction and a mode (.l/.r, .clamp/.wrap)";
+    case PTX_OP_MUL: case PTX_OP_MAD: return !is_int || m->mul ? NULL : ".lo, .hi or .wide";
+    case PTX_OP_MUL24: case PTX_OP_MAD24: case PTX_OP_MADC:
+        return m->mul == PTX_MUL_LO || m->mul == PTX_MUL_HI ? NULL : ".lo or .hi";
+    case PTX_OP_CVTA: case PTX_OP_ISSPACEP: return m->space ? NULL : "a state space";
+    case PTX_OP_MEMBAR: case PTX_OP_FENCE: return m->scope ? NULL : "a scope";
+    case PTX_OP_BAR: case PTX_OP_BARRIER: return m->bar ? NULL : ".sync or .arrive";
+    default: return NULL;
+    }
+}
+
+/* How many operands (PAIR ones aside) the modifiers ask for; -1: the shape says. */
+static int operand_count(const ptx_insn_t *in)
+{
+    const ptx_mods_t *m = &in->m;
+    int hint = (m->flags & PTX_MF_CACHE_HINT) != 0, sync = (m->flags & PTX_MF_SYNC) != 0;
+    switch (in->op) {
+    case PTX_OP_SETP: return 3 + (m->boolop != 0);
+    case PTX_OP_SET: return 3 + (m->boolop != 0);
+    case PTX_OP_LD: case PTX_OP_ST: return 2 + hint;
+    case PTX_OP_ATOM: return 3 + (m->atom == PTX_ATOM_CAS) + hint;
+    case PTX_OP_RED: return 2 + hint;
+    case PTX_OP_VOTE: return 2 + sync;
+    case PTX_OP_SHFL: return 4 + sync;
+    case PTX_OP_CVT:
+        return 2 + (in->type[0] == PTX_T_F16X2 || in->type[0] == PTX_T_BF16X2) * (in->type[1] == PTX_T_F32);
+    default: return -1;
+    }
+}
+
+static void check_count(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_opinfo_t *info, unsigned n,
+                        const ptx_tok_t *at)
+{
+    unsigned mand, total = ptx_shape_len(info->shape, &mand);
+    int want = operand_count(in);
+    if (want >= 0 && n != (unsigned)want)
+        ptx_fail(ps, at, "'%s' with these modifiers takes %d operands, found %u", info->mnem, want, n);
+    if (n < mand || n > total) {
+        if (mand == total)
+            ptx_fail(ps, at, "'%s' takes %u operand%s, found %u", info->mnem, mand, mand == 1 ? "" : "s", n);
+        ptx_fail(ps, at, "'%s' takes %u to %u operands, found %u", info->mnem, mand, total, n);
+    }
+}
+
+/* The modifiers that only some types or forms allow. */
+static void check_mods(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_tok_t *at)
+{
+    const char *miss = missing_mode(in);
+    if (miss)
+        ptx_fail(ps, at, "'%s' needs %s", ptx_op_name((ptx_op_t)in->op), miss);
+    if (in->m.vec > 1 && in->op != PTX_OP_LD && in->op != PTX_OP_LDU && in->op != PTX_OP_ST &&
+        in->op != PTX_OP_ATOM && in->op != PTX_OP_RED)
+        ptx_fail(ps, at, "vector width on '%s'", ptx_op_name((ptx_op_t)in->op));
+    if (in->m.mul == PTX_MUL_WIDE && ptx_type_widen((ptx_type_t)in->type[0]) == PTX_T_NONE)
+        ptx_fail(ps, at, ".wide needs a 16- or 32-bit integer type");
+}
+
+void ptx_check_insn(ptx_parser_t *ps, ptx_insn_t *in, const ptx_tok_t *at)
+{
+    const ptx_opinfo_t *info = ptx_opinfo((ptx_op_t)in->op);
+    check_types(ps, in, info, at);
+    check_mods(ps, in, at);
+    if (in->op == PTX_OP_CALL)
+        return; /* its operands are checked against the callee (ptx_resolve.c) */
+    unsigned n = 0;
+    for (unsigned i = 0; i < in->nopnd; i++)
+        n += !(in->opnd[i].flags & PTX_OPF_PAIR);
+    check_count(ps, in, info, n, at);
+    for (unsigned i = 0, pos = 0; i < in->nopnd; i++) {
+        ptx_operand_t *o = &in->opnd[i];
+        ptx_expect_t ex;
+        if (o->flags & PTX_OPF_PAIR) {
+            ex = (ptx_expect_t){'q', 1, PTX_T_PRED};
+        } else {
+            ex = ptx_expect_for(in, ptx_shape_letter(info->shape, n, pos++));
+        }
+        ptx_check_operand(ps, in, o, &ex, ps->opnd_tok[i] ? ps->opnd_tok[i] : at);
+    }
+}

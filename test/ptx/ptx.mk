@@ -1,0 +1,42 @@
+# The PTX corpus (test/ptx/gen/*.ptx), generated from test/ptx/src/*.cu and committed, so that
+# the front end's tests run where nvcc and clang-19 are absent. `make ptx-corpus` regenerates
+# what the installed compilers can make:
+#   NAME.sm_75.ptx NAME.sm_80.ptx NAME.sm_86.ptx NAME.sm_90.ptx   nvcc -O3
+#   NAME.sm_75.G.ptx                                              nvcc -G (debug: .loc, .section .debug_*)
+#   NAME.clang.ptx                                                clang-19 -O2, sm_75, no libdevice
+# clang's CUDA wrapper still includes texture_fetch_functions.h, which CUDA 13 dropped: an
+# empty one in $(PTX_GEN_INC) stands in. Its warning about the CUDA version is expected.
+PTX_NVCC      ?= $(NVCC)
+PTX_CLANG     ?= $(shell command -v clang-19 2>/dev/null)
+PTX_CUDA_HOME ?= $(if $(PTX_NVCC),$(patsubst %/bin/nvcc,%,$(PTX_NVCC)),/usr/local/cuda)
+PTX_SRC       := $(wildcard test/ptx/src/*.cu)
+PTX_NAMES     := $(notdir $(PTX_SRC:.cu=))
+PTX_ARCHS     := 75 80 86 90
+PTX_GEN_INC   := $(BUILD)/ptx-inc
+PTX_NVCC_OUT  := $(foreach a,$(PTX_ARCHS),$(PTX_NAMES:%=test/ptx/gen/%.sm_$(a).ptx)) \
+                 $(PTX_NAMES:%=test/ptx/gen/%.sm_75.G.ptx)
+PTX_CLANG_OUT := $(PTX_NAMES:%=test/ptx/gen/%.clang.ptx)
+
+.PHONY: ptx-corpus
+
+ptx-corpus: $(if $(PTX_NVCC),$(PTX_NVCC_OUT)) $(if $(PTX_CLANG),$(PTX_CLANG_OUT))
+	@$(if $(PTX_NVCC),,echo "ptx-corpus: nvcc not found: the nvcc files are left as committed";) \
+	 $(if $(PTX_CLANG),,echo "ptx-corpus: clang-19 not found: the clang files are left as committed";) true
+
+define PTX_NVCC_RULE
+test/ptx/gen/%.sm_$(1).ptx: test/ptx/src/%.cu
+	$$(PTX_NVCC) -arch=sm_$(1) -O3 -ptx $$< -o $$@
+endef
+$(foreach a,$(PTX_ARCHS),$(eval $(call PTX_NVCC_RULE,$(a))))
+
+test/ptx/gen/%.sm_75.G.ptx: test/ptx/src/%.cu
+	$(PTX_NVCC) -arch=sm_75 -G -ptx $< -o $@
+
+$(PTX_GEN_INC)/texture_fetch_functions.h:
+	@mkdir -p $(@D)
+	touch $@
+
+test/ptx/gen/%.clang.ptx: test/ptx/src/%.cu $(PTX_GEN_INC)/texture_fetch_functions.h
+	$(PTX_CLANG) -x cuda --cuda-device-only -S -O2 --cuda-gpu-arch=sm_75 -nocudalib \
+		--cuda-path=$(PTX_CUDA_HOME) -I$(PTX_GEN_INC) -I$(PTX_CUDA_HOME)/include/cccl \
+		-Wno-unknown-cuda-version $< -o $@
