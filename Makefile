@@ -78,6 +78,7 @@ include test/diff/diff.mk
 include kernels/kernels.mk
 include test/fuzz/fuzz.mk
 include kernels/bench/bench.mk
+include test/ptx/ptx.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2
