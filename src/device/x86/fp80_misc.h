@@ -49,20 +49,21 @@ SIM_FN fp80_t fp80_prem_common(fp80_env_t *env, fp80_t a, fp80_t b, int nearest)
 {
     fp80_t res;
     fp80_begin(env);
-    env->sw &= (uint16_t)~(FP80_C0 | FP80_C2 | FP80_C3);
+    env->sw &= (uint16_t)~FP80_C2; /* C0 and C3 stay on a NaN or an invalid operation */
     if (fp80_check2(env, a, b, &res))
         return res;
     if (fp80_is_inf(a) || fp80_is_zero(b))
         return fp80_invalid(env);
     fp80_denormal(env, a, b);
-    if (fp80_is_inf(b) || fp80_is_zero(a))
+    env->sw &= (uint16_t)~(FP80_C0 | FP80_C3);
+    if (fp80_is_zero(a))
         return a;
     fp80_unpacked_t x = fp80_unpack(a), y = fp80_unpack(b);
     int32_t d = x.exp - y.exp, exp = y.exp;
     uint64_t q = 0, r = x.sig;
     uint32_t sign = x.sign;
-    if (d < -1 || (d == -1 && (!nearest || x.sig <= y.sig)))
-        return a;
+    if (fp80_is_inf(b) || d < -1 || (d == -1 && (!nearest || x.sig <= y.sig))) /* Q = 0 */
+        return fp80_round_pack(env, x.sign, x.exp, x.sig, 0, 64);
     if (d == -1) { /* FPREM1, |a| > |b|/2: Q = 1, the remainder b - a */
         r = y.sig - (x.sig - y.sig);
         exp = x.exp;
