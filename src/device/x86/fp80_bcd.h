@@ -14,8 +14,8 @@ typedef struct {
 
 #define FP80_BCD_MAX 999999999999999999ull
 
-/* FBLD: exact. A nibble above 9 counts with its binary value (the SDM
- * leaves such encodings undefined). */
+/* FBLD: exact. A nibble above 9 counts with its binary value, as on the
+ * hardware measured (the SDM leaves such encodings undefined). */
 SIM_FN fp80_t fp80_from_bcd(fp80_env_t *env, fp80_bcd_t b)
 {
     uint64_t v = 0;
@@ -45,8 +45,6 @@ SIM_FN fp80_bcd_t fp80_to_bcd(fp80_env_t *env, fp80_t a)
     uint64_t m = 0;
     uint32_t o = 0;
     if (c != FP80_CLASS_ZERO) {
-        if (c == FP80_CLASS_DENORMAL)
-            env->sw |= FP80_DE;
         fp80_unpacked_t u = fp80_unpack(a);
         if (u.exp - FP80_BIAS >= 60) {
             env->sw |= FP80_IE;
