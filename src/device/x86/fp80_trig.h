@@ -12,7 +12,9 @@
  *
  * Range (SDM): FSIN, FCOS, FSINCOS, FPTAN take |x| < 2^63; beyond, C2 = 1
  * and the operand stays (FSINCOS and FPTAN then push nothing), else C2 = 0.
- * Accuracy: see fp80_explog.h's header for all transcendentals. */
+ * For |x| < 2^-40 FPTAN sums x + x^3/3 + 2x^5/15: the quotient sin/cos of
+ * two values just below x and 1 would lose which side of x tan x lies.
+ * Accuracy (all correctly rounded) and the hardware's: fp80_explog.h. */
 #ifndef X86_FP80_TRIG_H
 #define X86_FP80_TRIG_H
 
@@ -179,19 +181,26 @@ SIM_FN fp80_pair_t fp80_sincos(fp80_env_t *env, fp80_t a)
     return p;
 }
 
-/* FPTAN: st1 = tan, st0 = 1.0. Unless C2 is set: then st0 = a, no push. */
+/* FPTAN: st1 = tan, st0 = 1.0. Unless C2 is set: then st0 = a, no push;
+ * a NaN result is pushed in place of the 1.0 (measured). */
 SIM_FN fp80_pair_t fp80_ptan(fp80_env_t *env, fp80_t a)
 {
     fp80_pair_t p;
     fp80_xf_t s, c;
     p.st0 = fp80_make(0, FP80_BIAS, FP80_J);
     if (fp80_trig_check(env, a, &p.st1)) {
-        if (env->sw & FP80_C2)
-            p.st0 = p.st1;
+        p.st0 = p.st1;
         return p;
     }
     if (fp80_is_zero(a)) {
         p.st1 = a;
+        return p;
+    }
+    if (fp80_exp(a) < FP80_BIAS - 40) { /* tan x = x + x^3/3 + 2x^5/15: s / c would lose x^3/3 */
+        fp80_xf_t x = fp80_xf_from(a), x2 = fp80_xf_mul(x, x);
+        fp80_xf_t t = fp80_xf_div_u32(fp80_xf_mul(fp80_xf_from_u64(2), x2), 15);
+        t = fp80_xf_add(fp80_xf_div_u32(fp80_xf_one(), 3), t);
+        p.st1 = fp80_xf_round(env, fp80_xf_add(x, fp80_xf_mul(fp80_xf_mul(x, x2), t)));
         return p;
     }
     fp80_sincos_xf(a, &s, &c);
