@@ -4,35 +4,9 @@
  * halfway results. */
 #include <criterion/criterion.h>
 
-#include "x87_ref.h"
+#include "x87_emu.h"
 
 #define N_CASES 120000u
-
-static void emu_add(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_add(e, a, b);
-    r->st1 = b;
-}
-static void emu_sub(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_sub(e, a, b);
-    r->st1 = b;
-}
-static void emu_mul(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_mul(e, a, b);
-    r->st1 = b;
-}
-static void emu_div(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_div(e, a, b);
-    r->st1 = b;
-}
-static void emu_sqrt(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_sqrt(e, a);
-    r->st1 = b;
-}
 
 /* n significant bits at the top of a word, the last one set. */
 static uint64_t top_bits(uint64_t *s, uint32_t n)

@@ -3,34 +3,9 @@
  * mixed in), C0-C3 or ZF PF CF, and the exception flags. */
 #include <criterion/criterion.h>
 
-#include "x87_ref.h"
+#include "x87_emu.h"
 
 #define N_CASES 120000u
-
-static void emu_com(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    fp80_fcom(e, a, b, 0);
-    r->st0 = a;
-    r->st1 = b;
-}
-static void emu_ucom(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    fp80_fcom(e, a, b, 1);
-    r->st0 = a;
-    r->st1 = b;
-}
-static void emu_tst(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    fp80_tst(e, a);
-    r->st0 = a;
-    r->st1 = b;
-}
-static void emu_xam(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    fp80_xam(e, a, 0);
-    r->st0 = a;
-    r->st1 = b;
-}
 
 /* b = a, -a, a zero of either sign, a neighbour, or anything. */
 static void gen_cmp(uint64_t *s, fp80_t *a, fp80_t *b)

@@ -4,44 +4,9 @@
  * exception flags and C0-C3. */
 #include <criterion/criterion.h>
 
-#include "x87_ref.h"
+#include "x87_emu.h"
 
 #define N_CASES 120000u
-
-static void emu_prem(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_prem(e, a, b);
-    r->st1 = b;
-}
-static void emu_prem1(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_prem1(e, a, b);
-    r->st1 = b;
-}
-static void emu_rndint(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_rndint(e, a);
-    r->st1 = b;
-}
-static void emu_scale(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_scale(e, a, b);
-    r->st1 = b;
-}
-static void emu_xtract(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    *r = fp80_xtract(e, a);
-}
-static void emu_abs(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_abs(e, a);
-    r->st1 = b;
-}
-static void emu_chs(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_chs(e, a);
-    r->st1 = b;
-}
 
 /* Exponents from 2 apart the wrong way to 250 apart: full and partial
  * remainders, FPREM1's halfway quotients. */

@@ -12,7 +12,7 @@
 #include <stdint.h> /* before mpfr.h: its intmax_t functions */
 #include <mpfr.h>
 
-#include "x87_ref.h"
+#include "x87_emu.h"
 
 #define N_ACC 20000u   /* accuracy cases per function */
 #define N_SPECIAL 40000u /* any-operand cases per function */
@@ -220,51 +220,6 @@ static unsigned ex_patan(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b)
     sticky(e0, mpfr_atan2(e0, e1, x, MPFR_RNDZ));
     mpfr_clear(x);
     return 1;
-}
-
-/* ---- the emulated instructions ------------------------------------------- */
-
-static void emu_f2xm1(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_f2xm1(e, a);
-    r->st1 = b;
-}
-static void emu_yl2x(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_yl2x(e, a, b);
-    r->st1 = fp80_indefinite(); /* popped: the hardware stores an empty register */
-}
-static void emu_yl2xp1(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_yl2xp1(e, a, b);
-    r->st1 = fp80_indefinite();
-}
-static void emu_sin(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_sin(e, a);
-    r->st1 = b;
-}
-static void emu_cos(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_cos(e, a);
-    r->st1 = b;
-}
-static void emu_sincos(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    *r = fp80_sincos(e, a);
-    if (e->sw & FP80_C2) /* nothing pushed */
-        r->st1 = b;
-}
-static void emu_ptan(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    *r = fp80_ptan(e, a);
-    if (e->sw & FP80_C2)
-        r->st1 = b;
-}
-static void emu_patan(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
-{
-    r->st0 = fp80_patan(e, a, b);
-    r->st1 = fp80_indefinite();
 }
 
 /* ---- operands in the documented ranges ------------------------------------ */
