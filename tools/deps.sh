@@ -3,7 +3,7 @@
 set -e
 need=""
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in libcriterion-dev gcc-arm-linux-gnueabi gcc-i686-linux-gnu qemu-user gnuplot-nox clang libclang-rt-14-dev; do
+for p in libcriterion-dev libmpfr-dev gcc-arm-linux-gnueabi gcc-i686-linux-gnu qemu-user gnuplot-nox clang libclang-rt-14-dev; do
     have "$p" || need="$need $p"
 done
 [ -z "$need" ] && exit 0
