@@ -28,3 +28,37 @@ t = int(floor(2 / pi * mpf(2) ** 384))
 print("2/pi*2^384, least significant word first:")
 print(", ".join("0x%016xull" % ((t >> (64 * i)) & (2**64 - 1)) for i in range(6)))
 print("sqrt2 sig 0x%016x" % int(floor(sqrt(2) * mpf(2) ** 63)))
+
+
+def xf_entry(x):
+    """{hi, lo, exp, 0} of fp80_xf_t for x > 0; lo jammed when inexact."""
+    e = int(floor(log(x, 2)))
+    while x / mpf(2) ** e >= 2:
+        e += 1
+    while x / mpf(2) ** e < 1:
+        e -= 1
+    m = x / mpf(2) ** e * mpf(2) ** 127
+    v = int(floor(m))
+    if v != m:
+        v |= 1
+    return "{0x%016xull, 0x%016xull, %d, 0}" % (v >> 64, v & (2**64 - 1), e)
+
+
+def fact(n):
+    r = mpf(1)
+    for i in range(2, n + 1):
+        r *= i
+    return r
+
+
+series = [("sin", [1 / fact(2 * k + 1) for k in range(17)]),
+          ("cos", [1 / fact(2 * k) for k in range(18)]),
+          ("expm1", [1 / fact(k + 1) for k in range(32)]),
+          ("odd", [1 / mpf(2 * k + 1) for k in range(26)])]
+print("series coefficients (fp80_series.h):")
+at = 0
+for name, cs in series:
+    print("    /* %s, from %d */" % (name, at))
+    for c in cs:
+        print("    " + xf_entry(c) + ",")
+    at += len(cs)

@@ -3,7 +3,8 @@
  * FXTRACT FABS FCHS (fp80_misc.h), comparisons, FTST and FXAM (fp80_cmp.h),
  * integer and IEEE conversions (fp80_conv.h), packed BCD (fp80_bcd.h), the
  * load constants (fp80_const.h) and the transcendentals (fp80_trig.h,
- * fp80_explog.h). */
+ * fp80_explog.h, on the 128-bit float of fp80_xf.h and the series of
+ * fp80_series.h). */
 #ifndef X86_FP80_ALL_H
 #define X86_FP80_ALL_H
 

@@ -28,7 +28,7 @@
 #ifndef X86_FP80_EXPLOG_H
 #define X86_FP80_EXPLOG_H
 
-#include "fp80_xf.h"
+#include "fp80_series.h"
 
 /* log2 v for a finite v > 0. */
 SIM_FN fp80_xf_t fp80_xf_log2(fp80_xf_t v)
@@ -40,7 +40,7 @@ SIM_FN fp80_xf_t fp80_xf_log2(fp80_xf_t v)
         e++;
     }
     fp80_xf_t f = fp80_xf_sub(m, fp80_xf_one());
-    fp80_xf_t ln = fp80_xf_odd_series(fp80_xf_div(f, fp80_xf_add(two, f)), 0, 26);
+    fp80_xf_t ln = fp80_xf_odd(fp80_xf_div(f, fp80_xf_add(two, f)), 0, FP80_SER_N_ODD);
     ln.exp++;
     fp80_xf_t ex = fp80_xf_from_u64((uint64_t)(e < 0 ? -(int64_t)e : e));
     ex.sign = e < 0;
@@ -69,10 +69,8 @@ SIM_FN fp80_t fp80_f2xm1(fp80_env_t *env, fp80_t a)
         env->sw |= FP80_PE;
         return u.exp == FP80_BIAS && u.sig == FP80_J ? fp80_make(1, FP80_BIAS - 1, FP80_J) : a;
     }
-    fp80_xf_t z = fp80_xf_mul(fp80_xf_from(a), fp80_xf_ln2()), t = fp80_xf_one();
-    for (uint32_t k = 32; k >= 2; k--)
-        t = fp80_xf_add(fp80_xf_one(), fp80_xf_div_u32(fp80_xf_mul(z, t), k));
-    return fp80_xf_round(env, fp80_xf_mul(z, t));
+    fp80_xf_t z = fp80_xf_mul(fp80_xf_from(a), fp80_xf_ln2());
+    return fp80_xf_round(env, fp80_xf_mul(z, fp80_xf_series(z, FP80_SER_EXPM1, FP80_SER_N_EXPM1)));
 }
 
 /* FYL2X: ST1 log2(ST0), x = ST0, y = ST1; the result goes to ST1, the
@@ -135,7 +133,7 @@ SIM_FN fp80_t fp80_yl2xp1(fp80_env_t *env, fp80_t x, fp80_t y)
     }
     if (fp80_exp(x) < FP80_BIAS - 2) { /* |x| < 1/4: 2 atanh(x / (2 + x)) */
         fp80_xf_t two = fp80_xf(0, 1, FP80_J, 0);
-        l = fp80_xf_odd_series(fp80_xf_div(vx, fp80_xf_add(two, vx)), 0, 26);
+        l = fp80_xf_odd(fp80_xf_div(vx, fp80_xf_add(two, vx)), 0, FP80_SER_N_ODD);
         l.exp++;
         l = fp80_xf_mul(l, fp80_xf_log2e());
     } else {

@@ -12,13 +12,13 @@
  *
  * Range (SDM): FSIN, FCOS, FSINCOS, FPTAN take |x| < 2^63; beyond, C2 = 1
  * and the operand stays (FSINCOS and FPTAN then push nothing), else C2 = 0.
- * For |x| < 2^-40 FPTAN sums x + x^3/3 + 2x^5/15: the quotient sin/cos of
+ * For |x| < 2^-40 FPTAN sums x + x^3/3: the quotient sin/cos of
  * two values just below x and 1 would lose which side of x tan x lies.
  * Accuracy (all correctly rounded) and the hardware's: fp80_explog.h. */
 #ifndef X86_FP80_TRIG_H
 #define X86_FP80_TRIG_H
 
-#include "fp80_xf.h"
+#include "fp80_series.h"
 
 /* Bits pos..pos+63 of the 448-bit p[7] (zeros outside it). */
 SIM_INLINE uint64_t fp80_window448(const uint64_t *p, int32_t pos)
@@ -84,13 +84,9 @@ SIM_FN fp80_xf_t fp80_reduce(fp80_unpacked_t u, uint32_t *quadrant)
 /* sin r and cos r, |r| <= pi/4. */
 SIM_FN void fp80_xf_sincos(fp80_xf_t r, fp80_xf_t *s, fp80_xf_t *c)
 {
-    fp80_xf_t r2 = fp80_xf_neg(fp80_xf_mul(r, r)), ts = fp80_xf_one(), tc = fp80_xf_one();
-    for (uint32_t k = 17; k >= 1; k--) {
-        ts = fp80_xf_add(fp80_xf_one(), fp80_xf_div_u32(fp80_xf_mul(r2, ts), 2 * k * (2 * k + 1)));
-        tc = fp80_xf_add(fp80_xf_one(), fp80_xf_div_u32(fp80_xf_mul(r2, tc), (2 * k - 1) * 2 * k));
-    }
-    *s = fp80_xf_mul(r, ts);
-    *c = tc;
+    fp80_xf_t r2 = fp80_xf_neg(fp80_xf_mul(r, r));
+    *s = fp80_xf_mul(r, fp80_xf_series(r2, FP80_SER_SIN, FP80_SER_N_SIN));
+    *c = fp80_xf_series(r2, FP80_SER_COS, FP80_SER_N_COS);
 }
 
 /* The checks FSIN, FCOS, FSINCOS and FPTAN share; 1 with *res when the
@@ -196,11 +192,8 @@ SIM_FN fp80_pair_t fp80_ptan(fp80_env_t *env, fp80_t a)
         p.st1 = a;
         return p;
     }
-    if (fp80_exp(a) < FP80_BIAS - 40) { /* tan x = x + x^3/3 + 2x^5/15: s / c would lose x^3/3 */
-        fp80_xf_t x = fp80_xf_from(a), x2 = fp80_xf_mul(x, x);
-        fp80_xf_t t = fp80_xf_div_u32(fp80_xf_mul(fp80_xf_from_u64(2), x2), 15);
-        t = fp80_xf_add(fp80_xf_div_u32(fp80_xf_one(), 3), t);
-        p.st1 = fp80_xf_round(env, fp80_xf_add(x, fp80_xf_mul(fp80_xf_mul(x, x2), t)));
+    if (fp80_exp(a) < FP80_BIAS - 40) { /* tan x = x + x^3/3 (+ 2x^5/15, below 2^-160 x) */
+        p.st1 = fp80_xf_round(env, fp80_xf_odd(fp80_xf_from(a), 0, 2));
         return p;
     }
     fp80_sincos_xf(a, &s, &c);
@@ -220,12 +213,12 @@ SIM_FN fp80_xf_t fp80_xf_atan(fp80_xf_t z)
     /* j = round(8 z) */
     uint32_t j = z.exp < -4 ? 0 : (uint32_t)((z.hi >> (59 - z.exp)) + 1u) >> 1;
     if (j == 0)
-        return fp80_xf_odd_series(z, 1, 16);
+        return fp80_xf_odd(z, 1, 16);
     fp80_xf_t c = fp80_xf_from_u64(j);
     c.exp -= 3;
     fp80_xf_t t = fp80_xf_div(fp80_xf_sub(z, c), fp80_xf_add(fp80_xf_one(), fp80_xf_mul(z, c)));
     fp80_xf_t base = fp80_xf(0, tab_exp[j - 1], tab[j - 1][0], tab[j - 1][1]);
-    return fp80_xf_add(base, fp80_xf_odd_series(t, 1, 16));
+    return fp80_xf_add(base, fp80_xf_odd(t, 1, 16));
 }
 
 /* FPATAN: atan(y / x) in the quadrant of (x, y), y = ST1, x = ST0; the

@@ -135,24 +135,26 @@ SIM_INLINE uint64_t fp80_div128(uint64_t nh, uint64_t nl, uint64_t d, uint64_t *
     return (q1 << 32) | q0;
 }
 
-/* Integer square root of a 128-bit n: the root, and n - root^2 in *rem. */
+/* floor(sqrt(n)) for n >= 2^126 (a root of 64 bits), and n - root^2 in
+ * *rem. Newton's iteration from above, which stops on the floor: first on
+ * the top word, from 2^30 + hi/2^32 >= sqrt(hi) (sqrt(t) <= (t + 1)/2),
+ * then on all 128 bits from 2^32 (floor(sqrt(hi)) + 1) >= sqrt(n), 2^-31
+ * close: two or three divisions. */
 SIM_FN uint64_t fp80_isqrt128(fp80_u128_t n, fp80_u128_t *rem)
 {
-    fp80_u128_t r = fp80_u128(0, 0), root = fp80_u128(0, 0);
-    for (int i = 63; i >= 0; i--) {
-        uint64_t two = i >= 32 ? (n.hi >> (2 * i - 64)) & 3u : (n.lo >> (2 * i)) & 3u;
-        r = fp80_shl128(r, 2);
-        r.lo |= two;
-        fp80_u128_t trial = fp80_shl128(root, 2);
-        trial.lo |= 1u;
-        root = fp80_shl128(root, 1);
-        if (fp80_cmp128(r, trial) >= 0) {
-            r = fp80_sub128(r, trial);
-            root.lo |= 1u;
-        }
+    uint64_t x = (1ull << 30) + (n.hi >> 32) + 1, y, r;
+    while ((y = (x + n.hi / x) >> 1) < x)
+        x = y;
+    x = x >= 0xffffffffull ? ~0ull : (x + 1) << 32;
+    for (;;) { /* x >= sqrt(n) >= 2^63, so n / x < 2^64 */
+        uint64_t q = fp80_div128(n.hi, n.lo, x, &r);
+        y = (x >> 1) + (q >> 1) + (x & q & 1u);
+        if (y >= x)
+            break;
+        x = y;
     }
-    *rem = r;
-    return root.lo;
+    *rem = fp80_sub128(n, fp80_mul64(x, x));
+    return x;
 }
 
 #endif

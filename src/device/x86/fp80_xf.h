@@ -153,42 +153,11 @@ SIM_FN fp80_xf_t fp80_xf_div(fp80_xf_t a, fp80_xf_t b)
     return fp80_xf(a.sign ^ b.sign, exp, q.hi, q.lo);
 }
 
-/* a / n for a small integer n (1 <= n < 2^32). */
-SIM_FN fp80_xf_t fp80_xf_div_u32(fp80_xf_t a, uint32_t n)
-{
-    uint64_t w[6] = {a.hi >> 32, (uint32_t)a.hi, a.lo >> 32, (uint32_t)a.lo, 0, 0}, rem = 0;
-    for (int i = 0; i < 6; i++) { /* 192 quotient bits, 32 at a time */
-        uint64_t cur = (rem << 32) | w[i];
-        w[i] = cur / n;
-        rem = cur % n;
-    }
-    fp80_u128_t q = fp80_u128((w[0] << 32) | w[1], (w[2] << 32) | w[3]);
-    fp80_u128_t low = fp80_u128((w[4] << 32) | w[5], rem);
-    int32_t exp = a.exp;
-    uint32_t s = fp80_clz128(q); /* below 32 */
-    q = fp80_shl128(q, s);
-    q.lo |= s ? low.hi >> (64 - s) : 0;
-    q.lo |= ((s ? low.hi << s : low.hi) | low.lo) != 0;
-    return fp80_xf(a.sign, exp - (int32_t)s, q.hi, q.lo);
-}
-
 SIM_INLINE fp80_xf_t fp80_xf_one(void) { return fp80_xf(0, 0, FP80_J, 0); }
 
 /* The constants, to 128 bits with a sticky bit (tools/fp80_consts.py). */
 SIM_INLINE fp80_xf_t fp80_xf_pi(void) { return fp80_xf(0, 1, 0xc90fdaa22168c234ull, 0xc4c6628b80dc1cd1ull); }
 SIM_INLINE fp80_xf_t fp80_xf_ln2(void) { return fp80_xf(0, -1, 0xb17217f7d1cf79abull, 0xc9e3b39803f2f6afull); }
 SIM_INLINE fp80_xf_t fp80_xf_log2e(void) { return fp80_xf(0, 0, 0xb8aa3b295c17f0bbull, 0xbe87fed0691d3e89ull); }
-
-/* t * sum (+-t^2)^k / (2k+1), k = 0..terms-1: atanh(t) (alt = 0) or
- * atan(t) (alt = 1), in Horner's form. */
-SIM_FN fp80_xf_t fp80_xf_odd_series(fp80_xf_t t, int alt, int terms)
-{
-    fp80_xf_t t2 = fp80_xf_mul(t, t), s = fp80_xf(0, 0, 0, 0);
-    if (alt)
-        t2.sign ^= 1u;
-    for (int k = terms - 1; k >= 0; k--)
-        s = fp80_xf_add(fp80_xf_div_u32(fp80_xf_one(), (uint32_t)(2 * k + 1)), fp80_xf_mul(t2, s));
-    return fp80_xf_mul(t, s);
-}
 
 #endif
