@@ -44,18 +44,8 @@ static void gen_sqrt(uint64_t *s, fp80_t *a, fp80_t *b)
     a->sexp &= 0x7fff;
 }
 
-#if X87_HW
-#define DIFF2(name, emu, hw, gen)                                                                   \
-    Test(x87_arith, name)                                                                           \
-    {                                                                                               \
-        unsigned bad = x87_diff2(#name, emu, hw, gen, 1, N_CASES, 0x5eed0000u + __LINE__);          \
-        cr_assert_eq(bad, 0, #name ": %u of %u cases differ from the hardware", bad, N_CASES);      \
-    }
-#else
-#define DIFF2(name, emu, hw, gen)                                                                   \
-    Test(x87_arith, name) { cr_skip_test("no x87 on this host"); }
-#endif
 
+#define DIFF2(name, emu, hw, gen) X87_DIFF2_TEST(x87_arith, name, emu, hw, gen, N_CASES, 0x5eed0000u + __LINE__)
 DIFF2(fadd, emu_add, hw_add, x87_gen_any)
 DIFF2(fsub, emu_sub, hw_sub, x87_gen_any)
 DIFF2(fmul, emu_mul, hw_mul, x87_gen_any)

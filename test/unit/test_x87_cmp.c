@@ -30,47 +30,6 @@ static void gen_cmp(uint64_t *s, fp80_t *a, fp80_t *b)
 }
 
 #if X87_HW
-#define DIFF2(name, emu, hw, gen)                                                                   \
-    Test(x87_cmp, name)                                                                             \
-    {                                                                                               \
-        unsigned bad = x87_diff2(#name, emu, hw, gen, 1, N_CASES, 0x5eed2000u + __LINE__);          \
-        cr_assert_eq(bad, 0, #name ": %u of %u cases differ from the hardware", bad, N_CASES);      \
-    }
-
-static unsigned diff_comi(int quiet, hw_out_t (*hw)(uint16_t, uint16_t, fp80_t, fp80_t))
-{
-    unsigned bad = 0, shown = 0;
-    uint64_t s = 0x5eed2100u + (unsigned)quiet;
-    for (uint32_t i = 0; i < N_CASES; i++) {
-        fp80_t a, b;
-        uint16_t cw = x87_cw(i);
-        gen_cmp(&s, &a, &b);
-        uint16_t sw = x87_sw_in(&s);
-        hw_out_t h = hw(cw, sw, a, b);
-        fp80_env_t env = {cw, sw};
-        uint32_t fl = fp80_fcomi(&env, a, b, quiet);
-        uint32_t hfl = (h.zf ? FP80_EFL_ZF : 0u) | (h.pf ? FP80_EFL_PF : 0u) | (h.cf ? FP80_EFL_CF : 0u);
-        if (fl != hfl || ((env.sw ^ h.sw) & X87_SW_MASK)) {
-            bad++;
-            x87_report(quiet ? "fucomi" : "fcomi", &shown, cw, a, b, a, h.sw, b, env.sw);
-            if (shown <= 8)
-                fprintf(stderr, "   eflags hw %02x fp80 %02x\n", hfl, fl);
-        }
-    }
-    return bad;
-}
-
-Test(x87_cmp, fcomi)
-{
-    unsigned bad = diff_comi(0, hw_comi);
-    cr_assert_eq(bad, 0, "fcomi: %u of %u cases differ from the hardware", bad, N_CASES);
-}
-
-Test(x87_cmp, fucomi)
-{
-    unsigned bad = diff_comi(1, hw_ucomi);
-    cr_assert_eq(bad, 0, "fucomi: %u of %u cases differ from the hardware", bad, N_CASES);
-}
 
 Test(x87_cmp, fxam_empty)
 {
@@ -84,14 +43,13 @@ Test(x87_cmp, fxam_empty)
     }
 }
 #else
-#define DIFF2(name, emu, hw, gen)                                                                   \
-    Test(x87_cmp, name) { cr_skip_test("no x87 on this host"); }
-Test(x87_cmp, fcomi) { cr_skip_test("no x87 on this host"); }
-Test(x87_cmp, fucomi) { cr_skip_test("no x87 on this host"); }
 Test(x87_cmp, fxam_empty) { cr_skip_test("no x87 on this host"); }
 #endif
 
+#define DIFF2(name, emu, hw, gen) X87_DIFF2_TEST(x87_cmp, name, emu, hw, gen, N_CASES, 0x5eed2000u + __LINE__)
 DIFF2(fcom, emu_com, hw_com, gen_cmp)
 DIFF2(fucom, emu_ucom, hw_ucom, gen_cmp)
+DIFF2(fcomi, emu_comi, hw_comi, gen_cmp)
+DIFF2(fucomi, emu_ucomi, hw_ucomi, gen_cmp)
 DIFF2(ftst, emu_tst, hw_tst, x87_gen_any)
 DIFF2(fxam, emu_xam, hw_xam, x87_gen_any)

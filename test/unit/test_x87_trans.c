@@ -166,45 +166,32 @@ static unsigned ex_yl2xp1(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b)
     return 1;
 }
 
-static int trig_arg(fp80_t a) { return finite_nonzero(a) && fp80_exp(a) < 16383 + 63; }
-
-static unsigned ex_sin(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b)
+/* e = f(a) (sticky) for an operand in the trig instructions' range; 0 for
+ * any other. */
+static int trig1(mpfr_t e, fp80_t a, int (*f)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t))
 {
-    if (!trig_arg(a))
-        return 0;
-    to_mpfr(e1, a);
-    sticky(e0, mpfr_sin(e0, e1, MPFR_RNDZ));
-    return 1;
-}
-
-static unsigned ex_cos(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b)
-{
-    if (!trig_arg(a))
-        return 0;
-    to_mpfr(e1, a);
-    sticky(e0, mpfr_cos(e0, e1, MPFR_RNDZ));
-    return 1;
-}
-
-static unsigned ex_sincos(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b)
-{
-    if (!trig_arg(a))
+    if (!finite_nonzero(a) || fp80_exp(a) >= 16383 + 63)
         return 0;
     mpfr_t x;
     mpfr_init2(x, 64);
     to_mpfr(x, a);
-    sticky(e1, mpfr_sin(e1, x, MPFR_RNDZ));
-    sticky(e0, mpfr_cos(e0, x, MPFR_RNDZ));
+    sticky(e, f(e, x, MPFR_RNDZ));
     mpfr_clear(x);
-    return 3;
+    return 1;
+}
+
+static unsigned ex_sin(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b) { return trig1(e0, a, mpfr_sin); }
+static unsigned ex_cos(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b) { return trig1(e0, a, mpfr_cos); }
+
+static unsigned ex_sincos(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b)
+{
+    return trig1(e1, a, mpfr_sin) && trig1(e0, a, mpfr_cos) ? 3 : 0;
 }
 
 static unsigned ex_ptan(mpfr_t e0, mpfr_t e1, fp80_t a, fp80_t b)
 {
-    if (!trig_arg(a))
+    if (!trig1(e1, a, mpfr_tan))
         return 0;
-    to_mpfr(e0, a);
-    sticky(e1, mpfr_tan(e1, e0, MPFR_RNDZ));
     mpfr_set_ui(e0, 1, MPFR_RNDN);
     return 3;
 }

@@ -55,9 +55,36 @@ X87_EMU_POP(emu_yl2x, fp80_yl2x(e, a, b))
 X87_EMU_POP(emu_yl2xp1, fp80_yl2xp1(e, a, b))
 X87_EMU_POP(emu_patan, fp80_patan(e, a, b))
 
+/* FCOMI/FUCOMI: ST1 as the ZF PF CF bits, as hw_comi gives them. */
+static inline void emu_comi(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
+{
+    r->st0 = a;
+    r->st1 = fp80_make(0, 0, fp80_fcomi(e, a, b, 0));
+}
+
+static inline void emu_ucomi(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r)
+{
+    r->st0 = a;
+    r->st1 = fp80_make(0, 0, fp80_fcomi(e, a, b, 1));
+}
+
 static inline void emu_xtract(fp80_env_t *e, fp80_t a, fp80_t b, fp80_pair_t *r) { *r = fp80_xtract(e, a); }
 X87_EMU_PUSH(emu_sincos, fp80_sincos(e, a))
 X87_EMU_PUSH(emu_ptan, fp80_ptan(e, a))
+
+/* A Criterion test of n cases of emu against hw (x87_diff2), or a skip
+ * where the host has no x87. */
+#if X87_HW
+#define X87_DIFF2_TEST(suite, name, emu, hw, gen, n, seed)                                          \
+    Test(suite, name)                                                                               \
+    {                                                                                               \
+        unsigned bad = x87_diff2(#name, emu, hw, gen, 1, n, seed);                                  \
+        cr_assert_eq(bad, 0, #name ": %u of %u cases differ from the hardware", bad, n);            \
+    }
+#else
+#define X87_DIFF2_TEST(suite, name, emu, hw, gen, n, seed)                                          \
+    Test(suite, name) { cr_skip_test("no x87 on this host"); }
+#endif
 
 #if X87_HW
 typedef struct {
@@ -73,7 +100,8 @@ static const x87_op_t x87_ops[] = {
     {"fprem1", emu_prem1, hw_prem1},    {"frndint", emu_rndint, hw_rndint}, {"fscale", emu_scale, hw_scale},
     {"fxtract", emu_xtract, hw_xtract}, {"fabs", emu_abs, hw_abs},       {"fchs", emu_chs, hw_chs},
     {"fcom", emu_com, hw_com},          {"fucom", emu_ucom, hw_ucom},    {"ftst", emu_tst, hw_tst},
-    {"fxam", emu_xam, hw_xam},          {"f2xm1", emu_f2xm1, hw_f2xm1},  {"fyl2x", emu_yl2x, hw_yl2x},
+    {"fxam", emu_xam, hw_xam},          {"fcomi", emu_comi, hw_comi},    {"fucomi", emu_ucomi, hw_ucomi},
+    {"f2xm1", emu_f2xm1, hw_f2xm1},     {"fyl2x", emu_yl2x, hw_yl2x},
     {"fyl2xp1", emu_yl2xp1, hw_yl2xp1}, {"fsin", emu_sin, hw_sin},       {"fcos", emu_cos, hw_cos},
     {"fsincos", emu_sincos, hw_sincos}, {"fptan", emu_ptan, hw_ptan},    {"fpatan", emu_patan, hw_patan},
 };

@@ -25,7 +25,6 @@
 typedef struct {
     fp80_t st0, st1;
     uint16_t sw;
-    uint8_t zf, pf, cf;
     uint64_t i; /* integer, float or BCD results */
     uint16_t ih;
 } hw_out_t;
@@ -39,18 +38,24 @@ static inline void hw_env(uint8_t env[28], uint16_t cw, uint16_t sw)
     env[5] = (uint8_t)((sw & FP80_CC) >> 8);
 }
 
+/* The start of every hw_* function: its output cleared, the environment
+ * made, which the asm loads (X87_ENV_IN). */
+#define X87_HW_ENTER                                                                                 \
+    hw_out_t o;                                                                                      \
+    uint8_t env[28];                                                                                 \
+    memset(&o, 0, sizeof o);                                                                         \
+    hw_env(env, cw, sw)
+#define X87_ENV_IN [env] "m"(*(const uint8_t(*)[28])env)
+
 /* An instruction on ST0 = a, ST1 = b; stores ST0 and ST1 after it. */
 #define X87_HW_2(name, insn)                                                                         \
     static inline hw_out_t name(uint16_t cw, uint16_t sw, fp80_t a, fp80_t b)                        \
     {                                                                                                \
-        hw_out_t o;                                                                                  \
-        uint8_t env[28];                                                                             \
-        memset(&o, 0, sizeof o);                                                                     \
-        hw_env(env, cw, sw);                                                                         \
+        X87_HW_ENTER;                                                                                \
         __asm__ volatile("fldenv %[env]\n\tfldt %[b]\n\tfldt %[a]\n\t" insn "\n\tfnstsw %[sw]\n\t"   \
                          "fstpt %[r0]\n\tfstpt %[r1]\n\tfninit"                                      \
                          : [sw] "=m"(o.sw), [r0] "=m"(o.st0), [r1] "=m"(o.st1)                       \
-                         : [a] "m"(a), [b] "m"(b), [env] "m"(*(const uint8_t(*)[28])env)             \
+                         : [a] "m"(a), [b] "m"(b), X87_ENV_IN                                     \
                          : "memory");                                                                \
         return o;                                                                                    \
     }
@@ -88,19 +93,19 @@ X87_HW_2(hw_ldlg2, "fldlg2")
 X87_HW_2(hw_ldln2, "fldln2")
 X87_HW_2(hw_ldz, "fldz")
 
-/* FCOMI/FUCOMI: ZF PF CF as well. */
+/* FCOMI/FUCOMI: ST1 comes back as the ZF PF CF bits (FP80_EFL_*). */
 #define X87_HW_FLAGS(name, insn)                                                                     \
     static inline hw_out_t name(uint16_t cw, uint16_t sw, fp80_t a, fp80_t b)                        \
     {                                                                                                \
-        hw_out_t o;                                                                                  \
-        uint8_t env[28];                                                                             \
-        memset(&o, 0, sizeof o);                                                                     \
-        hw_env(env, cw, sw);                                                                         \
+        X87_HW_ENTER;                                                                                \
+        uint8_t zf, pf, cf;                                                                          \
         __asm__ volatile("fldenv %[env]\n\tfldt %[b]\n\tfldt %[a]\n\t" insn "\n\t"                   \
                          "setz %[zf]\n\tsetp %[pf]\n\tsetc %[cf]\n\tfnstsw %[sw]\n\tfninit"          \
-                         : [sw] "=m"(o.sw), [zf] "=m"(o.zf), [pf] "=m"(o.pf), [cf] "=m"(o.cf)        \
-                         : [a] "m"(a), [b] "m"(b), [env] "m"(*(const uint8_t(*)[28])env)             \
+                         : [sw] "=m"(o.sw), [zf] "=m"(zf), [pf] "=m"(pf), [cf] "=m"(cf)              \
+                         : [a] "m"(a), [b] "m"(b), X87_ENV_IN                                        \
                          : "memory", "cc");                                                          \
+        o.st0 = a;                                                                                   \
+        o.st1 = fp80_make(0, 0, (zf ? FP80_EFL_ZF : 0u) | (pf ? FP80_EFL_PF : 0u) | (cf ? FP80_EFL_CF : 0u)); \
         return o;                                                                                    \
     }
 
@@ -111,15 +116,12 @@ X87_HW_FLAGS(hw_ucomi, "fucomi %%st(1), %%st")
 #define X87_HW_STORE(name, insn, type)                                                               \
     static inline hw_out_t name(uint16_t cw, uint16_t sw, fp80_t a)                                  \
     {                                                                                                \
-        hw_out_t o;                                                                                  \
-        uint8_t env[28];                                                                             \
+        X87_HW_ENTER;                                                                                \
         type m;                                                                                      \
-        memset(&o, 0, sizeof o);                                                                     \
         memset(&m, 0, sizeof m);                                                                     \
-        hw_env(env, cw, sw);                                                                         \
         __asm__ volatile("fldenv %[env]\n\tfldt %[a]\n\t" insn " %[m]\n\tfnstsw %[sw]\n\tfninit"     \
                          : [sw] "=m"(o.sw), [m] "=m"(m)                                              \
-                         : [a] "m"(a), [env] "m"(*(const uint8_t(*)[28])env)                         \
+                         : [a] "m"(a), X87_ENV_IN                                                 \
                          : "memory");                                                                \
         memcpy(&o.i, &m, sizeof m < 8 ? sizeof m : 8);                                               \
         if (sizeof m > 8)                                                                            \
@@ -141,13 +143,10 @@ X87_HW_STORE(hw_fbstp, "fbstp", fp80_bcd_t)
 #define X87_HW_LOAD(name, insn, type)                                                                \
     static inline hw_out_t name(uint16_t cw, uint16_t sw, type m)                                    \
     {                                                                                                \
-        hw_out_t o;                                                                                  \
-        uint8_t env[28];                                                                             \
-        memset(&o, 0, sizeof o);                                                                     \
-        hw_env(env, cw, sw);                                                                         \
+        X87_HW_ENTER;                                                                                \
         __asm__ volatile("fldenv %[env]\n\t" insn " %[m]\n\tfnstsw %[sw]\n\tfstpt %[r0]\n\tfninit"   \
                          : [sw] "=m"(o.sw), [r0] "=m"(o.st0)                                         \
-                         : [m] "m"(m), [env] "m"(*(const uint8_t(*)[28])env)                         \
+                         : [m] "m"(m), X87_ENV_IN                                                 \
                          : "memory");                                                                \
         return o;                                                                                    \
     }

@@ -182,14 +182,19 @@ SIM_FN fp80_t fp80_pick_nan(fp80_env_t *env, fp80_t a, fp80_t b)
     return fp80_quiet(fp80_sign(a) ? b : a);
 }
 
-/* The operand checks of a one-operand arithmetic instruction, in the
- * hardware's priority: unsupported format (IE, indefinite), then NaN (IE for
- * an SNaN, the quieted NaN). Returns 1 with *res set when the result is
- * decided. A denormal operand (DE) comes later, once no invalid operation
- * or division by zero has decided the result (fp80_denormal). */
-SIM_FN int fp80_check1(fp80_env_t *env, fp80_t a, fp80_t *res)
+/* Every operation starts here: C1 reads 0 unless the operation sets it. */
+SIM_INLINE void fp80_begin(fp80_env_t *env) { env->sw &= (uint16_t)~FP80_C1; }
+
+/* The start of a one-operand arithmetic instruction: C1 cleared, then the
+ * operand checks in the hardware's priority: unsupported format (IE,
+ * indefinite), then NaN (IE for an SNaN, the quieted NaN). Returns 1 with
+ * *res set when the result is decided. A denormal operand (DE) comes
+ * later, once no invalid operation or division by zero has decided the
+ * result (fp80_denormal). */
+SIM_FN int fp80_enter1(fp80_env_t *env, fp80_t a, fp80_t *res)
 {
     int c = fp80_class(a);
+    fp80_begin(env);
     if (c == FP80_CLASS_UNSUPPORTED) {
         env->sw |= FP80_IE;
         *res = fp80_indefinite();
@@ -203,8 +208,9 @@ SIM_FN int fp80_check1(fp80_env_t *env, fp80_t a, fp80_t *res)
 }
 
 /* The same for two operands. */
-SIM_FN int fp80_check2(fp80_env_t *env, fp80_t a, fp80_t b, fp80_t *res)
+SIM_FN int fp80_enter2(fp80_env_t *env, fp80_t a, fp80_t b, fp80_t *res)
 {
+    fp80_begin(env);
     if (fp80_class(a) == FP80_CLASS_UNSUPPORTED || fp80_class(b) == FP80_CLASS_UNSUPPORTED) {
         env->sw |= FP80_IE;
         *res = fp80_indefinite();
@@ -229,8 +235,5 @@ SIM_INLINE fp80_t fp80_invalid(fp80_env_t *env)
     env->sw |= FP80_IE;
     return fp80_indefinite();
 }
-
-/* Every operation starts here: C1 reads 0 unless the operation sets it. */
-SIM_INLINE void fp80_begin(fp80_env_t *env) { env->sw &= (uint16_t)~FP80_C1; }
 
 #endif

@@ -16,8 +16,7 @@ SIM_INLINE fp80_t fp80_zero_sum(const fp80_env_t *env)
 SIM_FN fp80_t fp80_addsub(fp80_env_t *env, fp80_t a, fp80_t b, uint32_t negb)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check2(env, a, b, &res))
+    if (fp80_enter2(env, a, b, &res))
         return res;
     fp80_denormal(env, a, b);
     uint32_t sa = fp80_sign(a), sb = fp80_sign(b) ^ negb;
@@ -68,8 +67,7 @@ SIM_FN fp80_t fp80_sub(fp80_env_t *env, fp80_t a, fp80_t b) { return fp80_addsub
 SIM_FN fp80_t fp80_mul(fp80_env_t *env, fp80_t a, fp80_t b)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check2(env, a, b, &res))
+    if (fp80_enter2(env, a, b, &res))
         return res;
     fp80_denormal(env, a, b);
     uint32_t sign = fp80_sign(a) ^ fp80_sign(b);
@@ -90,8 +88,7 @@ SIM_FN fp80_t fp80_mul(fp80_env_t *env, fp80_t a, fp80_t b)
 SIM_FN fp80_t fp80_div(fp80_env_t *env, fp80_t a, fp80_t b)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check2(env, a, b, &res))
+    if (fp80_enter2(env, a, b, &res))
         return res;
     uint32_t sign = fp80_sign(a) ^ fp80_sign(b);
     int ia = fp80_is_inf(a), ib = fp80_is_inf(b), za = fp80_is_zero(a), zb = fp80_is_zero(b);
@@ -123,8 +120,7 @@ SIM_FN fp80_t fp80_div(fp80_env_t *env, fp80_t a, fp80_t b)
 SIM_FN fp80_t fp80_sqrt(fp80_env_t *env, fp80_t a)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check1(env, a, &res))
+    if (fp80_enter1(env, a, &res))
         return res;
     if (fp80_is_zero(a))
         return a;

@@ -51,8 +51,7 @@ SIM_FN fp80_xf_t fp80_xf_log2(fp80_xf_t v)
 SIM_FN fp80_t fp80_f2xm1(fp80_env_t *env, fp80_t a)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check1(env, a, &res))
+    if (fp80_enter1(env, a, &res))
         return res;
     fp80_denormal(env, a, a);
     uint32_t sign = fp80_sign(a);
@@ -78,8 +77,7 @@ SIM_FN fp80_t fp80_f2xm1(fp80_env_t *env, fp80_t a)
 SIM_FN fp80_t fp80_yl2x(fp80_env_t *env, fp80_t x, fp80_t y)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check2(env, x, y, &res))
+    if (fp80_enter2(env, x, y, &res))
         return res;
     uint32_t sy = fp80_sign(y);
     int zx = fp80_is_zero(x), zy = fp80_is_zero(y), iy = fp80_is_inf(y);
@@ -110,8 +108,7 @@ SIM_FN fp80_t fp80_yl2x(fp80_env_t *env, fp80_t x, fp80_t y)
 SIM_FN fp80_t fp80_yl2xp1(fp80_env_t *env, fp80_t x, fp80_t y)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check2(env, x, y, &res))
+    if (fp80_enter2(env, x, y, &res))
         return res;
     uint32_t sx = fp80_sign(x), sy = fp80_sign(y);
     int zx = fp80_is_zero(x), zy = fp80_is_zero(y), iy = fp80_is_inf(y), ix = fp80_is_inf(x);

@@ -17,8 +17,7 @@ SIM_FN uint64_t fp80_round_int(fp80_unpacked_t u, uint32_t rc, uint32_t *out)
 SIM_FN fp80_t fp80_rndint(fp80_env_t *env, fp80_t a)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check1(env, a, &res))
+    if (fp80_enter1(env, a, &res))
         return res;
     fp80_denormal(env, a, a);
     if (fp80_is_zero(a) || fp80_is_inf(a) || fp80_exp(a) >= FP80_BIAS + 63)
@@ -48,9 +47,8 @@ SIM_FN fp80_t fp80_rndint(fp80_env_t *env, fp80_t a)
 SIM_FN fp80_t fp80_prem_common(fp80_env_t *env, fp80_t a, fp80_t b, int nearest)
 {
     fp80_t res;
-    fp80_begin(env);
     env->sw &= (uint16_t)~FP80_C2; /* C0 and C3 stay on a NaN or an invalid operation */
-    if (fp80_check2(env, a, b, &res))
+    if (fp80_enter2(env, a, b, &res))
         return res;
     if (fp80_is_inf(a) || fp80_is_zero(b))
         return fp80_invalid(env);
@@ -112,8 +110,7 @@ SIM_FN fp80_t fp80_prem1(fp80_env_t *env, fp80_t a, fp80_t b) { return fp80_prem
 SIM_FN fp80_t fp80_scale(fp80_env_t *env, fp80_t a, fp80_t b)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check2(env, a, b, &res))
+    if (fp80_enter2(env, a, b, &res))
         return res;
     int ia = fp80_is_inf(a), za = fp80_is_zero(a);
     if (fp80_is_inf(b)) {
@@ -143,8 +140,7 @@ SIM_FN fp80_t fp80_scale(fp80_env_t *env, fp80_t a, fp80_t b)
 SIM_FN fp80_pair_t fp80_xtract(fp80_env_t *env, fp80_t a)
 {
     fp80_pair_t p;
-    fp80_begin(env);
-    if (fp80_check1(env, a, &p.st0)) {
+    if (fp80_enter1(env, a, &p.st0)) {
         p.st1 = p.st0;
         return p;
     }

@@ -93,9 +93,8 @@ SIM_FN void fp80_xf_sincos(fp80_xf_t r, fp80_xf_t *s, fp80_xf_t *c)
  * result is decided (C2 = 1 and *res = a when out of range). */
 SIM_FN int fp80_trig_check(fp80_env_t *env, fp80_t a, fp80_t *res)
 {
-    fp80_begin(env);
     env->sw &= (uint16_t)~FP80_C2;
-    if (fp80_check1(env, a, res))
+    if (fp80_enter1(env, a, res))
         return 1;
     fp80_denormal(env, a, a);
     if (fp80_is_inf(a)) {
@@ -131,29 +130,21 @@ SIM_FN void fp80_sincos_xf(fp80_t a, fp80_xf_t *s, fp80_xf_t *c)
     *c = cr;
 }
 
-SIM_FN fp80_t fp80_sin(fp80_env_t *env, fp80_t a)
+/* FSIN (cos = 0), FCOS (cos = 1). */
+SIM_FN fp80_t fp80_sin_cos(fp80_env_t *env, fp80_t a, int cos)
 {
     fp80_t res;
     fp80_xf_t s, c;
     if (fp80_trig_check(env, a, &res))
         return res;
     if (fp80_is_zero(a))
-        return a;
+        return cos ? fp80_make(0, FP80_BIAS, FP80_J) : a;
     fp80_sincos_xf(a, &s, &c);
-    return fp80_xf_round(env, s);
+    return fp80_xf_round(env, cos ? c : s);
 }
 
-SIM_FN fp80_t fp80_cos(fp80_env_t *env, fp80_t a)
-{
-    fp80_t res;
-    fp80_xf_t s, c;
-    if (fp80_trig_check(env, a, &res))
-        return res;
-    if (fp80_is_zero(a))
-        return fp80_make(0, FP80_BIAS, FP80_J);
-    fp80_sincos_xf(a, &s, &c);
-    return fp80_xf_round(env, c);
-}
+SIM_FN fp80_t fp80_sin(fp80_env_t *env, fp80_t a) { return fp80_sin_cos(env, a, 0); }
+SIM_FN fp80_t fp80_cos(fp80_env_t *env, fp80_t a) { return fp80_sin_cos(env, a, 1); }
 
 /* FSINCOS: st1 = sin, st0 = cos. Unless C2 is set: then st0 = a, no push.
  * C1 tells how the cosine was rounded. */
@@ -226,8 +217,7 @@ SIM_FN fp80_xf_t fp80_xf_atan(fp80_xf_t z)
 SIM_FN fp80_t fp80_patan(fp80_env_t *env, fp80_t x, fp80_t y)
 {
     fp80_t res;
-    fp80_begin(env);
-    if (fp80_check2(env, y, x, &res))
+    if (fp80_enter2(env, y, x, &res))
         return res;
     fp80_denormal(env, x, y);
     uint32_t sx = fp80_sign(x), sy = fp80_sign(y);
