@@ -245,20 +245,31 @@ static inline fp80_t x87_operand(uint64_t *s)
     return x87_normal_near(s, 0x3fff, 4);
 }
 
-/* A second operand: often close in exponent to the first. */
+/* A second operand: often close in exponent to the first, or such that
+ * their product or quotient lies next to the smallest normal (tininess,
+ * rounding up into the normals); for a NaN, often its payload again. */
 static inline fp80_t x87_operand_near(uint64_t *s, fp80_t a)
 {
-    if (x87_below(s, 2) && fp80_exp(a) > 0 && fp80_exp(a) < 0x7fff)
-        return x87_normal_near(s, (int32_t)fp80_exp(a), 66);
-    return x87_operand(s);
+    int32_t ea = (int32_t)fp80_exp(a), eb;
+    uint32_t c = x87_below(s, 8);
+    if (fp80_is_nan(a) && c < 2) { /* the same payload: the sign decides, or quietness */
+        a.sexp ^= c ? 0x8000u : 0;
+        a.mant ^= c ? 0 : FP80_QUIET;
+        return a;
+    }
+    if (ea == 0 || ea == 0x7fff || c >= 6)
+        return x87_operand(s);
+    if (c >= 2)
+        return x87_normal_near(s, ea, 66);
+    eb = (c ? ea + 0x3ffe : 0x4000 - ea) + (int32_t)x87_below(s, 3) - 1;
+    if (eb < 1 || eb > 0x7ffe)
+        return x87_operand(s);
+    return fp80_make((uint32_t)x87_rand(s) & 1u, (uint32_t)eb, x87_sig(s) | FP80_J);
 }
 
-/* The control word of case i: every RC x PC in turn, all exceptions masked. */
-static inline uint16_t x87_cw(uint32_t i)
-{
-    static const uint16_t pc[3] = {FP80_PC_24, FP80_PC_53, FP80_PC_64};
-    return (uint16_t)(0x7fu | (pc[(i / 4) % 3] << 8) | ((i % 4) << 10));
-}
+/* The control word of case i: every RC x PC in turn (the reserved PC
+ * encoding 1 too), all exceptions masked. */
+static inline uint16_t x87_cw(uint32_t i) { return (uint16_t)(0x7fu | (((i / 4) % 4) << 8) | ((i % 4) << 10)); }
 
 /* Condition codes before case i: all clear, all set, or random. */
 static inline uint16_t x87_sw_in(uint64_t *s) { return (uint16_t)(x87_rand(s) & FP80_CC); }
@@ -284,8 +295,34 @@ static inline void x87_report(const char *op, unsigned *shown, uint16_t cw, fp80
 typedef void (*x87_emu2_t)(fp80_env_t *env, fp80_t a, fp80_t b, fp80_pair_t *r);
 typedef void (*x87_gen2_t)(uint64_t *s, fp80_t *a, fp80_t *b);
 
+/* A pair whose product, quotient or difference lies just below the
+ * smallest normal with a run of ones that each precision may round up into
+ * the normals: tininess after rounding, UE, C1. */
+static inline void x87_gen_boundary(uint64_t *s, fp80_t *a, fp80_t *b)
+{
+    static const uint32_t run[8] = {23, 24, 25, 52, 53, 54, 63, 64};
+    uint32_t k = run[x87_below(s, 8)], ea = 1 + x87_below(s, 100), sb = (uint32_t)x87_rand(s) & 1u;
+    uint64_t sig = (~0ull << (64 - k)) | (x87_below(s, 2) ? x87_rand(s) >> k : 0);
+    *a = fp80_make((uint32_t)x87_rand(s) & 1u, ea, sig);
+    switch (x87_below(s, 3)) {
+    case 0: /* a b = 1.1...1 2^-16383 */
+        *b = fp80_make(sb, 0x3fff - ea, FP80_J);
+        break;
+    case 1: /* a / b */
+        *b = fp80_make(sb, ea + 0x3fff, FP80_J);
+        break;
+    default: /* the smallest normal less a denormal, or plus one */
+        *a = fp80_make(sb, 1, FP80_J);
+        *b = fp80_make((uint32_t)x87_rand(s) & 1u, 0, x87_rand(s) >> (1 + x87_below(s, 63)));
+    }
+}
+
 static inline void x87_gen_any(uint64_t *s, fp80_t *a, fp80_t *b)
 {
+    if (x87_below(s, 16) == 0) {
+        x87_gen_boundary(s, a, b);
+        return;
+    }
     *a = x87_operand(s);
     *b = x87_operand_near(s, *a);
 }

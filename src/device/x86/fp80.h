@@ -92,7 +92,7 @@ SIM_INLINE uint32_t fp80_exp(fp80_t a) { return a.sexp & 0x7fffu; }
 SIM_INLINE uint32_t fp80_rc(const fp80_env_t *env) { return ((uint32_t)env->cw >> 10) & 3u; }
 
 /* Significant bits the precision-control field asks for (the reserved
- * encoding 1 rounds as 64 bits). */
+ * encoding 1 rounds as 64 bits, measured). */
 SIM_INLINE uint32_t fp80_pc_bits(const fp80_env_t *env)
 {
     uint32_t pc = ((uint32_t)env->cw >> 8) & 3u;
