@@ -51,6 +51,14 @@ $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(HEADERS) $(FLAG
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
+# The x87 core (src/device/x86/fp80*.h) compiled for the GPU: a compile check.
+ifneq ($(NVCC),)
+all: $(BUILD)/obj/test/cuda/fp80_device_check.o
+endif
+$(BUILD)/obj/test/cuda/fp80_device_check.o: test/cuda/fp80_device_check.cu $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NVCC) -c -std=c++17 -Isrc -arch=sm_75 -Werror all-warnings $< -o $@
+
 $(BUILD)/libwarpsim.a: $(LIB_OBJ) $(CUDA_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
@@ -69,7 +77,7 @@ $(UNIT_OBJ): $(BUILD)/obj/%.o: %.c $(wildcard test/unit/*.h) $(HEADERS) $(FLAGS_
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itest -c $< -o $@
 $(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libwarpsim.a
-	$(CC) $(CFLAGS) $(UNIT_OBJ) $(BUILD)/libwarpsim.a -o $@ -lcriterion $(LDLIBS)
+	$(CC) $(CFLAGS) $(UNIT_OBJ) $(BUILD)/libwarpsim.a -o $@ -lcriterion -lmpfr -lgmp $(LDLIBS)
 
 unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests --jobs 2

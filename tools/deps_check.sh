@@ -22,6 +22,7 @@ host_lib() { # header, library, package
 }
 host_lib criterion/criterion.h -lcriterion libcriterion-dev
 host_lib jansson.h -ljansson libjansson-dev
+host_lib mpfr.h -lmpfr libmpfr-dev
 command -v gnuplot >/dev/null || fail "finding gnuplot" gnuplot-nox
 command -v valgrind >/dev/null || fail "finding valgrind" valgrind
 exit 0
