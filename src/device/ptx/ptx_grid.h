@@ -1,0 +1,135 @@
+/* The seam between the PTX executor (src/device/ptx/, src/host/ptx/ptx_lower.c)
+ * and the launcher (src/host/ptx/ptx_launch*.c, the `warpsim ptx` command):
+ * a lowered program, a grid to run, and one call that runs one CTA of it to
+ * completion. The launcher places CTAs on simulated SMs (its block
+ * scheduler), runs them on host threads (CPU backend) or hands the grid to
+ * the CUDA backend, and reports the counters.
+ *
+ * Conventions every part keeps:
+ *   - Target addresses are 64-bit (nvcc and clang emit .address_size 64).
+ *     Global memory is one arena, ptx_gmem_t: target address `lo` is host
+ *     byte base[0]. A generic address inside [lo, lo + size) is a global
+ *     address (cvta.to.global is the identity there). The shared, local and
+ *     const windows of the generic space are PTX_WIN_* below.
+ *   - printf (a call to vprintf) appends a record to the CTA's ptx_out_t, as
+ *     CUDA's device printf buffer does; the host formats the records after
+ *     the grid, in CTA order (ptx_printf_format, host side).
+ *   - A fault inside a kernel (bad address, trap, misaligned access, a
+ *     barrier some threads never reach) is that launch's status, with the
+ *     CTA, warp, lane, pc and PTX source line; never a host crash.
+ */
+#ifndef PTX_GRID_H
+#define PTX_GRID_H
+
+#include "device/sim_port.h"
+#include "device/sim_trace.h"
+
+/* Windows of the generic address space (PTX ISA 6.4.1.1: generic addressing).
+ * A generic address in [PTX_WIN_SHARED, + PTX_WIN_SIZE) is that offset in the
+ * CTA's shared memory; likewise local (the lane's own frame) and const. */
+#define PTX_WIN_SHARED 0x00007f0000000000ull
+#define PTX_WIN_LOCAL  0x00007e0000000000ull
+#define PTX_WIN_CONST  0x00007d0000000000ull
+#define PTX_WIN_SIZE   0x0000010000000000ull
+/* The global arena's first address: null and small pointers fault. */
+#define PTX_GMEM_LO    0x0000000100000000ull
+
+typedef struct ptx_gmem {
+    uint8_t *base;    /* host (or device) pointer of target address lo */
+    uint64_t lo, size;
+} ptx_gmem_t;
+
+/* Counters of one CTA, summed by the launcher per kernel and per run. */
+typedef enum {
+    PTX_MIX_INT, PTX_MIX_FP, PTX_MIX_SFU, PTX_MIX_BRANCH, PTX_MIX_LOAD, PTX_MIX_STORE,
+    PTX_MIX_ATOMIC, PTX_MIX_SYNC, PTX_MIX_OTHER, PTX_MIX_COUNT
+} ptx_mix_t;
+
+typedef struct ptx_stats {
+    uint64_t warp_insns;          /* warp instructions issued (gpgpu_n_tot_w_icount) */
+    uint64_t thread_insns;        /* sum of active lanes over them (gpu_sim_insn) */
+    uint64_t mix[PTX_MIX_COUNT];  /* warp instructions per class (seed 000, Table II) */
+    uint64_t warps;               /* warps run */
+} ptx_stats_t;
+
+/* The printf records of one CTA: [u32 bytes][u64 fmt generic address]
+ * [u32 args bytes][args], each record 8-byte aligned; a record that does not
+ * fit sets overflow (the host says so) and is dropped. */
+typedef struct ptx_out {
+    uint8_t *buf;
+    uint32_t cap, len;
+    uint32_t overflow;
+} ptx_out_t;
+
+typedef struct ptx_fault {
+    uint32_t code;                /* PTX_FAULT_*; 0 none */
+    uint32_t cta, warp, lane;
+    uint32_t func, pc;            /* function index, instruction index */
+    uint32_t line, col;           /* in the PTX text */
+    uint64_t addr;                /* the address, for memory faults */
+} ptx_fault_t;
+
+enum {
+    PTX_FAULT_NONE,
+    PTX_FAULT_ADDRESS,            /* outside every space, or out of a space's bounds */
+    PTX_FAULT_MISALIGNED,
+    PTX_FAULT_TRAP,               /* trap; or brkpt */
+    PTX_FAULT_BARRIER,            /* a barrier that can never complete */
+    PTX_FAULT_STACK,              /* call depth or local frames beyond the limit */
+    PTX_FAULT_UNSUPPORTED,        /* reached something lowering could not refuse up front */
+    PTX_FAULT_INSN_LIMIT          /* ran past the launch's instruction limit */
+};
+
+struct ptx_prog;                  /* the lowered module (ptx_prog.h) */
+
+typedef struct ptx_grid {
+    const struct ptx_prog *prog;
+    uint32_t kernel;              /* function index of the .entry */
+    uint32_t grid[3], block[3];
+    uint32_t dyn_smem;            /* dynamic shared memory, bytes */
+    const uint8_t *params;        /* the kernel's .param space, laid out as its parameters say */
+    uint32_t param_size;
+    ptx_gmem_t gmem;
+    uint64_t gridid;
+    uint32_t nsm;                 /* %nsmid */
+    uint32_t warps_per_sm;        /* %nwarpid */
+    uint64_t insn_limit;          /* per CTA, warp instructions; 0 none */
+    const struct sim_timing *tm;  /* the timing seam; NULL: the fast path */
+} ptx_grid_t;
+
+
+/* What the launcher needs to know of a kernel of a lowered program. The
+ * kernel's parameters (offsets, sizes) are the module IR's (ptx_func_t). */
+typedef struct ptx_kernel_info {
+    uint32_t regs_per_thread;     /* register slots a thread uses (for the occupancy) */
+    uint32_t shared_static;       /* bytes of .shared the kernel and its callees declare */
+    uint32_t local_per_thread;    /* bytes of .local frame at the deepest static call chain */
+    uint32_t param_size;          /* bytes of the kernel's .param space */
+} ptx_kernel_info_t;
+
+#ifndef __CUDACC__
+#include <stddef.h>
+struct ptx_module;
+/* Host: lower a parsed module (src/host/ptx/ptx_lower.c). NULL with one line
+ * "FILE:LINE:COL: ..." in err for what cannot run (mma, textures, ...). Module
+ * .global variables get addresses from PTX_GMEM_LO on, in the first
+ * ptx_prog_globals_size bytes of the arena, whose initial bytes
+ * ptx_prog_globals_init writes (the launcher calls it once per run). */
+struct ptx_prog *ptx_prog_build(const struct ptx_module *m, const char *path, char *err, size_t n);
+void ptx_prog_free(struct ptx_prog *p);
+uint64_t ptx_prog_globals_size(const struct ptx_prog *p);
+void ptx_prog_globals_init(const struct ptx_prog *p, uint8_t *arena_lo);
+int ptx_kernel_info(const struct ptx_prog *p, uint32_t kernel, ptx_kernel_info_t *ki);
+/* Host scratch one CTA's run needs (warp registers, SIMT stacks, shared and
+ * local memory), for ptx_cta_run. */
+size_t ptx_cta_scratch_bytes(const ptx_grid_t *g);
+/* CPU backend: run CTA `cta` (linear: x fastest) of g to completion as SM
+ * `sm` would, warps in turn, every warp instruction on all its active lanes
+ * at once. Adds its counters to *st, its printf records to *out. Returns 0,
+ * or -1 with *f filled. Thread-safe: CTAs of one grid may run on several host
+ * threads at once (global atomics are host atomics). */
+int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st,
+                ptx_out_t *out, ptx_fault_t *f);
+#endif
+
+#endif
