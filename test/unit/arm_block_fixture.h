@@ -8,6 +8,7 @@
 
 #include "device/arm/arm.h"
 #include "device/arm/fast/arm_fast.h"
+#include "mem_fixture.h"
 
 #define BT_TEXT 0x8000u
 #define BT_PRIV 0x10000u
@@ -17,18 +18,7 @@
 static uint32_t bt_priv[BT_PRIV_SIZE / 4];
 static arm_insn_t bt_a32[BT_WORDS], bt_t32[2 * BT_WORDS];
 
-static sim_mem_t bt_mem(void)
-{
-    sim_mem_t m;
-    memset(&m, 0, sizeof m);
-    m.priv = bt_priv;
-    m.stride_word = 1;
-    m.stride_core = BT_PRIV_SIZE / 4;
-    m.priv_base = BT_PRIV;
-    m.priv_size = BT_PRIV_SIZE;
-    m.ncores = 1;
-    return m;
-}
+static sim_mem_t bt_mem(void) { return one_core_mem(bt_priv, BT_PRIV, BT_PRIV_SIZE); }
 
 static arm_code_t bt_image(void)
 {

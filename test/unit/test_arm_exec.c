@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "device/arm/arm_step.h"
+#include "mem_fixture.h"
 
 #define EXT_TEXT 0x8000u
 #define EXT_PRIV 0x10000u
@@ -37,19 +38,13 @@ static void ext_init(void)
     memset(ext_text, 0, sizeof ext_text);
     memset(ext_a32, 0, sizeof ext_a32);
     memset(ext_t32, 0, sizeof ext_t32);
-    memset(&ext_mem, 0, sizeof ext_mem);
     memset(&ext_c, 0, sizeof ext_c);
-    ext_mem.priv = ext_priv;
-    ext_mem.stride_word = 1;
-    ext_mem.stride_core = EXT_PRIV_SIZE / 4;
-    ext_mem.priv_base = EXT_PRIV;
-    ext_mem.priv_size = EXT_PRIV_SIZE;
+    ext_mem = one_core_mem(ext_priv, EXT_PRIV, EXT_PRIV_SIZE);
     ext_mem.ro = (const uint8_t *)ext_text;
     ext_mem.ro_base = EXT_TEXT;
     ext_mem.shared = (uint8_t *)ext_shared;
     ext_mem.shared_base = EXT_SHARED;
     ext_mem.shared_size = sizeof ext_shared;
-    ext_mem.ncores = 1;
     ext_img.a32 = ext_a32;
     ext_img.t32 = ext_t32;
     ext_img.text_lo = EXT_TEXT;

@@ -9,6 +9,7 @@
 
 #include "device/arm/arm_host.h"
 #include "host/isa.h"
+#include "mem_fixture.h"
 
 #define LD_TEXT 0x8000u
 #define LD_PAGES 3u
@@ -18,18 +19,7 @@
 static uint8_t ld_text[LD_PAGES * ARM_PAGE_BYTES];
 static uint32_t ld_priv[LD_PRIV_SIZE / 4];
 
-static sim_mem_t ld_mem(void)
-{
-    sim_mem_t m;
-    memset(&m, 0, sizeof m);
-    m.priv = ld_priv;
-    m.stride_word = 1;
-    m.stride_core = LD_PRIV_SIZE / 4;
-    m.priv_base = LD_PRIV;
-    m.priv_size = LD_PRIV_SIZE;
-    m.ncores = 1;
-    return m;
-}
+static sim_mem_t ld_mem(void) { return one_core_mem(ld_priv, LD_PRIV, LD_PRIV_SIZE); }
 
 static void ld_put32(uint32_t addr, uint32_t w) { memcpy(ld_text + (addr - LD_TEXT), &w, 4); }
 static void ld_put16(uint32_t addr, uint32_t h) { memcpy(ld_text + (addr - LD_TEXT), &h, 2); }
