@@ -89,7 +89,7 @@ static const char *mods(uint32_t fl)
 static const char *nm(const char *op, unsigned rnd, uint32_t fl, unsigned t, unsigned t2)
 {
     static char b[160];
-    snprintf(b, sizeof b, "%s%s%s.%s%s%s", op, rnd_names[rnd], mods(fl), type_names[t], t2 ? "." : "",
+    snprintf(b, sizeof b, "%.40s%s%.60s.%s%s%s", op, rnd_names[rnd], mods(fl), type_names[t], t2 ? "." : "",
              t2 ? type_names[t2] : "");
     return b;
 }
@@ -239,6 +239,15 @@ static void cmp_select(void)
         snprintf(n, sizeof n, "set.lt.%s.%s", type_names[dt], type_names[s2]);
         add(n, PTX_OP_SET, dt, s2, 0, 0, 2, GV(s2), GV(s2), G0, G0)->d.cmp = PTX_CMP_LT;
     }
+    static const unsigned hd[] = {PTX_T_F16X2, PTX_T_BF16X2, PTX_T_U32};
+    EACH(hd, dt) {
+        char n[48];
+        unsigned s2 = dt == PTX_T_BF16X2 ? PTX_T_BF16X2 : PTX_T_F16X2;
+        snprintf(n, sizeof n, "set.ltu.%s.%s", type_names[dt], type_names[s2]);
+        add(n, PTX_OP_SET, dt, s2, 0, 0, 2, GF(s2), GF(s2), G0, G0)->d.cmp = PTX_CMP_LTU;
+    }
+    add("set.eq.f16.f16", PTX_OP_SET, PTX_T_F16, PTX_T_F16, 0, 0, 2, GF(PTX_T_F16), GF(PTX_T_F16), G0, G0)->d.cmp = PTX_CMP_EQ;
+    add("set.gt.bf16.f32", PTX_OP_SET, PTX_T_BF16, PTX_T_F32, 0, 0, 2, GF(PTX_T_F32), GF(PTX_T_F32), G0, G0)->d.cmp = PTX_CMP_GT;
     f = add("set.ne.or.u32.s32 !c", PTX_OP_SET, PTX_T_U32, PTX_T_S32, 0, 0, 3, GI(PTX_T_S32), GI(PTX_T_S32), GP, G0);
     f->d.cmp = PTX_CMP_NE, f->d.boolop = PTX_BOOL_OR, f->d.negsrc = 4;
     static const unsigned selt[] = {PTX_T_B16, PTX_T_B32, PTX_T_B64, PTX_T_F32, PTX_T_F64, PTX_T_S32, PTX_T_PRED};

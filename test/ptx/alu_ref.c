@@ -320,7 +320,19 @@ static void ref_cmpsel(const ptx_alu_t *d, const uint64_t *s, ref_out_t *o)
         return;
     }
     case PTX_OP_SET: {
+        if (d->type2 == PTX_T_F16X2 || d->type2 == PTX_T_BF16X2) { /* each half on its own */
+            unsigned h = d->type2 == PTX_T_F16X2 ? PTX_T_F16 : PTX_T_BF16;
+            uint64_t one = d->type == PTX_T_F16X2 ? 0x3c00 : d->type == PTX_T_BF16X2 ? 0x3f80 : 0xffff;
+            int lo = combine(d->boolop, ref_cmp(d->cmp, h, s[0] & 0xffff, s[1] & 0xffff, ftz), s[2]);
+            int hi = combine(d->boolop, ref_cmp(d->cmp, h, s[0] >> 16 & 0xffff, s[1] >> 16 & 0xffff, ftz), s[2]);
+            o->r = (hi ? one << 16 : 0) | (lo ? one : 0);
+            return;
+        }
         int r = combine(d->boolop, ref_cmp(d->cmp, d->type2, s[0], s[1], ftz), s[2]);
+        if (d->type == PTX_T_F16 || d->type == PTX_T_BF16) {
+            o->r = r ? (d->type == PTX_T_F16 ? 0x3c00 : 0x3f80) : 0;
+            return;
+        }
         o->r = d->type == PTX_T_F32 ? (r ? 0x3f800000u : 0) : (r ? rt_mask(rt_bits(d->type)) : 0);
         return;
     }

@@ -72,12 +72,29 @@ SIM_INLINE uint32_t ptx_bool_combine(uint32_t op, uint32_t x, uint64_t c)
 }
 
 /* set's result for a true or false compare, by destination type: 1.0 or
- * 0.0 for f32, all ones or 0 for integers. */
+ * 0.0 for a float type, all ones or 0 for integers. */
 SIM_INLINE uint64_t ptx_set_value(uint32_t t, uint32_t x)
 {
-    if (t == PTX_T_F32)
-        return x ? 0x3f800000u : 0;
-    return x ? ptx_mask_bits(ptx_type_bits(t)) : 0;
+    if (!x)
+        return 0;
+    switch (t) {
+    case PTX_T_F32: return 0x3f800000u;
+    case PTX_T_F16: return 0x3c00;
+    case PTX_T_BF16: return 0x3f80;
+    default: return ptx_mask_bits(ptx_type_bits(t));
+    }
+}
+
+/* set on f16x2/bf16x2 sources: each half compared, combined with c, and
+ * written as a half of the result (1.0 of f16x2/bf16x2, or 0xffff). */
+SIM_INLINE uint64_t ptx_set_x2(uint32_t cmp, uint32_t boolop, uint32_t dt, uint32_t st, uint64_t a, uint64_t b,
+                               uint64_t c, uint32_t ftz)
+{
+    uint32_t f = ptx_fmt_of(st);
+    uint32_t lo = ptx_bool_combine(boolop, ptx_cmp_float(cmp, f, a & 0xffff, b & 0xffff, ftz), c);
+    uint32_t hi = ptx_bool_combine(boolop, ptx_cmp_float(cmp, f, (a >> 16) & 0xffff, (b >> 16) & 0xffff, ftz), c);
+    uint64_t one = dt == PTX_T_F16X2 ? 0x3c00 : dt == PTX_T_BF16X2 ? 0x3f80 : 0xffff;
+    return (hi ? one << 16 : 0) | (lo ? one : 0);
 }
 
 /* slct: c >= 0 picks a (f32: -0 counts as 0, NaN picks b). */

@@ -121,6 +121,8 @@ SIM_FN uint64_t ptx_alu_cmpsel(const ptx_alu_t *d, uint64_t a, uint64_t b, uint6
         return ptx_bool_combine(d->boolop, r, c);
     }
     case PTX_OP_SET:
+        if (d->type2 == PTX_T_F16X2 || d->type2 == PTX_T_BF16X2)
+            return ptx_set_x2(d->cmp, d->boolop, d->type, d->type2, a, b, c, ftz);
         return ptx_set_value(d->type, ptx_bool_combine(d->boolop, ptx_cmp_any(d->cmp, d->type2, a, b, ftz), c));
     case PTX_OP_SELP: return (c & 1) ? a : b;
     case PTX_OP_SLCT: return ptx_slct(d->type2, a, b, c, ftz);
