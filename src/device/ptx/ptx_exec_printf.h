@@ -7,6 +7,7 @@
 #define PTX_EXEC_PRINTF_H
 
 #include "device/ptx/ptx_exec_mem.h"
+#include "device/ptx/ptx_exec_simt.h"
 
 #define PTX_PRINTF_MAX_ARGS 256u  /* bytes of arguments a record keeps */
 #define PTX_PRINTF_MAX_FMT  4096u
