@@ -40,3 +40,11 @@ test/ptx/gen/%.clang.ptx: test/ptx/src/%.cu $(PTX_GEN_INC)/texture_fetch_functio
 	$(PTX_CLANG) -x cuda --cuda-device-only -S -O2 --cuda-gpu-arch=sm_75 -nocudalib \
 		--cuda-path=$(PTX_CUDA_HOME) -I$(PTX_GEN_INC) -I$(PTX_CUDA_HOME)/include/cccl \
 		-Wno-unknown-cuda-version $< -o $@
+
+# The executor's speed on one host thread (bench/ptx_exec_bench.c): SIMD warps against lane-by-lane.
+.PHONY: bench-ptx-exec
+$(BUILD)/ptx_exec_bench: bench/ptx_exec_bench.c $(BUILD)/libwarpsim.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libwarpsim.a -o $@ $(LDLIBS)
+
+bench-ptx-exec: $(BUILD)/ptx_exec_bench
+	$(BUILD)/ptx_exec_bench $(PTX_BENCH_ARGS)

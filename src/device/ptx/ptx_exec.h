@@ -151,6 +151,11 @@ SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
     }
     if (rc == PTX_STEP_FAULT)
         return rc;
+    /* the common case: the same entry goes on inside its function */
+    top = &w->simt[w->sp - 1];
+    if (SIM_LIKELY(rc == PTX_STEP_OK && w->sp && top->mask && top->pc != top->rpc &&
+                   top->pc < c->p->funcs[w->func].nrecs && !(w->depth && w->sp == w->frames[w->depth - 1].simt_base)))
+        return PTX_STEP_OK;
     int s = ptx_settle(c, w);
     return rc == PTX_STEP_BAR && s != PTX_STEP_DONE ? PTX_STEP_BAR : s;
 }
