@@ -60,6 +60,7 @@ typedef struct ptx_warp {
     uint8_t cc[32];         /* the carry flag of each lane (add.cc, addc) */
     uint32_t max_slots, max_local;
     uint64_t icount;        /* warp instructions it executed: %clock */
+    int rc;                 /* GPU: the step's outcome, lane 0's, for every lane */
 } ptx_warp_t;
 
 typedef struct ptx_barrier {
@@ -111,7 +112,7 @@ SIM_FN int ptx_fault(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint
                      uint64_t addr)
 {
     ptx_fault_t *f = c->f;
-    if (f->code == PTX_FAULT_NONE) {
+    if (PTX_LEADER() && f->code == PTX_FAULT_NONE) {
         f->code = code;
         f->cta = c->cta;
         f->warp = w->index;
