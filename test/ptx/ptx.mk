@@ -48,3 +48,12 @@ $(BUILD)/ptx_exec_bench: bench/ptx_exec_bench.c $(BUILD)/libwarpsim.a
 
 bench-ptx-exec: $(BUILD)/ptx_exec_bench
 	$(BUILD)/ptx_exec_bench $(PTX_BENCH_ARGS)
+
+# The PTX executor's CUDA backend (src/host/ptx/ptx_backend_cuda.cu): built into the library when
+# nvcc is there (ptx_backend_nocuda.c stands in otherwise).
+ifneq ($(NVCC),)
+$(BUILD)/libwarpsim.a: $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o
+endif
+$(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o: src/host/ptx/ptx_backend_cuda.cu $(HEADERS) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@

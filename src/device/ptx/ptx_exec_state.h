@@ -112,7 +112,12 @@ SIM_FN int ptx_fault(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint
                      uint64_t addr)
 {
     ptx_fault_t *f = c->f;
-    if (PTX_LEADER() && f->code == PTX_FAULT_NONE) {
+#ifdef __CUDA_ARCH__ /* the first of the CTA's warps to fault fills it */
+    int first = PTX_LEADER() && atomicCAS(&f->code, PTX_FAULT_NONE, code) == PTX_FAULT_NONE;
+#else
+    int first = f->code == PTX_FAULT_NONE;
+#endif
+    if (first) {
         f->code = code;
         f->cta = c->cta;
         f->warp = w->index;
