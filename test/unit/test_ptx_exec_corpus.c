@@ -141,3 +141,57 @@ Test(ptx_corpus_exec, recursion_calls)
         free(t);
     }
 }
+
+/* shared_reduce.cu's reduce(): static, 2-D and dynamic shared arrays, a
+ * tree reduction across 8 warps with barriers, bar.red popc/and/or; small
+ * integers as floats, so every sum is exact. */
+Test(ptx_corpus_exec, shared_reduce)
+{
+    const char *vars[] = {"sm_75", "sm_80", "sm_86", "sm_90", "sm_75.G", "clang"};
+    const uint32_t n = 1000, grid = 2, block = 256;
+    for (size_t v = 0; v < sizeof vars / sizeof vars[0]; v++) {
+        char path[128], err[512];
+        snprintf(path, sizeof path, "test/ptx/gen/shared_reduce.%s.ptx", vars[v]);
+        ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
+        cr_assert(m, "%s", err);
+        te_t *t = calloc(1, sizeof *t);
+        t->m = m;
+        t->p = ptx_prog_build(m, path, err, sizeof err);
+        cr_assert(t->p, "%s", err);
+        t->arena = calloc(TE_ARENA, 1);
+        t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(t->p) + 4095) & ~4095ull);
+        t->out.buf = calloc(TE_OUTCAP, 1);
+        t->out.cap = TE_OUTCAP;
+        uint64_t out = t->data, in = t->data + 4096;
+        float *hin = te_ptr(t, in);
+        for (uint32_t i = 0; i < n; i++)
+            hin[i] = (float)((int)(i % 7) - 2);
+        te_param_u64(t, out);
+        te_param_u64(t, in);
+        te_param_u32(t, n);
+        uint32_t g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
+        cr_assert_eq(te_launch3(t, "_Z6reducePfPKfi", g, b, block * 4, 10000000), 0, "%s: fault %u line %u",
+                     path, t->f.code, t->f.line);
+        const float *hout = te_ptr(t, out);
+        for (uint32_t c = 0; c < grid; c++) {
+            float vt[256], sum = 0;
+            int cnt = 0, all = 1, any = 0;
+            for (uint32_t k = 0; k < block; k++) {
+                vt[k] = 0;
+                for (uint32_t i = c * block + k; i < n; i += grid * block)
+                    vt[k] += hin[i];
+                sum += vt[k];
+                cnt += vt[k] > 0.0f;
+                all &= vt[k] > 1.0f;
+                any |= vt[k] > 2.0f;
+            }
+            float want = sum + vt[5] * 2.0f + (float)(int)vt[67] + cnt + all + any;
+            cr_assert_eq(hout[c], want, "%s out[%u] = %g, want %g", path, c, hout[c], want);
+        }
+        ptx_prog_free(t->p);
+        ptx_module_free(m);
+        free(t->arena);
+        free(t->out.buf);
+        free(t);
+    }
+}
