@@ -94,6 +94,9 @@ static int read_fill(lparse_t *p, int i, ptx_buffer_decl_t *b)
         if (lx_u64(p, i + 1, &b->seed, "a seed") || lx_value(p, i + 2, b->type, &b->a, what) ||
             lx_value(p, i + 3, b->type, &b->b, what))
             return -1;
+        int fp = ptx_elem_is_float(b->type), sgn = ptx_elem_is_signed(b->type);
+        if (fp ? !(b->a.f <= b->b.f) : sgn ? (int64_t)b->a.u > (int64_t)b->b.u : b->a.u > b->b.u)
+            return fail(p, "expected LO <= HI, found %s %s", p->w[i + 2], p->w[i + 3]);
         return no_more(p, i + 4);
     }
     if (!strcmp(f, "file")) {
