@@ -20,8 +20,9 @@
  *   ex2/tanh.approx .f16 .bf16 (and x2): relative 2^-9.9 (f16), 2^-7 (bf16)
  *
  * div.approx is computed as PTX defines it, a * (1/b) with both steps
- * rounded (for |b| past 2^126 the reciprocal is subnormal, flushed by
- * .ftz, as on hardware); div.full as the correctly rounded quotient. */
+ * rounded and the reciprocal flushed (so |b| past 2^126 gives 0, or NaN
+ * for an infinite a, as the ISA says); div.full as the correctly rounded
+ * quotient. rsqrt(-0) is -inf, lg2(0) -inf, ex2(-inf) +0. */
 #ifndef PTX_ALU_APPROX_H
 #define PTX_ALU_APPROX_H
 
@@ -77,13 +78,13 @@ SIM_FN uint64_t ptx_approx(uint32_t op, uint32_t f, uint64_t x)
     return ptx_from_double(f, r);
 }
 
-/* div.approx: a * (1/b), each step rounded (and flushed with .ftz). */
-SIM_FN uint64_t ptx_div_approx(uint32_t f, uint64_t a, uint64_t b, uint32_t ftz)
+/* div.approx: a * (1/b), each step rounded; the reciprocal is always
+ * flushed, which gives the ISA's 0 (NaN for an infinite a) for
+ * 2^126 < |b| < 2^128. */
+SIM_FN uint64_t ptx_div_approx(uint32_t f, uint64_t a, uint64_t b)
 {
     uint64_t one = (uint64_t)ptx_fmt_bias(f) << ptx_fmt_mbits(f);
-    uint64_t r = ptx_fdiv(f, one, b, PTX_RND_RN);
-    if (ftz)
-        r = ptx_flush(f, r);
+    uint64_t r = ptx_flush(f, ptx_fdiv(f, one, b, PTX_RND_RN));
     return ptx_fmul(f, a, r, PTX_RND_RN);
 }
 

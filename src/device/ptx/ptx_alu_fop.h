@@ -21,7 +21,7 @@ SIM_FN uint64_t ptx_float_divlike(uint32_t op, uint32_t f, uint32_t flags, uint3
     switch (op) {
     case PTX_OP_DIV:
         if (approx)
-            return ptx_div_approx(f, a, b, flags & PTX_MF_FTZ);
+            return ptx_div_approx(f, a, b);
         return ptx_fdiv(f, a, b, (flags & PTX_MF_FULL) ? PTX_RND_RN : mode);
     case PTX_OP_RCP:
         return ptx_fdiv(f, ptx_fmt_one(f), a, approx ? PTX_RND_RN : mode);
