@@ -34,7 +34,7 @@ int ptx_params_check(const ptx_launch_t *l, const ptx_kernel_decl_t *k, const pt
             continue;
         char decl[64];
         decl_text(v, decl, sizeof decl);
-        snprintf(err, n, "%s:%d: expected a %llu-byte parameter for %s (.param %s), found %s (%u bytes)", l->path,
+        snprintf(err, n, "%s:%d: expected a parameter of %llu bytes for %s (.param .%s), found %s (%u bytes)", l->path,
                  p->line, (unsigned long long)v->size, v->name, decl,
                  p->kind == PTX_PARAM_PTR ? "ptr" : ptx_elem_name(p->type), line_size(p));
         return -1;
