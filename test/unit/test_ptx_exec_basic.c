@@ -159,3 +159,46 @@ Test(ptx_exec, special_registers)
     }
     te_free(t);
 }
+
+/* The timing seam: with a model attached every warp instruction is a
+ * record; the unit counts add up to the warp instructions, loads and
+ * stores are counted once per warp instruction, and the results equal
+ * those of the fast path. */
+#include "device/timing/timing.h"
+
+Test(ptx_exec, timing_records)
+{
+    const char *body = TE_REGS
+        "ld.global.u32 %r1, [%rd2];\n"
+        "setp.lt.u32 %p1, %r0, 32;\n"
+        "@%p1 bra SKIP;\n"
+        "add.u32 %r1, %r1, %r0;\n"
+        "SKIP:\n"
+        "st.global.u32 [%rd2], %r1;\n"
+        "ret;";
+    char *text = te_kernel("", body);
+    te_t *t = te_new(text);
+    free(text);
+    te_param_u64(t, t->data);
+    uint64_t counts[4 * UNIT_COUNTS_WORDS] = {0};
+    sim_timing_t tm = {.kind = SIM_TIMING_UNIT_COUNTS, .counts = counts};
+    int k = ptx_find_func(t->m, "k");
+    ptx_grid_t g = {.prog = t->p, .kernel = (uint32_t)k, .grid = {1, 1, 1}, .block = {64, 1, 1},
+                    .params = t->params, .param_size = t->nparams, .gmem = {t->arena, PTX_GMEM_LO, TE_ARENA},
+                    .nsm = 4, .warps_per_sm = 48, .tm = &tm};
+    void *scratch = malloc(ptx_cta_scratch_bytes(&g));
+    cr_assert_eq(ptx_cta_run(&g, 0, 2, scratch, &t->st, &t->out, &t->f), 0);
+    free(scratch);
+    const uint64_t *row = counts + 2 * UNIT_COUNTS_WORDS;
+    uint64_t sum = 0;
+    for (int u = 0; u < SIM_UNIT_COUNT; u++)
+        sum += row[u];
+    cr_assert_eq(sum, t->st.warp_insns, "every warp instruction recorded on SM 2");
+    cr_assert_eq(row[UNIT_COUNTS_LOADS], 2 + 2, "ld.param and ld.global, two warps");
+    cr_assert_eq(row[UNIT_COUNTS_STORES], 2);
+    cr_assert_eq(row[UNIT_COUNTS_TAKEN], 1 + 0, "warp 0 jumps over the add; warp 1 goes on: %llu", (unsigned long long)row[UNIT_COUNTS_TAKEN]);
+    cr_assert_eq(row[SIM_UNIT_MEM], 6);
+    for (uint32_t i = 0; i < 64; i++)
+        cr_assert_eq(te_u32(t, i), i < 32 ? 0 : i);
+    te_free(t);
+}

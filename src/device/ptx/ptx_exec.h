@@ -16,6 +16,34 @@
  * red wait (PTX_STEP_BAR) until the CTA's runner releases the barrier. */
 SIM_FN int ptx_exec_bar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
+#ifdef __CUDA_ARCH__
+    /* a CTA is a CUDA block: the hardware's own barriers, the whole CUDA warp
+     * arriving (exited simulated warps have returned from the kernel) */
+    uint32_t l = threadIdx.x & 31u, lid = exec ? ptx_ffs(exec) : 0;
+    uint32_t id = (uint32_t)w->regs[(size_t)r->src[0] * 32 + lid];
+    if (id >= PTX_NBARRIERS)
+        return ptx_fault(c, w, r, PTX_FAULT_BARRIER, 0, id);
+    uint32_t cnt = r->src[1] != PTX_NOSLOT ? (uint32_t)w->regs[(size_t)r->src[1] * 32 + lid] : 0;
+    if (r->ex == PTX_EX_BARRED) {
+        uint32_t p = (exec >> l & 1u) && (ptx_lane_src(w, r, 2, l) & 1u), res;
+        if (r->sub == PTX_ATOM_POPC)
+            res = (uint32_t)__syncthreads_count((int)p);
+        else if (r->sub == PTX_ATOM_AND)
+            res = (uint32_t)__syncthreads_and((int)(p || !(exec >> l & 1u)));
+        else
+            res = (uint32_t)__syncthreads_or((int)p);
+        if (exec >> l & 1u)
+            w->regs[(size_t)r->dst[0] * 32 + l] = r->sub == PTX_ATOM_POPC ? res : res != 0;
+        return PTX_STEP_OK;
+    }
+    if (r->sub == PTX_BAR_ARRIVE)
+        asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(cnt ? cnt : blockDim.x));
+    else if (cnt)
+        asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(cnt));
+    else
+        asm volatile("bar.sync %0;" ::"r"(id));
+    return PTX_STEP_OK;
+#else
     uint32_t id = (uint32_t)w->regs[(size_t)r->src[0] * 32 + (exec ? ptx_ffs(exec) : 0)];
     if (id >= PTX_NBARRIERS)
         return ptx_fault(c, w, r, PTX_FAULT_BARRIER, 0, id);
@@ -45,6 +73,7 @@ SIM_FN int ptx_exec_bar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_
     w->bar_mask = exec;
     w->state = PTX_W_BAR;
     return PTX_STEP_BAR;
+#endif
 }
 
 SIM_INLINE int ptx_exec_mem_rec(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
@@ -56,7 +85,7 @@ SIM_INLINE int ptx_exec_mem_rec(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r,
     }
 }
 
-/* Records that leave the pc to ptx_step's pc + 1. */
+/* The other lane-value records. */
 SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     switch (r->ex) {
@@ -70,10 +99,7 @@ SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     case PTX_EX_MATCH: ptx_exec_match(w, r, exec); return PTX_STEP_OK;
     case PTX_EX_REDUX: ptx_exec_redux(w, r, exec); return PTX_STEP_OK;
     case PTX_EX_ACTIVEMASK: ptx_exec_activemask(w, r, exec); return PTX_STEP_OK;
-    case PTX_EX_PRINTF: return ptx_exec_printf(c, w, r, exec);
     case PTX_EX_NOP: return PTX_STEP_OK;
-    case PTX_EX_TRAP:
-        return exec ? ptx_fault(c, w, r, PTX_FAULT_TRAP, ptx_ffs(exec), 0) : PTX_STEP_OK;
     default: return ptx_fault(c, w, r, PTX_FAULT_UNSUPPORTED, 0, 0);
     }
 }
@@ -107,52 +133,100 @@ SIM_FN void ptx_trace_fill(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r
     t->lane_addr = (flags & (SIM_TR_LOAD | SIM_TR_STORE)) ? c->lane_addr : NULL;
 }
 
-/* One warp instruction. */
+/* Records that change the warp's control state: on the GPU lane 0 runs
+ * them for the warp. */
+SIM_INLINE int ptx_is_control(uint32_t ex)
+{
+    return ex == PTX_EX_BRA || ex == PTX_EX_BRX || ex == PTX_EX_CALL || ex == PTX_EX_RET || ex == PTX_EX_EXIT ||
+           ex == PTX_EX_PRINTF || ex == PTX_EX_TRAP;
+}
+
+SIM_FN int ptx_exec_control(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t pc, uint32_t active,
+                            uint32_t exec)
+{
+    ptx_simt_t *top = &w->simt[w->sp - 1];
+    switch (r->ex) {
+    case PTX_EX_BRA: return ptx_exec_bra(c, w, r, pc, active, r->guard == PTX_NOSLOT ? active : exec);
+    case PTX_EX_BRX: return ptx_exec_brx(c, w, r, pc, active, exec);
+    case PTX_EX_CALL: return ptx_exec_call(c, w, r, pc, exec);
+    case PTX_EX_RET: top->pc = pc + 1; ptx_ret_lanes(c, w, exec); return PTX_STEP_OK;
+    case PTX_EX_EXIT: top->pc = pc + 1; ptx_exit_lanes(c, w, exec); return PTX_STEP_OK;
+    case PTX_EX_PRINTF: top->pc = pc + 1; return ptx_exec_printf(c, w, r, exec);
+    default: return exec ? ptx_fault(c, w, r, PTX_FAULT_TRAP, ptx_ffs(exec), 0) : PTX_STEP_OK;
+    }
+}
+
+/* Records that compute lane values (every lane its own; collectives read
+ * the others first). */
+SIM_INLINE int ptx_exec_data(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    switch (r->ex) {
+    case PTX_EX_ALU: ptx_exec_alu(c, w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_LD: case PTX_EX_ST: case PTX_EX_ATOM: return ptx_exec_mem_rec(c, w, r, exec);
+    case PTX_EX_BAR: case PTX_EX_BARRED: return ptx_exec_bar(c, w, r, exec);
+    default: return ptx_exec_plain(c, w, r, exec);
+    }
+}
+
+/* After the record: the common case (the same entry goes on inside its
+ * function) needs nothing; else drop finished entries and return. */
+SIM_INLINE int ptx_after(ptx_ctx_t *c, ptx_warp_t *w, int rc)
+{
+    if (rc == PTX_STEP_FAULT)
+        return rc;
+    const ptx_simt_t *top = &w->simt[w->sp - 1];
+    if (SIM_LIKELY(rc == PTX_STEP_OK && w->sp && top->mask && top->pc != top->rpc &&
+                   top->pc < c->p->funcs[w->func].nrecs && !(w->depth && w->sp == w->frames[w->depth - 1].simt_base)))
+        return PTX_STEP_OK;
+    int s = ptx_settle(c, w);
+    return rc == PTX_STEP_BAR && s != PTX_STEP_DONE ? PTX_STEP_BAR : s;
+}
+
+/* One warp instruction: PTX_STEP_OK, _BAR (waiting at a barrier; the CPU
+ * runner's), _DONE or _FAULT. */
 SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
 {
     ptx_simt_t *top = &w->simt[w->sp - 1];
     uint32_t pc = top->pc, active = top->mask;
     const ptx_rec_t *r = &c->p->recs[c->p->funcs[w->func].first + pc];
     uint32_t exec = ptx_guard_mask(w, r, active);
-    w->icount++;
-    c->st->warp_insns++;
-    c->st->thread_insns += ptx_popc(active);
-    c->st->mix[r->mix]++;
+    int rc = PTX_STEP_OK;
+    PTX_WARP_SYNC();
+    if (PTX_LEADER()) {
+        w->icount++;
+        c->st->warp_insns++;
+        c->st->thread_insns += ptx_popc(active);
+        c->st->mix[r->mix]++;
+    }
+#ifndef __CUDA_ARCH__
     if (traced)
         ptx_trace_fill(c, w, r, pc, exec);
-    int rc = PTX_STEP_OK;
-    switch (r->ex) {
-    case PTX_EX_ALU:
-        ptx_exec_alu(c, w, r, exec);
-        top->pc = pc + 1;
-        break;
-    case PTX_EX_LD: case PTX_EX_ST: case PTX_EX_ATOM:
-        rc = ptx_exec_mem_rec(c, w, r, exec);
-        top->pc = pc + 1;
-        break;
-    case PTX_EX_BRA: rc = ptx_exec_bra(c, w, r, pc, active, r->guard == PTX_NOSLOT ? active : exec); break;
-    case PTX_EX_BRX: rc = ptx_exec_brx(c, w, r, pc, active, exec); break;
-    case PTX_EX_CALL: rc = ptx_exec_call(c, w, r, pc, exec); break;
-    case PTX_EX_RET: top->pc = pc + 1; ptx_ret_lanes(c, w, exec); break;
-    case PTX_EX_EXIT: top->pc = pc + 1; ptx_exit_lanes(c, w, exec); break;
-    case PTX_EX_BAR: case PTX_EX_BARRED:
-        top->pc = pc + 1;
-        rc = ptx_exec_bar(c, w, r, exec);
-        break;
-    default:
-        rc = ptx_exec_plain(c, w, r, exec);
-        top->pc = pc + 1;
-        break;
+#endif
+    if (ptx_is_control(r->ex)) {
+        if (PTX_LEADER())
+            rc = ptx_exec_control(c, w, r, pc, active, exec);
+    } else {
+        rc = ptx_exec_data(c, w, r, exec);
+        PTX_WARP_SYNC();
+        if (PTX_LEADER() && rc != PTX_STEP_FAULT)
+            top->pc = pc + 1;
     }
+#ifndef __CUDA_ARCH__
     if (traced) {
         c->tr->next = w->sp ? w->simt[w->sp - 1].pc : 0;
         if ((c->tr->flags & SIM_TR_BRANCH) && c->tr->next != pc + 1)
             c->tr->flags |= SIM_TR_TAKEN;
     }
-    if (rc == PTX_STEP_FAULT)
-        return rc;
-    int s = ptx_settle(c, w);
-    return rc == PTX_STEP_BAR && s != PTX_STEP_DONE ? PTX_STEP_BAR : s;
+#endif
+    if (PTX_LEADER())
+        rc = ptx_after(c, w, rc);
+#ifdef __CUDA_ARCH__
+    if (PTX_LEADER())
+        w->rc = rc;
+    __syncwarp();
+    rc = w->rc;
+#endif
+    return rc;
 }
 
 #endif

@@ -33,7 +33,10 @@ SIM_INLINE void ptx_exec_alu(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
             d2[l] = q;
     }
 #else
-    ptx_alu_warp(&r->alu, d, d2, s, exec, w->cc);
+    if (SIM_UNLIKELY(c->g->alu_per_lane))
+        ptx_alu_warp_generic(&r->alu, d, d2, s, exec, w->cc);
+    else
+        ptx_alu_warp(&r->alu, d, d2, s, exec, w->cc);
 #endif
 }
 

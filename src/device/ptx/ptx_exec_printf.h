@@ -86,18 +86,28 @@ SIM_FN int ptx_printf_lane(ptx_ctx_t *c, const ptx_warp_t *w, uint64_t fmt, uint
         return -1;
     ptx_out_t *o = c->out;
     uint32_t bytes = (16u + asz + 7u) & ~7u;
-    if (!o || o->len + bytes > o->cap) {
-        if (o)
-            o->overflow = 1;
+    if (!o)
+        return 0;
+#ifdef __CUDA_ARCH__ /* the CTA's warps print at once: a record's room is reserved atomically */
+    uint32_t at = atomicAdd(&o->len, bytes);
+    if (at + bytes > o->cap) {
+        o->overflow = 1;
         return 0;
     }
-    uint8_t *rec = o->buf + o->len;
+#else
+    uint32_t at = o->len;
+    if (at + bytes > o->cap) {
+        o->overflow = 1;
+        return 0;
+    }
+    o->len += bytes;
+#endif
+    uint8_t *rec = o->buf + at;
     sim_memcpy(rec, &bytes, 4);
     sim_memcpy(rec + 4, &fmt, 8);
     sim_memcpy(rec + 12, &asz, 4);
     if (asz)
         sim_memcpy(rec + 16, a, asz);
-    o->len += bytes;
     return 0;
 }
 

@@ -2,7 +2,7 @@
  * set of lanes goes on, and the pc where it meets the entry below: the
  * branch's immediate post-dominator), divergent branches, calls with their
  * frames and .param passing, ret, exit. These touch the warp's shared state:
- * on the GPU lane 0 runs them. */
+ * on the GPU lane 0 runs them, so their lane loops are whole-warp loops. */
 #ifndef PTX_EXEC_SIMT_H
 #define PTX_EXEC_SIMT_H
 
@@ -25,7 +25,8 @@ SIM_FN int ptx_enter(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *at, uint32_t 
     for (uint32_t k = 0; k < pf->nimm; k++) {
         uint64_t v = p->imms[pf->imm_first + k];
         uint64_t *s = w->regs + (size_t)(pf->imm_slot0 + k) * 32;
-        PTX_LANES(l) s[l] = v;
+        for (uint32_t l = 0; l < 32; l++)
+            s[l] = v;
     }
     w->simt[w->sp++] = (ptx_simt_t){0, PTX_NOSLOT, mask, 0};
     return PTX_STEP_OK;
@@ -174,7 +175,7 @@ SIM_FN int ptx_exec_call(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
     for (uint32_t i = 0; i < call->nargs; i++) {
         const ptx_carg_t *a = &p->cargs[call->first_arg + i];
         uint32_t dst = nlocal + ef->param_off + p->pofs[ef->pofs_first + i];
-        PTX_LANES(l) {
+        for (uint32_t l = 0; l < 32; l++) {
             if (mask >> l & 1u)
                 sim_memcpy(c->local + (size_t)(w->index * 32 + l) * c->local_per_lane + dst,
                            ptx_carg_src(c, w, a, l), a->size);
@@ -200,7 +201,7 @@ SIM_FN void ptx_return(ptx_ctx_t *c, ptx_warp_t *w)
     for (uint32_t i = 0; i < call->nrets; i++) {
         const ptx_carg_t *a = &p->cargs[call->first_ret + i];
         uint32_t src = callee_local + ef->ret_off + p->pofs[ef->pofs_first + ef->nparams + i];
-        PTX_LANES(l) {
+        for (uint32_t l = 0; l < 32; l++) {
             if (!(mask >> l & 1u))
                 continue;
             const uint8_t *s = c->local + (size_t)(w->index * 32 + l) * c->local_per_lane + src;

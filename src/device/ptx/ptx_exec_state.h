@@ -60,6 +60,7 @@ typedef struct ptx_warp {
     uint8_t cc[32];         /* the carry flag of each lane (add.cc, addc) */
     uint32_t max_slots, max_local;
     uint64_t icount;        /* warp instructions it executed: %clock */
+    int rc;                 /* GPU: the step's outcome, lane 0's, for every lane */
 } ptx_warp_t;
 
 typedef struct ptx_barrier {
@@ -90,7 +91,10 @@ SIM_INLINE uint32_t ptx_popc(uint32_t m)
 #ifdef __CUDA_ARCH__
     return (uint32_t)__popc(m);
 #else
-    return (uint32_t)__builtin_popcount(m);
+    /* SWAR: no -mpopcnt here, and libgcc's call costs a warp step 3% */
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 #endif
 }
 
@@ -108,7 +112,12 @@ SIM_FN int ptx_fault(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint
                      uint64_t addr)
 {
     ptx_fault_t *f = c->f;
-    if (f->code == PTX_FAULT_NONE) {
+#ifdef __CUDA_ARCH__ /* the first of the CTA's warps to fault fills it */
+    int first = PTX_LEADER() && atomicCAS(&f->code, PTX_FAULT_NONE, code) == PTX_FAULT_NONE;
+#else
+    int first = f->code == PTX_FAULT_NONE;
+#endif
+    if (first) {
         f->code = code;
         f->cta = c->cta;
         f->warp = w->index;

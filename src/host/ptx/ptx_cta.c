@@ -6,43 +6,12 @@
 #include <string.h>
 
 #include "device/ptx/ptx_exec.h"
+#include "device/ptx/ptx_layout.h"
 #include "device/timing/timing.h"
-
-typedef struct cta_layout {
-    uint32_t nwarps, max_slots, local_per_lane;
-    uint64_t shared;
-    size_t warps, stacks, simt, frames, shmem, local, total;
-} cta_layout_t;
-
-static size_t up64(size_t v)
-{
-    return (v + 63) & ~(size_t)63;
-}
-
-static cta_layout_t layout(const ptx_grid_t *g)
-{
-    const ptx_pfunc_t *pf = &g->prog->funcs[g->kernel];
-    cta_layout_t L = {0};
-    uint32_t nthreads = g->block[0] * g->block[1] * g->block[2];
-    L.nwarps = (nthreads + 31) / 32;
-    L.max_slots = pf->recursive && pf->chain_slots < PTX_RECURSE_SLOTS ? PTX_RECURSE_SLOTS : pf->chain_slots;
-    L.local_per_lane = (pf->recursive && pf->chain_frame < PTX_RECURSE_LOCAL ? PTX_RECURSE_LOCAL : pf->chain_frame);
-    L.local_per_lane = (L.local_per_lane + 15) & ~15u;
-    L.shared = (uint64_t)g->prog->dyn_shared_off + g->dyn_smem;
-    size_t o = 0;
-    L.warps = o, o = up64(o + sizeof(ptx_warp_t) * L.nwarps);
-    L.stacks = o, o = up64(o + (size_t)L.nwarps * L.max_slots * 32 * sizeof(uint64_t));
-    L.simt = o, o = up64(o + (size_t)L.nwarps * PTX_SIMT_DEPTH * sizeof(ptx_simt_t));
-    L.frames = o, o = up64(o + (size_t)L.nwarps * PTX_MAX_CALL_DEPTH * sizeof(ptx_frame_t));
-    L.shmem = o, o = up64(o + L.shared);
-    L.local = o, o = up64(o + (size_t)L.nwarps * 32 * L.local_per_lane);
-    L.total = o;
-    return L;
-}
 
 size_t ptx_cta_scratch_bytes(const ptx_grid_t *g)
 {
-    return layout(g).total;
+    return ptx_layout(g).total;
 }
 
 static void reset_barrier(ptx_barrier_t *b)
@@ -105,27 +74,11 @@ static int run_traced(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ra
     return rc;
 }
 
-static int init_warps(ptx_ctx_t *c, const cta_layout_t *L, uint8_t *s)
+static int init_warps(ptx_ctx_t *c, const ptx_layout_t *L, uint8_t *s)
 {
-    const ptx_grid_t *g = c->g;
-    ptx_warp_t *warps = (ptx_warp_t *)(s + L->warps);
-    const ptx_pfunc_t *pf = &g->prog->funcs[g->kernel];
-    for (uint32_t k = 0; k < c->nwarps; k++) {
-        ptx_warp_t *w = &warps[k];
-        memset(w, 0, sizeof *w);
-        w->index = k;
-        w->stack = (uint64_t *)(s + L->stacks) + (size_t)k * L->max_slots * 32;
-        w->simt = (ptx_simt_t *)(s + L->simt) + (size_t)k * PTX_SIMT_DEPTH;
-        w->frames = (ptx_frame_t *)(s + L->frames) + (size_t)k * PTX_MAX_CALL_DEPTH;
-        w->max_slots = L->max_slots;
-        memset(w->stack, 0, (size_t)pf->nslots * 32 * sizeof(uint64_t));
-        uint32_t n = c->nthreads - k * 32;
-        uint32_t live = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
-        w->exited = ~live;
-        if (ptx_enter(c, w, NULL, g->kernel, live, 0, 0) != PTX_STEP_OK)
+    for (uint32_t k = 0; k < c->nwarps; k++)
+        if (ptx_warp_init(c, L, s, k) == PTX_STEP_FAULT)
             return -1;
-        w->state = ptx_settle(c, w) == PTX_STEP_DONE ? PTX_W_DONE : PTX_W_RUN;
-    }
     return 0;
 }
 
@@ -147,7 +100,7 @@ static void deadlock(ptx_ctx_t *c, ptx_warp_t *warps)
 int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
                 ptx_fault_t *f)
 {
-    cta_layout_t L = layout(g);
+    ptx_layout_t L = ptx_layout(g);
     uint8_t *s = (uint8_t *)scratch;
     sim_trace_t tr;
     uint64_t lane_addr[32];
