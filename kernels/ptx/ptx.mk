@@ -44,3 +44,26 @@ ptx-workloads-refs: $(WL_REFS)
 
 ptx-workloads: $(BUILD)/warpsim $(WL_REFS)
 	bash $(WL_DIR)/run_workloads.sh
+
+# The workloads' CUDA sources compiled for the CPU (kernels/ptx/cpu: cuda_cpu.h, cooperative threads,
+# libffi for the kernels' parameters) and run against their launch files and references: a check of
+# the workloads themselves, with neither a GPU nor warpsim. Needs libffi-dev and g++.
+WL_CPU := $(BUILD)/kernels/ptx/cpu
+CXX    ?= g++
+
+.PHONY: ptx-workloads-cpu
+
+$(WL_CPU)/cpu_launch: $(WL_DIR)/cpu/cpu_launch.c $(WL_DIR)/cpu/cpu_threads.c $(WL_DIR)/cpu/cpu_threads.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -Wall -Wextra $(filter %.c,$^) -o $@ -lffi -ldl -rdynamic -lm
+
+# dynamic shared memory (extern __shared__ T name[]) becomes a pointer to the runner's area
+$(WL_CPU)/%.so: $(WL_DIR)/src/%.cu $(WL_DIR)/cpu/cuda_cpu.h $(WL_HDRS)
+	@mkdir -p $(@D)
+	sed 's/extern __shared__ \([a-z0-9_]*\) \([a-z0-9_]*\)\[\];/\1 *\2 = (\1 *)cpu_dynamic_shared;/' $< >$(@:.so=.cpp)
+	$(CXX) -std=c++17 -O2 -Wall -Wno-unused-function -Wno-unknown-pragmas -Wno-sign-compare -include $(WL_DIR)/cpu/cuda_cpu.h -I$(WL_DIR)/src \
+		-shared -fPIC $(@:.so=.cpp) -o $@
+
+ptx-workloads-cpu: $(WL_CPU)/cpu_launch $(WL_NAMES:%=$(WL_CPU)/%.so) $(WL_REFS)
+	@fail=0; for n in $(WL_NAMES); do \
+		$(WL_CPU)/cpu_launch $(WL_CPU)/$$n.so $(WL_DIR)/$$n.launch $(WL_REF_DIR) || fail=1; done; exit $$fail
