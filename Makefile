@@ -6,7 +6,7 @@ OPT     ?= -O2
 # its threaded loop (1-2% fewer host instructions per simulated one,
 # callgrind; bench/RESULTS.md).
 CFLAGS  := -std=gnu11 $(OPT) -g -Wall -Wextra -Wno-unused-parameter -fno-strict-aliasing \
-           -fno-pie -no-pie -Isrc -Ikernels/include -pthread $(EXTRA_CFLAGS)
+           -fno-pie -no-pie -Isrc -Ikernels/include -Ikernels/ptx/include -pthread $(EXTRA_CFLAGS)
 # JSON is read and written by jansson (Debian's libjansson-dev).
 LDLIBS  := -ljansson -pthread -lm
 BUILD   := build
@@ -25,7 +25,7 @@ NVCCFLAGS := -O3 -std=c++17 -Isrc -Ikernels/include $(NVCC_ARCH) -Xcompiler -fno
 DEV_SRC  := $(shell find src/device -name '*.c' | sort)
 HOST_SRC := $(filter-out src/host/main.c,$(shell find src/host -name '*.c' | sort))
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(DEV_SRC) $(HOST_SRC))
-HEADERS  := $(shell find src kernels/include -name '*.h' -o -name '*.def' -o -name '*.cuh')
+HEADERS  := $(shell find src kernels/include kernels/ptx/include -name '*.h' -o -name '*.def' -o -name '*.cuh')
 
 ifneq ($(NVCC),)
   CFLAGS   += -DWARPSIM_HAVE_CUDA
@@ -96,12 +96,14 @@ test: deps
 	$(BUILD)/unit_tests --jobs 2
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
+	bash test/system/ptx_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory diff
 
 system: all
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
+	bash test/system/ptx_test.sh
 
 # Needs a GPU; without one it says so and succeeds.
 # KIT=1: on a GPU machine without network, cross compilers, qemu or Criterion

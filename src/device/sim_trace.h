@@ -42,6 +42,10 @@ typedef struct sim_trace {
     uint32_t next;       /* where execution went on */
     uint32_t active;     /* lanes that executed it (PTX, a bit per lane); 1 for a core */
     const uint64_t *lane_addr; /* PTX: each lane's address; NULL for a core */
+    /* PTX: registers are slots beyond a 64-bit mask's reach; the record's
+     * source and destination slots (the first nread / nwrite of them). */
+    const uint32_t *read_slots, *write_slots;
+    uint32_t nread, nwrite;
 } sim_trace_t;
 
 #endif

@@ -1,10 +1,12 @@
-/* warpsim command line: `warpsim run [options] PROG [args]`, --version, --help. */
+/* warpsim command line: `warpsim run [options] PROG [args]`, `warpsim ptx [options] FILE.launch`,
+ * `warpsim report ...`, --version, --help. */
 #include <stdio.h>
 #include <string.h>
 
 #include "host/backend.h"
 #include "host/report.h"
 #include "host/report_cmd.h"
+#include "host/ptx/ptx_cmd.h"
 
 static void print_version(void)
 {
@@ -112,6 +114,8 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && !strcmp(argv[1], "run"))
         return cmd_run(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "ptx"))
+        return ptx_cmd_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "report"))
         return report_cmd_main(argc - 2, argv + 2);
     options_usage(stderr);

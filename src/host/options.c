@@ -13,7 +13,7 @@
 typedef enum { OPT_STR, OPT_U32, OPT_U64, OPT_INT, OPT_SIZE, OPT_FLAG, OPT_LIST } opt_kind_t;
 
 /* Which command an option belongs to; its offset is into that command's struct. */
-typedef enum { CMD_RUN, CMD_REPORT } opt_cmd_t;
+typedef enum { CMD_RUN, CMD_REPORT, CMD_PTX } opt_cmd_t;
 
 typedef struct opt_row {
     opt_cmd_t cmd;
@@ -26,6 +26,7 @@ typedef struct opt_row {
 } opt_row_t;
 
 #define RUN(name, kind, field, arg, help) {CMD_RUN, name, 0, kind, offsetof(sim_options_t, field), arg, help},
+#define PTX(name, kind, field, arg, help) {CMD_PTX, name, 0, kind, offsetof(ptx_options_t, field), arg, help},
 #define REPORT(name, letter, kind, field, arg, help) \
     {CMD_REPORT, name, letter, kind, offsetof(report_options_t, field), arg, help},
 static const opt_row_t opt_table[] = {
@@ -61,7 +62,17 @@ static const opt_row_t opt_table[] = {
     REPORT("group", 0, OPT_STR, group, "KEY[,KEY]", "one plot line per value of these keys (e.g. backend,mode)")
     REPORT("title", 0, OPT_STR, title, "TEXT", "plot title")
     REPORT("help", 'h', OPT_FLAG, help, NULL, "this help")
+    PTX("config", OPT_STR, config, "FILE", "GPU config, GPGPU-Sim's format (configs/gpu/; default: H100 SXM5)")
+    PTX("backend", OPT_STR, backend, "cpu|cuda|auto", "where to run the kernels (default auto: cuda if a GPU is present)")
+    PTX("threads", OPT_INT, threads, "T", "CPU backend threads running CTAs (default: all host cores)")
+    PTX("report", OPT_STR, report, "FILE.json", "write the counters of every launch as JSON")
+    PTX("module", OPT_STR, module, "FILE.ptx", "run this PTX module instead of the launch file's")
+    PTX("ref-dir", OPT_STR, ref_dir, "DIR", "where the reference programs are (default build/kernels/ptx/ref)")
+    PTX("max-insns", OPT_U64, max_insns, "N", "fault a CTA after N warp instructions (default: no limit)")
+    PTX("quiet", OPT_FLAG, quiet, NULL, "do not print the table (on stderr)")
+    PTX("verbose", OPT_FLAG, verbose, NULL, "name every config option not modelled, and each launch as it runs")
 };
+#undef PTX
 #undef RUN
 #undef REPORT
 #define OPT_COUNT (sizeof(opt_table) / sizeof(opt_table[0]))
@@ -292,6 +303,42 @@ int options_parse_report(report_options_t *r, int argc, char **argv)
     return 0;
 }
 
+void options_ptx_defaults(ptx_options_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->backend = "auto";
+    p->ref_dir = "build/kernels/ptx/ref";
+}
+
+int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
+{
+    int i;
+    if (opt_parse(CMD_PTX, p, argc, argv, &i, "warpsim ptx", "warpsim"))
+        return 2;
+    if (i >= argc) {
+        fprintf(stderr, "warpsim ptx: no launch file given (usage: warpsim ptx [options] FILE.launch)\n");
+        return 2;
+    }
+    if (i + 1 < argc) {
+        fprintf(stderr, "warpsim ptx: one launch file, then nothing: found '%s' after '%s' (options go first)\n",
+                argv[i + 1], argv[i]);
+        return 2;
+    }
+    if (strcmp(p->backend, "cpu") && strcmp(p->backend, "cuda") && strcmp(p->backend, "auto")) {
+        fprintf(stderr, "warpsim ptx: --backend must be cpu, cuda or auto, not '%s'\n", p->backend);
+        return 2;
+    }
+    if (p->report) {
+        const char *dot = strrchr(p->report, '.');
+        if (!dot || strcmp(dot, ".json")) {
+            fprintf(stderr, "warpsim ptx: %s: report name must end in .json\n", p->report);
+            return 2;
+        }
+    }
+    p->launch = argv[i];
+    return 0;
+}
+
 void options_report_free(report_options_t *r)
 {
     free(r->baselines.items);
@@ -370,9 +417,12 @@ static void usage_rows(FILE *f, opt_cmd_t cmd)
 void options_usage(FILE *f)
 {
     fprintf(f, "usage: warpsim run [options] PROG.elf [args...]\n"
+               "       warpsim ptx [options] FILE.launch    (kernels/ptx/README.md)\n"
                "       warpsim report [options] REPORT.json...\n"
                "       warpsim --version | --help\n\noptions of run:\n");
     usage_rows(f, CMD_RUN);
+    fprintf(f, "\noptions of ptx:\n");
+    usage_rows(f, CMD_PTX);
     fprintf(f, "\noptions of report:\n");
     usage_rows(f, CMD_REPORT);
 }

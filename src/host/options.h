@@ -46,6 +46,19 @@ typedef struct report_options {
     int nfiles;
 } report_options_t;
 
+/* `warpsim ptx`'s options (src/host/ptx/ptx_cmd.c runs it). */
+typedef struct ptx_options {
+    const char *config;     /* a GPU config (configs/gpu/); NULL: H100 */
+    const char *backend;    /* cpu, cuda, auto */
+    int threads;            /* host threads of the CPU backend; 0 = every host core */
+    const char *report;     /* FILE.json */
+    const char *module;     /* overrides the launch file's module */
+    const char *ref_dir;    /* where the reference programs are */
+    uint64_t max_insns;     /* warp instructions per CTA before it faults; 0 = no limit */
+    int quiet, verbose;
+    const char *launch;     /* the operand */
+} ptx_options_t;
+
 void options_defaults(sim_options_t *o);
 /* Instructions each core runs per round, from quantum, mode and regroup. */
 uint64_t options_round_steps(const sim_options_t *o);
@@ -57,6 +70,10 @@ int options_parse_run(sim_options_t *o, int argc, char **argv);
  * the operands are the files. 0, or a one-line error and 2. */
 int options_parse_report(report_options_t *r, int argc, char **argv);
 void options_report_free(report_options_t *r);
+/* The same for `warpsim ptx ...` (after "ptx"): options, then one launch
+ * file. 0, or a one-line error and 2. */
+void options_ptx_defaults(ptx_options_t *p);
+int options_parse_ptx(ptx_options_t *p, int argc, char **argv);
 /* Apply a config file of `-option value` lines (# comments). 0 ok, else
  * prints "file:line: problem" and returns 2. */
 int options_load_config(sim_options_t *o, const char *path);

@@ -40,3 +40,34 @@ test/ptx/gen/%.clang.ptx: test/ptx/src/%.cu $(PTX_GEN_INC)/texture_fetch_functio
 	$(PTX_CLANG) -x cuda --cuda-device-only -S -O2 --cuda-gpu-arch=sm_75 -nocudalib \
 		--cuda-path=$(PTX_CUDA_HOME) -I$(PTX_GEN_INC) -I$(PTX_CUDA_HOME)/include/cccl \
 		-Wno-unknown-cuda-version $< -o $@
+
+# The executor's speed on one host thread (bench/ptx_exec_bench.c): SIMD warps against lane-by-lane.
+.PHONY: bench-ptx-exec
+$(BUILD)/ptx_exec_bench: bench/ptx_exec_bench.c $(BUILD)/libwarpsim.a
+	$(CC) $(CFLAGS) $< $(BUILD)/libwarpsim.a -o $@ $(LDLIBS)
+
+bench-ptx-exec: $(BUILD)/ptx_exec_bench
+	$(BUILD)/ptx_exec_bench $(PTX_BENCH_ARGS)
+
+# The PTX executor's CUDA backend (src/host/ptx/ptx_backend_cuda.cu): built into the library when
+# nvcc is there (ptx_backend_nocuda.c stands in otherwise).
+ifneq ($(NVCC),)
+$(BUILD)/libwarpsim.a: $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o
+endif
+$(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o: src/host/ptx/ptx_backend_cuda.cu $(HEADERS) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
+# The PTX ALU's random differential tester: every form against an independent reference
+# (C under fesetround, MPFR), through ptx_alu_eval and ptx_alu_warp. Under a minute here.
+# PTX_ALU_DIFF_ARGS: cases per form, seed, a name filter (e.g. `20000 7 cvt.rz`).
+PTX_ALU_DIFF_SRC  := test/ptx/alu_diff.c test/ptx/alu_diff_forms.c test/ptx/alu_ref.c test/ptx/alu_ref_float.c
+PTX_ALU_DIFF_ARGS ?= 40000
+.PHONY: ptx-alu-diff bench-ptx-alu
+
+$(BUILD)/ptx_alu_diff: $(PTX_ALU_DIFF_SRC) test/ptx/alu_diff.h test/ptx/alu_ref.h test/ptx/alu_ref_internal.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -frounding-math -Itest/ptx $(PTX_ALU_DIFF_SRC) -o $@ -lmpfr -lgmp -lm
+
+ptx-alu-diff: $(BUILD)/ptx_alu_diff
+	$(BUILD)/ptx_alu_diff $(PTX_ALU_DIFF_ARGS)

@@ -138,3 +138,44 @@ Test(options, report_options)
     cr_expect_str_eq(r.files[0], "--r.json");
     options_report_free(&r);
 }
+
+static int to_ptx(ptx_options_t *p, int argc, const char **argv)
+{
+    options_ptx_defaults(p);
+    return options_parse_ptx(p, argc, (char **)argv);
+}
+
+Test(options, ptx_values_and_its_launch_file)
+{
+    const char *argv[] = {"--config=configs/gpu/a100.cfg", "--threads", "3", "--quiet", "--max-insns", "1K", "x.launch"};
+    ptx_options_t p;
+    cr_assert_eq(to_ptx(&p, TO_ARGC(argv), argv), 0);
+    cr_expect_str_eq(p.config, "configs/gpu/a100.cfg");
+    cr_expect_eq(p.threads, 3);
+    cr_expect_eq(p.quiet, 1);
+    cr_expect_eq(p.max_insns, 1024);
+    cr_expect_str_eq(p.backend, "auto");
+    cr_expect_str_eq(p.ref_dir, "build/kernels/ptx/ref");
+    cr_expect_str_eq(p.launch, "x.launch");
+}
+
+Test(options, ptx_errors, .init = cr_redirect_stderr)
+{
+    ptx_options_t p;
+    const char *none[] = {"--quiet"};
+    cr_expect_eq(to_ptx(&p, TO_ARGC(none), none), 2);
+    const char *two[] = {"a.launch", "b.launch"};
+    cr_expect_eq(to_ptx(&p, TO_ARGC(two), two), 2);
+    const char *backend[] = {"--backend", "fpga", "a.launch"};
+    cr_expect_eq(to_ptx(&p, TO_ARGC(backend), backend), 2);
+    const char *csv[] = {"--report", "r.csv", "a.launch"};
+    cr_expect_eq(to_ptx(&p, TO_ARGC(csv), csv), 2);
+    const char *runopt[] = {"--cores", "4", "a.launch"};
+    cr_expect_eq(to_ptx(&p, TO_ARGC(runopt), runopt), 2, "run's options are not ptx's");
+    fflush(stderr);
+    cr_expect_stderr_eq_str("warpsim ptx: no launch file given (usage: warpsim ptx [options] FILE.launch)\n"
+                            "warpsim ptx: one launch file, then nothing: found 'b.launch' after 'a.launch' (options go first)\n"
+                            "warpsim ptx: --backend must be cpu, cuda or auto, not 'fpga'\n"
+                            "warpsim ptx: r.csv: report name must end in .json\n"
+                            "warpsim ptx: unknown option '--cores' (see warpsim --help)\n");
+}

@@ -35,6 +35,21 @@ typedef struct ptx_alu {
     uint8_t prmt;       /* ptx_prmt_t */
     uint8_t shf_dir, shf_mode, testp;
     uint32_t flags;     /* PTX_MF_* (ftz, sat, approx, cc, ...) */
+    uint8_t negsrc;     /* bit i: source i is a predicate written !p; applied here */
+    uint8_t cmp_sets;   /* ptx_alu_prepare: the PTX_CMPS_* outcomes for which cmp is true */
 } ptx_alu_t;
+
+/* A compare's outcomes (ptx_alu_t.cmp_sets), for the branch-free loops. */
+#define PTX_CMPS_LT 1u
+#define PTX_CMPS_EQ 2u
+#define PTX_CMPS_GT 4u
+#define PTX_CMPS_UN 8u
+
+#include "device/ptx/ptx_alu_int.h"
+#include "device/ptx/ptx_alu_bits.h"
+#include "device/ptx/ptx_alu_fop.h"
+#include "device/ptx/ptx_alu_cvt.h"
+#include "device/ptx/ptx_alu_eval.h"
+#include "device/ptx/ptx_alu_warp.h"
 
 #endif

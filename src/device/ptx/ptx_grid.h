@@ -95,6 +95,8 @@ typedef struct ptx_grid {
     uint32_t warps_per_sm;        /* %nwarpid */
     uint64_t insn_limit;          /* per CTA, warp instructions; 0 none */
     const struct sim_timing *tm;  /* the timing seam; NULL: the fast path */
+    uint32_t alu_per_lane;        /* 1: ALU records lane by lane through ptx_alu_eval (the MIMD
+                                     way; bench/ptx_exec_bench.c compares) */
 } ptx_grid_t;
 
 

@@ -1,0 +1,232 @@
+/* One warp instruction of the PTX executor: the record at the top SIMT
+ * entry's pc, on the lanes of that entry whose guard passes. The same code
+ * runs a whole warp in a loop over lanes (CPU) and one lane per CUDA thread
+ * (GPU, PTX_LANES). With a timing record (c->tr) it is filled for the model;
+ * the fast path passes NULL and the compiler drops that code. */
+#ifndef PTX_EXEC_H
+#define PTX_EXEC_H
+
+#include "device/ptx/ptx_exec_mem.h"
+#include "device/ptx/ptx_exec_simt.h"
+#include "device/ptx/ptx_exec_warp.h"
+#include "device/ptx/ptx_exec_printf.h"
+#include "device/ptx/ptx_exec_alu.h"
+
+/* bar.sync / bar.arrive / bar.red: the warp's active lanes arrive; sync and
+ * red wait (PTX_STEP_BAR) until the CTA's runner releases the barrier. */
+SIM_FN int ptx_exec_bar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+#ifdef __CUDA_ARCH__
+    /* a CTA is a CUDA block: the hardware's own barriers, the whole CUDA warp
+     * arriving (exited simulated warps have returned from the kernel) */
+    uint32_t l = threadIdx.x & 31u, lid = exec ? ptx_ffs(exec) : 0;
+    uint32_t id = (uint32_t)w->regs[(size_t)r->src[0] * 32 + lid];
+    if (id >= PTX_NBARRIERS)
+        return ptx_fault(c, w, r, PTX_FAULT_BARRIER, 0, id);
+    uint32_t cnt = r->src[1] != PTX_NOSLOT ? (uint32_t)w->regs[(size_t)r->src[1] * 32 + lid] : 0;
+    if (r->ex == PTX_EX_BARRED) {
+        uint32_t p = (exec >> l & 1u) && (ptx_lane_src(w, r, 2, l) & 1u), res;
+        if (r->sub == PTX_ATOM_POPC)
+            res = (uint32_t)__syncthreads_count((int)p);
+        else if (r->sub == PTX_ATOM_AND)
+            res = (uint32_t)__syncthreads_and((int)(p || !(exec >> l & 1u)));
+        else
+            res = (uint32_t)__syncthreads_or((int)p);
+        if (exec >> l & 1u)
+            w->regs[(size_t)r->dst[0] * 32 + l] = r->sub == PTX_ATOM_POPC ? res : res != 0;
+        return PTX_STEP_OK;
+    }
+    if (r->sub == PTX_BAR_ARRIVE)
+        asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(cnt ? cnt : blockDim.x));
+    else if (cnt)
+        asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(cnt));
+    else
+        asm volatile("bar.sync %0;" ::"r"(id));
+    return PTX_STEP_OK;
+#else
+    uint32_t id = (uint32_t)w->regs[(size_t)r->src[0] * 32 + (exec ? ptx_ffs(exec) : 0)];
+    if (id >= PTX_NBARRIERS)
+        return ptx_fault(c, w, r, PTX_FAULT_BARRIER, 0, id);
+    if (!exec)
+        return PTX_STEP_OK;
+    ptx_barrier_t *b = &c->bars[id];
+    if (r->src[1] != PTX_NOSLOT)
+        b->expected = (uint32_t)w->regs[(size_t)r->src[1] * 32 + ptx_ffs(exec)];
+    b->arrived += ptx_popc(exec);
+    if (r->ex == PTX_EX_BARRED) {
+        uint32_t ballot = 0;
+        for (uint32_t l = 0; l < 32; l++)
+            if ((exec >> l & 1u) && (ptx_lane_src(w, r, 2, l) & 1u))
+                ballot |= 1u << l;
+        b->red_popc += ptx_popc(ballot);
+        b->red_and &= ballot == exec;
+        b->red_or |= ballot != 0;
+        w->bar_dst = r->dst[0];
+        w->bar_kind = r->sub;
+    } else if (r->sub == PTX_BAR_ARRIVE) {
+        return PTX_STEP_OK;
+    } else {
+        w->bar_dst = PTX_NOSLOT;
+    }
+    b->waiting++;
+    w->bar_id = id;
+    w->bar_mask = exec;
+    w->state = PTX_W_BAR;
+    return PTX_STEP_BAR;
+#endif
+}
+
+SIM_INLINE int ptx_exec_mem_rec(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    switch (r->ex) {
+    case PTX_EX_LD: return ptx_exec_ld(c, w, r, exec);
+    case PTX_EX_ST: return ptx_exec_st(c, w, r, exec);
+    default: return ptx_exec_atom(c, w, r, exec);
+    }
+}
+
+/* The other lane-value records. */
+SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    switch (r->ex) {
+    case PTX_EX_SREG: ptx_exec_sreg(c, w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_SYMADDR: ptx_exec_symaddr(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_CVTA: ptx_exec_cvta(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_ISSPACEP: ptx_exec_isspacep(c, w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_PACK: case PTX_EX_UNPACK: ptx_exec_pack(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_VOTE: ptx_exec_vote(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_SHFL: ptx_exec_shfl(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_MATCH: ptx_exec_match(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_REDUX: ptx_exec_redux(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_ACTIVEMASK: ptx_exec_activemask(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_NOP: return PTX_STEP_OK;
+    default: return ptx_fault(c, w, r, PTX_FAULT_UNSUPPORTED, 0, 0);
+    }
+}
+
+/* The timing record of the record about to run. */
+SIM_FN void ptx_trace_fill(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t pc, uint32_t exec)
+{
+    sim_trace_t *t = c->tr;
+    uint32_t flags = exec ? SIM_TR_EXECUTED : 0;
+    if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ATOM)
+        flags |= SIM_TR_LOAD;
+    if (r->ex == PTX_EX_ST || (r->ex == PTX_EX_ATOM))
+        flags |= SIM_TR_STORE;
+    if (r->ex == PTX_EX_BRA || r->ex == PTX_EX_BRX || r->ex == PTX_EX_CALL || r->ex == PTX_EX_RET ||
+        r->ex == PTX_EX_EXIT)
+        flags |= SIM_TR_BRANCH;
+    t->pc = c->p->funcs[w->func].first + pc;
+    t->op = r->op;
+    t->unit = r->unit;
+    t->flags = flags;
+    t->reads = t->writes = 0;
+    t->read_slots = r->src;
+    t->write_slots = r->dst;
+    t->nread = t->nwrite = 0;
+    for (uint32_t i = 0; i < 4; i++) {
+        t->nread += r->src[i] != PTX_NOSLOT;
+        t->nwrite += r->dst[i] != PTX_NOSLOT;
+    }
+    t->size = (flags & (SIM_TR_LOAD | SIM_TR_STORE)) ? (uint32_t)r->size * r->vec : 0;
+    t->active = exec;
+    t->lane_addr = (flags & (SIM_TR_LOAD | SIM_TR_STORE)) ? c->lane_addr : NULL;
+}
+
+/* Records that change the warp's control state: on the GPU lane 0 runs
+ * them for the warp. */
+SIM_INLINE int ptx_is_control(uint32_t ex)
+{
+    return ex == PTX_EX_BRA || ex == PTX_EX_BRX || ex == PTX_EX_CALL || ex == PTX_EX_RET || ex == PTX_EX_EXIT ||
+           ex == PTX_EX_PRINTF || ex == PTX_EX_TRAP;
+}
+
+SIM_FN int ptx_exec_control(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t pc, uint32_t active,
+                            uint32_t exec)
+{
+    ptx_simt_t *top = &w->simt[w->sp - 1];
+    switch (r->ex) {
+    case PTX_EX_BRA: return ptx_exec_bra(c, w, r, pc, active, r->guard == PTX_NOSLOT ? active : exec);
+    case PTX_EX_BRX: return ptx_exec_brx(c, w, r, pc, active, exec);
+    case PTX_EX_CALL: return ptx_exec_call(c, w, r, pc, exec);
+    case PTX_EX_RET: top->pc = pc + 1; ptx_ret_lanes(c, w, exec); return PTX_STEP_OK;
+    case PTX_EX_EXIT: top->pc = pc + 1; ptx_exit_lanes(c, w, exec); return PTX_STEP_OK;
+    case PTX_EX_PRINTF: top->pc = pc + 1; return ptx_exec_printf(c, w, r, exec);
+    default: return exec ? ptx_fault(c, w, r, PTX_FAULT_TRAP, ptx_ffs(exec), 0) : PTX_STEP_OK;
+    }
+}
+
+/* Records that compute lane values (every lane its own; collectives read
+ * the others first). */
+SIM_INLINE int ptx_exec_data(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    switch (r->ex) {
+    case PTX_EX_ALU: ptx_exec_alu(c, w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_LD: case PTX_EX_ST: case PTX_EX_ATOM: return ptx_exec_mem_rec(c, w, r, exec);
+    case PTX_EX_BAR: case PTX_EX_BARRED: return ptx_exec_bar(c, w, r, exec);
+    default: return ptx_exec_plain(c, w, r, exec);
+    }
+}
+
+/* After the record: the common case (the same entry goes on inside its
+ * function) needs nothing; else drop finished entries and return. */
+SIM_INLINE int ptx_after(ptx_ctx_t *c, ptx_warp_t *w, int rc)
+{
+    if (rc == PTX_STEP_FAULT)
+        return rc;
+    const ptx_simt_t *top = &w->simt[w->sp - 1];
+    if (SIM_LIKELY(rc == PTX_STEP_OK && w->sp && top->mask && top->pc != top->rpc &&
+                   top->pc < c->p->funcs[w->func].nrecs && !(w->depth && w->sp == w->frames[w->depth - 1].simt_base)))
+        return PTX_STEP_OK;
+    int s = ptx_settle(c, w);
+    return rc == PTX_STEP_BAR && s != PTX_STEP_DONE ? PTX_STEP_BAR : s;
+}
+
+/* One warp instruction: PTX_STEP_OK, _BAR (waiting at a barrier; the CPU
+ * runner's), _DONE or _FAULT. */
+SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
+{
+    ptx_simt_t *top = &w->simt[w->sp - 1];
+    uint32_t pc = top->pc, active = top->mask;
+    const ptx_rec_t *r = &c->p->recs[c->p->funcs[w->func].first + pc];
+    uint32_t exec = ptx_guard_mask(w, r, active);
+    int rc = PTX_STEP_OK;
+    PTX_WARP_SYNC();
+    if (PTX_LEADER()) {
+        w->icount++;
+        c->st->warp_insns++;
+        c->st->thread_insns += ptx_popc(active);
+        c->st->mix[r->mix]++;
+    }
+#ifndef __CUDA_ARCH__
+    if (traced)
+        ptx_trace_fill(c, w, r, pc, exec);
+#endif
+    if (ptx_is_control(r->ex)) {
+        if (PTX_LEADER())
+            rc = ptx_exec_control(c, w, r, pc, active, exec);
+    } else {
+        rc = ptx_exec_data(c, w, r, exec);
+        PTX_WARP_SYNC();
+        if (PTX_LEADER() && rc != PTX_STEP_FAULT)
+            top->pc = pc + 1;
+    }
+#ifndef __CUDA_ARCH__
+    if (traced) {
+        c->tr->next = w->sp ? w->simt[w->sp - 1].pc : 0;
+        if ((c->tr->flags & SIM_TR_BRANCH) && c->tr->next != pc + 1)
+            c->tr->flags |= SIM_TR_TAKEN;
+    }
+#endif
+    if (PTX_LEADER())
+        rc = ptx_after(c, w, rc);
+#ifdef __CUDA_ARCH__
+    if (PTX_LEADER())
+        w->rc = rc;
+    __syncwarp();
+    rc = w->rc;
+#endif
+    return rc;
+}
+
+#endif

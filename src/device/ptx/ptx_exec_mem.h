@@ -1,0 +1,216 @@
+/* Memory of the PTX executor: a lane's address in a state space to a host
+ * (or device) pointer, through the generic windows of ptx_grid.h; loads,
+ * stores and atomics of one warp instruction. A bad address is a fault with
+ * the lane and the address, never a host access out of bounds. */
+#ifndef PTX_EXEC_MEM_H
+#define PTX_EXEC_MEM_H
+
+#include "device/ptx/ptx_exec_state.h"
+
+/* A space's bytes [addr, addr + n) for thread t, or NULL. write: the
+ * space must be writable. */
+SIM_FN uint8_t *ptx_mem(const ptx_ctx_t *c, uint32_t space, uint64_t addr, uint32_t n, uint32_t t, int write)
+{
+    if (space == PTX_MS_GENERIC) {
+        const ptx_gmem_t *gm = &c->g->gmem;
+        if (addr - gm->lo < gm->size)
+            space = PTX_MS_GLOBAL;
+        else if (addr - PTX_WIN_SHARED < PTX_WIN_SIZE)
+            space = PTX_MS_SHARED, addr -= PTX_WIN_SHARED;
+        else if (addr - PTX_WIN_LOCAL < PTX_WIN_SIZE)
+            space = PTX_MS_LOCAL, addr -= PTX_WIN_LOCAL;
+        else if (addr - PTX_WIN_CONST < PTX_WIN_SIZE)
+            space = PTX_MS_CONST, addr -= PTX_WIN_CONST;
+        else
+            return NULL;
+    }
+    switch (space) {
+    case PTX_MS_GLOBAL: {
+        const ptx_gmem_t *gm = &c->g->gmem;
+        uint64_t o = addr - gm->lo;
+        return o < gm->size && n <= gm->size - o ? gm->base + o : NULL;
+    }
+    case PTX_MS_SHARED:
+        return addr < c->shared_size && n <= c->shared_size - addr ? c->shared + addr : NULL;
+    case PTX_MS_LOCAL:
+        return addr < c->local_per_lane && n <= c->local_per_lane - addr
+                   ? c->local + (size_t)t * c->local_per_lane + addr : NULL;
+    case PTX_MS_CONST:
+        return !write && addr < c->p->cbank_size && n <= c->p->cbank_size - addr ? c->p->cbank + addr : NULL;
+    case PTX_MS_KPARAM:
+        return !write && addr < c->g->param_size && n <= c->g->param_size - addr
+                   ? (uint8_t *)(uintptr_t)c->g->params + addr : NULL;
+    }
+    return NULL;
+}
+
+/* The element's value as the register holds it: zero-extended, or sign-
+ * extended to the register's width. */
+SIM_INLINE uint64_t ptx_load_value(const uint8_t *h, uint32_t size, uint32_t flags)
+{
+    uint64_t v = 0;
+    switch (size) {
+    case 1: v = h[0]; break;
+    case 2: { uint16_t x; sim_memcpy(&x, h, 2); v = x; break; }
+    case 4: { uint32_t x; sim_memcpy(&x, h, 4); v = x; break; }
+    default: sim_memcpy(&v, h, 8); return v;
+    }
+    if (flags & PTX_RF_SIGNED) {
+        uint32_t sh = 64 - size * 8;
+        v = (uint64_t)((int64_t)(v << sh) >> sh);
+        if (!(flags & PTX_RF_DST64))
+            v &= 0xffffffffull;
+    }
+    return v;
+}
+
+/* The lane's address of a memory record (before the space's window). */
+SIM_INLINE uint64_t ptx_rec_addr(const ptx_warp_t *w, const ptx_rec_t *r, uint32_t l)
+{
+    uint64_t a = (uint64_t)r->imm;
+    if (r->base != PTX_NOSLOT)
+        a += w->regs[(size_t)r->base * 32 + l];
+    if (r->flags & PTX_RF_FRAME)
+        a += w->local_base;
+    return a;
+}
+
+/* Checks every executing lane's access first (a fault leaves memory as it
+ * was), recording the addresses for the timing model. */
+SIM_FN int ptx_check_access(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write)
+{
+    uint32_t bytes = (uint32_t)r->size * r->vec;
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(exec >> l & 1u))
+            continue;
+        uint64_t a = ptx_rec_addr(w, r, l);
+        if (c->lane_addr)
+            c->lane_addr[l] = a;
+        if (a & (bytes - 1u) & 15u)
+            return ptx_fault(c, w, r, PTX_FAULT_MISALIGNED, l, a);
+        if (!ptx_mem(c, r->space, a, bytes, w->index * 32 + l, write))
+            return ptx_fault(c, w, r, PTX_FAULT_ADDRESS, l, a);
+    }
+    return PTX_STEP_OK;
+}
+
+SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    int rc = ptx_check_access(c, w, r, exec, 0);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        const uint8_t *h = ptx_mem(c, r->space, ptx_rec_addr(w, r, l), (uint32_t)r->size * r->vec,
+                                   w->index * 32 + l, 0);
+        for (uint32_t i = 0; i < r->vec; i++)
+            w->regs[(size_t)r->dst[i] * 32 + l] = ptx_load_value(h + i * r->size, r->size, r->flags);
+    }
+    return PTX_STEP_OK;
+}
+
+SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    int rc = ptx_check_access(c, w, r, exec, 1);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    /* lanes in order: the highest lane's store to a shared address wins */
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        uint8_t *h = ptx_mem(c, r->space, ptx_rec_addr(w, r, l), (uint32_t)r->size * r->vec, w->index * 32 + l, 1);
+        for (uint32_t i = 0; i < r->vec; i++) {
+            uint64_t v = w->regs[(size_t)r->src[i] * 32 + l];
+            sim_memcpy(h + i * r->size, &v, r->size); /* little-endian: the low bytes */
+        }
+    }
+    return PTX_STEP_OK;
+}
+
+/* ---- atomics ------------------------------------------------------------------ */
+SIM_INLINE double ptx_atom_to_f64(uint64_t v) { double d; sim_memcpy(&d, &v, 8); return d; }
+SIM_INLINE float ptx_atom_to_f32(uint32_t v) { float f; sim_memcpy(&f, &v, 4); return f; }
+SIM_INLINE uint64_t ptx_atom_of_f64(double d) { uint64_t v; sim_memcpy(&v, &d, 8); return v; }
+SIM_INLINE uint32_t ptx_atom_of_f32(float f) { uint32_t v; sim_memcpy(&v, &f, 4); return v; }
+
+/* The value an atomic leaves, from the old one and its operands. */
+SIM_FN uint64_t ptx_atom_apply(uint32_t op, uint32_t size, uint32_t flags, uint64_t old, uint64_t b, uint64_t cv)
+{
+    uint64_t mask = size == 4 ? 0xffffffffull : ~0ull;
+    int sgn = (flags & PTX_RF_SIGNED) != 0;
+    int64_t so = size == 4 ? (int64_t)(int32_t)old : (int64_t)old;
+    int64_t sb = size == 4 ? (int64_t)(int32_t)b : (int64_t)b;
+    old &= mask, b &= mask;
+    switch (op) {
+    case PTX_ATOM_ADD:
+        if (flags & PTX_RF_FLOAT)
+            return size == 4 ? ptx_atom_of_f32(ptx_atom_to_f32((uint32_t)old) + ptx_atom_to_f32((uint32_t)b))
+                             : ptx_atom_of_f64(ptx_atom_to_f64(old) + ptx_atom_to_f64(b));
+        return (old + b) & mask;
+    case PTX_ATOM_AND: return old & b;
+    case PTX_ATOM_OR: return old | b;
+    case PTX_ATOM_XOR: return old ^ b;
+    case PTX_ATOM_EXCH: return b;
+    case PTX_ATOM_CAS: return old == b ? (cv & mask) : old;
+    case PTX_ATOM_INC: return old >= b ? 0 : old + 1;
+    case PTX_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
+    case PTX_ATOM_MIN: return (sgn ? so < sb : old < b) ? old : b;
+    case PTX_ATOM_MAX: return (sgn ? so > sb : old > b) ? old : b;
+    }
+    return old;
+}
+
+/* One lane's read-modify-write, atomic against other host threads (global
+ * memory is shared by CTAs on several threads) and other CUDA warps. */
+SIM_FN uint64_t ptx_atom_rmw(uint8_t *h, uint32_t op, uint32_t size, uint32_t flags, uint64_t b, uint64_t cv)
+{
+#ifdef __CUDA_ARCH__
+    if (size == 4) {
+        unsigned int *p = (unsigned int *)h, old = *p, seen;
+        do {
+            seen = old;
+            old = atomicCAS(p, seen, (unsigned int)ptx_atom_apply(op, 4, flags, seen, b, cv));
+        } while (old != seen);
+        return old;
+    }
+    unsigned long long *p = (unsigned long long *)h, old = *p, seen;
+    do {
+        seen = old;
+        old = atomicCAS(p, seen, (unsigned long long)ptx_atom_apply(op, 8, flags, seen, b, cv));
+    } while (old != seen);
+    return old;
+#else
+    if (size == 4) {
+        uint32_t *p = (uint32_t *)h, old = __atomic_load_n(p, __ATOMIC_RELAXED);
+        while (!__atomic_compare_exchange_n(p, &old, (uint32_t)ptx_atom_apply(op, 4, flags, old, b, cv), 0,
+                                            __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+            ;
+        return old;
+    }
+    uint64_t *p = (uint64_t *)h, old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(p, &old, ptx_atom_apply(op, 8, flags, old, b, cv), 0, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_RELAXED))
+        ;
+    return old;
+#endif
+}
+
+/* atom and red: on the CPU lanes in lane order; on the GPU as the hardware orders them. */
+SIM_FN int ptx_exec_atom(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    int rc = ptx_check_access(c, w, r, exec, 1);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        uint8_t *h = ptx_mem(c, r->space, ptx_rec_addr(w, r, l), r->size, w->index * 32 + l, 1);
+        uint64_t b = w->regs[(size_t)r->src[0] * 32 + l];
+        uint64_t cv = r->src[1] != PTX_NOSLOT ? w->regs[(size_t)r->src[1] * 32 + l] : 0;
+        w->regs[(size_t)r->dst[0] * 32 + l] = ptx_atom_rmw(h, r->sub, r->size, r->flags, b, cv);
+    }
+    return PTX_STEP_OK;
+}
+
+#endif

@@ -1,0 +1,146 @@
+/* The state of a CTA's warps while the executor runs them: a warp's
+ * register file (structure of arrays: slot s of lane l at regs[s * 32 + l]),
+ * its SIMT reconvergence stack and call frames; the CTA's shared and local
+ * memory and barriers. One definition for the CPU (a warp instruction is a
+ * loop over 32 lanes) and the GPU (a CUDA thread per lane): PTX_LANES. */
+#ifndef PTX_EXEC_STATE_H
+#define PTX_EXEC_STATE_H
+
+#include "device/ptx/ptx_prog.h"
+
+#ifdef __CUDA_ARCH__
+/* One CUDA thread per lane: the loop is that lane; per-lane temporaries are
+ * scalars; lane 0 writes the warp's shared control state. */
+#define PTX_LANES(l) for (uint32_t l = threadIdx.x & 31u, once_##l = 1; once_##l; once_##l = 0)
+#define PTX_NL 1
+#define PTX_LI(l) 0
+#define PTX_WARP_SYNC() __syncwarp()
+#define PTX_LEADER() ((threadIdx.x & 31u) == 0)
+#else
+#define PTX_LANES(l) for (uint32_t l = 0; l < 32; l++)
+#define PTX_NL 32
+#define PTX_LI(l) (l)
+#define PTX_WARP_SYNC() ((void)0)
+#define PTX_LEADER() 1
+#endif
+
+#define PTX_NBARRIERS 16
+
+typedef struct ptx_simt {
+    uint32_t pc;    /* where these lanes go on */
+    uint32_t rpc;   /* where they meet the entry below; PTX_NOSLOT: never (a function's base) */
+    uint32_t mask;
+    uint32_t pad;
+} ptx_simt_t;
+
+typedef struct ptx_frame {
+    uint32_t func;       /* the caller's function, to return to */
+    uint32_t call_pc;    /* the call record, in the caller */
+    uint32_t simt_base;  /* the callee's first SIMT entry */
+    uint32_t reg_base;   /* the caller's register frame (slots from the stack's start) */
+    uint32_t local_base; /* the caller's local frame */
+    uint32_t callee;
+    uint32_t call_mask;   /* the lanes that called, still there */
+} ptx_frame_t;
+
+enum { PTX_W_RUN, PTX_W_BAR, PTX_W_DONE };
+enum { PTX_STEP_OK, PTX_STEP_BAR, PTX_STEP_DONE, PTX_STEP_FAULT };
+
+typedef struct ptx_warp {
+    uint64_t *stack;        /* register frames, slots x 32 lanes each */
+    uint64_t *regs;         /* the current frame: stack + reg_base * 32 */
+    ptx_simt_t *simt;
+    ptx_frame_t *frames;
+    uint32_t func, reg_base, local_base;
+    uint32_t sp, depth;     /* SIMT entries, call frames */
+    uint32_t exited;        /* lanes that exited */
+    uint32_t state;         /* PTX_W_* */
+    uint32_t bar_id, bar_mask, bar_dst, bar_kind;
+    uint32_t index;         /* warp in the CTA */
+    uint8_t cc[32];         /* the carry flag of each lane (add.cc, addc) */
+    uint32_t max_slots, max_local;
+    uint64_t icount;        /* warp instructions it executed: %clock */
+    int rc;                 /* GPU: the step's outcome, lane 0's, for every lane */
+} ptx_warp_t;
+
+typedef struct ptx_barrier {
+    uint32_t arrived, expected; /* threads; expected 0: every thread not exited */
+    uint32_t red_popc, red_and, red_or;
+    uint32_t waiting;           /* warps waiting at it */
+} ptx_barrier_t;
+
+typedef struct ptx_ctx {
+    const ptx_grid_t *g;
+    const ptx_prog_t *p;
+    uint8_t *shared;
+    uint64_t shared_size;
+    uint8_t *local;             /* lane t's local memory at local + t * local_per_lane */
+    uint32_t local_per_lane;
+    uint32_t ctaid[3];
+    uint32_t cta, sm, nthreads, nwarps, live_threads;
+    ptx_stats_t *st;
+    ptx_out_t *out;
+    ptx_fault_t *f;
+    ptx_barrier_t bars[PTX_NBARRIERS];
+    sim_trace_t *tr;            /* the timing record being filled; NULL: none */
+    uint64_t *lane_addr;        /* its per-lane addresses */
+} ptx_ctx_t;
+
+SIM_INLINE uint32_t ptx_popc(uint32_t m)
+{
+#ifdef __CUDA_ARCH__
+    return (uint32_t)__popc(m);
+#else
+    /* SWAR: no -mpopcnt here, and libgcc's call costs a warp step 3% */
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+#endif
+}
+
+SIM_INLINE uint32_t ptx_ffs(uint32_t m) /* lowest set bit's index; m != 0 */
+{
+#ifdef __CUDA_ARCH__
+    return (uint32_t)__ffs((int)m) - 1u;
+#else
+    return (uint32_t)__builtin_ctz(m);
+#endif
+}
+
+/* A fault of this warp at its pc: the launch's status. */
+SIM_FN int ptx_fault(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t code, uint32_t lane,
+                     uint64_t addr)
+{
+    ptx_fault_t *f = c->f;
+#ifdef __CUDA_ARCH__ /* the first of the CTA's warps to fault fills it */
+    int first = PTX_LEADER() && atomicCAS(&f->code, PTX_FAULT_NONE, code) == PTX_FAULT_NONE;
+#else
+    int first = f->code == PTX_FAULT_NONE;
+#endif
+    if (first) {
+        f->code = code;
+        f->cta = c->cta;
+        f->warp = w->index;
+        f->lane = lane;
+        f->func = w->func;
+        f->pc = w->sp ? w->simt[w->sp - 1].pc : 0;
+        f->line = r ? r->line : 0;
+        f->col = r ? r->col : 0;
+        f->addr = addr;
+    }
+    return PTX_STEP_FAULT;
+}
+
+/* The lanes of the top SIMT entry whose guard passes. */
+SIM_INLINE uint32_t ptx_guard_mask(const ptx_warp_t *w, const ptx_rec_t *r, uint32_t active)
+{
+    if (r->guard == PTX_NOSLOT)
+        return active;
+    const uint64_t *p = w->regs + (size_t)r->guard * 32;
+    uint32_t m = 0;
+    for (uint32_t l = 0; l < 32; l++)
+        m |= (uint32_t)(p[l] & 1u) << l;
+    return active & (r->guard_neg ? ~m : m);
+}
+
+#endif

@@ -1,0 +1,244 @@
+/* Warp collectives (vote, shfl, match, redux, activemask) and the other
+ * records that read more than their own lane or the warp's state: special
+ * registers, symbol addresses, cvta, isspacep, vector pack and unpack. A
+ * collective reads the other lanes' registers before any lane writes (on
+ * the GPU: a __syncwarp between). */
+#ifndef PTX_EXEC_WARP_H
+#define PTX_EXEC_WARP_H
+
+#include "device/ptx/ptx_exec_state.h"
+
+SIM_INLINE uint64_t ptx_lane_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32_t i, uint32_t l)
+{
+    uint64_t v = w->regs[(size_t)r->src[i] * 32 + l];
+    return (r->neg >> i & 1u) ? !(v & 1u) : v;
+}
+
+/* A special register's value in lane l. %clock and %globaltimer count the
+ * warp's instructions, so that runs repeat exactly. */
+SIM_FN uint64_t ptx_sreg_value(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t s, uint32_t comp, uint32_t l)
+{
+    const ptx_grid_t *g = c->g;
+    uint32_t t = w->index * 32 + l, k = comp ? comp - 1 : 0;
+    uint32_t tid[3] = {t % g->block[0], t / g->block[0] % g->block[1], t / (g->block[0] * g->block[1])};
+    switch (s) {
+    case PTX_SREG_TID: return k < 3 ? tid[k] : 0;
+    case PTX_SREG_NTID: return k < 3 ? g->block[k] : 0;
+    case PTX_SREG_CTAID: case PTX_SREG_CLUSTERID: return k < 3 ? c->ctaid[k] : 0;
+    case PTX_SREG_NCTAID: case PTX_SREG_NCLUSTERID: return k < 3 ? g->grid[k] : 0;
+    case PTX_SREG_CLUSTER_NCTAID: return k < 3 ? 1 : 0;
+    case PTX_SREG_CLUSTER_NCTARANK: return 1;
+    case PTX_SREG_LANEID: return l;
+    case PTX_SREG_WARPID: return w->index;
+    case PTX_SREG_NWARPID: return g->warps_per_sm;
+    case PTX_SREG_SMID: return c->sm;
+    case PTX_SREG_NSMID: return g->nsm;
+    case PTX_SREG_GRIDID: return g->gridid;
+    case PTX_SREG_CLOCK: return (uint32_t)w->icount;
+    case PTX_SREG_CLOCK_HI: return (uint32_t)(w->icount >> 32);
+    case PTX_SREG_CLOCK64: return w->icount;
+    case PTX_SREG_GLOBALTIMER: return w->icount * 1000u;
+    case PTX_SREG_GLOBALTIMER_LO: return (uint32_t)(w->icount * 1000u);
+    case PTX_SREG_GLOBALTIMER_HI: return (uint32_t)((w->icount * 1000u) >> 32);
+    case PTX_SREG_LANEMASK_EQ: return 1u << l;
+    case PTX_SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1u);
+    case PTX_SREG_LANEMASK_LT: return (1u << l) - 1u;
+    case PTX_SREG_LANEMASK_GE: return ~((1u << l) - 1u);
+    case PTX_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1u);
+    case PTX_SREG_DYNAMIC_SMEM_SIZE: return g->dyn_smem;
+    case PTX_SREG_TOTAL_SMEM_SIZE: case PTX_SREG_AGGR_SMEM_SIZE: return c->shared_size;
+    default: return 0; /* cluster rank and ids of a one-CTA cluster, envreg, pm, reserved */
+    }
+}
+
+SIM_FN void ptx_exec_sreg(const ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            d[l] = ptx_sreg_value(c, w, r->sub, r->aux, l);
+    }
+}
+
+SIM_FN void ptx_exec_symaddr(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint64_t v = (uint64_t)r->imm + ((r->flags & PTX_RF_FRAME) ? w->local_base : 0);
+    uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            d[l] = v;
+    }
+}
+
+SIM_INLINE uint64_t ptx_window(uint32_t space)
+{
+    return space == PTX_MS_SHARED ? PTX_WIN_SHARED : space == PTX_MS_LOCAL ? PTX_WIN_LOCAL
+         : space == PTX_MS_CONST ? PTX_WIN_CONST : 0;
+}
+
+/* cvta: a space's address to generic, or (.to) back. */
+SIM_FN void ptx_exec_cvta(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint64_t win = ptx_window(r->space);
+    uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
+    const uint64_t *s = w->regs + (size_t)r->src[0] * 32;
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            d[l] = (r->flags & PTX_RF_TO) ? s[l] - win : s[l] + win;
+    }
+}
+
+SIM_FN void ptx_exec_isspacep(const ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint64_t win = ptx_window(r->space);
+    uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
+    const uint64_t *s = w->regs + (size_t)r->src[0] * 32;
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        d[l] = r->space == PTX_MS_GLOBAL ? s[l] - c->g->gmem.lo < c->g->gmem.size : s[l] - win < PTX_WIN_SIZE;
+    }
+}
+
+/* mov d, {a, b, ..} and mov {a, b, ..}, s: elements low first. */
+SIM_FN void ptx_exec_pack(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint32_t bits = r->size * 8u;
+    uint64_t m = bits == 64 ? ~0ull : (1ull << bits) - 1u;
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        if (r->ex == PTX_EX_PACK) {
+            uint64_t v = 0;
+            for (uint32_t i = 0; i < r->vec; i++)
+                v |= (w->regs[(size_t)r->src[i] * 32 + l] & m) << (i * bits);
+            w->regs[(size_t)r->dst[0] * 32 + l] = v;
+        } else {
+            uint64_t v = w->regs[(size_t)r->src[0] * 32 + l];
+            for (uint32_t i = 0; i < r->vec; i++)
+                w->regs[(size_t)r->dst[i] * 32 + l] = (v >> (i * bits)) & m;
+        }
+    }
+}
+
+/* The lanes that take part in a .sync collective: those executing it (the
+ * membermask names lanes that must arrive together; in lockstep they have). */
+SIM_FN void ptx_exec_vote(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint32_t ballot = 0;
+    for (uint32_t l = 0; l < 32; l++)
+        if ((exec >> l & 1u) && (ptx_lane_src(w, r, 0, l) & 1u))
+            ballot |= 1u << l;
+    uint64_t v = 0;
+    switch (r->sub) {
+    case PTX_VOTE_BALLOT: v = ballot; break;
+    case PTX_VOTE_ALL: v = ballot == exec; break;
+    case PTX_VOTE_ANY: v = ballot != 0; break;
+    case PTX_VOTE_UNI: v = ballot == 0 || ballot == exec; break;
+    }
+    PTX_WARP_SYNC();
+    uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            d[l] = v;
+    }
+}
+
+SIM_FN void ptx_exec_shfl(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint64_t val[PTX_NL];
+    uint8_t ok[PTX_NL];
+    PTX_LANES(l) {
+        uint32_t b = (uint32_t)w->regs[(size_t)r->src[1] * 32 + l] & 31u;
+        uint32_t cc = (uint32_t)w->regs[(size_t)r->src[2] * 32 + l];
+        uint32_t seg = (cc >> 8) & 31u, cval = cc & 31u;
+        int32_t maxl = (int32_t)((l & seg) | (cval & ~seg)), minl = (int32_t)(l & seg), j = 0;
+        int p = 0;
+        switch (r->sub) {
+        case PTX_SHFL_UP: j = (int32_t)l - (int32_t)b; p = j >= maxl; break;
+        case PTX_SHFL_DOWN: j = (int32_t)l + (int32_t)b; p = j <= maxl; break;
+        case PTX_SHFL_BFLY: j = (int32_t)(l ^ b); p = j <= maxl; break;
+        default: j = minl | (int32_t)(b & ~seg); p = j <= maxl; break;
+        }
+        if (!p)
+            j = (int32_t)l;
+        val[PTX_LI(l)] = w->regs[(size_t)r->src[0] * 32 + (uint32_t)j] & 0xffffffffu;
+        ok[PTX_LI(l)] = (uint8_t)p;
+    }
+    PTX_WARP_SYNC();
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        w->regs[(size_t)r->dst[0] * 32 + l] = val[PTX_LI(l)];
+        if (r->dst2 != PTX_NOSLOT)
+            w->regs[(size_t)r->dst2 * 32 + l] = ok[PTX_LI(l)];
+    }
+}
+
+SIM_FN void ptx_exec_match(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint64_t m = r->type == PTX_T_B32 ? 0xffffffffull : ~0ull;
+    const uint64_t *a = w->regs + (size_t)r->src[0] * 32;
+    uint32_t same[PTX_NL];
+    uint32_t all = 1;
+    uint32_t l0 = exec ? ptx_ffs(exec) : 0;
+    for (uint32_t k = 0; k < 32; k++)
+        if ((exec >> k & 1u) && (a[k] & m) != (a[l0] & m))
+            all = 0;
+    PTX_LANES(l) {
+        uint32_t s = 0;
+        for (uint32_t k = 0; k < 32; k++)
+            if ((exec >> k & 1u) && (a[k] & m) == (a[l] & m))
+                s |= 1u << k;
+        same[PTX_LI(l)] = s;
+    }
+    PTX_WARP_SYNC();
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        w->regs[(size_t)r->dst[0] * 32 + l] = r->sub == PTX_MATCH_ALL ? (all ? exec : 0) : same[PTX_LI(l)];
+        if (r->dst2 != PTX_NOSLOT)
+            w->regs[(size_t)r->dst2 * 32 + l] = all;
+    }
+}
+
+SIM_FN void ptx_exec_redux(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    const uint64_t *a = w->regs + (size_t)r->src[0] * 32;
+    int sgn = r->type == PTX_T_S32;
+    uint32_t v = 0, first = 1;
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(exec >> l & 1u))
+            continue;
+        uint32_t x = (uint32_t)a[l];
+        if (first) {
+            v = x, first = 0;
+            continue;
+        }
+        switch (r->sub) {
+        case PTX_ATOM_ADD: v += x; break;
+        case PTX_ATOM_AND: v &= x; break;
+        case PTX_ATOM_OR: v |= x; break;
+        case PTX_ATOM_XOR: v ^= x; break;
+        case PTX_ATOM_MIN: v = (sgn ? (int32_t)x < (int32_t)v : x < v) ? x : v; break;
+        case PTX_ATOM_MAX: v = (sgn ? (int32_t)x > (int32_t)v : x > v) ? x : v; break;
+        }
+    }
+    PTX_WARP_SYNC();
+    uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            d[l] = v;
+    }
+}
+
+SIM_FN void ptx_exec_activemask(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            d[l] = exec;
+    }
+}
+
+#endif

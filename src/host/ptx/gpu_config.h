@@ -1,0 +1,63 @@
+/* What warpsim models of a GPU, read from a GPGPU-Sim style config file
+ * (configs/gpu/NAME.cfg, or a researcher's gpgpusim.config): SM count, the
+ * per-SM limits the block scheduler fits CTAs into, and the clocks.
+ *
+ *   gpu_config_t c;
+ *   gpu_config_defaults(&c);                       // H100 SXM5 (configs/gpu/h100.cfg)
+ *   if (gpu_config_load(&c, "gpgpusim.config", err, sizeof err)) ...   // "gpgpusim.config:12: expected ..."
+ *   if (c.nignored) fprintf(stderr, "%u options not modelled: %s\n", c.nignored, c.ignored);
+ *   gpu_config_free(&c);
+ */
+#ifndef GPU_CONFIG_H
+#define GPU_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The options warpsim takes, in GPGPU-Sim's spelling:
+ * X(option, kind, field, meaning). Kinds: U32 a number; PIPE
+ * <threads per SM>:<warp size>; CLOCKS <core>:<icnt>:<l2>:<dram> in MHz. */
+#define GPU_CONFIG_OPTIONS(X)                                                              \
+    X("gpgpu_n_clusters", U32, n_clusters, "SM clusters")                                  \
+    X("gpgpu_n_cores_per_cluster", U32, cores_per_cluster, "SMs per cluster")              \
+    X("gpgpu_shader_core_pipeline", PIPE, threads_per_sm, "threads per SM:warp size")      \
+    X("gpgpu_shader_registers", U32, regs_per_sm, "32-bit registers per SM")               \
+    X("gpgpu_registers_per_block", U32, regs_per_block, "registers per CTA")               \
+    X("gpgpu_shmem_size", U32, shmem_per_sm, "shared memory per SM, bytes")                \
+    X("gpgpu_shmem_per_block", U32, shmem_per_block, "shared memory per CTA, bytes")       \
+    X("gpgpu_shader_cta", U32, ctas_per_sm, "CTAs per SM")                                 \
+    X("gpgpu_clock_domains", CLOCKS, clock_mhz, "core:interconnect:L2:DRAM clocks, MHz")   \
+    X("gpgpu_num_reg_banks", U32, reg_banks, "register file banks per SM")                 \
+    X("gpgpu_compute_capability_major", U32, cc_major, "compute capability, major")        \
+    X("gpgpu_compute_capability_minor", U32, cc_minor, "compute capability, minor")
+
+typedef struct gpu_config {
+    char name[64];              /* the file's name without folder and .cfg/.config */
+    uint32_t n_clusters, cores_per_cluster;
+    uint32_t threads_per_sm, warp_size;
+    uint32_t regs_per_sm, regs_per_block;
+    uint32_t shmem_per_sm, shmem_per_block;
+    uint32_t ctas_per_sm;
+    double clock_mhz[4];
+    uint32_t reg_banks;
+    uint32_t cc_major, cc_minor;
+    uint32_t nignored;          /* GPGPU-Sim options read and not modelled */
+    char *ignored;              /* their names, ", " between; malloc'd */
+} gpu_config_t;
+
+/* H100 SXM5, as configs/gpu/h100.cfg says. */
+void gpu_config_defaults(gpu_config_t *c);
+/* Applies the options of a file on top of c. 0, or -1 with one line
+ * "PATH:LINE: expected ..." in err. */
+int gpu_config_load(gpu_config_t *c, const char *path, char *err, size_t n);
+/* The same for text, name being what messages call it. */
+int gpu_config_parse(gpu_config_t *c, const char *name, const char *text, char *err, size_t n);
+void gpu_config_free(gpu_config_t *c);
+
+uint32_t gpu_config_sms(const gpu_config_t *c);
+/* CUDA's threads per block: 512 before compute capability 2.0, then 1024. */
+uint32_t gpu_config_block_threads(const gpu_config_t *c);
+/* Is name (without the dash) an option GPGPU-Sim knows? */
+int gpu_config_gpgpusim_option(const char *name);
+
+#endif

@@ -1,0 +1,218 @@
+/* The PTX executor on the GPU: a CUDA block per CTA, a CUDA warp per
+ * simulated warp, a thread per lane, each running ptx_step (ptx_exec.h, the
+ * CPU backend's step): lane records on every thread, control records on
+ * lane 0 (whole-warp loops), barriers the block's own. CTAs go in batches
+ * whose scratch fits the device. The grid's program, parameters and global
+ * arena are copied over, the arena, counters, printf records and faults
+ * back. */
+extern "C" {
+#include "host/ptx/ptx_backend.h"
+}
+#include "device/ptx/ptx_exec.h"
+#include "device/ptx/ptx_layout.h"
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PTX_CUDA(call)                                                                        \
+    do {                                                                                      \
+        cudaError_t e_ = (call);                                                              \
+        if (e_ != cudaSuccess) {                                                              \
+            snprintf(err, n, "CUDA error at %s:%d: %s (%s)", __FILE__, __LINE__,              \
+                     cudaGetErrorString(e_), #call);                                          \
+            rc = -2;                                                                          \
+            goto out;                                                                         \
+        }                                                                                     \
+    } while (0)
+
+__global__ void ptx_grid_kernel(ptx_grid_t g, ptx_prog_t p, ptx_layout_t L, uint8_t *scratch, uint32_t cta0,
+                                ptx_stats_t *stats, ptx_out_t *outs, ptx_fault_t *faults)
+{
+    uint32_t cta = cta0 + blockIdx.x, k = threadIdx.x / 32;
+    uint8_t *s = scratch + (size_t)blockIdx.x * L.total;
+    g.prog = &p;
+    ptx_stats_t st;
+    memset(&st, 0, sizeof st);
+    ptx_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.g = &g;
+    c.p = &p;
+    c.cta = cta;
+    c.sm = blockIdx.x; /* the block's slot; the launcher's SM placement is the CPU runner's */
+    c.ctaid[0] = cta % g.grid[0];
+    c.ctaid[1] = cta / g.grid[0] % g.grid[1];
+    c.ctaid[2] = cta / (g.grid[0] * g.grid[1]);
+    c.nthreads = c.live_threads = g.block[0] * g.block[1] * g.block[2];
+    c.nwarps = L.nwarps;
+    c.shared = s + L.shmem;
+    c.shared_size = L.shared;
+    c.local = s + L.local;
+    c.local_per_lane = L.local_per_lane;
+    c.st = &st;
+    c.out = &outs[cta];
+    c.f = &faults[cta];
+    for (size_t i = threadIdx.x; i < L.shared; i += blockDim.x)
+        c.shared[i] = 0;
+    ptx_warp_t *w = (ptx_warp_t *)(s + L.warps) + k;
+    if ((threadIdx.x & 31u) == 0)
+        w->rc = ptx_warp_init(&c, &L, s, k);
+    __syncthreads();
+    int rc = w->rc;
+    uint64_t n = 0, limit = g.insn_limit ? g.insn_limit : ~0ull;
+    while (rc == PTX_STEP_OK && n++ < limit && !*(volatile uint32_t *)&c.f->code)
+        rc = ptx_step(&c, w, 0);
+    if ((threadIdx.x & 31u) != 0)
+        return;
+    if (rc == PTX_STEP_OK && n > limit)
+        ptx_fault(&c, w, NULL, PTX_FAULT_INSN_LIMIT, 0, 0);
+    ptx_stats_t *t = &stats[cta];
+    atomicAdd((unsigned long long *)&t->warp_insns, (unsigned long long)st.warp_insns);
+    atomicAdd((unsigned long long *)&t->thread_insns, (unsigned long long)st.thread_insns);
+    for (int i = 0; i < PTX_MIX_COUNT; i++)
+        atomicAdd((unsigned long long *)&t->mix[i], (unsigned long long)st.mix[i]);
+    atomicAdd((unsigned long long *)&t->warps, 1ull);
+}
+
+extern "C" int ptx_cuda_available(char *name, size_t n)
+{
+    int count = 0;
+    cudaDeviceProp prop;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0 || cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+        return 0;
+    snprintf(name, n, "%s", prop.name);
+    return 1;
+}
+
+/* A host array's copy on the device (NULL for none). */
+template <typename T> static T *to_device(const T *h, size_t count)
+{
+    T *d = NULL;
+    if (!h || !count)
+        return NULL;
+    if (cudaMalloc(&d, sizeof(T) * count) != cudaSuccess)
+        return NULL;
+    cudaMemcpy(d, h, sizeof(T) * count, cudaMemcpyHostToDevice);
+    return d;
+}
+
+extern "C" int ptx_cuda_run(const ptx_grid_t *g, ptx_stats_t *st, ptx_out_t *outs, ptx_fault_t *f, char *err,
+                            size_t n)
+{
+    const ptx_prog_t *hp = g->prog;
+    uint32_t nctas = g->grid[0] * g->grid[1] * g->grid[2];
+    ptx_layout_t L = ptx_layout(g);
+    ptx_prog_t p = *hp;
+    ptx_grid_t dg = *g;
+    uint8_t *scratch = NULL, *gmem = NULL, *params = NULL;
+    ptx_stats_t *stats = NULL;
+    ptx_out_t *douts = NULL, *houts = NULL;
+    ptx_fault_t *faults = NULL, *hfaults = NULL;
+    uint32_t ncalls = 0, ncargs = 0, npofs = 0, ntargets = 0, nimms = 0;
+    uint32_t batch = 0;
+    int rc = 0;
+    size_t free_b = 0, total_b = 0;
+    if (g->tm) {
+        snprintf(err, n, "the CUDA backend runs without a timing model");
+        return -2;
+    }
+    if (L.nwarps * 32 > 1024) {
+        snprintf(err, n, "a CTA of %u threads is more than a CUDA block holds", L.nwarps * 32);
+        return -2;
+    }
+    /* array lengths: the largest index any record or function uses */
+    for (uint32_t i = 0; i < hp->nrecs; i++) {
+        const ptx_rec_t *r = &hp->recs[i];
+        if (r->ex == PTX_EX_CALL || r->ex == PTX_EX_PRINTF) {
+            const ptx_call_t *c = &hp->calls[r->target];
+            ncalls = r->target + 1 > ncalls ? r->target + 1 : ncalls;
+            uint32_t e = c->first_ret + c->nrets > c->first_arg + c->nargs ? c->first_ret + c->nrets
+                                                                          : c->first_arg + c->nargs;
+            ncargs = e > ncargs ? e : ncargs;
+        }
+        if (r->ex == PTX_EX_BRX && r->target + r->aux > ntargets)
+            ntargets = r->target + r->aux;
+    }
+    for (uint32_t i = 0; i < hp->nfuncs; i++) {
+        const ptx_pfunc_t *pf = &hp->funcs[i];
+        if (pf->pofs_first + pf->nparams + pf->nrets > npofs)
+            npofs = pf->pofs_first + pf->nparams + pf->nrets;
+        if (pf->imm_first + pf->nimm > nimms)
+            nimms = pf->imm_first + pf->nimm;
+    }
+    p.recs = to_device(hp->recs, hp->nrecs);
+    p.funcs = to_device(hp->funcs, hp->nfuncs);
+    p.imms = to_device(hp->imms, nimms);
+    p.targets = to_device(hp->targets, ntargets);
+    p.calls = to_device(hp->calls, ncalls);
+    p.cargs = to_device(hp->cargs, ncargs);
+    p.pofs = to_device(hp->pofs, npofs);
+    p.cbank = to_device(hp->cbank, hp->cbank_size);
+    p.ginit = NULL;
+    PTX_CUDA(cudaMalloc(&gmem, g->gmem.size));
+    PTX_CUDA(cudaMemcpy(gmem, g->gmem.base, g->gmem.size, cudaMemcpyHostToDevice));
+    dg.gmem.base = gmem;
+    params = to_device(g->params, g->param_size);
+    dg.params = params;
+    dg.prog = NULL;
+    PTX_CUDA(cudaMalloc(&stats, sizeof *stats * nctas));
+    PTX_CUDA(cudaMemset(stats, 0, sizeof *stats * nctas));
+    PTX_CUDA(cudaMalloc(&faults, sizeof *faults * nctas));
+    PTX_CUDA(cudaMemset(faults, 0, sizeof *faults * nctas));
+    houts = (ptx_out_t *)malloc(sizeof *houts * nctas);
+    hfaults = (ptx_fault_t *)malloc(sizeof *hfaults * nctas);
+    for (uint32_t i = 0; i < nctas; i++) {
+        houts[i] = outs[i];
+        houts[i].buf = NULL;
+        if (outs[i].cap)
+            PTX_CUDA(cudaMalloc(&houts[i].buf, outs[i].cap));
+    }
+    douts = to_device(houts, nctas);
+    PTX_CUDA(cudaMemGetInfo(&free_b, &total_b));
+    batch = (uint32_t)(free_b / 2 / (L.total ? L.total : 1));
+    batch = batch > nctas ? nctas : batch < 1 ? 1 : batch;
+    PTX_CUDA(cudaMalloc(&scratch, (size_t)batch * L.total));
+    for (uint32_t c0 = 0; c0 < nctas; c0 += batch) {
+        uint32_t nb = nctas - c0 < batch ? nctas - c0 : batch;
+        ptx_grid_kernel<<<nb, L.nwarps * 32>>>(dg, p, L, scratch, c0, stats, douts, faults);
+        PTX_CUDA(cudaGetLastError());
+        PTX_CUDA(cudaDeviceSynchronize());
+    }
+    PTX_CUDA(cudaMemcpy(g->gmem.base, gmem, g->gmem.size, cudaMemcpyDeviceToHost));
+    PTX_CUDA(cudaMemcpy(hfaults, faults, sizeof *faults * nctas, cudaMemcpyDeviceToHost));
+    {
+        ptx_out_t *o = (ptx_out_t *)malloc(sizeof *o * nctas);
+        ptx_stats_t *s = (ptx_stats_t *)malloc(sizeof *s * nctas);
+        cudaMemcpy(o, douts, sizeof *o * nctas, cudaMemcpyDeviceToHost);
+        cudaMemcpy(s, stats, sizeof *s * nctas, cudaMemcpyDeviceToHost);
+        for (uint32_t i = 0; i < nctas; i++) {
+            uint32_t len = o[i].len < outs[i].cap ? o[i].len : outs[i].cap;
+            if (len)
+                cudaMemcpy(outs[i].buf, houts[i].buf, len, cudaMemcpyDeviceToHost);
+            outs[i].len = len;
+            outs[i].overflow = o[i].overflow || o[i].len > outs[i].cap;
+            st->warp_insns += s[i].warp_insns;
+            st->thread_insns += s[i].thread_insns;
+            for (int m = 0; m < PTX_MIX_COUNT; m++)
+                st->mix[m] += s[i].mix[m];
+            st->warps += s[i].warps;
+        }
+        free(o);
+        free(s);
+    }
+    for (uint32_t i = 0; i < nctas; i++)
+        if (hfaults[i].code) {
+            *f = hfaults[i];
+            rc = -1;
+            break;
+        }
+out:
+    cudaFree(scratch), cudaFree(gmem), cudaFree(params), cudaFree(stats), cudaFree(faults), cudaFree(douts);
+    if (houts)
+        for (uint32_t i = 0; i < nctas; i++)
+            cudaFree(houts[i].buf);
+    free(houts), free(hfaults);
+    cudaFree(p.recs), cudaFree(p.funcs), cudaFree(p.imms), cudaFree(p.targets), cudaFree(p.calls);
+    cudaFree(p.cargs), cudaFree(p.pofs), cudaFree(p.cbank);
+    return rc;
+}

@@ -1,0 +1,330 @@
+/* `warpsim ptx [options] FILE.launch`: read the config, the launch file and
+ * its module; check every kernel line against the module and the GPU
+ * before anything runs; fill the buffers; run the launches in order on the
+ * CPU backend; run the reference, check, dump, report. Exit status: 0, 1
+ * for bad input, a fault or a failed check, 2 for usage. */
+#include "host/ptx/ptx_cmd.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "host/ptx/ptx_launch_params.h"
+#include "host/ptx/ptx_launch_ref.h"
+#include "host/ptx/ptx_printf.h"
+#include "host/ptx/ptx_run_cpu.h"
+#include "host/ptx/ptx_session.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int input_error(const char *msg)
+{
+    fprintf(stderr, "%s\n", msg);
+    return 1;
+}
+
+static int load_config(ptx_session_t *s)
+{
+    char err[1024];
+    gpu_config_defaults(&s->cfg);
+    if (!s->o->config)
+        return 0;
+    if (gpu_config_load(&s->cfg, s->o->config, err, sizeof err))
+        return input_error(err);
+    if (s->cfg.nignored && !s->o->quiet) {
+        if (s->o->verbose)
+            fprintf(stderr, "warpsim ptx: %s: not modelled, ignored: %s\n", s->o->config, s->cfg.ignored);
+        else
+            fprintf(stderr, "warpsim ptx: %s: %u GPGPU-Sim options not modelled, ignored (--verbose names them)\n",
+                    s->o->config, s->cfg.nignored);
+    }
+    return 0;
+}
+
+/* Only the CPU backend runs PTX so far; auto picks it. */
+static int choose_backend(ptx_session_t *s)
+{
+    if (!strcmp(s->o->backend, "cuda")) {
+        fprintf(stderr, "warpsim ptx: --backend cuda: the PTX executor runs on the CPU backend only so far "
+                        "(use --backend cpu or auto)\n");
+        return 2;
+    }
+    s->backend = "cpu";
+    return 0;
+}
+
+static int load_module(ptx_session_t *s)
+{
+    char err[1024];
+    s->module_path = s->o->module ? s->o->module : s->l->module;
+    if (!(s->m = ptx_parse_file(s->module_path, err, sizeof err)))
+        return input_error(err);
+    if (!(s->prog = ptx_prog_build(s->m, s->module_path, err, sizeof err)))
+        return input_error(err);
+    return 0;
+}
+
+/* One kernel line against the module and the GPU. */
+static int plan_kernel(ptx_session_t *s, uint32_t i, char *err, size_t n)
+{
+    const ptx_kernel_decl_t *k = &s->l->kernels[i];
+    ptx_kplan_t *p = &s->plans[i];
+    int fi = ptx_find_func(s->m, k->name);
+    if (fi < 0 || s->m->funcs[fi].kind != PTX_FUNC_ENTRY || !s->m->funcs[fi].defined) {
+        snprintf(err, n, "%s:%d: expected a kernel (.entry) of %s, found '%s'", s->l->path, k->line, s->module_path,
+                 k->name);
+        return -1;
+    }
+    p->func = (uint32_t)fi;
+    p->f = &s->m->funcs[fi];
+    if (ptx_params_check(s->l, k, p->f, err, n))
+        return -1;
+    if (ptx_kernel_info(s->prog, p->func, &p->ki)) {
+        snprintf(err, n, "%s:%d: kernel %s: no kernel information", s->l->path, k->line, k->name);
+        return -1;
+    }
+    char why[512];
+    uint64_t shmem = (uint64_t)p->ki.shared_static + k->shared;
+    if (shmem > UINT32_MAX ||
+        ptx_sched_plan(&s->cfg, p->ki.regs_per_thread, (uint32_t)shmem, k->block, k->grid, &p->sched, why,
+                       sizeof why)) {
+        snprintf(err, n, "%s:%d: kernel %s cannot run on %s: %s", s->l->path, k->line, k->name, s->cfg.name,
+                 shmem > UINT32_MAX ? "shared memory beyond 4 GB" : why);
+        return -1;
+    }
+    return 0;
+}
+
+static int plan_kernels(ptx_session_t *s)
+{
+    char err[1024];
+    s->plans = calloc(s->l->nkernels, sizeof *s->plans);
+    uint64_t nrecs = 0;
+    for (uint32_t i = 0; i < s->l->nkernels; i++)
+        nrecs += s->l->kernels[i].repeat;
+    s->recs = nrecs <= (1u << 24) ? calloc(nrecs, sizeof *s->recs) : NULL;
+    s->checks = calloc(s->l->nchecks + 1, sizeof *s->checks);
+    if (!s->plans || !s->recs || !s->checks) {
+        snprintf(err, sizeof err, "%s: %s", s->l->path, nrecs > (1u << 24) ? "more than 16M launches" : "out of memory");
+        return input_error(err);
+    }
+    for (uint32_t i = 0; i < s->l->nkernels; i++)
+        if (plan_kernel(s, i, err, sizeof err))
+            return input_error(err);
+    return 0;
+}
+
+static int fill_memory(ptx_session_t *s)
+{
+    char err[1024];
+    if (ptx_arena_init(&s->arena, s->l, ptx_prog_globals_size(s->prog), err, sizeof err))
+        return input_error(err);
+    ptx_prog_globals_init(s->prog, s->arena.gmem.base);
+    for (uint32_t i = 0; i < s->l->nbuffers; i++)
+        if (ptx_fill_buffer(s->l->path, &s->l->buffers[i], ptx_arena_buffer(&s->arena, i), err, sizeof err))
+            return input_error(err);
+    return 0;
+}
+
+/* The grid's printf records, CTA by CTA, on stdout. */
+static void print_records(ptx_session_t *s, const ptx_grid_result_t *g)
+{
+    for (uint64_t c = 0; c < g->nctas; c++)
+        if (g->out[c].len) {
+            ptx_out_t o = {g->out[c].buf, g->out[c].len, g->out[c].len, 0};
+            ptx_printf_format(s->prog, &s->arena.gmem, &o, stdout);
+        }
+    fflush(stdout);
+}
+
+static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t *rec, uint8_t *params)
+{
+    const ptx_kernel_decl_t *kd = &s->l->kernels[k];
+    const ptx_kplan_t *p = &s->plans[k];
+    ptx_params_pack(kd, p->f, &s->arena, params);
+    ptx_grid_t g = {.prog = s->prog, .kernel = p->func, .dyn_smem = kd->shared, .params = params,
+                    .param_size = (uint32_t)p->f->param_size, .gmem = s->arena.gmem, .gridid = s->nrecs + 1,
+                    .nsm = p->sched.nsm, .warps_per_sm = p->sched.warps_per_sm, .insn_limit = s->o->max_insns};
+    memcpy(g.grid, kd->grid, sizeof g.grid);
+    memcpy(g.block, kd->block, sizeof g.block);
+    if (s->o->verbose)
+        fprintf(stderr, "warpsim ptx: %s (%u of %u): %llu CTAs on %u SMs, %u a time each\n", kd->name, iter + 1,
+                kd->repeat, (unsigned long long)p->sched.nctas, p->sched.nsm, p->sched.ctas_per_sm);
+    ptx_grid_result_t r;
+    ptx_run_cpu(&g, &p->sched, s->o->threads, &r);
+    if (r.error) {
+        ptx_grid_result_free(&r);
+        return input_error("warpsim ptx: out of memory for the grid's host threads");
+    }
+    print_records(s, &r);
+    *rec = (ptx_launch_rec_t){.kernel = k, .iteration = iter, .st = r.st, .ctas_run = r.ctas_run,
+                              .seconds = r.seconds, .threads = r.threads, .faulted = r.faulted, .fault = r.fault,
+                              .printf_overflow = r.printf_overflow};
+    rec->tot_thread_insns = r.st.thread_insns + (s->nrecs ? s->recs[s->nrecs - 1].tot_thread_insns : 0);
+    s->nrecs++;
+    ptx_grid_result_free(&r);
+    if (rec->printf_overflow)
+        fprintf(stderr, "warpsim ptx: %s: printf output of %u CTAs overflowed %u bytes a CTA; some was dropped\n",
+                kd->name, rec->printf_overflow, PTX_CTA_OUT_CAP);
+    if (rec->faulted) {
+        char text[1024];
+        ptx_fault_text(s, rec, text, sizeof text);
+        fprintf(stderr, "warpsim ptx: %s\n", text);
+        s->status = PTX_RUN_FAULT;
+    }
+    return 0;
+}
+
+static int run_kernels(ptx_session_t *s)
+{
+    uint32_t most = 8;
+    for (uint32_t k = 0; k < s->l->nkernels; k++)
+        if (s->plans[k].f->param_size > most)
+            most = (uint32_t)s->plans[k].f->param_size;
+    uint8_t *params = calloc(1, most);
+    if (!params)
+        return input_error("warpsim ptx: out of memory");
+    double t0 = now();
+    int rc = 0;
+    for (uint32_t k = 0; !rc && k < s->l->nkernels && s->status == PTX_RUN_OK; k++)
+        for (uint32_t it = 0; !rc && it < s->l->kernels[k].repeat && s->status == PTX_RUN_OK; it++)
+            rc = run_one(s, k, it, &s->recs[s->nrecs], params);
+    s->run_seconds = now() - t0;
+    free(params);
+    return rc;
+}
+
+static void check_one(ptx_session_t *s, uint32_t i, const char *refdir)
+{
+    const ptx_check_decl_t *c = &s->l->checks[i];
+    const ptx_buffer_decl_t *b = &s->l->buffers[c->buffer];
+    ptx_check_rec_t *cr = &s->checks[i];
+    char path[4096], why[400];
+    ptx_ref_expected_path(s->l, c, refdir, path, sizeof path);
+    uint64_t bytes = ptx_buffer_bytes(b);
+    uint8_t *want = malloc(bytes);
+    const uint8_t *got = ptx_arena_buffer(&s->arena, c->buffer);
+    if (!want || ptx_read_exact(path, want, bytes, why, sizeof why)) {
+        snprintf(cr->why, sizeof cr->why, "%s:%d: check %s: %s", s->l->path, c->line, b->name,
+                 want ? why : "out of memory");
+        fprintf(stderr, "warpsim ptx: %s\n", cr->why);
+        s->status = PTX_RUN_CHECK_FAILED;
+        free(want);
+        return;
+    }
+    ptx_check_compare(c, b->type, b->count, got, want, &cr->r);
+    cr->done = 1;
+    if (!cr->r.pass) {
+        uint32_t sz = ptx_elem_size(b->type);
+        char g[64], w[64];
+        ptx_elem_text(b->type, got + cr->r.first * sz, g, sizeof g);
+        ptx_elem_text(b->type, want + cr->r.first * sz, w, sizeof w);
+        fprintf(stderr, "warpsim ptx: %s:%d: check %s failed: %llu of %llu elements differ; the first, [%llu]: got %s, "
+                        "want %s (max error %g)\n", s->l->path, c->line, b->name, (unsigned long long)cr->r.ndiff,
+                (unsigned long long)b->count, (unsigned long long)cr->r.first, g, w, cr->r.max_err);
+        s->status = PTX_RUN_CHECK_FAILED;
+    }
+    free(want);
+}
+
+/* The reference (when there is one), then every check. */
+static void run_checks(ptx_session_t *s, const char *refdir)
+{
+    char err[1024];
+    if (s->l->reference && s->l->nchecks && ptx_ref_run(s->l, s->o->ref_dir, refdir, err, sizeof err)) {
+        fprintf(stderr, "warpsim ptx: %s\n", err);
+        s->status = PTX_RUN_ERROR;
+        return;
+    }
+    for (uint32_t i = 0; i < s->l->nchecks; i++)
+        check_one(s, i, refdir);
+}
+
+static int write_dumps(ptx_session_t *s)
+{
+    char err[1024];
+    int rc = 0;
+    for (uint32_t i = 0; i < s->l->ndumps; i++) {
+        const ptx_dump_decl_t *d = &s->l->dumps[i];
+        if (ptx_write_file(d->path, ptx_arena_buffer(&s->arena, d->buffer),
+                           ptx_buffer_bytes(&s->l->buffers[d->buffer]), err, sizeof err)) {
+            fprintf(stderr, "warpsim ptx: %s:%d: %s\n", s->l->path, d->line, err);
+            rc = 1;
+        }
+    }
+    return rc;
+}
+
+/* Everything that can be refused before a kernel runs. */
+static int prepare(ptx_session_t *s)
+{
+    char err[1024];
+    int rc;
+    if ((rc = load_config(s)) || (rc = choose_backend(s)))
+        return rc;
+    if (!(s->l = ptx_launch_parse_file(s->o->launch, err, sizeof err)))
+        return input_error(err);
+    if ((rc = load_module(s)) || (rc = plan_kernels(s)) || (rc = fill_memory(s)))
+        return rc;
+    return 0;
+}
+
+static int run_session(ptx_session_t *s)
+{
+    double t0 = now();
+    int rc = prepare(s);
+    if (rc)
+        return rc;
+    char refdir[512] = "", err[1024];
+    if (s->l->reference && s->l->nchecks && ptx_ref_prepare(s->l, &s->arena, refdir, sizeof refdir, err, sizeof err))
+        return input_error(err);
+    s->setup_seconds = now() - t0;
+    rc = run_kernels(s);
+    if (!rc && s->status == PTX_RUN_OK)
+        run_checks(s, refdir);
+    if (!rc)
+        rc = write_dumps(s);
+    if (refdir[0])
+        ptx_ref_cleanup(s->l, refdir);
+    if (rc)
+        return rc;
+    if (!s->o->quiet)
+        ptx_report_table(stderr, s);
+    if (s->o->report && ptx_report_json(s->o->report, s))
+        return 2;
+    return s->status == PTX_RUN_OK ? 0 : 1;
+}
+
+static void session_free(ptx_session_t *s)
+{
+    ptx_arena_free(&s->arena);
+    if (s->prog)
+        ptx_prog_free(s->prog);
+    if (s->m)
+        ptx_module_free(s->m);
+    ptx_launch_free(s->l);
+    gpu_config_free(&s->cfg);
+    free(s->plans);
+    free(s->recs);
+    free(s->checks);
+}
+
+int ptx_cmd_main(int argc, char **argv)
+{
+    ptx_options_t o;
+    options_ptx_defaults(&o);
+    int rc = options_parse_ptx(&o, argc, argv);
+    if (rc)
+        return rc;
+    ptx_session_t s;
+    memset(&s, 0, sizeof s);
+    s.o = &o;
+    rc = run_session(&s);
+    session_free(&s);
+    return rc;
+}

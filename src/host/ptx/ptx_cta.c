@@ -1,0 +1,161 @@
+/* The CPU backend's CTA runner (ptx_grid.h's ptx_cta_run): the CTA's warps
+ * run in turn, each until it waits at a barrier, finishes or faults; a
+ * barrier is released when every thread it counts has arrived; when no warp
+ * can move, the CTA is deadlocked (PTX_FAULT_BARRIER). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/ptx/ptx_exec.h"
+#include "device/ptx/ptx_layout.h"
+#include "device/timing/timing.h"
+
+size_t ptx_cta_scratch_bytes(const ptx_grid_t *g)
+{
+    return ptx_layout(g).total;
+}
+
+static void reset_barrier(ptx_barrier_t *b)
+{
+    *b = (ptx_barrier_t){0};
+    b->red_and = 1;
+}
+
+/* Release every barrier whose threads have all arrived; 1 if one was. */
+static int release_barriers(ptx_ctx_t *c, ptx_warp_t *warps)
+{
+    int any = 0;
+    for (uint32_t id = 0; id < PTX_NBARRIERS; id++) {
+        ptx_barrier_t *b = &c->bars[id];
+        uint32_t need = b->expected ? b->expected : c->live_threads;
+        if (!b->waiting || b->arrived < need)
+            continue;
+        for (uint32_t k = 0; k < c->nwarps; k++) {
+            ptx_warp_t *w = &warps[k];
+            if (w->state != PTX_W_BAR || w->bar_id != id)
+                continue;
+            w->state = PTX_W_RUN;
+            if (w->bar_dst == PTX_NOSLOT)
+                continue;
+            uint64_t v = w->bar_kind == PTX_ATOM_POPC ? b->red_popc : w->bar_kind == PTX_ATOM_AND ? b->red_and
+                                                                                                   : b->red_or;
+            for (uint32_t l = 0; l < 32; l++)
+                if (w->bar_mask >> l & 1u)
+                    w->regs[(size_t)w->bar_dst * 32 + l] = v;
+        }
+        reset_barrier(b);
+        any = 1;
+    }
+    return any;
+}
+
+/* Runs w until it stops; the count of warp instructions it ran. */
+static int run_fast(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ran)
+{
+    uint64_t n = 0;
+    int rc = PTX_STEP_OK;
+    while (rc == PTX_STEP_OK && n < budget) {
+        rc = ptx_step(c, w, 0);
+        n++;
+    }
+    *ran = n;
+    return rc;
+}
+
+static int run_traced(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ran)
+{
+    uint64_t n = 0;
+    int rc = PTX_STEP_OK;
+    while (rc == PTX_STEP_OK && n < budget) {
+        rc = ptx_step(c, w, 1);
+        sim_timing_record(c->g->tm, c->sm, c->tr);
+        n++;
+    }
+    *ran = n;
+    return rc;
+}
+
+static int init_warps(ptx_ctx_t *c, const ptx_layout_t *L, uint8_t *s)
+{
+    for (uint32_t k = 0; k < c->nwarps; k++)
+        if (ptx_warp_init(c, L, s, k) == PTX_STEP_FAULT)
+            return -1;
+    return 0;
+}
+
+static void deadlock(ptx_ctx_t *c, ptx_warp_t *warps)
+{
+    for (uint32_t k = 0; k < c->nwarps; k++) {
+        ptx_warp_t *w = &warps[k];
+        if (w->state != PTX_W_BAR)
+            continue;
+        const ptx_pfunc_t *pf = &c->p->funcs[w->func];
+        uint32_t pc = w->simt[w->sp - 1].pc;
+        const ptx_rec_t *r = &c->p->recs[pf->first + (pc ? pc - 1 : 0)];
+        ptx_fault(c, w, r, PTX_FAULT_BARRIER, ptx_ffs(w->bar_mask), w->bar_id);
+        c->f->pc = pc ? pc - 1 : 0;
+        return;
+    }
+}
+
+int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
+                ptx_fault_t *f)
+{
+    ptx_layout_t L = ptx_layout(g);
+    uint8_t *s = (uint8_t *)scratch;
+    sim_trace_t tr;
+    uint64_t lane_addr[32];
+    ptx_ctx_t c = {.g = g, .p = g->prog, .sm = sm, .cta = cta, .st = st, .out = out, .f = f};
+    memset(f, 0, sizeof *f);
+    c.ctaid[0] = cta % g->grid[0];
+    c.ctaid[1] = cta / g->grid[0] % g->grid[1];
+    c.ctaid[2] = cta / (g->grid[0] * g->grid[1]);
+    c.nthreads = c.live_threads = g->block[0] * g->block[1] * g->block[2];
+    c.nwarps = L.nwarps;
+    c.shared = s + L.shmem;
+    c.shared_size = L.shared;
+    c.local = s + L.local;
+    c.local_per_lane = L.local_per_lane;
+    if (g->tm) {
+        memset(&tr, 0, sizeof tr);
+        c.tr = &tr;
+        c.lane_addr = lane_addr;
+    }
+    memset(c.shared, 0, L.shared);
+    memset(c.local, 0, (size_t)L.nwarps * 32 * L.local_per_lane);
+    for (uint32_t id = 0; id < PTX_NBARRIERS; id++)
+        reset_barrier(&c.bars[id]);
+    ptx_warp_t *warps = (ptx_warp_t *)(s + L.warps);
+    if (init_warps(&c, &L, s) < 0)
+        return -1;
+    st->warps += L.nwarps;
+    uint64_t total = 0, limit = g->insn_limit ? g->insn_limit : UINT64_MAX;
+    for (;;) {
+        int moved = 0, done = 1;
+        for (uint32_t k = 0; k < c.nwarps; k++) {
+            ptx_warp_t *w = &warps[k];
+            if (w->state != PTX_W_RUN)
+                continue;
+            uint64_t ran;
+            int rc = g->tm ? run_traced(&c, w, limit - total, &ran) : run_fast(&c, w, limit - total, &ran);
+            total += ran;
+            moved = 1;
+            if (rc == PTX_STEP_FAULT)
+                return -1;
+            if (rc == PTX_STEP_DONE)
+                w->state = PTX_W_DONE;
+            else if (rc == PTX_STEP_OK) {
+                ptx_fault(&c, w, NULL, PTX_FAULT_INSN_LIMIT, 0, 0);
+                return -1;
+            }
+        }
+        moved |= release_barriers(&c, warps);
+        for (uint32_t k = 0; k < c.nwarps; k++)
+            done &= warps[k].state == PTX_W_DONE;
+        if (done)
+            return 0;
+        if (!moved) {
+            deadlock(&c, warps);
+            return -1;
+        }
+    }
+}

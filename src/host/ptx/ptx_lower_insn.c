@@ -1,0 +1,438 @@
+/* Lowering one instruction into its record (ptx_rec.h): operands become
+ * register slots (immediates get slots of their own), addresses a space, a
+ * base slot and an offset, and the record says which executor case runs it.
+ * What the executor does not implement is refused here, with its line. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/sim_trace.h"
+#include "host/ptx/ptx_lower.h"
+#include "host/ptx/ptx_types.h"
+#include "host/ptx/ptx_alu_lower.h"
+
+uint32_t ptx_lower_reg_slot(const ptx_func_t *f, uint8_t rclass, uint32_t reg)
+{
+    if (rclass == PTX_RC_32)
+        return reg;
+    if (rclass == PTX_RC_64)
+        return f->nregs[PTX_RC_32] + reg;
+    return f->nregs[PTX_RC_32] + f->nregs[PTX_RC_64] + reg;
+}
+
+uint32_t ptx_lower_imm(ptx_lower_t *lw, uint64_t v)
+{
+    ptx_pfunc_t *pf = &lw->p->funcs[lw->fi];
+    for (uint32_t k = 0; k < pf->nimm; k++)
+        if (lw->p->imms[pf->imm_first + k] == v)
+            return pf->imm_slot0 + k;
+    PTX_GROW(lw, lw->p->imms, lw->nimms, lw->ncap_imms);
+    lw->p->imms[lw->nimms++] = v;
+    return pf->imm_slot0 + pf->nimm++;
+}
+
+void ptx_lower_sym(ptx_lower_t *lw, const ptx_insn_t *in, ptx_symref_t s, uint8_t *space, uint64_t *addr,
+                   int *frame)
+{
+    const ptx_func_t *f = lw->f;
+    const ptx_pfunc_t *pf = &lw->p->funcs[lw->fi];
+    *frame = 0;
+    switch (s.kind) {
+    case PTX_SYM_GLOBAL: {
+        const ptx_var_t *v = &lw->m->vars[s.index];
+        *addr = lw->gaddr[s.index];
+        *space = v->space == PTX_SPACE_GLOBAL ? PTX_MS_GLOBAL
+               : v->space == PTX_SPACE_CONST  ? PTX_MS_CONST
+                                              : PTX_MS_SHARED;
+        return;
+    }
+    case PTX_SYM_VAR: {
+        const ptx_var_t *v = &f->vars[s.index];
+        if (v->space == PTX_SPACE_SHARED) {
+            *space = PTX_MS_SHARED;
+            *addr = lw->vaddr[lw->fi][s.index];
+            return;
+        }
+        *space = PTX_MS_LOCAL;
+        *frame = 1;
+        *addr = v->space == PTX_SPACE_LOCAL ? v->offset : ((f->local_size + 7) & ~7ull) + v->offset;
+        return;
+    }
+    case PTX_SYM_PARAM:
+        if (pf->is_kernel) {
+            *space = PTX_MS_KPARAM;
+            *addr = f->params[s.index].offset;
+        } else {
+            *space = PTX_MS_LOCAL;
+            *frame = 1;
+            *addr = pf->param_off + f->params[s.index].offset;
+        }
+        return;
+    case PTX_SYM_RET:
+        *space = PTX_MS_LOCAL;
+        *frame = 1;
+        *addr = pf->ret_off + f->rets[s.index].offset;
+        return;
+    case PTX_SYM_FUNC:
+        *space = PTX_MS_GENERIC;
+        *addr = PTX_FUNC_ADDR_BASE + (uint64_t)s.index * PTX_FUNC_ADDR_STEP;
+        return;
+    }
+    ptx_lower_fail(lw, in, "unresolved symbol");
+}
+
+uint32_t ptx_lower_src(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o)
+{
+    switch (o->kind) {
+    case PTX_OPND_REG:
+        return ptx_lower_reg_slot(lw->f, o->rclass, o->reg);
+    case PTX_OPND_IMM:
+        return ptx_lower_imm(lw, (uint64_t)o->imm);
+    case PTX_OPND_FIMM:
+        return ptx_lower_imm(lw, o->size == 4 ? (uint64_t)(uint32_t)o->imm : (uint64_t)o->imm);
+    case PTX_OPND_SYM: {
+        uint8_t sp;
+        uint64_t a;
+        int frame;
+        ptx_lower_sym(lw, in, o->sym, &sp, &a, &frame);
+        if (frame)
+            ptx_lower_fail(lw, in, "a frame variable's address as an operand is not supported here (use mov)");
+        return ptx_lower_imm(lw, a + (uint64_t)o->imm);
+    }
+    default:
+        ptx_lower_fail(lw, in, "operand kind %u is not supported as a source", o->kind);
+    }
+}
+
+uint32_t ptx_lower_dst(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o)
+{
+    if (o->kind == PTX_OPND_SINK)
+        return lw->sink;
+    if (o->kind != PTX_OPND_REG)
+        ptx_lower_fail(lw, in, "destination kind %u is not supported", o->kind);
+    return ptx_lower_reg_slot(lw->f, o->rclass, o->reg);
+}
+
+static void lower_operands(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r);
+
+/* The ALU descriptor (the ALU's own lowering; it applies !p itself). */
+static void lower_alu(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    if (!ptx_alu_from_insn(in, &r->alu))
+        ptx_lower_fail(lw, in, "'%s' is not supported by the executor", ptx_op_name((ptx_op_t)in->op));
+    ptx_alu_prepare(&r->alu);
+    r->ex = PTX_EX_ALU;
+    lower_operands(lw, in, r);
+    r->neg = 0;
+}
+
+/* Sources from operand `from` on; `!p` sources marked in r->neg. */
+static void lower_sources(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, uint32_t from)
+{
+    for (uint32_t k = from, i = 0; k < in->nopnd; k++, i++) {
+        const ptx_operand_t *o = &in->opnd[k];
+        if (i >= 4)
+            ptx_lower_fail(lw, in, "too many source operands");
+        if (o->kind == PTX_OPND_SREG) {
+            r->flags |= PTX_RF_SREGSRC;
+            r->sub = (uint8_t)o->index;
+            r->aux = o->comp;
+            r->src[i] = lw->scratch;
+            continue;
+        }
+        r->src[i] = ptx_lower_src(lw, in, o);
+        if (o->flags & PTX_OPF_NEG)
+            r->neg |= (uint8_t)(1u << i);
+    }
+}
+
+/* Destination (and pair) then sources: the common operand order. */
+static void lower_operands(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    uint32_t k = 0;
+    if (in->nopnd > 0)
+        r->dst[0] = ptx_lower_dst(lw, in, &in->opnd[k++]);
+    if (in->nopnd > 1 && (in->opnd[1].flags & PTX_OPF_PAIR))
+        r->dst2 = ptx_lower_dst(lw, in, &in->opnd[k++]);
+    lower_sources(lw, in, r, k);
+}
+
+static uint8_t mem_space(ptx_lower_t *lw, const ptx_insn_t *in)
+{
+    switch (in->m.space) {
+    case PTX_SPACE_GENERIC: return PTX_MS_GENERIC;
+    case PTX_SPACE_GLOBAL: return PTX_MS_GLOBAL;
+    case PTX_SPACE_SHARED: return PTX_MS_SHARED;
+    case PTX_SPACE_LOCAL: return PTX_MS_LOCAL;
+    case PTX_SPACE_CONST: return PTX_MS_CONST;
+    case PTX_SPACE_PARAM: case PTX_SPACE_PARAM_ENTRY: case PTX_SPACE_PARAM_FUNC:
+        return lw->p->funcs[lw->fi].is_kernel ? PTX_MS_KPARAM : PTX_MS_LOCAL;
+    default:
+        ptx_lower_fail(lw, in, "the %s space is not supported", ptx_space_word(in->m.space));
+    }
+}
+
+/* [base + imm] or [sym + imm]: space, base slot, offset. */
+static void lower_address(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o, ptx_rec_t *r)
+{
+    r->space = mem_space(lw, in);
+    r->imm = o->imm;
+    r->base = PTX_NOSLOT;
+    if (o->kind != PTX_OPND_ADDR)
+        ptx_lower_fail(lw, in, "expected an address");
+    if (o->rclass != PTX_RC_NONE) {
+        r->base = ptx_lower_reg_slot(lw->f, o->rclass, o->reg);
+        return;
+    }
+    if (o->sym.kind == PTX_SYM_NONE)
+        return;
+    uint8_t sp;
+    uint64_t a;
+    int frame;
+    ptx_lower_sym(lw, in, o->sym, &sp, &a, &frame);
+    r->imm += (int64_t)a;
+    if (frame)
+        r->flags |= PTX_RF_FRAME;
+    if (r->space == PTX_MS_GENERIC)
+        r->imm += (int64_t)(sp == PTX_MS_SHARED ? PTX_WIN_SHARED : sp == PTX_MS_CONST ? PTX_WIN_CONST
+                            : sp == PTX_MS_LOCAL ? PTX_WIN_LOCAL : 0);
+    else if (sp != r->space)
+        r->space = sp; /* a .param symbol of a function lives in its frame */
+}
+
+/* ld/ldu/st: the element type and the vector of registers. */
+static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int store)
+{
+    ptx_type_t t = (ptx_type_t)in->type[0];
+    r->ex = store ? PTX_EX_ST : PTX_EX_LD;
+    r->size = (uint8_t)ptx_type_size(t);
+    r->vec = in->m.vec ? in->m.vec : 1;
+    if (r->size == 0 || r->size > 8 || r->vec > 4)
+        ptx_lower_fail(lw, in, "%s of .%s%s is not supported", store ? "st" : "ld", ptx_type_name(t),
+                       r->vec > 4 ? " vectors of 8" : "");
+    uint32_t tk = ptx_type_kind(t);
+    if (tk & PTX_TK_S)
+        r->flags |= PTX_RF_SIGNED;
+    const ptx_operand_t *a = &in->opnd[store ? 0 : 1], *v = &in->opnd[store ? 1 : 0];
+    lower_address(lw, in, a, r);
+    for (uint32_t i = 0; i < r->vec; i++) {
+        const ptx_operand_t *e = v->kind == PTX_OPND_VEC ? &lw->f->elems[v->index + i] : v;
+        if (store)
+            r->src[i] = ptx_lower_src(lw, in, e);
+        else
+            r->dst[i] = ptx_lower_dst(lw, in, e);
+        if (i == 0 && e->kind == PTX_OPND_REG && e->rclass == PTX_RC_64)
+            r->flags |= PTX_RF_DST64;
+    }
+}
+
+static void lower_atom(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    ptx_type_t t = (ptx_type_t)in->type[0];
+    uint32_t tk = ptx_type_kind(t);
+    int red = in->op == PTX_OP_RED;
+    r->ex = PTX_EX_ATOM;
+    r->sub = in->m.atom;
+    r->size = (uint8_t)ptx_type_size(t);
+    r->vec = 1;
+    if ((in->m.vec && in->m.vec > 1) || (r->size != 4 && r->size != 8) || (tk & PTX_TK_H))
+        ptx_lower_fail(lw, in, "%s.%s is not supported", red ? "red" : "atom", ptx_type_name(t));
+    if (r->sub == PTX_ATOM_ADD && (tk & (PTX_TK_F | PTX_TK_D)))
+        r->flags |= PTX_RF_FLOAT;
+    else if (tk & (PTX_TK_F | PTX_TK_D) && r->sub != PTX_ATOM_EXCH && r->sub != PTX_ATOM_CAS)
+        ptx_lower_fail(lw, in, "atom on .%s supports add and exch only", ptx_type_name(t));
+    if (tk & PTX_TK_S)
+        r->flags |= PTX_RF_SIGNED;
+    uint32_t k = 0;
+    r->dst[0] = red ? lw->sink : ptx_lower_dst(lw, in, &in->opnd[k++]);
+    lower_address(lw, in, &in->opnd[k++], r);
+    if (r->space != PTX_MS_GENERIC && r->space != PTX_MS_GLOBAL && r->space != PTX_MS_SHARED)
+        ptx_lower_fail(lw, in, "atomics in this space are not supported");
+    r->src[0] = ptx_lower_src(lw, in, &in->opnd[k++]);
+    if (r->sub == PTX_ATOM_CAS)
+        r->src[1] = ptx_lower_src(lw, in, &in->opnd[k++]);
+}
+
+static void lower_mov(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    const ptx_operand_t *d = &in->opnd[0], *s = &in->opnd[1];
+    if (s->kind == PTX_OPND_SREG) {
+        r->ex = PTX_EX_SREG;
+        r->dst[0] = ptx_lower_dst(lw, in, d);
+        r->sub = (uint8_t)s->index;
+        r->aux = s->comp;
+        return;
+    }
+    if (s->kind == PTX_OPND_SYM) {
+        uint8_t sp;
+        uint64_t a;
+        int frame;
+        ptx_lower_sym(lw, in, s->sym, &sp, &a, &frame);
+        r->ex = PTX_EX_SYMADDR;
+        r->dst[0] = ptx_lower_dst(lw, in, d);
+        r->imm = (int64_t)(a + (uint64_t)s->imm);
+        r->flags |= frame ? PTX_RF_FRAME : 0;
+        return;
+    }
+    if (s->kind == PTX_OPND_VEC || d->kind == PTX_OPND_VEC) {
+        const ptx_operand_t *v = s->kind == PTX_OPND_VEC ? s : d;
+        r->ex = s->kind == PTX_OPND_VEC ? PTX_EX_PACK : PTX_EX_UNPACK;
+        r->vec = (uint8_t)v->count;
+        r->size = (uint8_t)(ptx_type_size((ptx_type_t)in->type[0]) / v->count);
+        if (v->count > 4 || r->size == 0)
+            ptx_lower_fail(lw, in, "mov of a vector of %u is not supported", v->count);
+        for (uint32_t i = 0; i < v->count; i++) {
+            const ptx_operand_t *e = &lw->f->elems[v->index + i];
+            if (r->ex == PTX_EX_PACK)
+                r->src[i] = ptx_lower_src(lw, in, e);
+            else
+                r->dst[i] = ptx_lower_dst(lw, in, e);
+        }
+        if (r->ex == PTX_EX_PACK)
+            r->dst[0] = ptx_lower_dst(lw, in, d);
+        else
+            r->src[0] = ptx_lower_src(lw, in, s);
+        return;
+    }
+    lower_alu(lw, in, r);
+}
+
+/* Collectives, barriers and the rest that are not plain ALU. */
+static int lower_warp(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    switch (in->op) {
+    case PTX_OP_VOTE: r->ex = PTX_EX_VOTE; r->sub = in->m.vote; break;
+    case PTX_OP_SHFL: r->ex = PTX_EX_SHFL; r->sub = in->m.shfl; break;
+    case PTX_OP_MATCH: r->ex = PTX_EX_MATCH; r->sub = in->m.match; break;
+    case PTX_OP_ACTIVEMASK: r->ex = PTX_EX_ACTIVEMASK; break;
+    case PTX_OP_REDUX: r->ex = PTX_EX_REDUX; r->sub = in->m.atom; break;
+    case PTX_OP_BAR_RED: r->ex = PTX_EX_BARRED; r->sub = in->m.atom; break;
+    case PTX_OP_BAR: case PTX_OP_BARRIER:
+        r->ex = PTX_EX_BAR;
+        r->sub = in->m.bar == PTX_BAR_ARRIVE ? PTX_BAR_ARRIVE : PTX_BAR_SYNC;
+        lower_sources(lw, in, r, 0);
+        return 1;
+    case PTX_OP_CVTA: r->ex = PTX_EX_CVTA; r->space = mem_space(lw, in);
+        r->flags |= (in->m.flags & PTX_MF_TO) ? PTX_RF_TO : 0; break;
+    case PTX_OP_ISSPACEP: r->ex = PTX_EX_ISSPACEP; r->space = mem_space(lw, in); break;
+    default: return 0;
+    }
+    r->type = in->type[0];
+    lower_operands(lw, in, r);
+    if (in->op == PTX_OP_BAR_RED && in->nopnd == 3) { /* bar.red d, a, p: no count */
+        r->src[2] = r->src[1];
+        r->neg = (uint8_t)((r->neg & 2u) << 1);
+        r->src[1] = PTX_NOSLOT;
+    }
+    return 1;
+}
+
+static void lower_control(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    switch (in->op) {
+    case PTX_OP_BRA:
+        r->ex = PTX_EX_BRA;
+        r->target = in->opnd[0].index;
+        return;
+    case PTX_OP_BRX_IDX: {
+        const ptx_tlist_t *tl = &lw->f->tlists[in->opnd[1].index];
+        r->ex = PTX_EX_BRX;
+        r->src[0] = ptx_lower_src(lw, in, &in->opnd[0]);
+        r->target = lw->ntargets;
+        r->aux = (uint16_t)tl->count;
+        for (uint32_t k = 0; k < tl->count; k++) {
+            PTX_GROW(lw, lw->p->targets, lw->ntargets, lw->ncap_targets);
+            lw->p->targets[lw->ntargets++] = tl->targets[k];
+        }
+        return;
+    }
+    case PTX_OP_CALL: ptx_lower_call(lw, in, r); return;
+    case PTX_OP_RET: r->ex = PTX_EX_RET; return;
+    case PTX_OP_EXIT: r->ex = PTX_EX_EXIT; return;
+    case PTX_OP_TRAP: case PTX_OP_BRKPT: r->ex = PTX_EX_TRAP; return;
+    default: r->ex = PTX_EX_NOP; return; /* fences, prefetch, nanosleep, pmevent, bar.warp.sync */
+    }
+}
+
+static uint8_t mix_of(const ptx_insn_t *in, uint32_t props, ptx_unit_t u)
+{
+    if (props & PTX_P_ATOMIC) return PTX_MIX_ATOMIC;
+    if (props & PTX_P_LOAD) return PTX_MIX_LOAD;
+    if (props & PTX_P_STORE) return PTX_MIX_STORE;
+    if (props & (PTX_P_BRANCH | PTX_P_CALL) || u == PTX_UNIT_BRANCH) return PTX_MIX_BRANCH;
+    if (props & PTX_P_BARRIER || u == PTX_UNIT_SYNC) return PTX_MIX_SYNC;
+    if (u == PTX_UNIT_SFU) return PTX_MIX_SFU;
+    if (u == PTX_UNIT_FP32 || u == PTX_UNIT_FP64) return PTX_MIX_FP;
+    if (u == PTX_UNIT_INT) return PTX_MIX_INT;
+    (void)in;
+    return PTX_MIX_OTHER;
+}
+
+static uint8_t trace_unit(const ptx_insn_t *in, ptx_unit_t u)
+{
+    switch (u) {
+    case PTX_UNIT_INT: return in->op == PTX_OP_MUL || in->op == PTX_OP_MAD ? SIM_UNIT_MUL
+                            : in->op == PTX_OP_DIV || in->op == PTX_OP_REM ? SIM_UNIT_DIV : SIM_UNIT_ALU;
+    case PTX_UNIT_FP32: case PTX_UNIT_FP64: return SIM_UNIT_FP;
+    case PTX_UNIT_SFU: return SIM_UNIT_SFU;
+    case PTX_UNIT_MEM: return SIM_UNIT_MEM;
+    case PTX_UNIT_BRANCH: return SIM_UNIT_BR;
+    default: return SIM_UNIT_SYS;
+    }
+}
+
+void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int i = 0; i < 4; i++)
+        r->dst[i] = r->src[i] = PTX_NOSLOT;
+    r->dst2 = r->base = PTX_NOSLOT;
+    r->guard = in->has_guard ? ptx_lower_reg_slot(lw->f, PTX_RC_PRED, in->guard) : PTX_NOSLOT;
+    r->guard_neg = in->guard_neg;
+    r->line = in->line;
+    r->col = in->col;
+    r->reconv = in->reconv == PTX_RECONV_NONE ? lw->f->ninsns : in->reconv; /* none: the end */
+    r->type = in->type[0];
+    r->op = in->op;
+    uint32_t props = ptx_op_props((ptx_op_t)in->op);
+    ptx_unit_t u = ptx_insn_unit(in);
+    r->mix = mix_of(in, props, u);
+    r->unit = trace_unit(in, u);
+    switch (in->op) {
+    case PTX_OP_LD: case PTX_OP_LDU: lower_mem(lw, in, r, 0); return;
+    case PTX_OP_ST: lower_mem(lw, in, r, 1); return;
+    case PTX_OP_ATOM: case PTX_OP_RED: lower_atom(lw, in, r); return;
+    case PTX_OP_MOV: lower_mov(lw, in, r); return;
+    default: break;
+    }
+    if (lower_warp(lw, in, r))
+        return;
+    if (props & (PTX_P_BRANCH | PTX_P_CALL | PTX_P_EXIT | PTX_P_BARRIER) || u == PTX_UNIT_SYNC ||
+        in->op == PTX_OP_PREFETCH || in->op == PTX_OP_NANOSLEEP || in->op == PTX_OP_PMEVENT ||
+        in->op == PTX_OP_BRKPT) {
+        lower_control(lw, in, r);
+        return;
+    }
+    lower_alu(lw, in, r);
+}
+
+void ptx_lower_func(ptx_lower_t *lw, uint32_t fi)
+{
+    const ptx_func_t *f = &lw->m->funcs[fi];
+    ptx_pfunc_t *pf = &lw->p->funcs[fi];
+    lw->f = f;
+    lw->fi = fi;
+    uint32_t nregs = f->nregs[PTX_RC_32] + f->nregs[PTX_RC_64] + f->nregs[PTX_RC_PRED];
+    lw->sink = nregs;
+    lw->scratch = nregs + 1;
+    pf->imm_slot0 = nregs + 3; /* the sink, the special-register source, the negated predicate */
+    pf->imm_first = lw->nimms;
+    pf->first = lw->p->nrecs;
+    pf->nrecs = f->ninsns;
+    for (uint32_t i = 0; i < f->ninsns; i++) {
+        PTX_GROW(lw, lw->p->recs, lw->p->nrecs, lw->ncap_recs);
+        ptx_rec_t r;
+        ptx_lower_insn(lw, &f->insns[i], &r);
+        lw->p->recs[lw->p->nrecs++] = r;
+    }
+    pf->nslots = pf->imm_slot0 + pf->nimm;
+}

@@ -1,0 +1,74 @@
+/* One `warpsim ptx` run: the config, the launch file, the module lowered,
+ * global memory, and what every kernel launch and check produced, which
+ * the report (ptx_report.c) prints. */
+#ifndef PTX_SESSION_H
+#define PTX_SESSION_H
+
+#include <stdio.h>
+
+#include "device/ptx/ptx_grid.h"
+#include "host/options.h"
+#include "host/ptx/gpu_config.h"
+#include "host/ptx/ptx.h"
+#include "host/ptx/ptx_launch.h"
+#include "host/ptx/ptx_launch_check.h"
+#include "host/ptx/ptx_launch_mem.h"
+#include "host/ptx/ptx_sched.h"
+
+/* A kernel line, resolved against the module. */
+typedef struct ptx_kplan {
+    uint32_t func;                /* index in the module */
+    const ptx_func_t *f;
+    ptx_kernel_info_t ki;
+    ptx_sched_t sched;
+} ptx_kplan_t;
+
+/* One launch of a kernel line (repeat N makes N). */
+typedef struct ptx_launch_rec {
+    uint32_t kernel;              /* index of the kernel line */
+    uint32_t iteration;           /* 0 .. repeat-1 */
+    ptx_stats_t st;
+    uint64_t ctas_run;
+    uint64_t tot_thread_insns;    /* gpu_tot_sim_insn: cumulative up to and with this launch */
+    double seconds;
+    int threads;
+    int faulted;
+    ptx_fault_t fault;
+    uint32_t printf_overflow;
+} ptx_launch_rec_t;
+
+typedef struct ptx_check_rec {
+    int done;                     /* 0: not compared (a fault, or the expected bytes missing) */
+    ptx_check_result_t r;
+    char why[512];                /* when not done */
+} ptx_check_rec_t;
+
+typedef enum { PTX_RUN_OK, PTX_RUN_FAULT, PTX_RUN_CHECK_FAILED, PTX_RUN_ERROR } ptx_run_status_t;
+
+typedef struct ptx_session {
+    const ptx_options_t *o;
+    gpu_config_t cfg;
+    ptx_launch_t *l;
+    const char *module_path;
+    ptx_module_t *m;
+    struct ptx_prog *prog;
+    ptx_kplan_t *plans;
+    ptx_arena_t arena;
+    ptx_launch_rec_t *recs;
+    uint32_t nrecs;
+    ptx_check_rec_t *checks;
+    const char *backend;
+    double setup_seconds, run_seconds;
+    ptx_run_status_t status;
+} ptx_session_t;
+
+const char *ptx_run_status_name(ptx_run_status_t s);
+const char *ptx_fault_name(uint32_t code);
+const char *ptx_mix_name(int i);
+/* "kernel K: CTA 3 warp 1 lane 5: bad address 0x... at FILE.ptx:LINE" */
+void ptx_fault_text(const ptx_session_t *s, const ptx_launch_rec_t *r, char *buf, size_t n);
+void ptx_report_table(FILE *f, const ptx_session_t *s);
+/* 0, or 2 after a line on stderr. */
+int ptx_report_json(const char *path, const ptx_session_t *s);
+
+#endif

@@ -1,0 +1,93 @@
+/* The block scheduler: occupancy by each limit (GPGPU-Sim's max_cta:
+ * threads rounded up to warps, registers per thread up to 4), launches that
+ * can never fit refused, and CTAs placed round robin over the SMs. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "host/ptx/ptx_sched.h"
+
+static gpu_config_t h100(void)
+{
+    gpu_config_t c;
+    gpu_config_defaults(&c);
+    return c;
+}
+
+static ptx_sched_t plan_ok(const gpu_config_t *c, uint32_t regs, uint32_t shmem, uint32_t bx, uint32_t gx)
+{
+    ptx_sched_t s;
+    char why[256];
+    uint32_t block[3] = {bx, 1, 1}, grid[3] = {gx, 1, 1};
+    cr_assert_eq(ptx_sched_plan(c, regs, shmem, block, grid, &s, why, sizeof why), 0, "%s", why);
+    return s;
+}
+
+Test(ptx_sched, each_limit)
+{
+    gpu_config_t c = h100();
+    ptx_sched_t s = plan_ok(&c, 32, 0, 256, 1000);
+    cr_expect_eq(s.ctas_per_sm, 8, "2048 threads / 256");
+    cr_expect_eq(s.limits, PTX_LIMIT_THREADS | PTX_LIMIT_REGS, "32 x 2048 = 64K registers: both at 8");
+    s = plan_ok(&c, 30, 0, 256, 1000);
+    cr_expect_eq(s.regs_per_cta, 32 * 256, "30 registers round up to 32");
+    cr_expect_eq(s.ctas_per_sm, 8);
+    s = plan_ok(&c, 33, 0, 256, 1000);
+    cr_expect_eq(s.ctas_per_sm, 7, "36 x 256 = 9216 registers a CTA: 65536 / 9216");
+    cr_expect_eq(s.limits, PTX_LIMIT_REGS);
+    s = plan_ok(&c, 8, 0, 32, 1000);
+    cr_expect_eq(s.ctas_per_sm, 32);
+    cr_expect_eq(s.limits, PTX_LIMIT_CTAS);
+    s = plan_ok(&c, 8, 48 * 1024, 64, 1000);
+    cr_expect_eq(s.ctas_per_sm, 4, "228K / 48K");
+    cr_expect_eq(s.limits, PTX_LIMIT_SHMEM);
+    s = plan_ok(&c, 8, 0, 33, 1000);
+    cr_expect_eq(s.warps_per_cta, 2);
+    cr_expect_eq(s.ctas_per_sm, 32, "33 threads take two warps: 2048 / 64 = 32");
+    char names[64];
+    ptx_sched_limit_names(PTX_LIMIT_REGS | PTX_LIMIT_SHMEM, names, sizeof names);
+    cr_expect_str_eq(names, "registers, shared memory");
+}
+
+Test(ptx_sched, waves_and_placement)
+{
+    gpu_config_t c = h100();
+    ptx_sched_t s = plan_ok(&c, 16, 0, 1024, 1000);
+    cr_expect_eq(s.nsm, 132);
+    cr_expect_eq(s.ctas_per_sm, 2);
+    cr_expect_eq(s.waves, 4, "1000 / 264, rounded up");
+    cr_expect_eq(ptx_sched_sm(&s, 0), 0);
+    cr_expect_eq(ptx_sched_sm(&s, 131), 131);
+    cr_expect_eq(ptx_sched_sm(&s, 132), 0, "the second CTA of SM 0");
+    cr_expect_eq(ptx_sched_sm(&s, 999), 999 % 132);
+    cr_expect_eq(s.warps_per_sm, 64);
+}
+
+static const char *refusal(const gpu_config_t *c, uint32_t regs, uint32_t shmem, uint32_t bx, uint32_t by, uint32_t bz,
+                           uint32_t gy)
+{
+    static char why[256];
+    ptx_sched_t s;
+    uint32_t block[3] = {bx, by, bz}, grid[3] = {1, gy, 1};
+    cr_assert_eq(ptx_sched_plan(c, regs, shmem, block, grid, &s, why, sizeof why), -1);
+    return why;
+}
+
+Test(ptx_sched, refuses_what_never_fits)
+{
+    gpu_config_t c = h100();
+    cr_expect_str_eq(refusal(&c, 8, 0, 2048, 1, 1, 1),
+                     "a block of 2048 threads: more than the 1024 a block may have (compute capability 9.0)");
+    cr_expect_str_eq(refusal(&c, 8, 0, 1, 1, 65, 1), "block 1 x 1 x 65: beyond 1024 x 1024 x 64");
+    cr_expect_str_eq(refusal(&c, 8, 0, 1, 1, 1, 65536), "grid 1 x 65536 x 1: beyond 2147483647 x 65535 x 65535");
+    cr_expect_str_eq(refusal(&c, 255, 0, 1024, 1, 1, 1),
+                     "a block needs 262144 registers (1024 threads, registers per thread rounded up to 4): more than "
+                     "the 65536 a block may have");
+    cr_expect_str_eq(refusal(&c, 8, 233000, 32, 1, 1, 1),
+                     "a block needs 233000 bytes of shared memory: more than the 232448 a block may have");
+    c.cc_major = 1;
+    cr_expect_str_eq(refusal(&c, 8, 0, 1024, 1, 1, 1),
+                     "a block of 1024 threads: more than the 512 a block may have (compute capability 1.0)");
+    c = h100();
+    c.threads_per_sm = 512;
+    cr_expect_str_eq(refusal(&c, 8, 0, 1024, 1, 1, 1), "a block of 1024 threads: more than an SM's 512");
+}
