@@ -1,6 +1,7 @@
 #!/bin/bash
 # Runs every PTX workload (kernels/ptx/NAME.launch) in every PTX variant on warpsim and says
-# PASS or FAIL for each pair; exits 1 if any failed. Run from anywhere; `make ptx-workloads`
+# PASS or FAIL for each pair; exits 1 if any failed. Where kernels/ptx/NAME.stdout exists, the
+# kernels' printf output (warpsim's stdout) must equal it too. Run from anywhere; `make ptx-workloads`
 # builds warpsim and the references first.
 #   run_workloads.sh [NAME...]          only these workloads
 #   VARIANTS="sm_75 clang" run_workloads.sh
@@ -23,11 +24,15 @@ fi
 pass=0 fail=0 failed=()
 for name in "${names[@]}"; do
     for v in $variants; do
-        module="$wl/gen/$name.$v.ptx" log="$logs/$name.$v.log"
+        module="$wl/gen/$name.$v.ptx" log="$logs/$name.$v.log" out="$logs/$name.$v.out"
         start=$EPOCHREALTIME
         timeout "$timeout" "$warpsim" ptx --quiet --ref-dir "$ref_dir" --module "$module" "$wl/$name.launch" \
-            >"$log" 2>&1
+            >"$out" 2>"$log"
         rc=$?
+        if [ $rc -eq 0 ] && [ -f "$wl/$name.stdout" ] && ! cmp -s "$out" "$wl/$name.stdout"; then
+            rc=1
+            echo "printf output differs from $name.stdout: $(head -c 200 "$out")" >>"$log"
+        fi
         secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }')
         if [ $rc -eq 0 ]; then
             pass=$((pass + 1))

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cpu_threads.h"
+#include "ptx_fill.h"
 
 #define MAX_BUFS 64
 #define MAX_PARAMS 32
@@ -47,14 +48,6 @@ static void die(const char *what)
 {
     fprintf(stderr, "%s:%d: %s\n", path, lineno, what);
     exit(2);
-}
-
-static uint64_t splitmix64(uint64_t x)
-{
-    uint64_t z = x + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
 }
 
 static size_t count_of(const char *s)
@@ -107,13 +100,11 @@ static void fill(buffer_t *b, char w[][64], int nw)
         else if (!strcmp(w[4], "seq") && nw > 6)
             store(b, i, atof(w[5]) + atof(w[6]) * i, strtoll(w[5], NULL, 0) + strtoll(w[6], NULL, 0) * (long long)i);
         else if (!strcmp(w[4], "random") && nw > 7) {
-            uint64_t r = splitmix64((strtoull(w[5], NULL, 0) << 32) + i);
-            long long lo = strtoll(w[6], NULL, 0), hi = strtoll(w[7], NULL, 0);
-            uint64_t span = (uint64_t)(hi - lo) + 1;
+            uint64_t seed = strtoull(w[5], NULL, 0);
             if (is_float)
-                store(b, i, atof(w[6]) + (atof(w[7]) - atof(w[6])) * ((r >> 11) * 0x1p-53), 0);
+                store(b, i, ptx_fill_random_real(seed, i, atof(w[6]), atof(w[7])), 0);
             else
-                store(b, i, 0, lo + (long long)(span ? r % span : r));
+                store(b, i, 0, (long long)ptx_fill_random_int(seed, i, strtoll(w[6], NULL, 0), strtoll(w[7], NULL, 0)));
         } else
             die("unknown fill");
     }
