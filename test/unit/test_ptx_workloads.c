@@ -1,9 +1,11 @@
-/* The PTX workloads (kernels/ptx): every generated PTX file parses, every
- * workload has its four variants, and each variant has the kernels its
+/* The PTX workloads (kernels/ptx): every generated PTX file parses and
+ * lowers to an executable program (ptx_prog_build), every workload has its
+ * four variants, and each variant has the kernels its
  * launch file names, taking as many parameters, of the sizes, that the
  * launch file's `param` lines give. */
 #include <dirent.h>
 
+#include "device/ptx/ptx_grid.h"
 #include "test_ptx_fixture.h"
 
 #define WL_DIR "kernels/ptx"
@@ -105,7 +107,7 @@ Test(ptx_workloads, every_launch_file_matches_its_four_variants)
     cr_expect_geq(launches, 20, "%u launch files", launches);
 }
 
-/* Every generated file parses, those of no launch file too. */
+/* Every generated file parses and lowers, those of no launch file too. */
 Test(ptx_workloads, every_generated_file_parses)
 {
     DIR *d = opendir(WL_DIR "/gen");
@@ -119,6 +121,9 @@ Test(ptx_workloads, every_generated_file_parses)
         snprintf(path, sizeof path, WL_DIR "/gen/%s", e->d_name);
         ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
         cr_assert(m != NULL, "%s", err);
+        struct ptx_prog *p = ptx_prog_build(m, path, err, sizeof err);
+        cr_assert(p != NULL, "%s: does not lower: %s", path, err);
+        ptx_prog_free(p);
         ptx_module_free(m);
         files++;
     }
