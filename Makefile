@@ -51,11 +51,12 @@ $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(HEADERS) $(FLAG
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-# The x87 core (src/device/x86/fp80*.h) compiled for the GPU: a compile check.
+# The x87 core (src/device/x86/fp80*.h) and the PTX ALU (src/device/ptx/ptx_alu*.h)
+# compiled for the GPU: compile checks.
 ifneq ($(NVCC),)
-all: $(BUILD)/obj/test/cuda/fp80_device_check.o
+all: $(BUILD)/obj/test/cuda/fp80_device_check.o $(BUILD)/obj/test/cuda/ptx_alu_device_check.o
 endif
-$(BUILD)/obj/test/cuda/fp80_device_check.o: test/cuda/fp80_device_check.cu $(HEADERS)
+$(BUILD)/obj/test/cuda/%_device_check.o: test/cuda/%_device_check.cu $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(NVCC) -c -std=c++17 -Isrc -arch=sm_75 -Werror all-warnings $< -o $@
 

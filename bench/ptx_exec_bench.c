@@ -81,7 +81,7 @@ static const char *int_body =
 
 int main(int argc, char **argv)
 {
-    uint32_t iters = argc > 1 ? (uint32_t)atoi(argv[1]) : 20000;
+    uint32_t iters = argc > 1 ? (uint32_t)atoi(argv[1]) : 5000;
     uint32_t ctas = argc > 2 ? (uint32_t)atoi(argv[2]) : 8;
     char err[512], kernel_text[4096];
     const char *kind = getenv("PTX_BENCH_INT") ? "int (mad.lo.u32, xor.b32)" : "f32 (fma.rn.f32)";

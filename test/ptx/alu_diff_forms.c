@@ -78,7 +78,7 @@ static form_t *add(const char *name, unsigned op, unsigned t, unsigned t2, unsig
 
 static const char *mods(uint32_t fl)
 {
-    static char b[96];
+    static char b[160];
     snprintf(b, sizeof b, "%s%s%s%s%s%s%s%s", fl & PTX_MF_APPROX ? ".approx" : "", fl & PTX_MF_FULL ? ".full" : "",
              fl & PTX_MF_FTZ ? ".ftz" : "", fl & PTX_MF_SAT ? ".sat" : "", fl & PTX_MF_CC ? ".cc" : "",
              fl & PTX_MF_NAN ? ".NaN" : "", fl & PTX_MF_RELU ? ".relu" : "", fl & PTX_MF_SATFINITE ? ".satfinite" : "");
@@ -88,7 +88,7 @@ static const char *mods(uint32_t fl)
 /* A name like "add.rz.ftz.f32". */
 static const char *nm(const char *op, unsigned rnd, uint32_t fl, unsigned t, unsigned t2)
 {
-    static char b[96];
+    static char b[160];
     snprintf(b, sizeof b, "%s%s%s.%s%s%s", op, rnd_names[rnd], mods(fl), type_names[t], t2 ? "." : "",
              t2 ? type_names[t2] : "");
     return b;

@@ -71,3 +71,11 @@ $(BUILD)/ptx_alu_diff: $(PTX_ALU_DIFF_SRC) test/ptx/alu_diff.h test/ptx/alu_ref.
 
 ptx-alu-diff: $(BUILD)/ptx_alu_diff
 	$(BUILD)/ptx_alu_diff $(PTX_ALU_DIFF_ARGS)
+
+# Lane-operations per second of ptx_alu_warp against ptx_alu_eval lane by lane (bench/ptx_alu_lanes.c).
+$(BUILD)/ptx_alu_lanes: bench/ptx_alu_lanes.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< -o $@ -lm
+
+bench-ptx-alu: $(BUILD)/ptx_alu_lanes
+	$(BUILD)/ptx_alu_lanes

@@ -202,3 +202,31 @@ Test(ptx_exec, timing_records)
         cr_assert_eq(te_u32(t, i), i < 32 ? 0 : i);
     te_free(t);
 }
+
+/* ld.global.nc, ldu, prefetch, cvta.to, fences and nanosleep. */
+Test(ptx_exec, nc_ldu_prefetch_cvta_to)
+{
+    int rc;
+    te_t *t = te_run(".shared .align 4 .b32 sh[32];", TE_REGS
+        "st.global.u32 [%rd2+512], %r0;\n"
+        "membar.gl;\nfence.sc.cta;\nnanosleep.u32 10;\n"
+        "prefetch.global.L2 [%rd2+512];\n"
+        "ld.global.nc.u32 %r1, [%rd2+512];\n"
+        "ldu.global.u32 %r2, [%rd0+512];\n"           /* lane 0's word, for every lane */
+        "cvta.to.global.u64 %rd3, %rd2;\n"
+        "mov.u64 %rd4, sh;\n"
+        "cvta.shared.u64 %rd5, %rd4;\n"
+        "cvta.to.shared.u64 %rd6, %rd5;\n"
+        "mul.wide.u32 %rd7, %r0, 4;\n"
+        "add.u64 %rd8, %rd6, %rd7;\n"
+        "st.shared.u32 [%rd8], 9;\n"
+        "ld.shared.u32 %r3, [%rd8];\n"
+        "add.u32 %r4, %r1, %r2;\n"
+        "add.u32 %r4, %r4, %r3;\n"
+        "st.global.u32 [%rd3], %r4;\n"
+        "ret;", 1, 32, &rc);
+    cr_assert_eq(rc, 0, "fault %u line %u", t->f.code, t->f.line);
+    for (uint32_t i = 0; i < 32; i++)
+        cr_assert_eq(te_u32(t, i), i + 0 + 9);
+    te_free(t);
+}

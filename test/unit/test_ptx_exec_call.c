@@ -190,3 +190,28 @@ Test(ptx_call, refused_at_lowering)
     free(text);
     cr_assert(strstr(e, "t.ptx:17:1: call of 'malloc'"), "%s", e);
 }
+
+/* A guarded call (the other lanes wait after it), and exit inside a callee:
+ * those lanes are gone from the caller too. */
+Test(ptx_call, guarded_call_and_exit_in_callee)
+{
+    int rc;
+    te_t *t = te_run(".func (.param .b32 r) g(.param .b32 x)\n{\n.reg .b32 %a<4>;\n.reg .pred %q<2>;\n"
+                     "ld.param.b32 %a1, [x];\nsetp.eq.u32 %q1, %a1, 5;\n@%q1 exit;\n"
+                     "mul.lo.u32 %a2, %a1, 10;\nst.param.b32 [r], %a2;\nret;\n}\n",
+                     TE_REGS
+                     "mov.u32 %r2, 7;\n"
+                     "setp.lt.u32 %p1, %r0, 8;\n"
+                     "{ .param .b32 p0; st.param.b32 [p0], %r0; .param .b32 r0;\n"
+                     "@%p1 call (r0), g, (p0); @%p1 ld.param.b32 %r2, [r0]; }\n"
+                     "activemask.b32 %r3;\n"
+                     "add.u32 %r4, %r2, %r3;\n"
+                     "st.global.u32 [%rd2], %r4;\n"
+                     "ret;", 1, 32, &rc);
+    cr_assert_eq(rc, 0, "fault %u line %u", t->f.code, t->f.line);
+    for (uint32_t i = 0; i < 32; i++) {
+        uint32_t want = i == 5 ? 0 : (i < 8 ? i * 10 : 7) + 0xffffffdfu;
+        cr_assert_eq(te_u32(t, i), want, "lane %u: %#x", i, te_u32(t, i));
+    }
+    te_free(t);
+}

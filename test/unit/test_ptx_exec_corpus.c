@@ -141,3 +141,135 @@ Test(ptx_corpus_exec, recursion_calls)
         free(t);
     }
 }
+
+/* shared_reduce.cu's reduce(): static, 2-D and dynamic shared arrays, a
+ * tree reduction across 8 warps with barriers, bar.red popc/and/or; small
+ * integers as floats, so every sum is exact. */
+Test(ptx_corpus_exec, shared_reduce)
+{
+    const char *vars[] = {"sm_75", "sm_80", "sm_86", "sm_90", "sm_75.G", "clang"};
+    const uint32_t n = 1000, grid = 2, block = 256;
+    for (size_t v = 0; v < sizeof vars / sizeof vars[0]; v++) {
+        char path[128], err[512];
+        snprintf(path, sizeof path, "test/ptx/gen/shared_reduce.%s.ptx", vars[v]);
+        ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
+        cr_assert(m, "%s", err);
+        te_t *t = calloc(1, sizeof *t);
+        t->m = m;
+        t->p = ptx_prog_build(m, path, err, sizeof err);
+        cr_assert(t->p, "%s", err);
+        t->arena = calloc(TE_ARENA, 1);
+        t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(t->p) + 4095) & ~4095ull);
+        t->out.buf = calloc(TE_OUTCAP, 1);
+        t->out.cap = TE_OUTCAP;
+        uint64_t out = t->data, in = t->data + 4096;
+        float *hin = te_ptr(t, in);
+        for (uint32_t i = 0; i < n; i++)
+            hin[i] = (float)((int)(i % 7) - 2);
+        te_param_u64(t, out);
+        te_param_u64(t, in);
+        te_param_u32(t, n);
+        uint32_t g[3] = {grid, 1, 1}, b[3] = {block, 1, 1};
+        cr_assert_eq(te_launch3(t, "_Z6reducePfPKfi", g, b, block * 4, 10000000), 0, "%s: fault %u line %u",
+                     path, t->f.code, t->f.line);
+        const float *hout = te_ptr(t, out);
+        for (uint32_t c = 0; c < grid; c++) {
+            float vt[256], sum = 0;
+            int cnt = 0, all = 1, any = 0;
+            for (uint32_t k = 0; k < block; k++) {
+                vt[k] = 0;
+                for (uint32_t i = c * block + k; i < n; i += grid * block)
+                    vt[k] += hin[i];
+                sum += vt[k];
+                cnt += vt[k] > 0.0f;
+                all &= vt[k] > 1.0f;
+                any |= vt[k] > 2.0f;
+            }
+            float want = sum + vt[5] * 2.0f + (float)(int)vt[67] + cnt + all + any;
+            cr_assert_eq(hout[c], want, "%s out[%u] = %g, want %g", path, c, hout[c], want);
+        }
+        ptx_prog_free(t->p);
+        ptx_module_free(m);
+        free(t->arena);
+        free(t->out.buf);
+        free(t);
+    }
+}
+
+/* warp_ops.cu: shuffles in four modes (one with a 16-lane width), float and
+ * double shuffles, ballot/all/any, match.any/all, redux (sm_80 and later),
+ * and the bit intrinsics; the reference in C. */
+static uint32_t brev32(uint32_t x)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i++)
+        r |= ((x >> i) & 1u) << (31 - i);
+    return r;
+}
+
+static uint32_t warp_ops_ref(const uint32_t *v, uint32_t t, int redux)
+{
+    uint32_t a = v[3], b = t >= 1 ? v[t - 1] : v[t];
+    uint32_t maxl = (t & 16) | 15, c = t + 2 <= maxl ? v[t + 2] : v[t];
+    uint32_t d = v[t ^ 5], e = v[7], g = v[t ^ 1];
+    uint32_t ballot = 0, all = 1, any = 0, ma = 0, same = 1;
+    uint32_t sum = 0, mn = ~0u, and_ = ~0u, or_ = 0, xor_ = 0;
+    int32_t mx = INT32_MIN;
+    for (uint32_t l = 0; l < 32; l++) {
+        ballot |= (v[l] & 1u) << l;
+        all &= v[l] > 3;
+        any |= v[l] > 3;
+        ma |= (uint32_t)(v[l] == v[t]) << l;
+        same &= v[l] == v[0];
+        sum += v[l], mn = v[l] < mn ? v[l] : mn, mx = (int32_t)v[l] > mx ? (int32_t)v[l] : mx;
+        and_ &= v[l], or_ |= v[l], xor_ ^= v[l];
+    }
+    uint32_t mb = same ? 0xffffffffu : 0, pred = same;
+    uint32_t r = redux ? sum + mn + (uint32_t)mx + and_ + or_ + xor_ : 0;
+    uint32_t x = v[t];
+    uint64_t hl = ((uint64_t)a << 32) | x;
+    uint32_t fl = (uint32_t)((hl << (b & 31)) >> 32);
+    uint32_t frc = (uint32_t)(hl >> (b < 32 ? b : 32));
+    uint32_t bits = (uint32_t)__builtin_popcount(x) + (x ? (uint32_t)__builtin_clz(x) : 32) +
+                    (x ? (uint32_t)__builtin_ctz(x) + 1 : 0) + brev32(x) + x + fl + frc +
+                    (uint32_t)__builtin_popcount(x & 0x7fffffffu) + (x ? 32 + (uint32_t)__builtin_clz(x) : 64);
+    return a + b + c + d + e + g + ballot + all + any + ma + mb + pred + r + bits + 0xffffffffu;
+}
+
+Test(ptx_corpus_exec, warp_ops)
+{
+    const char *vars[] = {"sm_75", "sm_80", "sm_86", "sm_90", "sm_75.G"};
+    for (size_t k = 0; k < sizeof vars / sizeof vars[0]; k++) {
+        char path[128], err[512];
+        snprintf(path, sizeof path, "test/ptx/gen/warp_ops.%s.ptx", vars[k]);
+        ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
+        cr_assert(m, "%s", err);
+        te_t *t = calloc(1, sizeof *t);
+        t->m = m;
+        t->p = ptx_prog_build(m, path, err, sizeof err);
+        cr_assert(t->p, "%s", err);
+        t->arena = calloc(TE_ARENA, 1);
+        t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(t->p) + 4095) & ~4095ull);
+        t->out.buf = calloc(TE_OUTCAP, 1);
+        t->out.cap = TE_OUTCAP;
+        uint64_t out = t->data, in = t->data + 4096;
+        uint32_t *hin = te_ptr(t, in);
+        for (uint32_t i = 0; i < 32; i++)
+            hin[i] = (i * 37 + 11) % 50;
+        te_param_u64(t, out);
+        te_param_u64(t, in);
+        uint32_t g[3] = {1, 1, 1}, b[3] = {32, 1, 1};
+        cr_assert_eq(te_launch3(t, "_Z8warp_opsPjPKj", g, b, 0, 1000000), 0, "%s: fault %u line %u", path,
+                     t->f.code, t->f.line);
+        const uint32_t *hout = te_ptr(t, out);
+        int redux = strcmp(vars[k], "sm_75") && strcmp(vars[k], "sm_75.G");
+        for (uint32_t i = 0; i < 32; i++)
+            cr_assert_eq(hout[i], warp_ops_ref(hin, i, redux), "%s lane %u: %u, want %u", path, i, hout[i],
+                         warp_ops_ref(hin, i, redux));
+        ptx_prog_free(t->p);
+        ptx_module_free(m);
+        free(t->arena);
+        free(t->out.buf);
+        free(t);
+    }
+}

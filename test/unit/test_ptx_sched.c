@@ -48,6 +48,23 @@ Test(ptx_sched, each_limit)
     cr_expect_str_eq(names, "registers, shared memory");
 }
 
+Test(ptx_sched, registers_are_capped_not_refused)
+{
+    gpu_config_t c = h100();
+    ptx_sched_t s = plan_ok(&c, 2000, 0, 64, 10);
+    cr_expect_eq(s.regs_per_thread, 256, "255 a thread at most, rounded up to 4");
+    cr_expect_eq(s.ctas_per_sm, 4, "65536 / (64 x 256)");
+    cr_expect_eq(s.limits, PTX_LIMIT_REGS);
+    s = plan_ok(&c, 300, 0, 512, 10);
+    cr_expect_eq(s.regs_per_thread, 128, "a block of 512 gets what lets it run: 65536 / 512");
+    cr_expect_eq(s.ctas_per_sm, 1);
+    s = plan_ok(&c, 13, 0, 512, 10);
+    cr_expect_eq(s.regs_per_thread, 16);
+    c.cc_major = 2;
+    s = plan_ok(&c, 100, 0, 32, 10);
+    cr_expect_eq(s.regs_per_thread, 64, "63 on compute capability 2.x, rounded up to 4");
+}
+
 Test(ptx_sched, waves_and_placement)
 {
     gpu_config_t c = h100();
@@ -79,9 +96,10 @@ Test(ptx_sched, refuses_what_never_fits)
                      "a block of 2048 threads: more than the 1024 a block may have (compute capability 9.0)");
     cr_expect_str_eq(refusal(&c, 8, 0, 1, 1, 65, 1), "block 1 x 1 x 65: beyond 1024 x 1024 x 64");
     cr_expect_str_eq(refusal(&c, 8, 0, 1, 1, 1, 65536), "grid 1 x 65536 x 1: beyond 2147483647 x 65535 x 65535");
-    cr_expect_str_eq(refusal(&c, 255, 0, 1024, 1, 1, 1),
-                     "a block needs 262144 registers (1024 threads, registers per thread rounded up to 4): more than "
-                     "the 65536 a block may have");
+    c.regs_per_block = 64;
+    cr_expect_str_eq(refusal(&c, 8, 0, 32, 1, 1, 1),
+                     "a block of 32 threads: 0 registers a thread at most, fewer than 4 (64 a block)");
+    c = h100();
     cr_expect_str_eq(refusal(&c, 8, 233000, 32, 1, 1, 1),
                      "a block needs 233000 bytes of shared memory: more than the 232448 a block may have");
     c.cc_major = 1;

@@ -19,11 +19,12 @@ SIM_INLINE uint64_t ptx_f32_to_u32_rz(float f)
     return f != f || f <= 0.0f ? 0u : f >= 4294967296.0f ? 0xffffffffu : (uint32_t)f;
 }
 
-/* The outcome of a compare as PTX_CMPS_* bits tested against K. */
+/* The outcome of a compare as PTX_CMPS_* bits tested against K (bitwise,
+ * no branches: lt eq gt un are 0 or 1). */
 SIM_INLINE uint64_t ptx_cmps(uint32_t k, int lt, int eq, int gt, int un)
 {
-    return (uint64_t)(((k & PTX_CMPS_LT) && lt) | ((k & PTX_CMPS_EQ) && eq) | ((k & PTX_CMPS_GT) && gt) |
-                      ((k & PTX_CMPS_UN) && un));
+    return (uint64_t)(((uint32_t)lt & k) | ((uint32_t)eq & (k >> 1)) | ((uint32_t)gt & (k >> 2)) |
+                      ((uint32_t)un & (k >> 3))) & 1;
 }
 
 SIM_INLINE uint64_t ptx_cmps_f32(uint32_t k, float x, float y)
@@ -60,7 +61,7 @@ SIM_INLINE uint64_t ptx_cmps_f32(uint32_t k, float x, float y)
     X(SETP_S64,         2, ptx_cmps(K, (int64_t)A < (int64_t)B, A == B, (int64_t)A > (int64_t)B, 0)) \
     X(SETP_U64,         2, ptx_cmps(K, A < B, A == B, A > B, 0)) \
     X(SETP_F32,         2, ptx_cmps_f32(K, ptx_f32(A), ptx_f32(B))) \
-    X(SELP,             3, ((C & 1) ? A : B) & M) \
+    X(SELP,             3, ((A & (0 - (C & 1))) | (B & ((C & 1) - 1))) & M) \
     X(MOV,              1, A & M) \
     X(CVT_F32_S32,      1, ptx_f32_bits((float)(int32_t)A)) \
     X(CVT_F32_U32,      1, ptx_f32_bits((float)(uint32_t)A)) \
@@ -101,11 +102,21 @@ SIM_INLINE uint32_t ptx_cmp_sets(uint32_t cmp)
 
 #include "device/ptx/ptx_alu_forms.h"
 
-/* Writes the lanes of mask. */
+/* Writes the lanes of mask: all of them in one copy (the common case), or
+ * a blend through a lane mask array (both vectorise; lanes outside the
+ * mask keep their value). */
 SIM_INLINE void ptx_alu_store(uint64_t *dst, const uint64_t *t, uint32_t mask)
 {
+    if (mask == 0xffffffffu) {
+        for (int l = 0; l < 32; l++)
+            dst[l] = t[l];
+        return;
+    }
+    uint64_t m[32];
     for (int l = 0; l < 32; l++)
-        dst[l] = (mask >> l) & 1 ? t[l] : dst[l];
+        m[l] = 0 - (uint64_t)((mask >> l) & 1);
+    for (int l = 0; l < 32; l++)
+        dst[l] = (t[l] & m[l]) | (dst[l] & ~m[l]);
 }
 
 #define PTX_ALU_LOOP_1(EXPR) \
@@ -159,10 +170,6 @@ SIM_FN void ptx_alu_warp_generic(const ptx_alu_t *d, uint64_t *dst, uint64_t *ds
     }
 }
 
-#ifndef __CUDACC__
-/* sqrtf without errno, so that its loop vectorises. */
-__attribute__((optimize("no-math-errno")))
-#endif
 SIM_FN void ptx_alu_warp(const ptx_alu_t *d, uint64_t *dst, uint64_t *dst2, const uint64_t *const s[4],
                          uint32_t mask, uint8_t *cc)
 {

@@ -60,6 +60,13 @@ uint32_t gpu_config_sms(const gpu_config_t *c) { return c->n_clusters * c->cores
 
 uint32_t gpu_config_block_threads(const gpu_config_t *c) { return c->cc_major < 2 ? 512 : 1024; }
 
+uint32_t gpu_config_thread_regs(const gpu_config_t *c)
+{
+    if (c->cc_major < 2)
+        return 124;
+    return c->cc_major < 3 || (c->cc_major == 3 && c->cc_minor < 5) ? 63 : 255;
+}
+
 /* ---- reading ------------------------------------------------------------------ */
 
 typedef struct cfg_reader {

@@ -57,6 +57,8 @@ void gpu_config_free(gpu_config_t *c);
 uint32_t gpu_config_sms(const gpu_config_t *c);
 /* CUDA's threads per block: 512 before compute capability 2.0, then 1024. */
 uint32_t gpu_config_block_threads(const gpu_config_t *c);
+/* Registers a thread may have: 124 on 1.x, 63 up to 3.0, then 255. */
+uint32_t gpu_config_thread_regs(const gpu_config_t *c);
 /* Is name (without the dash) an option GPGPU-Sim knows? */
 int gpu_config_gpgpusim_option(const char *name);
 

@@ -90,8 +90,11 @@ static int plan_kernel(ptx_session_t *s, uint32_t i, char *err, size_t n)
     }
     char why[512];
     uint64_t shmem = (uint64_t)p->ki.shared_static + k->shared;
+    uint32_t regs = p->ki.regs_per_thread;
+    if (p->f->perf.maxnreg && p->f->perf.maxnreg < regs)
+        regs = p->f->perf.maxnreg;
     if (shmem > UINT32_MAX ||
-        ptx_sched_plan(&s->cfg, p->ki.regs_per_thread, (uint32_t)shmem, k->block, k->grid, &p->sched, why,
+        ptx_sched_plan(&s->cfg, regs, (uint32_t)shmem, k->block, k->grid, &p->sched, why,
                        sizeof why)) {
         snprintf(err, n, "%s:%d: kernel %s cannot run on %s: %s", s->l->path, k->line, k->name, s->cfg.name,
                  shmem > UINT32_MAX ? "shared memory beyond 4 GB" : why);

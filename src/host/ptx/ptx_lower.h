@@ -36,7 +36,8 @@ typedef struct ptx_lower {
     /* the function being lowered */
     const ptx_func_t *f;
     uint32_t fi;
-    uint32_t sink, scratch;  /* slots */
+    uint32_t sink, scratch;  /* slots: `_`'s, and a special-register source's (ptx_exec_alu reads it
+                                from a lane array instead) */
     uint32_t nslots;
 } ptx_lower_t;
 

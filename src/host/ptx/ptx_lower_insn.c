@@ -424,7 +424,7 @@ void ptx_lower_func(ptx_lower_t *lw, uint32_t fi)
     uint32_t nregs = f->nregs[PTX_RC_32] + f->nregs[PTX_RC_64] + f->nregs[PTX_RC_PRED];
     lw->sink = nregs;
     lw->scratch = nregs + 1;
-    pf->imm_slot0 = nregs + 3; /* the sink, the special-register source, the negated predicate */
+    pf->imm_slot0 = nregs + 2; /* after the sink and the special-register source's placeholder */
     pf->imm_first = lw->nimms;
     pf->first = lw->p->nrecs;
     pf->nrecs = f->ninsns;

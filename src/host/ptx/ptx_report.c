@@ -165,10 +165,11 @@ static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
                           k->name, "iteration", r->iteration, "grid", dims_json(k->grid), "block", dims_json(k->block),
                           "dynamic_shared", k->shared, "ctas", (json_int_t)p->sched.nctas, "ctas_run",
                           (json_int_t)r->ctas_run, "ctas_per_sm", p->sched.ctas_per_sm, "occupancy_limited_by", limits,
-                          "waves", (json_int_t)p->sched.waves, "regs_per_thread", p->ki.regs_per_thread,
+                          "waves", (json_int_t)p->sched.waves, "ptx_regs_per_thread", p->ki.regs_per_thread,
                           "shared_static", p->ki.shared_static, "gpu_sim_insn", (json_int_t)r->st.thread_insns,
                           "gpu_tot_sim_insn", (json_int_t)r->tot_thread_insns, "status", r->faulted ? "fault" : "ok");
-    if (j && counters_json(j, &r->st, r->seconds))
+    if (j && (json_object_set_new(j, "regs_per_thread", json_integer(p->sched.regs_per_thread)) ||
+              counters_json(j, &r->st, r->seconds)))
         json_decref(j), j = NULL;
     if (j && r->faulted && json_object_set_new(j, "fault", fault_json(s, &r->fault)))
         json_decref(j), j = NULL;

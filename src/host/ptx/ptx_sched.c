@@ -25,6 +25,15 @@ static int shape_ok(const gpu_config_t *c, const uint32_t block[3], const uint32
     return 0;
 }
 
+/* Registers a thread gets (ptx_sched.h): the PTX count rounded up to 4,
+ * capped by the thread's and the block's limits. */
+static uint32_t alloc_regs(const gpu_config_t *c, uint32_t ptx_regs, uint32_t padded_threads)
+{
+    uint32_t block_most = min_u32(c->regs_per_block, c->regs_per_sm) / padded_threads & ~3u;
+    uint32_t r = min_u32(ptx_regs, gpu_config_thread_regs(c));
+    return min_u32((r + 3) & ~3u, block_most);
+}
+
 /* CTAs per SM by each limit, as GPGPU-Sim's max_cta; 0 where one CTA
  * alone does not fit (then why says which). */
 static uint32_t fit(const gpu_config_t *c, ptx_sched_t *s, char *why, size_t n)
@@ -36,9 +45,9 @@ static uint32_t fit(const gpu_config_t *c, ptx_sched_t *s, char *why, size_t n)
     uint32_t regs_most = min_u32(c->regs_per_block, c->regs_per_sm);
     if (!by[0])
         snprintf(why, n, "a block of %u threads: more than an SM's %u", s->threads_per_cta, c->threads_per_sm);
-    else if (s->regs_per_cta > regs_most)
-        snprintf(why, n, "a block needs %u registers (%u threads, registers per thread rounded up to 4): more than the %u a block may have",
-                 s->regs_per_cta, s->threads_per_cta, regs_most);
+    else if (s->regs_per_thread < 4)
+        snprintf(why, n, "a block of %u threads: %u registers a thread at most, fewer than 4 (%u a block)",
+                 s->threads_per_cta, s->regs_per_thread, regs_most);
     else if (s->shmem_per_cta > shmem_most)
         snprintf(why, n, "a block needs %u bytes of shared memory: more than the %u a block may have", s->shmem_per_cta,
                  shmem_most);
@@ -62,7 +71,8 @@ int ptx_sched_plan(const gpu_config_t *c, uint32_t regs_per_thread, uint32_t shm
     s->nsm = gpu_config_sms(c);
     s->threads_per_cta = block[0] * block[1] * block[2];
     s->warps_per_cta = (s->threads_per_cta + c->warp_size - 1) / c->warp_size;
-    s->regs_per_cta = s->warps_per_cta * c->warp_size * ((regs_per_thread + 3) & ~3u);
+    s->regs_per_thread = alloc_regs(c, regs_per_thread, s->warps_per_cta * c->warp_size);
+    s->regs_per_cta = s->warps_per_cta * c->warp_size * s->regs_per_thread;
     s->shmem_per_cta = shmem_per_cta;
     s->warps_per_sm = c->threads_per_sm / c->warp_size;
     s->nctas = (uint64_t)grid[0] * grid[1] * grid[2];

@@ -3,6 +3,14 @@
  * which SM each CTA runs on (the work distributor). Pure functions of the
  * GPU config and the launch.
  *
+ * Registers: PTX's virtual registers are unbounded and ptxas allocates the
+ * hardware's, which the PTX does not say. The count the kernel's PTX uses
+ * is taken as an upper bound, capped by what a thread may have (255 from
+ * compute capability 3.5, 63 before, 124 on 1.x) and by what lets the
+ * block run at all (ptxas spills to fit a block's size, as with
+ * __launch_bounds__); so registers lower the occupancy but never refuse a
+ * launch.
+ *
  *   ptx_sched_t s;
  *   if (ptx_sched_plan(&cfg, ki.regs_per_thread, ki.shared_static + dyn, block, grid, &s, why, sizeof why))
  *       fprintf(stderr, "cannot launch: %s\n", why);   // "a block of 2048 threads: more than the 1024 ..."
@@ -34,7 +42,8 @@ typedef struct ptx_sched {
     uint32_t ctas_per_sm;       /* resident at once on one SM */
     uint32_t limits;            /* PTX_LIMIT_* bits of what reaches ctas_per_sm */
     uint32_t threads_per_cta, warps_per_cta;
-    uint32_t regs_per_cta;      /* registers per thread rounded up to 4, x threads rounded up to warps */
+    uint32_t regs_per_thread;   /* allocated: the PTX count capped (above), rounded up to 4 */
+    uint32_t regs_per_cta;      /* regs_per_thread x threads rounded up to warps */
     uint32_t shmem_per_cta;
     uint32_t warps_per_sm;      /* the SM's warp slots (%nwarpid) */
     uint64_t nctas;

@@ -1,0 +1,78 @@
+/* PTX ALU, cvt: float to integer saturation and NaN, the integer rounding
+ * modes, integer to float rounding, f16/bf16 narrowing (ties, subnormals,
+ * overflow by mode, .satfinite, .relu), the packed x2 order, .sat. */
+#include "ptx_alu_fixture.h"
+
+static uint64_t cvt(unsigned dt, unsigned st, unsigned rnd, uint32_t flags, uint64_t a)
+{
+    ptx_alu_t d = alu(PTX_OP_CVT, dt, st, rnd, flags);
+    return ev(&d, a, 0, 0);
+}
+
+Test(ptx_alu_cvt, float_to_int_saturates)
+{
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RZI, 0, fb(3e9f)), 0x7fffffffu);
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RZI, 0, fb(-3e9f)), 0x80000000u);
+    cr_expect_eq(cvt(PTX_T_U32, PTX_T_F32, PTX_RND_RZI, 0, fb(-1.5f)), 0);
+    cr_expect_eq(cvt(PTX_T_U8, PTX_T_F32, PTX_RND_RNI, 0, fb(300)), 0xff);
+    cr_expect_eq(cvt(PTX_T_S16, PTX_T_F64, PTX_RND_RNI, 0, db(-40000)), 0x8000);
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RZI, 0, F32_NAN), 0, "NaN -> 0");
+    cr_expect_eq(cvt(PTX_T_U64, PTX_T_F32, PTX_RND_RZI, 0, F32_INF), ~0ull);
+    cr_expect_eq(cvt(PTX_T_S64, PTX_T_F64, PTX_RND_RZI, 0, db(0x1p63)), 0x7fffffffffffffffull);
+    cr_expect_eq(cvt(PTX_T_S64, PTX_T_F64, PTX_RND_RZI, 0, db(-0x1p63)), 0x8000000000000000ull);
+}
+
+Test(ptx_alu_cvt, integer_rounding_modes)
+{
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RNI, 0, fb(2.5f)), 2, "ties to even");
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RNI, 0, fb(3.5f)), 4);
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RMI, 0, fb(-2.1f)), (uint32_t)-3);
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RPI, 0, fb(-2.9f)), (uint32_t)-2);
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RMI, 0, 0x80000001u), (uint32_t)-1, "a tiny negative floors to -1");
+    cr_expect_eq(cvt(PTX_T_S32, PTX_T_F32, PTX_RND_RMI, PTX_MF_FTZ, 0x80000001u), 0, ".ftz: -0 floors to 0");
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_F32, PTX_RND_RNI, 0, fb(-0.4f)), 0x80000000u, "rounds to -0");
+    cr_expect_eq(cvt(PTX_T_F64, PTX_T_F64, PTX_RND_RPI, 0, db(1.25)), db(2));
+}
+
+Test(ptx_alu_cvt, int_to_float_rounding)
+{
+    uint64_t v = (1u << 24) + 1;
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_U32, PTX_RND_RN, 0, v), fb(16777216.0f));
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_U32, PTX_RND_RP, 0, v), fb(16777218.0f));
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_S32, PTX_RND_RM, 0, (uint32_t)-(int32_t)v), fb(-16777218.0f));
+    cr_expect_eq(cvt(PTX_T_F64, PTX_T_U64, PTX_RND_RZ, 0, ~0ull), db(0x1.fffffffffffffp63));
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_S32, PTX_RND_RN, 0, 70000), 0x7c00, "past f16's max: inf");
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_S32, PTX_RND_RZ, 0, 70000), 0x7bff, "toward zero: max");
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_S16, PTX_RND_RN, 0, 0x8000), fb(-32768.0f), "the source is its type's width");
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_S32, PTX_RND_RN, PTX_MF_SAT, 5), fb(1));
+}
+
+Test(ptx_alu_cvt, narrowing_to_halves)
+{
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RN, 0, fb(1.0f + 0x1p-11f)), 0x3c00, "a tie to even");
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RN, 0, fb(1.0f + 0x1p-11f + 0x1p-20f)), 0x3c01);
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RP, 0, fb(0x1p-30f)), 0x0001, "up to the least subnormal");
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RN, 0, fb(0x1p-25f)), 0, "half the least subnormal: even");
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RN, 0, fb(65520.0f)), 0x7c00);
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RN, PTX_MF_SATFINITE, fb(65520.0f)), 0x7bff);
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RN, PTX_MF_SATFINITE, F32_INF | 0x80000000u), 0xfbff);
+    cr_expect_eq(cvt(PTX_T_F16, PTX_T_F32, PTX_RND_RN, PTX_MF_SATFINITE, F32_NAN), 0x7fff, "NaN stays NaN");
+    cr_expect_eq(cvt(PTX_T_BF16, PTX_T_F32, PTX_RND_RN, PTX_MF_RELU, fb(-3.0f)), 0);
+    cr_expect_eq(cvt(PTX_T_BF16, PTX_T_F32, PTX_RND_RN, 0, 0x3f808000u), 0x3f80, "a tie to even");
+    cr_expect_eq(cvt(PTX_T_BF16, PTX_T_F32, PTX_RND_RZ, 0, 0x3f80ffffu), 0x3f80);
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_F16, 0, 0, 0x0001), fb(0x1p-24f), "widening is exact");
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_BF16, 0, 0, 0xff80), F32_INF | 0x80000000u);
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_F64, PTX_RND_RZ, 0, db(1e300)), F32_MAX);
+    cr_expect_eq(cvt(PTX_T_F32, PTX_T_F64, PTX_RND_RN, PTX_MF_FTZ, db(1e-40)), 0, "an f32 subnormal result flushed");
+}
+
+Test(ptx_alu_cvt, packed_pairs_and_int_sat)
+{
+    ptx_alu_t d = alu(PTX_OP_CVT, PTX_T_F16X2, PTX_T_F32, PTX_RND_RN, 0);
+    cr_expect_eq(ev(&d, fb(1), fb(2), 0), 0x3c004000u, "the first source in the upper half");
+    cr_expect_eq(cvt(PTX_T_U8, PTX_T_S32, 0, PTX_MF_SAT, (uint32_t)-5), 0);
+    cr_expect_eq(cvt(PTX_T_S8, PTX_T_U64, 0, PTX_MF_SAT, ~0ull), 0x7f);
+    cr_expect_eq(cvt(PTX_T_S8, PTX_T_U64, 0, 0, ~0ull), 0xff, "without .sat: truncated");
+    cr_expect_eq(cvt(PTX_T_S64, PTX_T_S16, 0, 0, 0x8000), 0xffffffffffff8000ull);
+    cr_expect_eq(cvt(PTX_T_U32, PTX_T_S8, 0, PTX_MF_SAT, 0x80), 0);
+}
