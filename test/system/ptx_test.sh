@@ -44,6 +44,14 @@ grep -q '"gpu_tot_sim_insn"' "$T/r.json" && grep -q '"gpgpu_n_tot_w_icount"' "$T
 a=$(grep -m1 gpu_tot_sim_insn "$T/r.json") b=$(grep -m1 gpu_tot_sim_insn "$T/r1.json")
 [ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "instruction counts differ: '$a' and '$b'"
 
+# With a GPU: the same launch file on the CUDA backend, the same instructions counted.
+if nvidia-smi -L >/dev/null 2>&1; then
+    "$W" ptx --quiet --backend cuda --ref-dir "$T/ref" --report "$T/rc.json" "$D/vecadd.launch" 2>"$T/err" &&
+        ok || bad "--backend cuda: $(cat "$T/err")"
+    b=$(grep -m1 gpu_tot_sim_insn "$T/rc.json")
+    [ "$a" = "$b" ] && ok || bad "cuda counts '$b', cpu '$a'"
+fi
+
 # A check against the wrong bytes fails with status 1 and names the element.
 head -c 4000 /dev/zero >"$T/zeros.bin"
 sed -e 's/^check c tol 1e-6/check c exact file zeros.bin/' -e '/^reference/d' "$D/vecadd.launch" | launch wrong.launch
@@ -153,7 +161,10 @@ expect_error "bad config value" 1 "bad2.cfg:1: expected <threads per SM>:<warp s
 
 # Usage errors: status 2.
 expect_error "no launch file" 2 "no launch file given"
-expect_error "cuda backend" 2 "runs on the CPU backend only" --backend cuda "$D/vecadd.launch"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+    expect_error "cuda backend without a GPU" 2 "--backend cuda: (this warpsim was built without nvcc|no usable CUDA device found)" \
+        --backend cuda "$D/vecadd.launch"
+fi
 expect_error "report name" 2 "must end in .json" --report "$T/r.csv" "$D/vecadd.launch"
 "$W" --help | grep -q -- '--ref-dir DIR' && ok || bad "--help does not list ptx's options"
 

@@ -43,7 +43,7 @@ static void run_grid(uint32_t nctas, uint32_t bad, int threads, run_t *out)
     memcpy(params + 8, &bad, 4);
     ptx_grid_t g = {.prog = p, .kernel = (uint32_t)ptx_find_func(m, "k"), .params = params, .param_size = 12,
                     .gmem = {arena, PTX_GMEM_LO, sizeof arena}, .gridid = 1, .nsm = s.nsm,
-                    .warps_per_sm = s.warps_per_sm};
+                    .warps_per_sm = s.warps_per_sm, .insn_limit = 100000 /* a hang fails, not waits */};
     memcpy(g.grid, grid, sizeof grid);
     memcpy(g.block, block, sizeof block);
     ptx_run_cpu(&g, &s, threads, &out->r);

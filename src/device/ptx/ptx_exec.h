@@ -152,7 +152,11 @@ SIM_FN int ptx_exec_control(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uin
     case PTX_EX_RET: top->pc = pc + 1; ptx_ret_lanes(c, w, exec); return PTX_STEP_OK;
     case PTX_EX_EXIT: top->pc = pc + 1; ptx_exit_lanes(c, w, exec); return PTX_STEP_OK;
     case PTX_EX_PRINTF: top->pc = pc + 1; return ptx_exec_printf(c, w, r, exec);
-    default: return exec ? ptx_fault(c, w, r, PTX_FAULT_TRAP, ptx_ffs(exec), 0) : PTX_STEP_OK;
+    default:
+        if (exec)
+            return ptx_fault(c, w, r, PTX_FAULT_TRAP, ptx_ffs(exec), 0);
+        top->pc = pc + 1; /* a trap no lane's guard lets through: go on */
+        return PTX_STEP_OK;
     }
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "host/ptx/ptx_backend.h"
 #include "host/ptx/ptx_launch_params.h"
 #include "host/ptx/ptx_launch_ref.h"
 #include "host/ptx/ptx_printf.h"
@@ -46,15 +47,25 @@ static int load_config(ptx_session_t *s)
     return 0;
 }
 
-/* Only the CPU backend runs PTX so far; auto picks it. */
+/* cpu; cuda (ptx_backend.h) when a GPU can run grids; auto: cuda if so. */
 static int choose_backend(ptx_session_t *s)
 {
-    if (!strcmp(s->o->backend, "cuda")) {
-        fprintf(stderr, "warpsim ptx: --backend cuda: the PTX executor runs on the CPU backend only so far "
-                        "(use --backend cpu or auto)\n");
+    static char name[160];
+    int gpu = ptx_cuda_available(name, sizeof name);
+    s->backend = "cpu";
+    s->device = "host";
+    if (!strcmp(s->o->backend, "cpu") || (!strcmp(s->o->backend, "auto") && !gpu))
+        return 0;
+    if (!gpu) {
+#ifdef WARPSIM_HAVE_CUDA
+        fprintf(stderr, "warpsim ptx: --backend cuda: no usable CUDA device found\n");
+#else
+        fprintf(stderr, "warpsim ptx: --backend cuda: this warpsim was built without nvcc\n");
+#endif
         return 2;
     }
-    s->backend = "cpu";
+    s->backend = "cuda";
+    s->device = name;
     return 0;
 }
 
@@ -145,6 +156,45 @@ static void print_records(ptx_session_t *s, const ptx_grid_result_t *g)
     fflush(stdout);
 }
 
+/* The grid on the GPU (ptx_cuda_run): every CTA its own printf buffer,
+ * CUDA's 1 MB FIFO shared out (1 KB to 64 KB a CTA). */
+static void run_cuda(const ptx_grid_t *g, const ptx_sched_t *sc, ptx_grid_result_t *r)
+{
+    memset(r, 0, sizeof *r);
+    r->nctas = sc->nctas;
+    uint64_t cap = (1u << 20) / (sc->nctas ? sc->nctas : 1);
+    cap = cap < 1024 ? 1024 : cap > PTX_CTA_OUT_CAP ? PTX_CTA_OUT_CAP : cap & ~7ull;
+    ptx_out_t *outs = calloc(sc->nctas, sizeof *outs);
+    uint8_t *bufs = outs ? malloc(sc->nctas * cap) : NULL;
+    r->out = calloc(sc->nctas, sizeof *r->out);
+    if (!outs || !bufs || !r->out) {
+        free(outs), free(bufs);
+        r->error = 1;
+        return;
+    }
+    for (uint64_t i = 0; i < sc->nctas; i++)
+        outs[i] = (ptx_out_t){bufs + i * cap, (uint32_t)cap, 0, 0};
+    char err[512];
+    double t0 = now();
+    int rc = ptx_cuda_run(g, &r->st, outs, &r->fault, err, sizeof err);
+    r->seconds = now() - t0;
+    r->faulted = rc == -1;
+    r->ctas_run = rc == 0 ? sc->nctas : 0;
+    if (rc == -2) {
+        fprintf(stderr, "warpsim ptx: --backend cuda: %s\n", err);
+        r->error = 2;
+    }
+    for (uint64_t i = 0; rc != -2 && i < sc->nctas; i++) {
+        r->printf_overflow += outs[i].overflow != 0;
+        if (outs[i].len && (r->out[i].buf = malloc(outs[i].len))) {
+            memcpy(r->out[i].buf, outs[i].buf, outs[i].len);
+            r->out[i].len = outs[i].len;
+        }
+    }
+    free(outs);
+    free(bufs);
+}
+
 static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t *rec, uint8_t *params)
 {
     const ptx_kernel_decl_t *kd = &s->l->kernels[k];
@@ -159,7 +209,14 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
         fprintf(stderr, "warpsim ptx: %s (%u of %u): %llu CTAs on %u SMs, %u a time each\n", kd->name, iter + 1,
                 kd->repeat, (unsigned long long)p->sched.nctas, p->sched.nsm, p->sched.ctas_per_sm);
     ptx_grid_result_t r;
-    ptx_run_cpu(&g, &p->sched, s->o->threads, &r);
+    if (!strcmp(s->backend, "cuda"))
+        run_cuda(&g, &p->sched, &r);
+    else
+        ptx_run_cpu(&g, &p->sched, s->o->threads, &r);
+    if (r.error == 2) {
+        ptx_grid_result_free(&r);
+        return 1;
+    }
     if (r.error) {
         ptx_grid_result_free(&r);
         return input_error("warpsim ptx: out of memory for the grid's host threads");

@@ -105,8 +105,12 @@ void ptx_report_table(FILE *f, const ptx_session_t *s)
 {
     ptx_stats_t t = run_totals(s);
     int threads = s->nrecs ? s->recs[0].threads : 0;
-    fprintf(f, "\nwarpsim %s ptx: %s on %s (%u SMs), %s backend (%d threads)\n", WARPSIM_VERSION, s->l->path,
-            s->cfg.name, gpu_config_sms(&s->cfg), s->backend, threads);
+    if (!strcmp(s->backend, "cuda"))
+        fprintf(f, "\nwarpsim %s ptx: %s on %s (%u SMs), cuda backend (%s)\n", WARPSIM_VERSION, s->l->path,
+                s->cfg.name, gpu_config_sms(&s->cfg), s->device);
+    else
+        fprintf(f, "\nwarpsim %s ptx: %s on %s (%u SMs), cpu backend (%d threads)\n", WARPSIM_VERSION, s->l->path,
+                s->cfg.name, gpu_config_sms(&s->cfg), threads);
     table_launches(f, s);
     fprintf(f, "  %-22s %20llu\n", "thread instructions", (unsigned long long)t.thread_insns);
     fprintf(f, "  %-22s %20llu\n", "warp instructions", (unsigned long long)t.warp_insns);
@@ -216,9 +220,10 @@ static json_t *launch_at(const ptx_session_t *s, uint32_t i) { return launch_jso
 static json_t *run_json(const ptx_session_t *s)
 {
     ptx_stats_t t = run_totals(s);
-    json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:s, s:i, s:o, s:s, s:I, s:o, s:o, s:o}", "warpsim_version",
+    json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:s, s:o, s:i, s:o, s:s, s:I, s:o, s:o, s:o}", "warpsim_version",
                           WARPSIM_VERSION, "command", "ptx", "launch", report_json_text(s->l->path), "module",
-                          report_json_text(s->module_path), "backend", s->backend, "threads",
+                          report_json_text(s->module_path), "backend", s->backend, "device",
+                          report_json_text(s->device), "threads",
                           s->nrecs ? s->recs[0].threads : 0, "gpu", gpu_json(&s->cfg), "status",
                           ptx_run_status_name(s->status), "gpu_tot_sim_insn", (json_int_t)t.thread_insns,
                           "setup_seconds", report_json_real(s->setup_seconds, 6), "launches",

@@ -57,7 +57,8 @@ typedef struct ptx_session {
     ptx_launch_rec_t *recs;
     uint32_t nrecs;
     ptx_check_rec_t *checks;
-    const char *backend;
+    const char *backend;          /* cpu, cuda */
+    const char *device;           /* the GPU's name, or "host" */
     double setup_seconds, run_seconds;
     ptx_run_status_t status;
 } ptx_session_t;
