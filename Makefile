@@ -88,6 +88,7 @@ include kernels/kernels.mk
 include test/fuzz/fuzz.mk
 include kernels/bench/bench.mk
 include test/ptx/ptx.mk
+include kernels/ptx/ptx.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2
