@@ -39,13 +39,19 @@ FLAGS_STAMP := $(BUILD)/flags.stamp
 FLAGS_NOW := $(CC) $(CFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP))
 
-.PHONY: all test unit system diff run bench bench-full bench-programs gpu-test gpu-kit deps clean fuzz
+.PHONY: all test unit system diff run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
 
 all: $(BUILD)/warpsim
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# The CTA runner again for x86-64-v3 (AVX2, FMA), chosen at run time
+# (src/host/ptx/ptx_cta_dispatch.c): no contraction, so the same bits.
+ifeq ($(shell uname -m),x86_64)
+$(BUILD)/obj/src/host/ptx/ptx_cta_x86_64_v3.o: CFLAGS += -march=x86-64-v3 -ffp-contract=off -fno-math-errno
+endif
 
 $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -99,6 +105,7 @@ test: deps
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
+	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory diff
 
 system: all
@@ -166,6 +173,10 @@ bench: deps
 	bash bench/bench.sh
 
 # More core counts (and, with a GPU, everything up to 65536 cores).
+# PTX kernels on the CPU backend: one thread, all threads, lane by lane.
+bench-ptx: $(BUILD)/warpsim
+	bash bench/ptx_bench.sh
+
 bench-full: $(KIT_DEPS)
 	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels bench-programs)
 	BENCH_FULL=1 bash bench/bench.sh

@@ -55,6 +55,8 @@ typedef struct ptx_options {
     const char *module;     /* overrides the launch file's module */
     const char *ref_dir;    /* where the reference programs are */
     uint64_t max_insns;     /* warp instructions per CTA before it faults; 0 = no limit */
+    const char *dump_dir;   /* every buffer's final bytes as DIR/NAME.bin; NULL: none */
+    int lane_by_lane;       /* ALU instructions one lane at a time (the MIMD way), for the benchmark */
     int quiet, verbose;
     const char *launch;     /* the operand */
 } ptx_options_t;

@@ -5,8 +5,11 @@
  * for bad input, a fault or a failed check, 2 for usage. */
 #include "host/ptx/ptx_cmd.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "host/ptx/ptx_backend.h"
@@ -202,7 +205,8 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
     ptx_params_pack(kd, p->f, &s->arena, params);
     ptx_grid_t g = {.prog = s->prog, .kernel = p->func, .dyn_smem = kd->shared, .params = params,
                     .param_size = (uint32_t)p->f->param_size, .gmem = s->arena.gmem, .gridid = s->nrecs + 1,
-                    .nsm = p->sched.nsm, .warps_per_sm = p->sched.warps_per_sm, .insn_limit = s->o->max_insns};
+                    .nsm = p->sched.nsm, .warps_per_sm = p->sched.warps_per_sm, .insn_limit = s->o->max_insns,
+                    .alu_per_lane = (uint32_t)s->o->lane_by_lane};
     memcpy(g.grid, kd->grid, sizeof g.grid);
     memcpy(g.block, kd->block, sizeof g.block);
     if (s->o->verbose)
@@ -305,10 +309,30 @@ static void run_checks(ptx_session_t *s, const char *refdir)
         check_one(s, i, refdir);
 }
 
+/* --dump-dir: every buffer, whatever the launch file dumps, so that two runs
+ * (the CPU and the CUDA backend's) can be compared byte for byte. */
+static int write_dump_dir(ptx_session_t *s)
+{
+    char err[1024], path[4096];
+    if (mkdir(s->o->dump_dir, 0755) && errno != EEXIST) {
+        fprintf(stderr, "warpsim ptx: %s: %s\n", s->o->dump_dir, strerror(errno));
+        return 1;
+    }
+    for (uint32_t i = 0; i < s->l->nbuffers; i++) {
+        snprintf(path, sizeof path, "%s/%s.bin", s->o->dump_dir, s->l->buffers[i].name);
+        if (ptx_write_file(path, ptx_arena_buffer(&s->arena, i), ptx_buffer_bytes(&s->l->buffers[i]), err,
+                           sizeof err)) {
+            fprintf(stderr, "warpsim ptx: %s\n", err);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int write_dumps(ptx_session_t *s)
 {
     char err[1024];
-    int rc = 0;
+    int rc = s->o->dump_dir ? write_dump_dir(s) : 0;
     for (uint32_t i = 0; i < s->l->ndumps; i++) {
         const ptx_dump_decl_t *d = &s->l->dumps[i];
         if (ptx_write_file(d->path, ptx_arena_buffer(&s->arena, d->buffer),

@@ -5,14 +5,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ptx_cta_x86_64_v3.c compiles this file again under another name for AVX2
+ * and FMA; ptx_cta_dispatch.c picks one at run time. */
+#ifndef PTX_CTA_RUN
+#define PTX_CTA_RUN ptx_cta_run_generic
+#define PTX_CTA_PRIMARY 1
+#endif
+
 #include "device/ptx/ptx_exec.h"
 #include "device/ptx/ptx_layout.h"
 #include "device/timing/timing.h"
 
+int PTX_CTA_RUN(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
+                ptx_fault_t *f);
+
+#ifdef PTX_CTA_PRIMARY
 size_t ptx_cta_scratch_bytes(const ptx_grid_t *g)
 {
     return ptx_layout(g).total;
 }
+#endif
 
 static void reset_barrier(ptx_barrier_t *b)
 {
@@ -97,7 +109,7 @@ static void deadlock(ptx_ctx_t *c, ptx_warp_t *warps)
     }
 }
 
-int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
+int PTX_CTA_RUN(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
                 ptx_fault_t *f)
 {
     ptx_layout_t L = ptx_layout(g);
