@@ -95,12 +95,14 @@ test: deps
 	$(BUILD)/unit_tests --jobs 2
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
+	bash test/system/input_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory diff
 
 system: all
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
+	bash test/system/input_test.sh
 
 # Needs a GPU; without one it says so and succeeds.
 # KIT=1: on a GPU machine without network, cross compilers, qemu or Criterion

@@ -81,6 +81,9 @@ typedef struct cuda_state {
     size_t sort_temp_bytes;
     uint8_t *priv, *out, *shared, *ro;
     uint32_t *data, *stack;
+    linux_fs_t *fs;                             /* the cores' view of stdin (linux_fs.h) */
+    uint8_t *in;                                /* the stdin bytes: in_len sent, room for in_cap */
+    size_t in_len, in_cap;
 } cuda_state_t;
 
 extern "C" int backend_cuda_available(char *name, size_t n)
@@ -157,13 +160,40 @@ static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, sim_core
     *dinit = m->init;
     dinit->data = d->data;
     dinit->stack = d->stack;
+    CUDA_CHECK(cudaMalloc((void **)&d->fs, sizeof(linux_fs_t)));
+    dm->fs = d->fs;
+    return 0;
+}
+
+/* The stdin bytes the host read in a service round go to the device, and
+ * the cores' view of them with it. */
+static int cuda_sync_fs(cuda_state_t *d, const host_fs_t *fs)
+{
+    if (!fs)
+        return 0;
+    linux_fs_t v = fs->view;
+    if (v.in_len > d->in_cap) {
+        size_t cap = 2 * d->in_cap > v.in_len ? 2 * d->in_cap : v.in_len;
+        uint8_t *p = NULL;
+        CUDA_CHECK(cudaMalloc((void **)&p, cap));
+        CUDA_CHECK(cudaMemcpy(p, v.in, v.in_len, cudaMemcpyHostToDevice));
+        if (d->in)
+            CUDA_CHECK(cudaFree(d->in));
+        d->in = p;
+        d->in_cap = cap;
+    } else if (v.in_len > d->in_len) {
+        CUDA_CHECK(cudaMemcpy(d->in + d->in_len, v.in + d->in_len, v.in_len - d->in_len, cudaMemcpyHostToDevice));
+    }
+    d->in_len = v.in_len;
+    v.in = d->in;
+    CUDA_CHECK(cudaMemcpy(d->fs, &v, sizeof v, cudaMemcpyHostToDevice));
     return 0;
 }
 
 static void cuda_teardown(cuda_state_t *d)
 {
     void *ptrs[] = {d->soa.regs, d->soa.sys, d->priv, d->out, d->shared, d->ro, d->data, d->stack,
-                    d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp};
+                    d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp, d->fs, d->in};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         if (ptrs[i])
             cudaFree(ptrs[i]);
@@ -210,15 +240,18 @@ static int cuda_serve_decodes(sim_machine_t *m, cuda_state_t *d, const uint32_t 
 static int cuda_service(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
 {
     uint32_t n = m->ncores, fs = SIM_SYS_FIELD(status), fo = SIM_SYS_FIELD(out_len);
-    uint32_t *status = machine_sys(m, fs, 0), *out_len = machine_sys(m, fo, 0);
+    uint32_t fr = SIM_SYS_FIELD(host_req);
+    uint32_t *status = machine_sys(m, fs, 0), *out_len = machine_sys(m, fo, 0), *req = machine_sys(m, fr, 0);
     CUDA_CHECK(cudaMemcpy(status, d->soa.sys + (size_t)fs * n, 4ull * n, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(out_len, d->soa.sys + (size_t)fo * n, 4ull * n, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(req, d->soa.sys + (size_t)fr * n, 4ull * n, cudaMemcpyDeviceToHost));
     if (cuda_fetch_output(m, d, out_len) || cuda_serve_decodes(m, d, status))
         return -1;
-    *running = services_round(out, status, out_len, m->mem.out, m->mem.out_cap);
+    *running = services_round(out, status, out_len, req, m->mem.out, m->mem.out_cap);
     CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fs * n, status, 4ull * n, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fo * n, out_len, 4ull * n, cudaMemcpyHostToDevice));
-    return 0;
+    CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fr * n, req, 4ull * n, cudaMemcpyHostToDevice));
+    return cuda_sync_fs(d, out->fs);
 }
 
 /* Sort cores by pc (CUB radix sort) so each host warp runs cores that fetch
@@ -252,10 +285,11 @@ static int cuda_mk_roundtrip(sim_machine_t *m, cuda_state_t *d, const sim_output
     void *arg[2] = {d, m};
     if (cuda_fetch_output(m, d, out_len) || machine_serve_decodes(m, cuda_code_changed, arg))
         return -1;
-    *running = services_round(out, machine_sys(m, SIM_SYS_FIELD(status), 0), out_len, m->mem.out, m->mem.out_cap);
+    *running = services_round(out, machine_sys(m, SIM_SYS_FIELD(status), 0), out_len,
+                              machine_sys(m, SIM_SYS_FIELD(host_req), 0), m->mem.out, m->mem.out_cap);
     CUDA_CHECK(cudaMemcpy(d->soa.regs, m->soa.regs, regs, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(d->soa.sys, m->soa.sys, sys, cudaMemcpyHostToDevice));
-    return 0;
+    return cuda_sync_fs(d, out->fs);
 }
 
 static int cuda_hash_memory(sim_machine_t *m, const sim_mem_t *dm, uint32_t grid, uint32_t block)
@@ -278,7 +312,7 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
     sim_mem_t dm;
     sim_core_init_t dinit;
     double t0 = now_seconds();
-    if (cuda_setup(m, d, &dm, &dinit))
+    if (cuda_setup(m, d, &dm, &dinit) || cuda_sync_fs(d, out->fs))
         return -1;
     uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
     uint32_t grid = (m->ncores + block - 1) / block;

@@ -13,6 +13,7 @@ typedef struct sim_options {
     int block_size;         /* CUDA threads per block */
     const char *report;     /* .json or .csv */
     const char *output_dir;
+    uint32_t stdin_core;    /* the one core that reads stdin; OPTIONS_STDIN_ALL: every core */
     uint64_t core_mem;      /* private window bytes per core; 0 = from the ELF */
     uint64_t stack_size;
     uint64_t heap_size;
@@ -45,6 +46,8 @@ typedef struct report_options {
     char **files;           /* the operands: report files */
     int nfiles;
 } report_options_t;
+
+#define OPTIONS_STDIN_ALL 0xffffffffu
 
 void options_defaults(sim_options_t *o);
 /* Instructions each core runs per round, from quantum, mode and regroup. */

@@ -24,6 +24,7 @@ int outputs_open(sim_outputs_t *s, uint32_t ncores, const char *dir)
     s->ncores = ncores;
     s->dir = dir;
     s->passthrough = 1;
+    s->fs = NULL;
     if (!dir)
         return 0;
     if (mkdir(dir, 0755) && errno != EEXIST) {
@@ -78,17 +79,25 @@ static void drain_core(const sim_outputs_t *s, uint32_t core, const uint8_t *buf
     }
 }
 
-uint32_t services_round(const sim_outputs_t *s, uint32_t *status, uint32_t *out_len,
+uint32_t services_round(const sim_outputs_t *s, uint32_t *status, uint32_t *out_len, uint32_t *host_req,
                         const uint8_t *out, uint32_t out_cap)
 {
-    uint32_t running = 0, waiting = 0;
+    uint32_t running = 0, waiting = 0, want_stdin = 0;
     for (uint32_t c = 0; c < s->ncores; c++) {
         if (out_len[c]) {
             drain_core(s, c, out + (uint64_t)c * out_cap, out_len[c]);
             out_len[c] = 0;
         }
-        if (status[c] == SIM_WAIT_HOST)
+        want_stdin |= status[c] == SIM_WAIT_HOST && host_req[c] == LINUX_REQ_STDIN;
+    }
+    /* One host read serves every core that asked: they all read the same bytes. */
+    if (want_stdin && s->fs)
+        host_fs_read_stdin(s->fs);
+    for (uint32_t c = 0; c < s->ncores; c++) {
+        if (status[c] == SIM_WAIT_HOST) {
             status[c] = SIM_RUNNING;
+            host_req[c] = LINUX_REQ_NONE;
+        }
         running += status[c] == SIM_RUNNING;
         waiting += status[c] == SIM_WAIT_BARRIER;
     }

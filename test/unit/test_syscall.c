@@ -123,25 +123,26 @@ Test(syscall, write_edge_cases)
 Test(syscall, write_full_buffer_waits_for_host_and_retries)
 {
     sc_setup(32);
-    cr_assert_eq(SC3(4, 1, SC_BRK, 40), 29, "a partial write returns the count written");
+    sc_c.r[0] = 0x1234;
+    sc_call(4, 1, SC_BRK, 40, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST, "a write that does not fit waits, as on a pipe");
     cr_assert_eq(sc_c.sys.out_len, 32);
     cr_assert_eq(sc_outbuf()[1], 29);
-    sc_c.r[0] = 0x1234;
-    sc_call(4, 1, SC_BRK, 11, 0, 0);
-    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.io_done, 29);
     cr_assert_eq(sc_c.npc, SC_SVC_PC, "npc goes back to the SVC");
     cr_assert_eq(sc_c.r[0], 1, "r0 keeps the first argument for the retry");
-    /* the host drains the buffer and resumes the core */
+    /* the host drains the buffer and resumes the core: the rest goes in */
     sc_c.sys.out_len = 0;
     sc_c.sys.status = SIM_RUNNING;
-    cr_assert_eq(SC3(4, 1, SC_BRK, 11), 11);
+    cr_assert_eq(SC3(4, 1, SC_BRK, 40), 40, "the retried call returns the whole count");
+    cr_assert_eq(sc_c.sys.out_len, 3 + 11);
+    cr_assert_eq(sc_c.sys.io_done, 0);
     /* a 1-byte record needs 4 bytes of room */
     sc_setup(32);
-    sc_c.sys.out_len = 28;
-    cr_assert_eq(SC3(4, 1, SC_BRK, 5), 1);
     sc_c.sys.out_len = 29;
     SC3(4, 1, SC_BRK, 5);
     cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.io_done, 0);
 }
 
 Test(syscall, thumb_svc_rewinds_two_bytes)
@@ -168,13 +169,24 @@ Test(syscall, writev_records_and_limits)
     cr_assert_eq(SC3(146, 1, 0x1000, 1), ERR(LINUX_EFAULT));
     cr_assert_eq(SC3(146, 1, iov, 5000), ERR(LINUX_EINVAL));
     cr_assert_eq(SC3(146, 9, iov, 1), ERR(LINUX_EBADF));
-    /* first record fits partly: the count so far comes back */
+    /* the buffer fills in the second segment: the call waits, then goes on
+     * from where it stopped */
     sc_setup(10);
+    sc_poke(SC_BRK, "abcdef", 6);
     sc_poke(iov, v, sizeof v);
-    cr_assert_eq(SC3(146, 1, iov, 3), 2 + 2);
-    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
     SC3(146, 1, iov, 3);
     cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.io_done, 4, "ab, then de of def");
+    sc_c.sys.out_len = 0;
+    sc_c.sys.status = SIM_RUNNING;
+    cr_assert_eq(SC3(146, 1, iov, 3), 5);
+    cr_assert(sc_outbuf()[1] == 1 && sc_outbuf()[3] == 'f');
+    /* an unmapped second segment ends the call with the first */
+    sc_setup(4096);
+    uint32_t w[4] = {SC_BRK, 2, 0x1000, 3};
+    sc_poke(SC_BRK, "abcdef", 6);
+    sc_poke(iov, w, sizeof w);
+    cr_assert_eq(SC3(146, 1, iov, 2), 2);
 }
 
 Test(syscall, write_interleaved_layout)
@@ -188,7 +200,7 @@ Test(syscall, write_interleaved_layout)
 Test(syscall, read_close_ioctl_open)
 {
     sc_setup(64);
-    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 0, "stdin is at end of file");
+    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 0, "no stdin given (fs NULL): end of file");
     cr_assert_eq(SC3(3, 5, SC_BRK, 10), ERR(LINUX_EBADF));
     cr_assert_eq(SC1(6, 2), 0);
     cr_assert_eq(SC1(6, 3), ERR(LINUX_EBADF));
@@ -504,4 +516,74 @@ Test(syscall, the_i386_abi)
     linux_syscall(abi, 252, &sc_c.sys, &sc_m, sc_core, a, 0);
     cr_expect_eq(sc_c.sys.status, SIM_HALTED, "exit_group is 252 on i386");
     cr_expect_eq(sc_c.sys.exit_code, 7u);
+}
+
+/* stdin (linux_fs.h): bytes the host read, each core at its own offset; a
+ * core that has read them all asks the host for more. */
+Test(syscall, stdin_reads_shared_bytes_and_asks_for_more)
+{
+    sc_setup(64);
+    linux_fs_t fs = {(const uint8_t *)"hello world", 5, 0, LINUX_IN_ALL};
+    sc_m.fs = &fs;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 3), 3);
+    cr_assert_eq(sc_peek8(SC_BRK) | sc_peek8(SC_BRK + 2) << 8, 'h' | 'l' << 8);
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 2, "what is there, not a full buffer");
+    cr_assert_eq(sc_c.sys.in_off, 5);
+    sc_c.r[0] = 0;
+    sc_call(3, 0, SC_BRK, 100, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_STDIN);
+    cr_assert_eq(sc_c.npc, SC_SVC_PC, "retried after the host read");
+    /* the host read six more bytes */
+    fs.in_len = 11;
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.host_req = LINUX_REQ_NONE;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 6);
+    cr_assert_eq(sc_peek8(SC_BRK + 5), 'd');
+    fs.in_eof = 1;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 0, "end of file");
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    /* another core starts from the beginning */
+    sc_core = 0;
+    sc_c.sys.in_off = 0; /* (the fixture stages one context: core 0's is fresh) */
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 11);
+}
+
+Test(syscall, stdin_core_others_read_dev_null)
+{
+    sc_setup(64);
+    linux_fs_t fs = {(const uint8_t *)"abc", 3, 0, 0};
+    sc_m.fs = &fs;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 0, "core 1 reads /dev/null");
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    sc_core = 0;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 3);
+    cr_assert_eq(SC3(3, 0, 0x1000, 10), 0, "nothing left: no fault is seen before the wait");
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+}
+
+Test(syscall, stdin_errors_and_readv)
+{
+    sc_setup(64);
+    linux_fs_t fs = {(const uint8_t *)"abcdef", 6, 1, LINUX_IN_ALL};
+    sc_m.fs = &fs;
+    cr_assert_eq(SC3(3, 0, 0x1000, 4), ERR(LINUX_EFAULT));
+    cr_assert_eq(sc_c.sys.in_off, 0);
+    cr_assert_eq(SC3(3, 1, SC_BRK, 4), ERR(LINUX_EBADF), "stdout is write-only");
+    uint32_t iov = SC_BRK + 0x100, v[4] = {SC_BRK, 2, SC_BRK + 8, 10};
+    sc_poke(iov, v, sizeof v);
+    cr_assert_eq(SC3(145, 0, iov, 2), 6);
+    cr_assert_eq(sc_peek8(SC_BRK + 1) | sc_peek8(SC_BRK + 8) << 8, 'b' | 'c' << 8);
+    /* with nothing left and the host's stdin open, readv waits too... */
+    fs.in_eof = 0;
+    SC3(145, 0, iov, 2);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    /* ...but not once a segment got bytes: that is a short read */
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.host_req = LINUX_REQ_NONE;
+    fs.in_len = 7;
+    fs.in = (const uint8_t *)"abcdefg";
+    cr_assert_eq(SC3(145, 0, iov, 2), 1);
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_NONE);
 }

@@ -1,5 +1,5 @@
-/* File descriptors: only 0, 1 and 2 exist. Reading stdin gives end of file;
- * writing stdout or stderr appends records to the core's output buffer,
+/* File descriptors: only 0, 1 and 2 exist. Reading stdin reads what the
+ * host read from its own (linux_fs.h); writing stdout or stderr appends records to the core's output buffer,
  * which the host drains:
  *
  *   m->out[core * m->out_cap ..] holds s->out_len bytes of records
@@ -14,6 +14,7 @@
 #include "../sim_core.h"
 #include "linux_errno.h"
 #include "linux_uaccess.h"
+#include "linux_fs.h"
 
 #define LINUX_OUT_HDR 3u
 #define LINUX_OUT_MAX_RECORD 0xffffu
@@ -50,6 +51,37 @@ SIM_FN int32_t linux_out_append(sim_sys_t *s, const sim_mem_t *m, uint32_t core,
     return (int32_t)i;
 }
 
+/* Appends len bytes at buf as records, as many as it takes. Returns 0 when
+ * all went in, 1 when the buffer filled first, -1 at an unmapped byte;
+ * *taken counts the bytes appended. */
+SIM_FN int linux_out_all(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
+                         uint32_t len, uint32_t *taken)
+{
+    for (uint32_t i = 0; i < len;) {
+        int32_t r = linux_out_append(s, m, core, fd, buf + i, len - i);
+        if (r <= 0)
+            return r == 0 ? 1 : -1;
+        i += (uint32_t)r;
+        *taken += (uint32_t)r;
+    }
+    return 0;
+}
+
+/* A write completes whole, as on a blocking pipe: when the output buffer
+ * fills, the core parks for the host to drain it and the call is retried,
+ * its first io_done bytes already taken. A fault ends it with what was
+ * taken (-EFAULT if nothing), as a partly unmapped buffer does on Linux. */
+SIM_FN int32_t linux_write_end(sim_sys_t *s, int full_or_fault, uint32_t taken)
+{
+    if (full_or_fault > 0) {
+        s->io_done = taken;
+        s->status = SIM_WAIT_HOST;
+        return 0;
+    }
+    s->io_done = 0;
+    return full_or_fault < 0 && taken == 0 ? -LINUX_EFAULT : (int32_t)taken;
+}
+
 /* write(fd, buf, count) */
 SIM_FN int32_t linux_write(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
                            uint32_t count)
@@ -60,10 +92,9 @@ SIM_FN int32_t linux_write(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint
         return 0;
     if (m->out_cap <= LINUX_OUT_HDR)
         return -LINUX_EIO;
-    int32_t r = linux_out_append(s, m, core, fd, buf, count);
-    if (r == 0)
-        s->status = SIM_WAIT_HOST;
-    return r;
+    uint32_t taken = s->io_done;
+    int r = linux_out_all(s, m, core, fd, buf + taken, count - taken, &taken);
+    return linux_write_end(s, r, taken);
 }
 
 /* writev(fd, iov, iovcnt): struct iovec is { void *base; size_t len; }. */
@@ -76,29 +107,76 @@ SIM_FN int32_t linux_writev(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uin
         return -LINUX_EINVAL;
     if (m->out_cap <= LINUX_OUT_HDR)
         return -LINUX_EIO;
+    uint32_t skip = s->io_done, taken = s->io_done;
+    int r = 0;
+    for (uint32_t i = 0; i < iovcnt && r == 0; i++) {
+        uint32_t base, len;
+        if (linux_get32(m, core, iov + 8u * i, &base) || linux_get32(m, core, iov + 8u * i + 4u, &len)) {
+            r = -1;
+            break;
+        }
+        uint32_t from = skip < len ? skip : len;
+        skip -= from;
+        r = linux_out_all(s, m, core, fd, base + from, len - from, &taken);
+    }
+    return linux_write_end(s, r, taken);
+}
+
+/* Reading stdin (linux_fs.h): from the bytes the host has read so far, or,
+ * when this core has read them all, a request for more: the core parks and
+ * the call is retried once the host has read (0 bytes: end of file). Cores
+ * other than --stdin-core's read /dev/null. */
+SIM_FN int32_t linux_read_stdin(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t buf, uint32_t count)
+{
+    const linux_fs_t *fs = m->fs;
+    if (!fs || (fs->in_core != LINUX_IN_ALL && fs->in_core != core) || count == 0)
+        return 0;
+    if (s->in_off >= fs->in_len) {
+        if (fs->in_eof)
+            return 0;
+        s->host_req = LINUX_REQ_STDIN;
+        s->status = SIM_WAIT_HOST;
+        return 0;
+    }
+    uint32_t avail = fs->in_len - s->in_off, n = count < avail ? count : avail;
+    uint32_t got = linux_copy_out(m, core, buf, fs->in + s->in_off, n);
+    s->in_off += got;
+    return got ? (int32_t)got : -LINUX_EFAULT;
+}
+
+/* read(fd, buf, count) */
+SIM_FN int32_t linux_read(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
+                          uint32_t count)
+{
+    if (fd == 0)
+        return linux_read_stdin(s, m, core, buf, count);
+    return -LINUX_EBADF; /* stdout and stderr are write-only */
+}
+
+/* readv(fd, iov, iovcnt): segment by segment; a segment that would wait for
+ * the host ends the call with what the earlier ones got, as a short read. */
+SIM_FN int32_t linux_readv(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t iov,
+                           uint32_t iovcnt)
+{
+    if (iovcnt > LINUX_IOV_MAX)
+        return -LINUX_EINVAL;
     uint32_t total = 0;
     for (uint32_t i = 0; i < iovcnt; i++) {
         uint32_t base, len;
         if (linux_get32(m, core, iov + 8u * i, &base) || linux_get32(m, core, iov + 8u * i + 4u, &len))
             return total ? (int32_t)total : -LINUX_EFAULT;
-        if (len == 0)
-            continue;
-        int32_t r = linux_out_append(s, m, core, fd, base, len);
+        int32_t r = linux_read(s, m, core, fd, base, len);
+        if (s->status == SIM_WAIT_HOST && total) {
+            s->status = SIM_RUNNING;
+            s->host_req = LINUX_REQ_NONE;
+        }
         if (r < 0)
             return total ? (int32_t)total : r;
-        if (r == 0 && total == 0)
-            s->status = SIM_WAIT_HOST;
         total += (uint32_t)r;
         if ((uint32_t)r < len)
             break;
     }
     return (int32_t)total;
-}
-
-/* read(fd, buf, count): stdin is always at end of file. */
-SIM_FN int32_t linux_read(uint32_t fd, uint32_t buf, uint32_t count)
-{
-    return fd == 0 ? 0 : -LINUX_EBADF;
 }
 
 SIM_FN int32_t linux_close(uint32_t fd) { return linux_std_fd(fd) ? 0 : -LINUX_EBADF; }
