@@ -96,6 +96,7 @@ test: deps
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
 	bash test/system/input_test.sh
+	bash test/system/files_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory diff
 
@@ -103,6 +104,7 @@ system: all
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
 	bash test/system/input_test.sh
+	bash test/system/files_test.sh
 
 # Needs a GPU; without one it says so and succeeds.
 # KIT=1: on a GPU machine without network, cross compilers, qemu or Criterion

@@ -59,6 +59,7 @@ typedef struct sim_sys {
     uint32_t in_off;       /* stdin bytes this core has read (linux/linux_fs.h) */
     uint32_t host_req;     /* LINUX_REQ_*: what the core waits in SIM_WAIT_HOST for */
     uint32_t io_done;      /* bytes of an unfinished write already in the output buffer */
+    uint32_t host_ret;     /* the host's answer to a path request (linux/linux_path.h) */
 } sim_sys_t;
 
 #define SIM_SYS_WORDS ((uint32_t)(sizeof(sim_sys_t) / sizeof(uint32_t)))

@@ -107,8 +107,9 @@ static uint32_t service(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
     machine_serve_decodes(m, NULL, NULL);
-    return services_round(p->out, machine_sys(m, SIM_SYS_FIELD(status), 0), machine_sys(m, SIM_SYS_FIELD(out_len), 0),
-                          machine_sys(m, SIM_SYS_FIELD(host_req), 0), m->mem.out, m->mem.out_cap);
+    services_rows_t rows = {machine_sys(m, SIM_SYS_FIELD(status), 0), machine_sys(m, SIM_SYS_FIELD(out_len), 0),
+                            machine_sys(m, SIM_SYS_FIELD(host_req), 0), machine_sys(m, SIM_SYS_FIELD(host_ret), 0)};
+    return services_round(p->out, &rows, m->mem.out, m->mem.out_cap, NULL);
 }
 
 static void pool_work(cpu_pool_t *p) { run_chunks(p); }

@@ -73,11 +73,15 @@ static int cmd_run(int argc, char **argv)
     host_fs_t fs;
     sim_run_t r;
     memset(&r, 0, sizeof r);
-    if (outputs_open(&out, m.ncores, o.output_dir)) {
+    if (host_fs_init(&fs, 0, o.stdin_core, m.ncores, o.root, o.program)) {
         machine_free(&m);
         return 2;
     }
-    host_fs_init(&fs, 0, o.stdin_core);
+    if (outputs_open(&out, m.ncores, o.output_dir)) {
+        host_fs_free(&fs);
+        machine_free(&m);
+        return 2;
+    }
     out.fs = &fs;
     double created = now_seconds() - t0;
     rc = use_cuda ? backend_cuda_run(&m, &o, &out, &r) : backend_cpu_run(&m, &o, &out, &r);

@@ -38,6 +38,7 @@ static const opt_row_t opt_table[] = {
     RUN("output-dir", OPT_STR, output_dir, "DIR", "keep every core's stdout/stderr as DIR/core<N>.out/.err")
     RUN("stdin-core", OPT_U32, stdin_core, "N",
         "only core N reads stdin, the others /dev/null (default: every core reads the same bytes)")
+    RUN("root", OPT_STR, root, "DIR", "the program's paths resolve inside DIR, never outside (default /)")
     RUN("core-mem", OPT_SIZE, core_mem, "BYTES", "private memory per core (default: data+bss+heap+stack)")
     RUN("stack", OPT_SIZE, stack_size, "BYTES", "stack reserve per core (default 256K, or the ELF's WS_MEMORY)")
     RUN("heap", OPT_SIZE, heap_size, "BYTES", "heap+mmap reserve per core (default 4M, or the ELF's WS_MEMORY)")

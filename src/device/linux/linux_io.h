@@ -1,6 +1,5 @@
-/* File descriptors: only 0, 1 and 2 exist. Reading stdin reads what the
- * host read from its own (linux_fs.h); writing stdout or stderr appends records to the core's output buffer,
- * which the host drains:
+/* Writing: a descriptor that names stdout or stderr (linux_fs.h) appends
+ * records to the core's output buffer, which the host drains:
  *
  *   m->out[core * m->out_cap ..] holds s->out_len bytes of records
  *   [fd (1 byte)][length (2 bytes, little-endian)][payload]
@@ -20,7 +19,12 @@
 #define LINUX_OUT_MAX_RECORD 0xffffu
 #define LINUX_IOV_MAX 1024u
 
-SIM_FN int32_t linux_std_fd(uint32_t fd) { return fd <= 2u; }
+/* The output stream a descriptor writes to (1 or 2), or 0 if it is not one. */
+SIM_FN uint32_t linux_out_stream(const sim_mem_t *m, uint32_t core, uint32_t fd)
+{
+    uint32_t k = linux_fd_kind(linux_fd_get(m, core, fd));
+    return k == LINUX_FK_STDOUT ? 1u : k == LINUX_FK_STDERR ? 2u : 0u;
+}
 
 /* Appends up to len bytes from target address buf as one record. Returns the
  * bytes taken (0: no room at all) or -EFAULT if the first byte is unmapped;
@@ -86,7 +90,8 @@ SIM_FN int32_t linux_write_end(sim_sys_t *s, int full_or_fault, uint32_t taken)
 SIM_FN int32_t linux_write(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
                            uint32_t count)
 {
-    if (fd != 1u && fd != 2u)
+    fd = linux_out_stream(m, core, fd);
+    if (!fd)
         return -LINUX_EBADF;
     if (count == 0)
         return 0;
@@ -101,7 +106,8 @@ SIM_FN int32_t linux_write(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint
 SIM_FN int32_t linux_writev(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t iov,
                             uint32_t iovcnt)
 {
-    if (fd != 1u && fd != 2u)
+    fd = linux_out_stream(m, core, fd);
+    if (!fd)
         return -LINUX_EBADF;
     if (iovcnt > LINUX_IOV_MAX)
         return -LINUX_EINVAL;
@@ -120,92 +126,6 @@ SIM_FN int32_t linux_writev(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uin
         r = linux_out_all(s, m, core, fd, base + from, len - from, &taken);
     }
     return linux_write_end(s, r, taken);
-}
-
-/* Reading stdin (linux_fs.h): from the bytes the host has read so far, or,
- * when this core has read them all, a request for more: the core parks and
- * the call is retried once the host has read (0 bytes: end of file). Cores
- * other than --stdin-core's read /dev/null. */
-SIM_FN int32_t linux_read_stdin(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t buf, uint32_t count)
-{
-    const linux_fs_t *fs = m->fs;
-    if (!fs || (fs->in_core != LINUX_IN_ALL && fs->in_core != core) || count == 0)
-        return 0;
-    if (s->in_off >= fs->in_len) {
-        if (fs->in_eof)
-            return 0;
-        s->host_req = LINUX_REQ_STDIN;
-        s->status = SIM_WAIT_HOST;
-        return 0;
-    }
-    uint32_t avail = fs->in_len - s->in_off, n = count < avail ? count : avail;
-    uint32_t got = linux_copy_out(m, core, buf, fs->in + s->in_off, n);
-    s->in_off += got;
-    return got ? (int32_t)got : -LINUX_EFAULT;
-}
-
-/* read(fd, buf, count) */
-SIM_FN int32_t linux_read(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
-                          uint32_t count)
-{
-    if (fd == 0)
-        return linux_read_stdin(s, m, core, buf, count);
-    return -LINUX_EBADF; /* stdout and stderr are write-only */
-}
-
-/* readv(fd, iov, iovcnt): segment by segment; a segment that would wait for
- * the host ends the call with what the earlier ones got, as a short read. */
-SIM_FN int32_t linux_readv(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t iov,
-                           uint32_t iovcnt)
-{
-    if (iovcnt > LINUX_IOV_MAX)
-        return -LINUX_EINVAL;
-    uint32_t total = 0;
-    for (uint32_t i = 0; i < iovcnt; i++) {
-        uint32_t base, len;
-        if (linux_get32(m, core, iov + 8u * i, &base) || linux_get32(m, core, iov + 8u * i + 4u, &len))
-            return total ? (int32_t)total : -LINUX_EFAULT;
-        int32_t r = linux_read(s, m, core, fd, base, len);
-        if (s->status == SIM_WAIT_HOST && total) {
-            s->status = SIM_RUNNING;
-            s->host_req = LINUX_REQ_NONE;
-        }
-        if (r < 0)
-            return total ? (int32_t)total : r;
-        total += (uint32_t)r;
-        if ((uint32_t)r < len)
-            break;
-    }
-    return (int32_t)total;
-}
-
-SIM_FN int32_t linux_close(uint32_t fd) { return linux_std_fd(fd) ? 0 : -LINUX_EBADF; }
-
-/* No terminal: TCGETS and every other request fail as on a pipe. */
-SIM_FN int32_t linux_ioctl(uint32_t fd, uint32_t req) { return linux_std_fd(fd) ? -LINUX_ENOTTY : -LINUX_EBADF; }
-
-/* lseek / _llseek: the standard streams are pipes. */
-SIM_FN int32_t linux_lseek(uint32_t fd) { return linux_std_fd(fd) ? -LINUX_ESPIPE : -LINUX_EBADF; }
-
-/* fcntl64(fd, cmd, arg): F_GETFD 1, F_SETFD 2, F_GETFL 3, F_SETFL 4. */
-SIM_FN int32_t linux_fcntl(uint32_t fd, uint32_t cmd)
-{
-    if (!linux_std_fd(fd))
-        return -LINUX_EBADF;
-    switch (cmd) {
-    case 1: case 2: case 4: return 0;
-    case 3: return fd == 0 ? 0 : 1; /* O_RDONLY, O_WRONLY */
-    }
-    return -LINUX_EINVAL;
-}
-
-/* open, openat, access, readlink and friends: there is no file system. */
-SIM_FN int32_t linux_no_file(const sim_mem_t *m, uint32_t core, uint32_t path)
-{
-    uint32_t empty;
-    if (linux_path_empty(m, core, path, &empty))
-        return -LINUX_EFAULT;
-    return -LINUX_ENOENT;
 }
 
 #endif
