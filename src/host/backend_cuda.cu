@@ -89,7 +89,7 @@ typedef struct cuda_state {
     uint8_t *priv, *out, *shared, *ro;
     uint32_t *data, *stack;
     linux_fs_t *fs;                             /* the cores' view of stdin and files (linux_fs.h) */
-    cuda_mirror_t in, data, table;              /* host_fs's growing buffers, as far as sent */
+    cuda_mirror_t in, fdata, table;             /* host_fs's growing buffers, as far as sent */
     uint32_t *fds;                              /* every core's descriptors, zeroed at the start */
 } cuda_state_t;
 
@@ -204,12 +204,12 @@ static int cuda_sync_fs(cuda_state_t *d, host_fs_t *fs)
     size_t table_from;
     host_fs_changes(fs, &table_from);
     if (cuda_mirror(&d->in, fs->in.p, fs->in.len, d->in.len) ||
-        cuda_mirror(&d->data, fs->data.p, fs->data.len, d->data.len) ||
+        cuda_mirror(&d->fdata, fs->data.p, fs->data.len, d->fdata.len) ||
         cuda_mirror(&d->table, fs->table.p, fs->table.len, table_from))
         return -1;
     linux_fs_t v = fs->view;
     v.in = d->in.p;
-    v.data = d->data.p;
+    v.data = d->fdata.p;
     v.files = (const uint32_t *)d->table.p;
     v.fds = d->fds;
     CUDA_CHECK(cudaMemcpy(d->fs, &v, sizeof v, cudaMemcpyHostToDevice));
@@ -219,7 +219,7 @@ static int cuda_sync_fs(cuda_state_t *d, host_fs_t *fs)
 static void cuda_teardown(cuda_state_t *d)
 {
     void *ptrs[] = {d->soa.regs, d->soa.sys, d->priv, d->out, d->shared, d->ro, d->data, d->stack,
-                    d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp, d->fs, d->in.p, d->data.p,
+                    d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp, d->fs, d->in.p, d->fdata.p,
                     d->table.p, d->fds};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         if (ptrs[i])

@@ -51,6 +51,9 @@ void host_fs_read_stdin(host_fs_t *f);
  * linux_path.h); returns the answer for host_ret. */
 int32_t host_fs_request(host_fs_t *f, uint32_t core, const uint8_t *req, uint32_t len);
 
+/* "warpsim: core N: what path: why" on stderr, the first time path is named. */
+void host_fs_note(host_fs_t *f, uint32_t core, const char *what, const char *path, const char *why);
+
 /* The table bytes changed since the last call (from *from to the end). */
 void host_fs_changes(host_fs_t *f, size_t *from);
 

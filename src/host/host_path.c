@@ -181,8 +181,7 @@ static int read_file(host_fs_t *f, uint32_t id, const char *host, size_t size)
     return r;
 }
 
-/* One line on stderr the first time a path is refused or unsupported. */
-static void note_once(host_fs_t *f, uint32_t core, const char *what, const char *path, const char *why)
+void host_fs_note(host_fs_t *f, uint32_t core, const char *what, const char *path, const char *why)
 {
     for (struct host_note *n = f->notes; n; n = n->next)
         if (!strcmp(n->path, path))
@@ -210,7 +209,7 @@ static int32_t load(host_fs_t *f, uint32_t core, int32_t id, const struct stat *
     else if (S_ISCHR(st->st_mode) && st->st_rdev == makedev(1, 3))
         r = host_entry_set_data(f, (uint32_t)id, "", 0); /* /dev/null */
     else {
-        note_once(f, core, "open", v, "only regular files, directories and /dev/null can be opened (ENXIO)");
+        host_fs_note(f, core, "open", v, "only regular files, directories and /dev/null can be opened (ENXIO)");
         r = -ENXIO;
     }
     return r < 0 ? r : id;
@@ -224,13 +223,16 @@ static int32_t req_open(host_fs_t *f, uint32_t core, const char *dir, const char
     int r = resolve(f, dir, path, !nofollow, v);
     if (r)
         return r;
-    if ((flags & LINUX_OF_ACCMODE) || (flags & (LINUX_OF_CREAT | LINUX_OF_TRUNC | LINUX_OF_APPEND))) {
-        note_once(f, core, "open for writing", v, "refused: writing files is not supported here (EACCES)");
+    host_path(f, v, host);
+    int st_err = (nofollow ? lstat : stat)(host, &st) ? -errno : 0;
+    int is_null = !st_err && S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3);
+    int writes = (flags & LINUX_OF_ACCMODE) || (flags & (LINUX_OF_CREAT | LINUX_OF_TRUNC | LINUX_OF_APPEND));
+    if (writes && !is_null) {
+        host_fs_note(f, core, "open for writing", v, "refused: writing files is not supported here (EACCES)");
         return -EACCES;
     }
-    host_path(f, v, host);
-    if ((nofollow ? lstat : stat)(host, &st))
-        return -errno;
+    if (st_err)
+        return st_err;
     if (S_ISLNK(st.st_mode))
         return -ELOOP;
     if ((flags & LINUX_OF_DIRECTORY) && !S_ISDIR(st.st_mode))

@@ -54,6 +54,20 @@ static void write_all(int fd, const uint8_t *p, size_t n)
     }
 }
 
+/* A call the core could not make (linux_unsupported): one line, the first time. */
+static void note_unsupported(const sim_outputs_t *s, uint32_t core, const uint8_t *p, uint32_t n)
+{
+    char call[64];
+    uint32_t nr = n >= 4 ? p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24 : 0;
+    int len = n > 4 ? (int)(n - 4) : 0;
+    if (len)
+        snprintf(call, sizeof call, "%.*s (%u)", len, (const char *)p + 4, nr);
+    else
+        snprintf(call, sizeof call, "%u", nr);
+    if (s->fs)
+        host_fs_note(s->fs, core, "system call", call, "not supported: ENOSYS (counted in the report)");
+}
+
 /* Records: [fd][len lo][len hi][payload], appended by the syscall layer;
  * fd LINUX_OUT_REQ is a path request (linux_path.h), answered in the rows. */
 static uint32_t drain_core(const sim_outputs_t *s, const services_rows_t *rows, uint32_t core, const uint8_t *buf,
@@ -66,6 +80,11 @@ static uint32_t drain_core(const sim_outputs_t *s, const services_rows_t *rows, 
         const uint8_t *p = buf + i + 3;
         if (i + 3 + n > len)
             n = len - i - 3;
+        if (fd == LINUX_OUT_NOTE) {
+            note_unsupported(s, core, p, n);
+            i += 3 + n;
+            continue;
+        }
         if (fd == LINUX_OUT_REQ) {
             rows->host_ret[core] = (uint32_t)(s->fs ? host_fs_request(s->fs, core, p, n) : -ENOENT);
             rows->host_req[core] = LINUX_REQ_DONE;

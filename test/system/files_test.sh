@@ -17,7 +17,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 for tool in "$CC" "$QEMU"; do
     command -v "$tool" >/dev/null || { echo "files: $tool not found (make deps)"; echo "files: 0 passed, 1 failed"; exit 1; }
 done
-for p in files ls64; do
+for p in files ls64 nosys; do
     "$CC" -static -O2 "$SRC/$p.c" -o "$T/$p.elf" || { echo "files: cannot build $p.c"; exit 1; }
 done
 
@@ -87,6 +87,15 @@ before=$(find "$T" | sort | md5sum)
 # A bad --root is one line and exit status 2.
 "$W" run --quiet --root "$T/nowhere" "$T/ls64.elf" / >/dev/null 2>"$T/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -qF "$T/nowhere" "$T/err" && ok || bad "bad --root: $(cat "$T/err")"
+
+# What a core cannot do: ENOSYS every time, one note per call on stderr,
+# counted in the report.
+"$W" run --quiet --cores 4 --report "$T/n.json" "$T/nosys.elf" >"$T/w.out" 2>"$T/w.err"
+[ "$(grep -c 'Function not implemented' "$T/w.out")" -eq 5 ] && ok || bad "ENOSYS: $(cat "$T/w.out")"
+[ "$(wc -l <"$T/w.err")" -eq 3 ] && grep -q 'system call fork (2): not supported: ENOSYS' "$T/w.err" \
+    && grep -q 'system call pipe2 (359)' "$T/w.err" && grep -q 'system call 9999:' "$T/w.err" && ok \
+    || bad "ENOSYS notes: $(cat "$T/w.err")"
+[ "$(grep -c '"enosys": 5' "$T/n.json")" -eq 4 ] && ok || bad "ENOSYS not counted in the report"
 
 echo "files: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -713,3 +713,60 @@ Test(syscall, descriptors_run_out_at_the_table_size)
     cr_assert_eq(sc_c.sys.out_len, 0);
     cr_assert_eq(SC3(63, 0, LINUX_FD_MAX, 0), ERR(LINUX_EBADF));
 }
+
+Test(syscall, poll_waits_for_stdin_only_when_asked_to)
+{
+    sc_setup_files();
+    sc_fs.in_eof = 0;
+    uint32_t pfd = SC_BRK + 0x200, v[4] = {0, 1u, 1, 4u}; /* stdin POLLIN, stdout POLLOUT */
+    sc_poke(pfd, v, sizeof v);
+    cr_assert_eq(SC3(168, pfd, 2, 0), 1, "stdout is ready; stdin has nothing yet");
+    cr_assert_eq(sc_peek32(pfd + 4) >> 16, 0);
+    cr_assert_eq(sc_peek32(pfd + 12) >> 16, 4u);
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    sc_call(168, pfd, 1, (uint32_t)-1, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST, "an infinite timeout waits for the host to read stdin");
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_STDIN);
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.host_req = LINUX_REQ_NONE;
+    sc_fs.in_eof = 1;
+    cr_assert_eq(SC3(168, pfd, 1, (uint32_t)-1), 1, "end of file is readable");
+    v[0] = 9;
+    sc_poke(pfd, v, 8);
+    cr_assert_eq(SC3(168, pfd, 1, 0), 1);
+    cr_assert_eq(sc_peek32(pfd + 4) >> 16, 0x20u, "POLLNVAL for a closed descriptor");
+}
+
+Test(syscall, unsupported_calls_fail_with_a_note_for_the_host)
+{
+    sc_setup(64);
+    cr_assert_eq(SC0(2), ERR(LINUX_ENOSYS), "fork");
+    cr_assert_eq(sc_c.sys.enosys_count, 1);
+    const uint8_t *o = sc_outbuf();
+    cr_assert_eq(o[0], LINUX_OUT_NOTE);
+    cr_assert_eq(o[1], 4 + 4);
+    cr_assert_eq(o[3], 2);
+    cr_assert_eq(memcmp(o + 7, "fork", 4), 0);
+    cr_assert_eq(SC0(9999), ERR(LINUX_ENOSYS), "a number no table has");
+    cr_assert_eq(o[11 + 1], 4, "no name");
+    /* a full buffer: the core waits for the drain, counting the call once */
+    sc_c.sys.out_len = 62;
+    sc_call(120, 0, 0, 0, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.enosys_count, 2);
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.out_len = 0;
+    cr_assert_eq(SC0(120), ERR(LINUX_ENOSYS), "clone");
+    cr_assert_eq(sc_c.sys.enosys_count, 3);
+}
+
+Test(syscall, dev_null_reads_nothing_and_takes_every_write)
+{
+    sc_setup_files();
+    sc_files[LF_MODE] = 0020666; /* entry 0 as /dev/null, as the host lists it */
+    sc_files[LF_DLEN] = sc_files[LF_SIZE] = 0;
+    cr_assert_eq(sc_open_answered(0), 3);
+    cr_assert_eq(SC3(4, 3, SC_BRK, 100), 100);
+    cr_assert_eq(sc_c.sys.out_len, 0, "nothing reaches the output");
+    cr_assert_eq(SC3(3, 3, SC_BRK, 100), 0);
+}

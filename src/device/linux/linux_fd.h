@@ -55,6 +55,8 @@ SIM_FN int32_t linux_read(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint3
     uint32_t w = linux_fd_get(m, core, fd), k = linux_fd_kind(w);
     if (k == LINUX_FK_STDIN)
         return linux_read_stdin(s, m, core, buf, count);
+    if (k == LINUX_FK_NULL)
+        return 0;
     if (k != LINUX_FK_FILE && k != LINUX_FK_DIR)
         return -LINUX_EBADF; /* closed, or stdout and stderr, which are write-only */
     uint32_t pos = *linux_fd_word(m, core, fd, LINUX_FD_POS);
@@ -110,6 +112,8 @@ SIM_FN int64_t linux_seek_pos(const sim_mem_t *m, uint32_t core, uint32_t fd, in
     uint32_t w = linux_fd_get(m, core, fd), k = linux_fd_kind(w);
     if (k == LINUX_FK_CLOSED)
         return -LINUX_EBADF;
+    if (k == LINUX_FK_NULL)
+        return 0;
     if (k != LINUX_FK_FILE && k != LINUX_FK_DIR)
         return -LINUX_ESPIPE; /* the standard streams are pipes */
     int64_t base = whence == LINUX_SEEK_SET ? 0
@@ -236,6 +240,64 @@ SIM_FN int32_t linux_getdents64(const sim_mem_t *m, uint32_t core, uint32_t fd, 
         return -LINUX_EINVAL; /* the buffer holds not even one record */
     *linux_fd_word(m, core, fd, LINUX_FD_POS) = pos;
     return (int32_t)done;
+}
+
+/* poll(fds, nfds, timeout): struct pollfd { int fd; short events, revents; }.
+ * Files and the output streams are always ready; stdin is when this core has
+ * bytes left or the host's stdin ended. With nothing ready and a timeout
+ * other than 0 the core waits for the host to read stdin, as poll would
+ * wait for the terminal or the pipe (wait: 0 when the timeout is 0). */
+#define LINUX_POLLIN 1u
+#define LINUX_POLLOUT 4u
+#define LINUX_POLLNVAL 0x20u
+
+SIM_FN uint32_t linux_poll_one(const sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t events,
+                               int *want_stdin)
+{
+    uint32_t k = linux_fd_kind(linux_fd_get(m, core, fd)), ready;
+    if ((int32_t)fd < 0)
+        return 0;
+    if (k == LINUX_FK_CLOSED)
+        return LINUX_POLLNVAL;
+    ready = k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR ? LINUX_POLLOUT : LINUX_POLLIN;
+    if (k == LINUX_FK_STDIN && m->fs && (m->fs->in_core == LINUX_IN_ALL || m->fs->in_core == core) &&
+        s->in_off >= m->fs->in_len && !m->fs->in_eof) {
+        *want_stdin |= (events & LINUX_POLLIN) != 0;
+        ready = 0;
+    }
+    return ready & (events | LINUX_POLLNVAL);
+}
+
+SIM_FN int32_t linux_poll(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fds, uint32_t nfds, int wait)
+{
+    if (nfds > LINUX_FD_MAX * 4u)
+        return -LINUX_EINVAL;
+    int want_stdin = 0;
+    int32_t n = 0;
+    for (uint32_t i = 0; i < nfds; i++) {
+        uint32_t fd, ev;
+        if (linux_get32(m, core, fds + 8u * i, &fd) || sim_ld16(m, core, fds + 8u * i + 4u, &ev))
+            return -LINUX_EFAULT;
+        uint32_t r = linux_poll_one(s, m, core, fd, ev, &want_stdin);
+        if (linux_put16(m, core, fds + 8u * i + 6u, r))
+            return -LINUX_EFAULT;
+        n += r != 0;
+    }
+    if (n == 0 && want_stdin && wait) {
+        s->host_req = LINUX_REQ_STDIN;
+        s->status = SIM_WAIT_HOST;
+    }
+    return n;
+}
+
+/* ppoll(fds, nfds, tsp, sigmask, size): tsp NULL waits, a zero one does not. */
+SIM_FN int32_t linux_ppoll(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fds, uint32_t nfds, uint32_t tsp,
+                           int wide)
+{
+    uint32_t sec = 0, nsec = 0;
+    if (tsp && (linux_get32(m, core, tsp, &sec) || linux_get32(m, core, tsp + (wide ? 8u : 4u), &nsec)))
+        return -LINUX_EFAULT;
+    return linux_poll(s, m, core, fds, nfds, !tsp || sec || nsec);
 }
 
 #endif

@@ -16,6 +16,9 @@
 #include "linux_fs.h"
 
 #define LINUX_OUT_HDR 3u
+/* Record kinds besides the streams 1 and 2: a note of an unsupported call
+ * (linux_proc.h) and a path request (linux_path.h). */
+#define LINUX_OUT_NOTE 0xfeu
 #define LINUX_OUT_MAX_RECORD 0xffffu
 #define LINUX_IOV_MAX 1024u
 
@@ -90,6 +93,8 @@ SIM_FN int32_t linux_write_end(sim_sys_t *s, int full_or_fault, uint32_t taken)
 SIM_FN int32_t linux_write(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
                            uint32_t count)
 {
+    if (linux_fd_kind(linux_fd_get(m, core, fd)) == LINUX_FK_NULL)
+        return (int32_t)count; /* /dev/null takes everything */
     fd = linux_out_stream(m, core, fd);
     if (!fd)
         return -LINUX_EBADF;

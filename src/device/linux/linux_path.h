@@ -134,8 +134,8 @@ SIM_FN int32_t linux_openat(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uin
     int32_t fd = linux_fd_lowest(m, core, 0);
     if (r < 0 || fd < 0)
         return r < 0 ? r : -LINUX_EMFILE;
-    uint32_t kind = (linux_file_word(m, (uint32_t)r, LF_MODE) & LINUX_S_IFMT) == LINUX_S_IFDIR ? LINUX_FK_DIR
-                                                                                             : LINUX_FK_FILE;
+    uint32_t type = linux_file_word(m, (uint32_t)r, LF_MODE) & LINUX_S_IFMT;
+    uint32_t kind = type == LINUX_S_IFDIR ? LINUX_FK_DIR : type == LINUX_S_IFCHR ? LINUX_FK_NULL : LINUX_FK_FILE;
     uint32_t cloexec = flags & LINUX_O_CLOEXEC ? LINUX_FD_CLOEXEC : 0;
     linux_fd_set(m, core, (uint32_t)fd, (uint32_t)r << LINUX_FD_FILE_SHIFT | cloexec | kind, 0);
     return fd;

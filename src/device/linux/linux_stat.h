@@ -13,6 +13,7 @@
 #define LINUX_S_IFMT 0170000u
 #define LINUX_S_IFIFO 0010000u
 #define LINUX_S_IFDIR 0040000u
+#define LINUX_S_IFCHR 0020000u
 #define LINUX_AT_EMPTY_PATH 0x1000u
 #define LINUX_AT_SYMLINK_NOFOLLOW 0x100u
 #define LINUX_STATX_BASIC_STATS 0x7ffu
@@ -50,7 +51,7 @@ SIM_FN int32_t linux_fd_kstat(const sim_mem_t *m, uint32_t core, uint32_t fd, li
     uint32_t w = linux_fd_get(m, core, fd), k = linux_fd_kind(w);
     if (k == LINUX_FK_CLOSED)
         return -LINUX_EBADF;
-    if (k == LINUX_FK_FILE || k == LINUX_FK_DIR) {
+    if (k == LINUX_FK_FILE || k == LINUX_FK_DIR || k == LINUX_FK_NULL) {
         linux_file_kstat(m, linux_fd_file(w), st);
         return 0;
     }

@@ -72,6 +72,25 @@ SIM_FN int32_t linux_pread64(linux_abi_t abi, const sim_mem_t *m, uint32_t core,
     return linux_pread(m, core, a[0], a[1], a[2], arm ? a[4] : a[3], arm ? a[5] : a[4]);
 }
 
+/* The name of call nr of abi, for reports; NULL if the table lacks it. */
+SIM_FN const char *linux_syscall_name(uint32_t abi, uint32_t nr)
+{
+#define LINUX_NAME_ARM(name, arm, i386, call) case arm: return #name;
+#define LINUX_NAME_I386(name, arm, i386, call) case i386: return #name;
+    if (abi == LINUX_ABI_ARM_EABI) {
+        switch (nr) {
+            LINUX_SYSCALLS(LINUX_NAME_ARM)
+        }
+    } else {
+        switch (nr) {
+            LINUX_SYSCALLS(LINUX_NAME_I386)
+        }
+    }
+#undef LINUX_NAME_ARM
+#undef LINUX_NAME_I386
+    return NULL;
+}
+
 /* Call nr of abi with arguments a[0..5], from the instruction at pc. An
  * unknown number is -ENOSYS, counted in the OS state. */
 SIM_FN int32_t linux_syscall(linux_abi_t abi, uint32_t nr, sim_sys_t *s, const sim_mem_t *m, uint32_t core,
@@ -93,26 +112,7 @@ SIM_FN int32_t linux_syscall(linux_abi_t abi, uint32_t nr, sim_sys_t *s, const s
     }
 #undef LINUX_CASE_ARM
 #undef LINUX_CASE_I386
-    return linux_enosys(s, nr);
-}
-
-/* The name of call nr of abi, for reports; NULL if the table lacks it. */
-SIM_FN const char *linux_syscall_name(uint32_t abi, uint32_t nr)
-{
-#define LINUX_NAME_ARM(name, arm, i386, call) case arm: return #name;
-#define LINUX_NAME_I386(name, arm, i386, call) case i386: return #name;
-    if (abi == LINUX_ABI_ARM_EABI) {
-        switch (nr) {
-            LINUX_SYSCALLS(LINUX_NAME_ARM)
-        }
-    } else {
-        switch (nr) {
-            LINUX_SYSCALLS(LINUX_NAME_I386)
-        }
-    }
-#undef LINUX_NAME_ARM
-#undef LINUX_NAME_I386
-    return NULL;
+    return linux_unsupported(s, m, core, nr, linux_syscall_name(abi.id, nr));
 }
 
 #endif
