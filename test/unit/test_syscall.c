@@ -767,6 +767,9 @@ Test(syscall, dev_null_reads_nothing_and_takes_every_write)
     sc_files[LF_DLEN] = sc_files[LF_SIZE] = 0;
     cr_assert_eq(sc_open_answered(0), 3);
     cr_assert_eq(SC3(4, 3, SC_BRK, 100), 100);
+    uint32_t iov = SC_BRK + 0x100, v[4] = {SC_BRK, 3, SC_BRK, 5};
+    sc_poke(iov, v, sizeof v);
+    cr_assert_eq(SC3(146, 3, iov, 2), 8, "writev too");
     cr_assert_eq(sc_c.sys.out_len, 0, "nothing reaches the output");
     cr_assert_eq(SC3(3, 3, SC_BRK, 100), 0);
 }
