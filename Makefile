@@ -39,7 +39,7 @@ FLAGS_STAMP := $(BUILD)/flags.stamp
 FLAGS_NOW := $(CC) $(CFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP))
 
-.PHONY: all test unit system diff run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
+.PHONY: all test unit system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
 
 all: $(BUILD)/warpsim
 
@@ -104,14 +104,25 @@ test: deps
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
+	bash test/system/input_test.sh
+	bash test/system/files_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory diff
+	$(MAKE) --no-print-directory busybox-test
+
+# Debian's busybox-static for armel (fetched by make deps: tools/busybox.sh)
+# against qemu-arm, 1 and 64 cores: test/busybox/cases.txt.
+busybox-test: $(BUILD)/warpsim
+	@BUILD=$(BUILD) sh tools/busybox.sh
+	BUSYBOX=$(BUILD)/busybox/bin/busybox WARPSIM=$(BUILD)/warpsim bash test/busybox/busybox_test.sh
 
 system: all
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
+	bash test/system/input_test.sh
+	bash test/system/files_test.sh
 
 # Needs a GPU; without one it says so and succeeds.
 # KIT=1: on a GPU machine without network, cross compilers, qemu or Criterion

@@ -16,7 +16,7 @@ typedef enum sim_status {
     SIM_HALTED = 1,       /* exited; exit_code holds the status */
     SIM_FAULTED = 2,      /* stopped by a fault; fault_* say where and why */
     SIM_WAIT_BARRIER = 3, /* in ws_barrier(): released when every live core arrives */
-    SIM_WAIT_HOST = 4,    /* needs the host (output buffer full); resumes after */
+    SIM_WAIT_HOST = 4,    /* needs the host (output buffer full, or host_req); resumes after */
     SIM_WAIT_DECODE = 5   /* fetched code not yet decoded: the host decodes it, then
                            * the core resumes at the same instruction */
 } sim_status_t;
@@ -56,6 +56,10 @@ typedef struct sim_sys {
     uint32_t enosys_last;  /* number of the last such syscall */
     uint32_t tls;          /* thread pointer: ARM's TPIDRURO (set_tls), IA-32's
                             * set_thread_area base */
+    uint32_t in_off;       /* stdin bytes this core has read (linux/linux_fs.h) */
+    uint32_t host_req;     /* LINUX_REQ_*: what the core waits in SIM_WAIT_HOST for */
+    uint32_t io_done;      /* bytes of an unfinished write already in the output buffer */
+    uint32_t host_ret;     /* the host's answer to a path request (linux/linux_path.h) */
 } sim_sys_t;
 
 #define SIM_SYS_WORDS ((uint32_t)(sizeof(sim_sys_t) / sizeof(uint32_t)))

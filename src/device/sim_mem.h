@@ -20,6 +20,8 @@
 /* Fixed target addresses of the runtime's shared region (kernels/warpsim.h). */
 #define SIM_SHARED_BASE 0xC0000000u
 
+struct linux_fs; /* what the host gives the cores to read (linux/linux_fs.h) */
+
 typedef struct sim_mem {
     uint32_t *priv;       /* private windows of all cores */
     uint64_t stride_word; /* A in w * A + c * B */
@@ -41,6 +43,7 @@ typedef struct sim_mem {
                            * Last: placed beside priv_size, in the padding before ro,
                            * it took the persistent kernel from 96 to 114 registers
                            * and its frame from 96 to 176 bytes (nvcc 13.0, sm_90) */
+    const struct linux_fs *fs; /* stdin and files, shared by all cores; NULL: none */
 } sim_mem_t;
 
 /* A file that defines SIM_PRIV_CONTIGUOUS before including this one runs

@@ -107,8 +107,9 @@ static uint32_t service(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
     machine_serve_decodes(m, NULL, NULL);
-    return services_round(p->out, machine_sys(m, SIM_SYS_FIELD(status), 0),
-                          machine_sys(m, SIM_SYS_FIELD(out_len), 0), m->mem.out, m->mem.out_cap);
+    services_rows_t rows = {machine_sys(m, SIM_SYS_FIELD(status), 0), machine_sys(m, SIM_SYS_FIELD(out_len), 0),
+                            machine_sys(m, SIM_SYS_FIELD(host_req), 0), machine_sys(m, SIM_SYS_FIELD(host_ret), 0)};
+    return services_round(p->out, &rows, m->mem.out, m->mem.out_cap, NULL);
 }
 
 static void pool_work(cpu_pool_t *p) { run_chunks(p); }
@@ -155,6 +156,13 @@ static int alloc_memory(sim_machine_t *m)
     return 0;
 }
 
+/* What the cores read lives in host memory here: they see the host's view,
+ * which the service rounds between quanta extend. */
+static void attach_fs(sim_machine_t *m, const sim_outputs_t *out)
+{
+    m->mem.fs = out->fs ? &out->fs->view : NULL;
+}
+
 static int hash_memory(sim_machine_t *m)
 {
     m->mem_hash = calloc(m->ncores, sizeof *m->mem_hash);
@@ -171,6 +179,7 @@ static void free_memory(sim_machine_t *m)
     munmap(m->mem.out, (size_t)m->mem.out_cap * m->ncores + (m->mem.shared_size ? m->mem.shared_size : 4));
     m->mem.priv = NULL;
     m->mem.out = m->mem.shared = NULL;
+    m->mem.fs = NULL;
 }
 
 static int pick_threads(const sim_options_t *o, uint32_t ncores)
@@ -188,6 +197,7 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     double t0 = now_seconds();
     if (alloc_memory(m))
         return -1;
+    attach_fs(m, out);
     cpu_pool_t p;
     memset(&p, 0, sizeof p);
     p.m = m;

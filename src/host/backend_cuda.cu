@@ -72,6 +72,13 @@ __global__ void mem_hash_kernel(sim_mem_t mem, uint64_t *out)
         out[core] = sim_priv_hash(&mem, core);
 }
 
+/* A device copy of a host buffer that only grows at its end (or, for the
+ * file table, changes from a known offset on). */
+typedef struct cuda_mirror {
+    uint8_t *p;
+    size_t len, cap;
+} cuda_mirror_t;
+
 typedef struct cuda_state {
     sim_soa_t soa;                              /* device arrays */
     sim_code_t code;                            /* pointing at code[] */
@@ -81,6 +88,9 @@ typedef struct cuda_state {
     size_t sort_temp_bytes;
     uint8_t *priv, *out, *shared, *ro;
     uint32_t *data, *stack;
+    linux_fs_t *fs;                             /* the cores' view of stdin and files (linux_fs.h) */
+    cuda_mirror_t in, fdata, table;             /* host_fs's growing buffers, as far as sent */
+    uint32_t *fds;                              /* every core's descriptors, zeroed at the start */
 } cuda_state_t;
 
 extern "C" int backend_cuda_available(char *name, size_t n)
@@ -157,13 +167,60 @@ static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, sim_core
     *dinit = m->init;
     dinit->data = d->data;
     dinit->stack = d->stack;
+    size_t fd_bytes = (size_t)n * LINUX_FD_MAX * LINUX_FD_WORDS * 4;
+    CUDA_CHECK(cudaMalloc((void **)&d->fs, sizeof(linux_fs_t)));
+    CUDA_CHECK(cudaMalloc((void **)&d->fds, fd_bytes));
+    CUDA_CHECK(cudaMemset(d->fds, 0, fd_bytes));
+    dm->fs = d->fs;
+    return 0;
+}
+
+/* Bytes [from, len) of the host buffer to the mirror (all of it when it must grow). */
+static int cuda_mirror(cuda_mirror_t *mr, const uint8_t *host, size_t len, size_t from)
+{
+    if (len > mr->cap) {
+        size_t cap = 2 * mr->cap > len ? 2 * mr->cap : len;
+        uint8_t *p = NULL;
+        CUDA_CHECK(cudaMalloc((void **)&p, cap));
+        if (mr->p)
+            CUDA_CHECK(cudaFree(mr->p));
+        mr->p = p;
+        mr->cap = cap;
+        from = 0;
+    }
+    from = from < mr->len ? from : mr->len;
+    if (len > from)
+        CUDA_CHECK(cudaMemcpy(mr->p + from, host + from, len - from, cudaMemcpyHostToDevice));
+    mr->len = len;
+    return 0;
+}
+
+/* What the host read in a service round (stdin, files opened, their
+ * entries) goes to the device, and the cores' view of it with it. */
+static int cuda_sync_fs(cuda_state_t *d, host_fs_t *fs)
+{
+    if (!fs)
+        return 0;
+    size_t table_from;
+    host_fs_changes(fs, &table_from);
+    if (cuda_mirror(&d->in, fs->in.p, fs->in.len, d->in.len) ||
+        cuda_mirror(&d->fdata, fs->data.p, fs->data.len, d->fdata.len) ||
+        cuda_mirror(&d->table, fs->table.p, fs->table.len, table_from))
+        return -1;
+    linux_fs_t v = fs->view;
+    v.in = d->in.p;
+    v.data = d->fdata.p;
+    v.files = (const uint32_t *)d->table.p;
+    v.fds = d->fds;
+    CUDA_CHECK(cudaMemcpy(d->fs, &v, sizeof v, cudaMemcpyHostToDevice));
     return 0;
 }
 
 static void cuda_teardown(cuda_state_t *d)
 {
     void *ptrs[] = {d->soa.regs, d->soa.sys, d->priv, d->out, d->shared, d->ro, d->data, d->stack,
-                    d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp};
+                    d->keys, d->keys_sorted, d->ids, d->order, d->sort_temp, d->fs, d->in.p, d->fdata.p,
+                    d->table.p, d->fds};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         if (ptrs[i])
             cudaFree(ptrs[i]);
@@ -209,16 +266,22 @@ static int cuda_serve_decodes(sim_machine_t *m, cuda_state_t *d, const uint32_t 
 /* Host service round on rows copied from the device; the changed rows go back. */
 static int cuda_service(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
 {
-    uint32_t n = m->ncores, fs = SIM_SYS_FIELD(status), fo = SIM_SYS_FIELD(out_len);
-    uint32_t *status = machine_sys(m, fs, 0), *out_len = machine_sys(m, fo, 0);
-    CUDA_CHECK(cudaMemcpy(status, d->soa.sys + (size_t)fs * n, 4ull * n, cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(out_len, d->soa.sys + (size_t)fo * n, 4ull * n, cudaMemcpyDeviceToHost));
-    if (cuda_fetch_output(m, d, out_len) || cuda_serve_decodes(m, d, status))
+    uint32_t n = m->ncores, f[3] = {SIM_SYS_FIELD(status), SIM_SYS_FIELD(out_len), SIM_SYS_FIELD(host_req)};
+    uint32_t fret = SIM_SYS_FIELD(host_ret), answered = 0;
+    services_rows_t rows = {machine_sys(m, f[0], 0), machine_sys(m, f[1], 0), machine_sys(m, f[2], 0),
+                            machine_sys(m, fret, 0)};
+    uint32_t *row[3] = {rows.status, rows.out_len, rows.host_req};
+    for (int i = 0; i < 3; i++)
+        CUDA_CHECK(cudaMemcpy(row[i], d->soa.sys + (size_t)f[i] * n, 4ull * n, cudaMemcpyDeviceToHost));
+    if (cuda_fetch_output(m, d, rows.out_len) || cuda_serve_decodes(m, d, rows.status))
         return -1;
-    *running = services_round(out, status, out_len, m->mem.out, m->mem.out_cap);
-    CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fs * n, status, 4ull * n, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fo * n, out_len, 4ull * n, cudaMemcpyHostToDevice));
-    return 0;
+    *running = services_round(out, &rows, m->mem.out, m->mem.out_cap, &answered);
+    for (int i = 0; i < 3; i++)
+        CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)f[i] * n, row[i], 4ull * n, cudaMemcpyHostToDevice));
+    /* the answers to path requests (host_ret is only ever written here) */
+    if (answered)
+        CUDA_CHECK(cudaMemcpy(d->soa.sys + (size_t)fret * n, rows.host_ret, 4ull * n, cudaMemcpyHostToDevice));
+    return cuda_sync_fs(d, out->fs);
 }
 
 /* Sort cores by pc (CUB radix sort) so each host warp runs cores that fetch
@@ -252,10 +315,12 @@ static int cuda_mk_roundtrip(sim_machine_t *m, cuda_state_t *d, const sim_output
     void *arg[2] = {d, m};
     if (cuda_fetch_output(m, d, out_len) || machine_serve_decodes(m, cuda_code_changed, arg))
         return -1;
-    *running = services_round(out, machine_sys(m, SIM_SYS_FIELD(status), 0), out_len, m->mem.out, m->mem.out_cap);
+    services_rows_t rows = {machine_sys(m, SIM_SYS_FIELD(status), 0), out_len, machine_sys(m, SIM_SYS_FIELD(host_req), 0),
+                            machine_sys(m, SIM_SYS_FIELD(host_ret), 0)};
+    *running = services_round(out, &rows, m->mem.out, m->mem.out_cap, NULL);
     CUDA_CHECK(cudaMemcpy(d->soa.regs, m->soa.regs, regs, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(d->soa.sys, m->soa.sys, sys, cudaMemcpyHostToDevice));
-    return 0;
+    return cuda_sync_fs(d, out->fs);
 }
 
 static int cuda_hash_memory(sim_machine_t *m, const sim_mem_t *dm, uint32_t grid, uint32_t block)
@@ -278,7 +343,7 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
     sim_mem_t dm;
     sim_core_init_t dinit;
     double t0 = now_seconds();
-    if (cuda_setup(m, d, &dm, &dinit))
+    if (cuda_setup(m, d, &dm, &dinit) || cuda_sync_fs(d, out->fs))
         return -1;
     uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
     uint32_t grid = (m->ncores + block - 1) / block;

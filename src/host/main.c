@@ -73,15 +73,23 @@ static int cmd_run(int argc, char **argv)
         return rc;
     }
     sim_outputs_t out;
+    host_fs_t fs;
     sim_run_t r;
     memset(&r, 0, sizeof r);
-    if (outputs_open(&out, m.ncores, o.output_dir)) {
+    if (host_fs_init(&fs, 0, o.stdin_core, m.ncores, o.root, o.program)) {
         machine_free(&m);
         return 2;
     }
+    if (outputs_open(&out, m.ncores, o.output_dir)) {
+        host_fs_free(&fs);
+        machine_free(&m);
+        return 2;
+    }
+    out.fs = &fs;
     double created = now_seconds() - t0;
     rc = use_cuda ? backend_cuda_run(&m, &o, &out, &r) : backend_cpu_run(&m, &o, &out, &r);
     r.init_seconds += created; /* setup: the machine (contexts, code, templates) and its memory */
+    host_fs_free(&fs);
     if (rc) {
         machine_free(&m);
         return 2;

@@ -37,6 +37,9 @@ static const opt_row_t opt_table[] = {
     RUN("block-size", OPT_INT, block_size, "B", "CUDA threads per block: 32..256, a multiple of 32 (default 128)")
     RUN("report", OPT_STR, report, "FILE", "write a report: FILE.json or FILE.csv")
     RUN("output-dir", OPT_STR, output_dir, "DIR", "keep every core's stdout/stderr as DIR/core<N>.out/.err")
+    RUN("stdin-core", OPT_U32, stdin_core, "N",
+        "only core N reads stdin, the others /dev/null (default: every core reads the same bytes)")
+    RUN("root", OPT_STR, root, "DIR", "the program's paths resolve inside DIR, never outside (default /)")
     RUN("core-mem", OPT_SIZE, core_mem, "BYTES", "private memory per core (default: data+bss+heap+stack)")
     RUN("stack", OPT_SIZE, stack_size, "BYTES", "stack reserve per core (default 256K, or the ELF's WS_MEMORY)")
     RUN("heap", OPT_SIZE, heap_size, "BYTES", "heap+mmap reserve per core (default 4M, or the ELF's WS_MEMORY)")
@@ -83,6 +86,7 @@ void options_defaults(sim_options_t *o)
 {
     memset(o, 0, sizeof *o);
     o->cores = 1;
+    o->stdin_core = OPTIONS_STDIN_ALL;
     o->backend = "auto";
     o->block_size = 128;
     o->shared_mem = 1u << 20;
@@ -279,6 +283,11 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
      * memory, and a block may use 48 KiB of it without opting in. */
     if (o->block_size < 32 || o->block_size > 256 || o->block_size % 32) {
         fprintf(stderr, "warpsim: --block-size must be 32, 64, ..., 256 (a multiple of the warp size)\n");
+        return 2;
+    }
+    if (o->stdin_core != OPTIONS_STDIN_ALL && o->stdin_core >= o->cores) {
+        fprintf(stderr, "warpsim: --stdin-core %u: there are only %u cores (0 to %u)\n", o->stdin_core, o->cores,
+                o->cores ? o->cores - 1 : 0);
         return 2;
     }
     if (o->quantum == 0) {

@@ -13,6 +13,8 @@ typedef struct sim_options {
     int block_size;         /* CUDA threads per block */
     const char *report;     /* .json or .csv */
     const char *output_dir;
+    const char *root;       /* --root: the directory the program's paths resolve in */
+    uint32_t stdin_core;    /* the one core that reads stdin; OPTIONS_STDIN_ALL: every core */
     uint64_t core_mem;      /* private window bytes per core; 0 = from the ELF */
     uint64_t stack_size;
     uint64_t heap_size;
@@ -60,6 +62,8 @@ typedef struct ptx_options {
     int quiet, verbose;
     const char *launch;     /* the operand */
 } ptx_options_t;
+
+#define OPTIONS_STDIN_ALL 0xffffffffu
 
 void options_defaults(sim_options_t *o);
 /* Instructions each core runs per round, from quantum, mode and regroup. */

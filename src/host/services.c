@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "device/sim_core.h"
+#include "device/linux/linux_path.h"
 
 static int core_file(const sim_outputs_t *s, uint32_t core, int fd, int flags)
 {
@@ -24,6 +24,7 @@ int outputs_open(sim_outputs_t *s, uint32_t ncores, const char *dir)
     s->ncores = ncores;
     s->dir = dir;
     s->passthrough = 1;
+    s->fs = NULL;
     if (!dir)
         return 0;
     if (mkdir(dir, 0755) && errno != EEXIST) {
@@ -53,16 +54,44 @@ static void write_all(int fd, const uint8_t *p, size_t n)
     }
 }
 
-/* Records: [fd][len lo][len hi][payload], appended by the syscall layer. */
-static void drain_core(const sim_outputs_t *s, uint32_t core, const uint8_t *buf, uint32_t len)
+/* A call the core could not make (linux_unsupported): one line, the first time. */
+static void note_unsupported(const sim_outputs_t *s, uint32_t core, const uint8_t *p, uint32_t n)
 {
-    uint32_t i = 0;
+    char call[64];
+    uint32_t nr = n >= 4 ? p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24 : 0;
+    int len = n > 4 ? (int)(n - 4) : 0;
+    if (len)
+        snprintf(call, sizeof call, "%.*s (%u)", len, (const char *)p + 4, nr);
+    else
+        snprintf(call, sizeof call, "%u", nr);
+    if (s->fs)
+        host_fs_note(s->fs, core, "system call", call, "not supported: ENOSYS (counted in the report)");
+}
+
+/* Records: [fd][len lo][len hi][payload], appended by the syscall layer;
+ * fd LINUX_OUT_REQ is a path request (linux_path.h), answered in the rows. */
+static uint32_t drain_core(const sim_outputs_t *s, const services_rows_t *rows, uint32_t core, const uint8_t *buf,
+                           uint32_t len)
+{
+    uint32_t i = 0, answered = 0;
     while (i + 3 <= len) {
         int fd = buf[i];
         uint32_t n = buf[i + 1] | (uint32_t)buf[i + 2] << 8;
         const uint8_t *p = buf + i + 3;
         if (i + 3 + n > len)
             n = len - i - 3;
+        if (fd == LINUX_OUT_NOTE) {
+            note_unsupported(s, core, p, n);
+            i += 3 + n;
+            continue;
+        }
+        if (fd == LINUX_OUT_REQ) {
+            rows->host_ret[core] = (uint32_t)(s->fs ? host_fs_request(s->fs, core, p, n) : -ENOENT);
+            rows->host_req[core] = LINUX_REQ_DONE;
+            answered++;
+            i += 3 + n;
+            continue;
+        }
         if (core == 0 && s->passthrough) {
             fflush(stdout);
             write_all(fd == 2 ? 2 : 1, p, n);
@@ -76,19 +105,30 @@ static void drain_core(const sim_outputs_t *s, uint32_t core, const uint8_t *buf
         }
         i += 3 + n;
     }
+    return answered;
 }
 
-uint32_t services_round(const sim_outputs_t *s, uint32_t *status, uint32_t *out_len,
-                        const uint8_t *out, uint32_t out_cap)
+uint32_t services_round(const sim_outputs_t *s, const services_rows_t *rows, const uint8_t *out, uint32_t out_cap,
+                        uint32_t *answered)
 {
-    uint32_t running = 0, waiting = 0;
+    uint32_t running = 0, waiting = 0, want_stdin = 0, n_answered = 0;
+    uint32_t *status = rows->status, *out_len = rows->out_len, *req = rows->host_req;
     for (uint32_t c = 0; c < s->ncores; c++) {
         if (out_len[c]) {
-            drain_core(s, c, out + (uint64_t)c * out_cap, out_len[c]);
+            n_answered += drain_core(s, rows, c, out + (uint64_t)c * out_cap, out_len[c]);
             out_len[c] = 0;
         }
-        if (status[c] == SIM_WAIT_HOST)
+        want_stdin |= status[c] == SIM_WAIT_HOST && req[c] == LINUX_REQ_STDIN;
+    }
+    /* One host read serves every core that asked: they all read the same bytes. */
+    if (want_stdin && s->fs)
+        host_fs_read_stdin(s->fs);
+    for (uint32_t c = 0; c < s->ncores; c++) {
+        if (status[c] == SIM_WAIT_HOST) {
             status[c] = SIM_RUNNING;
+            /* an answer stays for the retried call to take */
+            req[c] = req[c] == LINUX_REQ_DONE ? LINUX_REQ_DONE : LINUX_REQ_NONE;
+        }
         running += status[c] == SIM_RUNNING;
         waiting += status[c] == SIM_WAIT_BARRIER;
     }
@@ -99,5 +139,7 @@ uint32_t services_round(const sim_outputs_t *s, uint32_t *status, uint32_t *out_
                 status[c] = SIM_RUNNING;
         running = waiting;
     }
+    if (answered)
+        *answered = n_answered;
     return running;
 }

@@ -123,25 +123,26 @@ Test(syscall, write_edge_cases)
 Test(syscall, write_full_buffer_waits_for_host_and_retries)
 {
     sc_setup(32);
-    cr_assert_eq(SC3(4, 1, SC_BRK, 40), 29, "a partial write returns the count written");
+    sc_c.r[0] = 0x1234;
+    sc_call(4, 1, SC_BRK, 40, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST, "a write that does not fit waits, as on a pipe");
     cr_assert_eq(sc_c.sys.out_len, 32);
     cr_assert_eq(sc_outbuf()[1], 29);
-    sc_c.r[0] = 0x1234;
-    sc_call(4, 1, SC_BRK, 11, 0, 0);
-    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.io_done, 29);
     cr_assert_eq(sc_c.npc, SC_SVC_PC, "npc goes back to the SVC");
     cr_assert_eq(sc_c.r[0], 1, "r0 keeps the first argument for the retry");
-    /* the host drains the buffer and resumes the core */
+    /* the host drains the buffer and resumes the core: the rest goes in */
     sc_c.sys.out_len = 0;
     sc_c.sys.status = SIM_RUNNING;
-    cr_assert_eq(SC3(4, 1, SC_BRK, 11), 11);
+    cr_assert_eq(SC3(4, 1, SC_BRK, 40), 40, "the retried call returns the whole count");
+    cr_assert_eq(sc_c.sys.out_len, 3 + 11);
+    cr_assert_eq(sc_c.sys.io_done, 0);
     /* a 1-byte record needs 4 bytes of room */
     sc_setup(32);
-    sc_c.sys.out_len = 28;
-    cr_assert_eq(SC3(4, 1, SC_BRK, 5), 1);
     sc_c.sys.out_len = 29;
     SC3(4, 1, SC_BRK, 5);
     cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.io_done, 0);
 }
 
 Test(syscall, thumb_svc_rewinds_two_bytes)
@@ -168,13 +169,24 @@ Test(syscall, writev_records_and_limits)
     cr_assert_eq(SC3(146, 1, 0x1000, 1), ERR(LINUX_EFAULT));
     cr_assert_eq(SC3(146, 1, iov, 5000), ERR(LINUX_EINVAL));
     cr_assert_eq(SC3(146, 9, iov, 1), ERR(LINUX_EBADF));
-    /* first record fits partly: the count so far comes back */
+    /* the buffer fills in the second segment: the call waits, then goes on
+     * from where it stopped */
     sc_setup(10);
+    sc_poke(SC_BRK, "abcdef", 6);
     sc_poke(iov, v, sizeof v);
-    cr_assert_eq(SC3(146, 1, iov, 3), 2 + 2);
-    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
     SC3(146, 1, iov, 3);
     cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.io_done, 4, "ab, then de of def");
+    sc_c.sys.out_len = 0;
+    sc_c.sys.status = SIM_RUNNING;
+    cr_assert_eq(SC3(146, 1, iov, 3), 5);
+    cr_assert(sc_outbuf()[1] == 1 && sc_outbuf()[3] == 'f');
+    /* an unmapped second segment ends the call with the first */
+    sc_setup(4096);
+    uint32_t w[4] = {SC_BRK, 2, 0x1000, 3};
+    sc_poke(SC_BRK, "abcdef", 6);
+    sc_poke(iov, w, sizeof w);
+    cr_assert_eq(SC3(146, 1, iov, 2), 2);
 }
 
 Test(syscall, write_interleaved_layout)
@@ -188,7 +200,7 @@ Test(syscall, write_interleaved_layout)
 Test(syscall, read_close_ioctl_open)
 {
     sc_setup(64);
-    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 0, "stdin is at end of file");
+    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 0, "no stdin given (fs NULL): end of file");
     cr_assert_eq(SC3(3, 5, SC_BRK, 10), ERR(LINUX_EBADF));
     cr_assert_eq(SC1(6, 2), 0);
     cr_assert_eq(SC1(6, 3), ERR(LINUX_EBADF));
@@ -504,4 +516,260 @@ Test(syscall, the_i386_abi)
     linux_syscall(abi, 252, &sc_c.sys, &sc_m, sc_core, a, 0);
     cr_expect_eq(sc_c.sys.status, SIM_HALTED, "exit_group is 252 on i386");
     cr_expect_eq(sc_c.sys.exit_code, 7u);
+}
+
+static uint32_t sc_stdin_fds[SC_CORES * LINUX_FD_MAX * LINUX_FD_WORDS]; /* zero: the first tables */
+
+/* stdin (linux_fs.h): bytes the host read, each core at its own offset; a
+ * core that has read them all asks the host for more. */
+Test(syscall, stdin_reads_shared_bytes_and_asks_for_more)
+{
+    sc_setup(64);
+    linux_fs_t fs = {.in = (const uint8_t *)"hello world", .in_len = 5, .in_eof = 0, .in_core = LINUX_IN_ALL, .fds = sc_stdin_fds};
+    sc_m.fs = &fs;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 3), 3);
+    cr_assert_eq(sc_peek8(SC_BRK) | sc_peek8(SC_BRK + 2) << 8, 'h' | 'l' << 8);
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 2, "what is there, not a full buffer");
+    cr_assert_eq(sc_c.sys.in_off, 5);
+    sc_c.r[0] = 0;
+    sc_call(3, 0, SC_BRK, 100, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_STDIN);
+    cr_assert_eq(sc_c.npc, SC_SVC_PC, "retried after the host read");
+    /* the host read six more bytes */
+    fs.in_len = 11;
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.host_req = LINUX_REQ_NONE;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 6);
+    cr_assert_eq(sc_peek8(SC_BRK + 5), 'd');
+    fs.in_eof = 1;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 0, "end of file");
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    /* another core starts from the beginning */
+    sc_core = 0;
+    sc_c.sys.in_off = 0; /* (the fixture stages one context: core 0's is fresh) */
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 11);
+}
+
+Test(syscall, stdin_core_others_read_dev_null)
+{
+    sc_setup(64);
+    linux_fs_t fs = {.in = (const uint8_t *)"abc", .in_len = 3, .in_eof = 0, .in_core = 0, .fds = sc_stdin_fds};
+    sc_m.fs = &fs;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 0, "core 1 reads /dev/null");
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    sc_core = 0;
+    cr_assert_eq(SC3(3, 0, SC_BRK, 10), 3);
+    cr_assert_eq(SC3(3, 0, 0x1000, 10), 0, "nothing left: no fault is seen before the wait");
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+}
+
+Test(syscall, stdin_errors_and_readv)
+{
+    sc_setup(64);
+    linux_fs_t fs = {.in = (const uint8_t *)"abcdef", .in_len = 6, .in_eof = 1, .in_core = LINUX_IN_ALL, .fds = sc_stdin_fds};
+    sc_m.fs = &fs;
+    cr_assert_eq(SC3(3, 0, 0x1000, 4), ERR(LINUX_EFAULT));
+    cr_assert_eq(sc_c.sys.in_off, 0);
+    cr_assert_eq(SC3(3, 1, SC_BRK, 4), ERR(LINUX_EBADF), "stdout is write-only");
+    uint32_t iov = SC_BRK + 0x100, v[4] = {SC_BRK, 2, SC_BRK + 8, 10};
+    sc_poke(iov, v, sizeof v);
+    cr_assert_eq(SC3(145, 0, iov, 2), 6);
+    cr_assert_eq(sc_peek8(SC_BRK + 1) | sc_peek8(SC_BRK + 8) << 8, 'b' | 'c' << 8);
+    /* with nothing left and the host's stdin open, readv waits too... */
+    fs.in_eof = 0;
+    SC3(145, 0, iov, 2);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    /* ...but not once a segment got bytes: that is a short read */
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.host_req = LINUX_REQ_NONE;
+    fs.in_len = 7;
+    fs.in = (const uint8_t *)"abcdefg";
+    cr_assert_eq(SC3(145, 0, iov, 2), 1);
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_NONE);
+}
+
+/* ---- files (linux_fs.h): a file table the host would have filled, one
+ * regular file (entry 0, "abcdef") and one directory (entry 1, two dirent
+ * records), and descriptors for both cores. */
+static uint32_t sc_fds[SC_CORES * LINUX_FD_MAX * LINUX_FD_WORDS];
+static uint8_t sc_data[64];
+static uint32_t sc_files[2 * LF_WORDS];
+static linux_fs_t sc_fs;
+
+static void sc_setup_files(void)
+{
+    sc_setup(256);
+    memset(sc_fds, 0, sizeof sc_fds);
+    memset(sc_data, 0, sizeof sc_data);
+    memset(sc_files, 0, sizeof sc_files);
+    memcpy(sc_data, "abcdef", 6);
+    /* two struct linux_dirent64 records of 24 bytes: "." and "x" */
+    for (int i = 0; i < 2; i++) {
+        uint8_t *r = sc_data + 8 + 24 * i;
+        r[0] = (uint8_t)(10 + i);
+        r[8] = (uint8_t)(24 * (i + 1));
+        r[16] = 24;
+        r[18] = 4;
+        r[19] = i ? 'x' : '.';
+    }
+    uint32_t *f = sc_files, *d = sc_files + LF_WORDS;
+    f[LF_DATA] = 0, f[LF_DLEN] = f[LF_SIZE] = 6, f[LF_MODE] = 0100644, f[LF_MTIME] = 1234;
+    d[LF_DATA] = 8, d[LF_DLEN] = 48, d[LF_SIZE] = 4096, d[LF_MODE] = 0040755;
+    sc_fs = (linux_fs_t){.in_eof = 1, .in_core = LINUX_IN_ALL, .nfiles = 2, .data = sc_data, .files = sc_files,
+                         .fds = sc_fds};
+    sc_m.fs = &sc_fs;
+}
+
+/* open's second half: the host answered entry `entry`. */
+static uint32_t sc_open_answered(uint32_t entry)
+{
+    sc_c.sys.host_req = LINUX_REQ_DONE;
+    sc_c.sys.host_ret = entry;
+    return SC3(5, SC_BRK, 0, 0);
+}
+
+Test(syscall, open_sends_a_request_and_takes_the_answer)
+{
+    sc_setup_files();
+    sc_poke(SC_BRK, "dir/f.txt", 10);
+    sc_call(5, SC_BRK, 0x4000 | 0x80000, 0, 0, 0); /* O_DIRECTORY | O_CLOEXEC, ARM's */
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_PATH);
+    const uint8_t *o = sc_outbuf();
+    cr_assert_eq(o[0], LINUX_OUT_REQ);
+    cr_assert_eq(o[1], LINUX_REQ_HDR + 10);
+    cr_assert_eq(o[3 + 4], 0xff, "relative to the cwd");
+    cr_assert_eq(o[3 + 8] | o[3 + 9] << 8 | o[3 + 10] << 16, LINUX_OF_DIRECTORY, "flags in the host's terms");
+    cr_assert_str_eq((const char *)o + 3 + LINUX_REQ_HDR, "dir/f.txt");
+    sc_c.sys.status = SIM_RUNNING;
+    cr_assert_eq(sc_open_answered(0), 3, "the lowest free descriptor");
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_NONE);
+    cr_assert_eq(SC2(221, 3, 1), 0, "O_CLOEXEC was not asked for in the second call's flags");
+    sc_c.sys.host_req = LINUX_REQ_DONE;
+    sc_c.sys.host_ret = (uint32_t)-LINUX_ENOENT;
+    cr_assert_eq(SC3(5, SC_BRK, 0, 0), ERR(LINUX_ENOENT), "the host's error is the call's");
+}
+
+Test(syscall, file_reads_seeks_and_dups_on_the_device)
+{
+    sc_setup_files();
+    cr_assert_eq(sc_open_answered(0), 3);
+    cr_assert_eq(SC3(3, 3, SC_BRK, 4), 4);
+    cr_assert_eq(SC3(3, 3, SC_BRK + 4, 100), 2);
+    cr_assert_eq(SC3(3, 3, SC_BRK, 100), 0, "end of file");
+    cr_assert_eq(sc_peek8(SC_BRK + 5), 'f');
+    cr_assert_eq(SC3(19, 3, (uint32_t)-2, 2), 4, "SEEK_END - 2");
+    cr_assert_eq(SC3(19, 3, (uint32_t)-9, 1), ERR(LINUX_EINVAL));
+    sc_c.r[5] = 0; /* ARM EABI: the offset in r4 (low) and r5 */
+    cr_assert_eq(sc_call(180, 3, SC_BRK, 3, 0, 1), 3, "pread64 at 1");
+    cr_assert_eq(sc_peek8(SC_BRK), 'b');
+    cr_assert_eq(SC3(3, 3, SC_BRK, 100), 2, "pread left the position at 4");
+    /* dup2 onto stdin: fd 0 reads the file, with its own position */
+    cr_assert_eq(SC2(63, 3, 0), 0);
+    cr_assert_eq(SC3(3, 0, SC_BRK, 100), 0, "the position came along (6)");
+    cr_assert_eq(SC3(19, 0, 0, 0), 0);
+    cr_assert_eq(SC3(3, 0, SC_BRK, 1), 1);
+    cr_assert_eq(SC1(6, 3), 0);
+    cr_assert_eq(SC1(6, 3), ERR(LINUX_EBADF));
+    cr_assert_eq(SC3(3, 3, SC_BRK, 1), ERR(LINUX_EBADF));
+    cr_assert_eq(SC1(41, 1), 3, "dup takes the lowest free one");
+    cr_assert_eq(SC3(4, 3, SC_BRK, 1), 1, "a dup of stdout writes to stdout");
+    cr_assert_eq(sc_outbuf()[0], 1);
+    cr_assert_eq(SC3(4, 0, SC_BRK, 1), ERR(LINUX_EBADF), "fd 0 is now a read-only file");
+    /* the other core's table is untouched: its fd 0 is still stdin */
+    sc_core = 0;
+    cr_assert_eq(SC3(3, 3, SC_BRK, 1), ERR(LINUX_EBADF));
+    cr_assert_eq(SC2(221, 0, 3), 0);
+}
+
+Test(syscall, fstat_and_getdents64_from_the_table)
+{
+    sc_setup_files();
+    cr_assert_eq(sc_open_answered(0), 3);
+    cr_assert_eq(sc_open_answered(1), 4);
+    cr_assert_eq(SC2(197, 3, SC_BRK), 0);
+    cr_assert_eq(sc_peek32(SC_BRK + 16), 0100644);
+    cr_assert_eq(sc_peek32(SC_BRK + 48), 6, "st_size");
+    cr_assert_eq(sc_peek32(SC_BRK + 80), 1234, "st_mtime (ARM EABI layout)");
+    cr_assert_eq(SC3(3, 4, SC_BRK, 10), ERR(LINUX_EISDIR));
+    cr_assert_eq(SC3(217, 3, SC_BRK, 100), ERR(LINUX_ENOTDIR));
+    cr_assert_eq(SC3(217, 4, SC_BRK, 20), ERR(LINUX_EINVAL), "not one whole record fits");
+    cr_assert_eq(SC3(217, 4, SC_BRK, 30), 24, "whole records only");
+    cr_assert_eq(SC3(217, 4, SC_BRK, 100), 24);
+    cr_assert_eq(sc_peek8(SC_BRK + 19), 'x');
+    cr_assert_eq(SC3(217, 4, SC_BRK, 100), 0, "end of the directory");
+}
+
+Test(syscall, descriptors_run_out_at_the_table_size)
+{
+    sc_setup_files();
+    for (uint32_t fd = 3; fd < LINUX_FD_MAX; fd++)
+        cr_assert_eq(SC1(41, 0), fd);
+    cr_assert_eq(SC1(41, 0), ERR(LINUX_EMFILE));
+    sc_poke(SC_BRK, "f", 2);
+    cr_assert_eq(SC3(5, SC_BRK, 0, 0), ERR(LINUX_EMFILE), "no request is sent");
+    cr_assert_eq(sc_c.sys.out_len, 0);
+    cr_assert_eq(SC3(63, 0, LINUX_FD_MAX, 0), ERR(LINUX_EBADF));
+}
+
+Test(syscall, poll_waits_for_stdin_only_when_asked_to)
+{
+    sc_setup_files();
+    sc_fs.in_eof = 0;
+    uint32_t pfd = SC_BRK + 0x200, v[4] = {0, 1u, 1, 4u}; /* stdin POLLIN, stdout POLLOUT */
+    sc_poke(pfd, v, sizeof v);
+    cr_assert_eq(SC3(168, pfd, 2, 0), 1, "stdout is ready; stdin has nothing yet");
+    cr_assert_eq(sc_peek32(pfd + 4) >> 16, 0);
+    cr_assert_eq(sc_peek32(pfd + 12) >> 16, 4u);
+    cr_assert_eq(sc_c.sys.status, SIM_RUNNING);
+    sc_call(168, pfd, 1, (uint32_t)-1, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST, "an infinite timeout waits for the host to read stdin");
+    cr_assert_eq(sc_c.sys.host_req, LINUX_REQ_STDIN);
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.host_req = LINUX_REQ_NONE;
+    sc_fs.in_eof = 1;
+    cr_assert_eq(SC3(168, pfd, 1, (uint32_t)-1), 1, "end of file is readable");
+    v[0] = 9;
+    sc_poke(pfd, v, 8);
+    cr_assert_eq(SC3(168, pfd, 1, 0), 1);
+    cr_assert_eq(sc_peek32(pfd + 4) >> 16, 0x20u, "POLLNVAL for a closed descriptor");
+}
+
+Test(syscall, unsupported_calls_fail_with_a_note_for_the_host)
+{
+    sc_setup(64);
+    cr_assert_eq(SC0(2), ERR(LINUX_ENOSYS), "fork");
+    cr_assert_eq(sc_c.sys.enosys_count, 1);
+    const uint8_t *o = sc_outbuf();
+    cr_assert_eq(o[0], LINUX_OUT_NOTE);
+    cr_assert_eq(o[1], 4 + 4);
+    cr_assert_eq(o[3], 2);
+    cr_assert_eq(memcmp(o + 7, "fork", 4), 0);
+    cr_assert_eq(SC0(9999), ERR(LINUX_ENOSYS), "a number no table has");
+    cr_assert_eq(o[11 + 1], 4, "no name");
+    /* a full buffer: the core waits for the drain, counting the call once */
+    sc_c.sys.out_len = 62;
+    sc_call(120, 0, 0, 0, 0, 0);
+    cr_assert_eq(sc_c.sys.status, SIM_WAIT_HOST);
+    cr_assert_eq(sc_c.sys.enosys_count, 2);
+    sc_c.sys.status = SIM_RUNNING;
+    sc_c.sys.out_len = 0;
+    cr_assert_eq(SC0(120), ERR(LINUX_ENOSYS), "clone");
+    cr_assert_eq(sc_c.sys.enosys_count, 3);
+}
+
+Test(syscall, dev_null_reads_nothing_and_takes_every_write)
+{
+    sc_setup_files();
+    sc_files[LF_MODE] = 0020666; /* entry 0 as /dev/null, as the host lists it */
+    sc_files[LF_DLEN] = sc_files[LF_SIZE] = 0;
+    cr_assert_eq(sc_open_answered(0), 3);
+    cr_assert_eq(SC3(4, 3, SC_BRK, 100), 100);
+    uint32_t iov = SC_BRK + 0x100, v[4] = {SC_BRK, 3, SC_BRK, 5};
+    sc_poke(iov, v, sizeof v);
+    cr_assert_eq(SC3(146, 3, iov, 2), 8, "writev too");
+    cr_assert_eq(sc_c.sys.out_len, 0, "nothing reaches the output");
+    cr_assert_eq(SC3(3, 3, SC_BRK, 100), 0);
 }

@@ -1,6 +1,5 @@
-/* File descriptors: only 0, 1 and 2 exist. Reading stdin gives end of file;
- * writing stdout or stderr appends records to the core's output buffer,
- * which the host drains:
+/* Writing: a descriptor that names stdout or stderr (linux_fs.h) appends
+ * records to the core's output buffer, which the host drains:
  *
  *   m->out[core * m->out_cap ..] holds s->out_len bytes of records
  *   [fd (1 byte)][length (2 bytes, little-endian)][payload]
@@ -14,12 +13,21 @@
 #include "../sim_core.h"
 #include "linux_errno.h"
 #include "linux_uaccess.h"
+#include "linux_fs.h"
 
 #define LINUX_OUT_HDR 3u
+/* Record kinds besides the streams 1 and 2: a note of an unsupported call
+ * (linux_proc.h) and a path request (linux_path.h). */
+#define LINUX_OUT_NOTE 0xfeu
 #define LINUX_OUT_MAX_RECORD 0xffffu
 #define LINUX_IOV_MAX 1024u
 
-SIM_FN int32_t linux_std_fd(uint32_t fd) { return fd <= 2u; }
+/* The output stream a descriptor writes to (1 or 2), or 0 if it is not one. */
+SIM_FN uint32_t linux_out_stream(const sim_mem_t *m, uint32_t core, uint32_t fd)
+{
+    uint32_t k = linux_fd_kind(linux_fd_get(m, core, fd));
+    return k == LINUX_FK_STDOUT ? 1u : k == LINUX_FK_STDERR ? 2u : 0u;
+}
 
 /* Appends up to len bytes from target address buf as one record. Returns the
  * bytes taken (0: no room at all) or -EFAULT if the first byte is unmapped;
@@ -50,84 +58,93 @@ SIM_FN int32_t linux_out_append(sim_sys_t *s, const sim_mem_t *m, uint32_t core,
     return (int32_t)i;
 }
 
+/* Appends len bytes at buf as records, as many as it takes. Returns 0 when
+ * all went in, 1 when the buffer filled first, -1 at an unmapped byte;
+ * *taken counts the bytes appended. */
+SIM_FN int linux_out_all(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
+                         uint32_t len, uint32_t *taken)
+{
+    for (uint32_t i = 0; i < len;) {
+        int32_t r = linux_out_append(s, m, core, fd, buf + i, len - i);
+        if (r <= 0)
+            return r == 0 ? 1 : -1;
+        i += (uint32_t)r;
+        *taken += (uint32_t)r;
+    }
+    return 0;
+}
+
+/* A write completes whole, as on a blocking pipe: when the output buffer
+ * fills, the core parks for the host to drain it and the call is retried,
+ * its first io_done bytes already taken. A fault ends it with what was
+ * taken (-EFAULT if nothing), as a partly unmapped buffer does on Linux. */
+SIM_FN int32_t linux_write_end(sim_sys_t *s, int full_or_fault, uint32_t taken)
+{
+    if (full_or_fault > 0) {
+        s->io_done = taken;
+        s->status = SIM_WAIT_HOST;
+        return 0;
+    }
+    s->io_done = 0;
+    return full_or_fault < 0 && taken == 0 ? -LINUX_EFAULT : (int32_t)taken;
+}
+
 /* write(fd, buf, count) */
 SIM_FN int32_t linux_write(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
                            uint32_t count)
 {
-    if (fd != 1u && fd != 2u)
+    if (linux_fd_kind(linux_fd_get(m, core, fd)) == LINUX_FK_NULL)
+        return (int32_t)count; /* /dev/null takes everything */
+    fd = linux_out_stream(m, core, fd);
+    if (!fd)
         return -LINUX_EBADF;
     if (count == 0)
         return 0;
     if (m->out_cap <= LINUX_OUT_HDR)
         return -LINUX_EIO;
-    int32_t r = linux_out_append(s, m, core, fd, buf, count);
-    if (r == 0)
-        s->status = SIM_WAIT_HOST;
-    return r;
+    uint32_t taken = s->io_done;
+    int r = linux_out_all(s, m, core, fd, buf + taken, count - taken, &taken);
+    return linux_write_end(s, r, taken);
+}
+
+/* The bytes an iovec array asks for, or -EFAULT. */
+SIM_FN int32_t linux_iov_total(const sim_mem_t *m, uint32_t core, uint32_t iov, uint32_t iovcnt)
+{
+    uint32_t total = 0, len;
+    for (uint32_t i = 0; i < iovcnt; i++) {
+        if (linux_get32(m, core, iov + 8u * i + 4u, &len))
+            return -LINUX_EFAULT;
+        total += len;
+    }
+    return (int32_t)total;
 }
 
 /* writev(fd, iov, iovcnt): struct iovec is { void *base; size_t len; }. */
 SIM_FN int32_t linux_writev(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t iov,
                             uint32_t iovcnt)
 {
-    if (fd != 1u && fd != 2u)
-        return -LINUX_EBADF;
     if (iovcnt > LINUX_IOV_MAX)
         return -LINUX_EINVAL;
+    if (linux_fd_kind(linux_fd_get(m, core, fd)) == LINUX_FK_NULL)
+        return linux_iov_total(m, core, iov, iovcnt); /* /dev/null takes everything */
+    fd = linux_out_stream(m, core, fd);
+    if (!fd)
+        return -LINUX_EBADF;
     if (m->out_cap <= LINUX_OUT_HDR)
         return -LINUX_EIO;
-    uint32_t total = 0;
-    for (uint32_t i = 0; i < iovcnt; i++) {
+    uint32_t skip = s->io_done, taken = s->io_done;
+    int r = 0;
+    for (uint32_t i = 0; i < iovcnt && r == 0; i++) {
         uint32_t base, len;
-        if (linux_get32(m, core, iov + 8u * i, &base) || linux_get32(m, core, iov + 8u * i + 4u, &len))
-            return total ? (int32_t)total : -LINUX_EFAULT;
-        if (len == 0)
-            continue;
-        int32_t r = linux_out_append(s, m, core, fd, base, len);
-        if (r < 0)
-            return total ? (int32_t)total : r;
-        if (r == 0 && total == 0)
-            s->status = SIM_WAIT_HOST;
-        total += (uint32_t)r;
-        if ((uint32_t)r < len)
+        if (linux_get32(m, core, iov + 8u * i, &base) || linux_get32(m, core, iov + 8u * i + 4u, &len)) {
+            r = -1;
             break;
+        }
+        uint32_t from = skip < len ? skip : len;
+        skip -= from;
+        r = linux_out_all(s, m, core, fd, base + from, len - from, &taken);
     }
-    return (int32_t)total;
-}
-
-/* read(fd, buf, count): stdin is always at end of file. */
-SIM_FN int32_t linux_read(uint32_t fd, uint32_t buf, uint32_t count)
-{
-    return fd == 0 ? 0 : -LINUX_EBADF;
-}
-
-SIM_FN int32_t linux_close(uint32_t fd) { return linux_std_fd(fd) ? 0 : -LINUX_EBADF; }
-
-/* No terminal: TCGETS and every other request fail as on a pipe. */
-SIM_FN int32_t linux_ioctl(uint32_t fd, uint32_t req) { return linux_std_fd(fd) ? -LINUX_ENOTTY : -LINUX_EBADF; }
-
-/* lseek / _llseek: the standard streams are pipes. */
-SIM_FN int32_t linux_lseek(uint32_t fd) { return linux_std_fd(fd) ? -LINUX_ESPIPE : -LINUX_EBADF; }
-
-/* fcntl64(fd, cmd, arg): F_GETFD 1, F_SETFD 2, F_GETFL 3, F_SETFL 4. */
-SIM_FN int32_t linux_fcntl(uint32_t fd, uint32_t cmd)
-{
-    if (!linux_std_fd(fd))
-        return -LINUX_EBADF;
-    switch (cmd) {
-    case 1: case 2: case 4: return 0;
-    case 3: return fd == 0 ? 0 : 1; /* O_RDONLY, O_WRONLY */
-    }
-    return -LINUX_EINVAL;
-}
-
-/* open, openat, access, readlink and friends: there is no file system. */
-SIM_FN int32_t linux_no_file(const sim_mem_t *m, uint32_t core, uint32_t path)
-{
-    uint32_t empty;
-    if (linux_path_empty(m, core, path, &empty))
-        return -LINUX_EFAULT;
-    return -LINUX_ENOENT;
+    return linux_write_end(s, r, taken);
 }
 
 #endif

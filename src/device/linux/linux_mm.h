@@ -13,8 +13,11 @@
 #include "../sim_core.h"
 #include "linux_errno.h"
 #include "linux_uaccess.h"
+#include "linux_fd.h"
 
 #define LINUX_PAGE 4096u
+#define LINUX_MAP_SHARED 1u
+#define LINUX_PROT_WRITE 2u
 #define LINUX_MAP_FIXED 0x10u
 #define LINUX_MAP_ANONYMOUS 0x20u
 
@@ -32,13 +35,12 @@ SIM_FN int32_t linux_brk(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32
     return (int32_t)addr;
 }
 
-/* mmap2(addr, len, prot, flags, fd, pgoff) / mmap: anonymous memory only.
- * MAP_FIXED is honoured inside the mapped area; other hints are ignored. */
-SIM_FN int32_t linux_mmap(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len,
-                          uint32_t flags, uint32_t fd)
+/* mmap2(addr, len, prot, flags, fd, pgoff) / mmap: anonymous memory, or a
+ * private copy of a cached file's bytes (linux_mmap_file). MAP_FIXED is
+ * honoured inside the mapped area; other hints are ignored. */
+SIM_FN int32_t linux_mmap_anon(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len,
+                               uint32_t flags)
 {
-    if (!(flags & LINUX_MAP_ANONYMOUS))
-        return fd <= 2u ? -LINUX_ENODEV : -LINUX_EBADF;
     if (len == 0 || len > 0xfffff000u)
         return -LINUX_EINVAL;
     uint32_t size = linux_page_up(len);
@@ -57,6 +59,34 @@ SIM_FN int32_t linux_mmap(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint3
         return -LINUX_ENOMEM;
     s->mmap_low = low;
     return (int32_t)low;
+}
+
+/* A file mapped into the core's own memory: its bytes from page pgoff are
+ * copied, the rest of the last page is zero. Writes stay private, so a
+ * shared writable mapping (which would write the file) is refused, as for
+ * a file opened read-only. */
+SIM_FN int32_t linux_mmap(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len,
+                          uint32_t prot, uint32_t flags, uint32_t fd, uint32_t pgoff)
+{
+    if (flags & LINUX_MAP_ANONYMOUS)
+        return linux_mmap_anon(s, m, core, addr, len, flags);
+    uint32_t w = linux_fd_get(m, core, fd), k = linux_fd_kind(w);
+    if (k == LINUX_FK_CLOSED)
+        return -LINUX_EBADF;
+    if (k != LINUX_FK_FILE)
+        return -LINUX_ENODEV;
+    if ((flags & 3u) == LINUX_MAP_SHARED && (prot & LINUX_PROT_WRITE))
+        return -LINUX_EACCES;
+    int32_t r = linux_mmap_anon(s, m, core, addr, len, flags);
+    uint32_t f = linux_fd_file(w), size = linux_file_word(m, f, LF_DLEN);
+    uint64_t off = (uint64_t)pgoff * LINUX_PAGE;
+    if (r < 0 && r > -4096)
+        return r;
+    if (off < size) {
+        uint32_t n = size - (uint32_t)off < len ? size - (uint32_t)off : len;
+        linux_copy_out(m, core, (uint32_t)r, m->fs->data + linux_file_word(m, f, LF_DATA) + off, n);
+    }
+    return r;
 }
 
 /* munmap(addr, len): only the lowest mapping is given back (the area is a

@@ -7,6 +7,7 @@
 #include "../sim_core.h"
 #include "linux_errno.h"
 #include "linux_uaccess.h"
+#include "linux_io.h"
 
 #define LINUX_PID_BASE 1000u
 #define LINUX_UTS_FIELD 65u
@@ -32,6 +33,35 @@ SIM_FN int32_t linux_enosys(sim_sys_t *s, uint32_t nr)
     s->enosys_count++;
     s->enosys_last = nr;
     return -LINUX_ENOSYS;
+}
+
+/* A system call no core can make (fork, execve, pipe, socket, ... or one
+ * the table lacks): -ENOSYS, never a silent success, counted in the report,
+ * and a note record (LINUX_OUT_NOTE: the number, then the name if known) for
+ * the host, which prints one line the first time it sees each call. A full
+ * buffer parks the core first, so no note is lost. */
+SIM_FN int32_t linux_unsupported(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t nr, const char *name)
+{
+    uint32_t len = 0;
+    while (name && name[len] && len < 32u)
+        len++;
+    uint32_t need = LINUX_OUT_HDR + 4u + len;
+    if (m->out_cap >= need) {
+        if (m->out_cap - s->out_len < need) {
+            s->status = SIM_WAIT_HOST;
+            return 0;
+        }
+        uint8_t *rec = m->out + (uint64_t)core * m->out_cap + s->out_len;
+        rec[0] = (uint8_t)LINUX_OUT_NOTE;
+        rec[1] = (uint8_t)(4u + len);
+        rec[2] = 0;
+        for (uint32_t i = 0; i < 4u; i++)
+            rec[3u + i] = (uint8_t)(nr >> (8u * i));
+        for (uint32_t i = 0; i < len; i++)
+            rec[7u + i] = (uint8_t)name[i];
+        s->out_len += need;
+    }
+    return linux_enosys(s, nr);
 }
 
 /* uname(buf): struct new_utsname, six 65-byte fields. */

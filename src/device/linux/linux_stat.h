@@ -1,73 +1,91 @@
-/* File status of the standard streams: each is a FIFO (as under a shell
- * pipeline, which is how the qemu-user oracle runs) with a 4096-byte block
- * size, so glibc fully buffers stdout just as it does there. The ISA-neutral
- * part is the values (linux_kstat_t) and statx, whose layout is the same on
- * every architecture; stat64 layouts differ and live with each ISA. */
+/* File status. A cached file's comes from the host's stat of it (times
+ * included: they are the file's, not virtual); the standard streams are each
+ * a FIFO (as under a shell pipeline, which is how the qemu-user oracle runs)
+ * with a 4096-byte block size, so glibc fully buffers stdout just as it does
+ * there. The ISA-neutral part is the values (linux_kstat_t) and statx, whose
+ * layout is the same on every architecture; stat64 layouts differ
+ * (linux_syscall.h). */
 #ifndef LINUX_STAT_H
 #define LINUX_STAT_H
 
-#include "linux_io.h"
+#include "linux_fd.h"
 
+#define LINUX_S_IFMT 0170000u
 #define LINUX_S_IFIFO 0010000u
+#define LINUX_S_IFDIR 0040000u
+#define LINUX_S_IFCHR 0020000u
 #define LINUX_AT_EMPTY_PATH 0x1000u
+#define LINUX_AT_SYMLINK_NOFOLLOW 0x100u
 #define LINUX_STATX_BASIC_STATS 0x7ffu
 #define LINUX_STATX_SIZE 256u
 
 typedef struct linux_kstat {
-    uint32_t mode, ino, nlink, uid, gid, blksize;
-    uint64_t size, blocks;
+    uint32_t mode, nlink, uid, gid, blksize;
+    uint64_t ino, size, blocks, dev, rdev;
+    uint32_t time[6]; /* atime, atime ns, mtime, mtime ns, ctime, ctime ns */
 } linux_kstat_t;
 
-SIM_FN int32_t linux_fd_kstat(uint32_t fd, linux_kstat_t *st)
+/* The status of file entry f. */
+SIM_FN void linux_file_kstat(const sim_mem_t *m, uint32_t f, linux_kstat_t *st)
 {
-    if (!linux_std_fd(fd))
+#define LF(w) linux_file_word(m, f, w)
+#define LF64(lo, hi) ((uint64_t)LF(hi) << 32 | LF(lo))
+    st->mode = LF(LF_MODE);
+    st->nlink = LF(LF_NLINK);
+    st->uid = LF(LF_UID);
+    st->gid = LF(LF_GID);
+    st->blksize = LF(LF_BLKSIZE);
+    st->ino = LF64(LF_INO_LO, LF_INO_HI);
+    st->size = LF(LF_SIZE);
+    st->blocks = LF(LF_BLOCKS);
+    st->dev = LF64(LF_DEV_LO, LF_DEV_HI);
+    st->rdev = LF64(LF_RDEV_LO, LF_RDEV_HI);
+    for (uint32_t i = 0; i < 6u; i++)
+        st->time[i] = LF(LF_ATIME + i);
+#undef LF64
+#undef LF
+}
+
+SIM_FN int32_t linux_fd_kstat(const sim_mem_t *m, uint32_t core, uint32_t fd, linux_kstat_t *st)
+{
+    uint32_t w = linux_fd_get(m, core, fd), k = linux_fd_kind(w);
+    if (k == LINUX_FK_CLOSED)
         return -LINUX_EBADF;
-    st->mode = LINUX_S_IFIFO | 0600u;
-    st->ino = 1u + fd;
-    st->nlink = 1;
-    st->uid = 0;
-    st->gid = 0;
-    st->blksize = 4096;
-    st->size = 0;
-    st->blocks = 0;
+    if (k == LINUX_FK_FILE || k == LINUX_FK_DIR || k == LINUX_FK_NULL) {
+        linux_file_kstat(m, linux_fd_file(w), st);
+        return 0;
+    }
+    /* inode 1, 2, 3 for stdin, stdout, stderr, dup'ed or not */
+    linux_kstat_t fifo = {LINUX_S_IFIFO | 0600u, 1, 0, 0, 4096, k, 0, 0, 0, 0, {0, 0, 0, 0, 0, 0}};
+    *st = fifo;
     return 0;
 }
 
-/* The fd a path-taking stat call means: only (dirfd, "", AT_EMPTY_PATH)
- * names anything here. Returns 0 with *fd set, or a negative errno. */
-SIM_FN int32_t linux_at_fd(const sim_mem_t *m, uint32_t core, uint32_t dirfd, uint32_t path, uint32_t flags,
-                           uint32_t *fd)
+/* statx's fields from st into buf (struct statx, linux/stat.h). */
+SIM_FN int32_t linux_put_statx(const sim_mem_t *m, uint32_t core, uint32_t buf, const linux_kstat_t *st)
 {
-    uint32_t empty;
-    if (linux_path_empty(m, core, path, &empty))
-        return -LINUX_EFAULT;
-    if (!empty || !(flags & LINUX_AT_EMPTY_PATH))
-        return -LINUX_ENOENT;
-    *fd = dirfd;
-    return 0;
-}
-
-/* statx(dirfd, path, flags, mask, buf): struct statx (linux/stat.h). */
-SIM_FN int32_t linux_statx(const sim_mem_t *m, uint32_t core, uint32_t dirfd, uint32_t path, uint32_t flags,
-                           uint32_t mask, uint32_t buf)
-{
-    uint32_t fd;
-    linux_kstat_t st;
-    int32_t r = linux_at_fd(m, core, dirfd, path, flags, &fd);
-    if (r == 0)
-        r = linux_fd_kstat(fd, &st);
-    if (r)
-        return r;
     int bad = linux_zero(m, core, buf, LINUX_STATX_SIZE);
     bad |= linux_put32(m, core, buf + 0u, LINUX_STATX_BASIC_STATS);
-    bad |= linux_put32(m, core, buf + 4u, st.blksize);
-    bad |= linux_put32(m, core, buf + 16u, st.nlink);
-    bad |= linux_put32(m, core, buf + 20u, st.uid);
-    bad |= linux_put32(m, core, buf + 24u, st.gid);
-    bad |= linux_put16(m, core, buf + 28u, st.mode);
-    bad |= linux_put64(m, core, buf + 32u, st.ino);
-    bad |= linux_put64(m, core, buf + 40u, st.size);
-    bad |= linux_put64(m, core, buf + 48u, st.blocks);
+    bad |= linux_put32(m, core, buf + 4u, st->blksize);
+    bad |= linux_put32(m, core, buf + 16u, st->nlink);
+    bad |= linux_put32(m, core, buf + 20u, st->uid);
+    bad |= linux_put32(m, core, buf + 24u, st->gid);
+    bad |= linux_put16(m, core, buf + 28u, st->mode);
+    bad |= linux_put64(m, core, buf + 32u, st->ino);
+    bad |= linux_put64(m, core, buf + 40u, st->size);
+    bad |= linux_put64(m, core, buf + 48u, st->blocks);
+    /* atime 64, btime 80 (left 0), ctime 96, mtime 112: { s64 sec; u32 nsec; } */
+    const uint32_t at[3] = {64u, 112u, 96u};
+    for (uint32_t i = 0; i < 3u; i++) {
+        bad |= linux_put32(m, core, buf + at[i], st->time[2 * i]);
+        bad |= linux_put32(m, core, buf + at[i] + 8u, st->time[2 * i + 1]);
+    }
+    /* glibc's dev_t: major in bits 8-19 and 32-43, minor in 0-7 and 20-31 */
+    uint32_t d[2] = {(uint32_t)st->rdev, (uint32_t)st->dev};
+    for (uint32_t i = 0; i < 2u; i++) {
+        bad |= linux_put32(m, core, buf + 128u + 8u * i, (d[i] >> 8) & 0xfffu);
+        bad |= linux_put32(m, core, buf + 132u + 8u * i, (d[i] & 0xffu) | ((d[i] >> 12) & ~0xffu));
+    }
     return bad ? -LINUX_EFAULT : 0;
 }
 

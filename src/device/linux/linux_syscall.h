@@ -27,14 +27,18 @@ SIM_FN int linux_put_stat64(linux_abi_t abi, const sim_mem_t *m, uint32_t core, 
     int arm = abi.id == LINUX_ABI_ARM_EABI;
     uint32_t size = arm ? 104u : 96u, wide = arm ? 4u : 0u; /* the 64-bit members' shift */
     int bad = linux_zero(m, core, a, size);
-    bad |= linux_put32(m, core, a + 12u, st->ino); /* __st_ino */
+    bad |= linux_put64(m, core, a + 0u, st->dev);
+    bad |= linux_put32(m, core, a + 12u, (uint32_t)st->ino); /* __st_ino */
     bad |= linux_put32(m, core, a + 16u, st->mode);
     bad |= linux_put32(m, core, a + 20u, st->nlink);
     bad |= linux_put32(m, core, a + 24u, st->uid);
     bad |= linux_put32(m, core, a + 28u, st->gid);
+    bad |= linux_put64(m, core, a + 32u, st->rdev);
     bad |= linux_put64(m, core, a + 44u + wide, st->size);
     bad |= linux_put32(m, core, a + 52u + wide, st->blksize);
     bad |= linux_put64(m, core, a + 56u + 2u * wide, st->blocks);
+    for (uint32_t i = 0; i < 6u; i++) /* atime, mtime, ctime: seconds, nanoseconds */
+        bad |= linux_put32(m, core, a + 64u + 2u * wide + 4u * i, st->time[i]);
     bad |= linux_put64(m, core, a + 88u + 2u * wide, st->ino);
     return bad;
 }
@@ -43,42 +47,29 @@ SIM_FN int linux_put_stat64(linux_abi_t abi, const sim_mem_t *m, uint32_t core, 
 SIM_FN int32_t linux_fstat64(linux_abi_t abi, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf)
 {
     linux_kstat_t st;
-    int32_t r = linux_fd_kstat(fd, &st);
+    int32_t r = linux_fd_kstat(m, core, fd, &st);
     if (r)
         return r;
     return linux_put_stat64(abi, m, core, buf, &st) ? -LINUX_EFAULT : 0;
 }
 
-/* fstatat64(dirfd, path, buf, flags) */
-SIM_FN int32_t linux_fstatat64(linux_abi_t abi, const sim_mem_t *m, uint32_t core, uint32_t dirfd, uint32_t path,
-                               uint32_t buf, uint32_t flags)
+/* fstatat64(dirfd, path, buf, flags); stat64 and lstat64 are it at the cwd. */
+SIM_FN int32_t linux_fstatat64(linux_abi_t abi, sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t dirfd,
+                               uint32_t path, uint32_t buf, uint32_t flags)
 {
-    uint32_t fd;
-    int32_t r = linux_at_fd(m, core, dirfd, path, flags, &fd);
-    return r ? r : linux_fstat64(abi, m, core, fd, buf);
+    linux_kstat_t st;
+    int32_t r = linux_path_kstat(s, m, core, dirfd, path, flags, &st);
+    if (r <= 0)
+        return r;
+    return linux_put_stat64(abi, m, core, buf, &st) ? -LINUX_EFAULT : 0;
 }
 
-/* Call nr of abi with arguments a[0..5], from the instruction at pc. An
- * unknown number is -ENOSYS, counted in the OS state. */
-SIM_FN int32_t linux_syscall(linux_abi_t abi, uint32_t nr, sim_sys_t *s, const sim_mem_t *m, uint32_t core,
-                             const uint32_t *a, uint32_t pc)
+/* pread64: ARM EABI passes the 64-bit offset in an aligned register pair
+ * (r4, r5: a4, a5), i386 in the next two (a3, a4). */
+SIM_FN int32_t linux_pread64(linux_abi_t abi, const sim_mem_t *m, uint32_t core, const uint32_t *a)
 {
-    uint32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4];
-    (void)a4;
-#define LINUX_CASE_ARM(name, arm, i386, call) case arm: return (int32_t)(call);
-#define LINUX_CASE_I386(name, arm, i386, call) case i386: return (int32_t)(call);
-    if (abi.id == LINUX_ABI_ARM_EABI) {
-        switch (nr) {
-            LINUX_SYSCALLS(LINUX_CASE_ARM)
-        }
-    } else {
-        switch (nr) {
-            LINUX_SYSCALLS(LINUX_CASE_I386)
-        }
-    }
-#undef LINUX_CASE_ARM
-#undef LINUX_CASE_I386
-    return linux_enosys(s, nr);
+    int arm = abi.id == LINUX_ABI_ARM_EABI;
+    return linux_pread(m, core, a[0], a[1], a[2], arm ? a[4] : a[3], arm ? a[5] : a[4]);
 }
 
 /* The name of call nr of abi, for reports; NULL if the table lacks it. */
@@ -98,6 +89,30 @@ SIM_FN const char *linux_syscall_name(uint32_t abi, uint32_t nr)
 #undef LINUX_NAME_ARM
 #undef LINUX_NAME_I386
     return NULL;
+}
+
+/* Call nr of abi with arguments a[0..5], from the instruction at pc. An
+ * unknown number is -ENOSYS, counted in the OS state. */
+SIM_FN int32_t linux_syscall(linux_abi_t abi, uint32_t nr, sim_sys_t *s, const sim_mem_t *m, uint32_t core,
+                             const uint32_t *a, uint32_t pc)
+{
+    uint32_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5];
+    int arm = abi.id == LINUX_ABI_ARM_EABI;
+    (void)a4, (void)a5, (void)arm;
+#define LINUX_CASE_ARM(name, arm, i386, call) case arm: return (int32_t)(call);
+#define LINUX_CASE_I386(name, arm, i386, call) case i386: return (int32_t)(call);
+    if (abi.id == LINUX_ABI_ARM_EABI) {
+        switch (nr) {
+            LINUX_SYSCALLS(LINUX_CASE_ARM)
+        }
+    } else {
+        switch (nr) {
+            LINUX_SYSCALLS(LINUX_CASE_I386)
+        }
+    }
+#undef LINUX_CASE_ARM
+#undef LINUX_CASE_I386
+    return linux_unsupported(s, m, core, nr, linux_syscall_name(abi.id, nr));
 }
 
 #endif

@@ -54,6 +54,17 @@ SIM_FN int linux_put_field(const sim_mem_t *m, uint32_t core, uint32_t a, const 
     return linux_zero(m, core, a + i, len - i);
 }
 
+/* n bytes from host memory src to target address a. Returns the bytes
+ * stored: fewer than n if the target range ends in unmapped memory. */
+SIM_FN uint32_t linux_copy_out(const sim_mem_t *m, uint32_t core, uint32_t a, const uint8_t *src, uint32_t n)
+{
+    uint32_t i = 0;
+    for (; i < n; i++)
+        if (sim_st8(m, core, a + i, src[i]))
+            break;
+    return i;
+}
+
 /* Whether the user string at a can be read, and whether it is empty. */
 SIM_FN int linux_path_empty(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t *empty)
 {
