@@ -22,6 +22,13 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
         DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $installed >/dev/null
         DEBIAN_FRONTEND=noninteractive apt-get autoremove -y -qq >/dev/null
     fi
+    # tools/busybox.sh adds armel to dpkg for busybox-static:armel: a fresh
+    # machine has no foreign architecture
+    if dpkg --print-foreign-architectures | grep -qx armel &&
+        ! dpkg-query -W -f='${Architecture}\n' 2>/dev/null | grep -qx armel; then
+        echo "clean-state: removing the armel architecture from dpkg"
+        dpkg --remove-architecture armel
+    fi
 else
     echo "clean-state: not root or no apt: packages left as they are"
 fi
