@@ -50,6 +50,15 @@ static void host_path(const host_fs_t *f, uint32_t core, const char *v, char *ou
         snprintf(out, PATH_MAX + sizeof f->root, "%s%s", rest ? f->out : f->root, rest ? rest : v);
 }
 
+/* Whether v is a directory above the output directory: one, under --root
+ * perhaps missing from the root, that a path to the output tree walks
+ * through (the output directory is a real path: no links on its way). */
+static int output_parent(const host_fs_t *f, const char *v)
+{
+    size_t n = strlen(v);
+    return f->out[0] && n < strlen(f->out) && !strncmp(f->out, v, n) && f->out[n] == '/';
+}
+
 /* Drops the last component of the resolved path res[0, *len). */
 static void drop_last(char *res, size_t *len)
 {
@@ -65,6 +74,8 @@ static int follow_link(const host_fs_t *f, uint32_t core, char *res, size_t *len
 {
     char host[PATH_MAX + 4096], target[PATH_MAX], next[2 * PATH_MAX];
     struct stat st;
+    if (output_parent(f, res))
+        return 0;
     host_path(f, core, res, host);
     if (lstat(host, &st))
         return errno == ENOENT && last ? 0 : -errno;
@@ -333,12 +344,17 @@ static int32_t req_change(host_fs_t *f, uint32_t core, uint32_t op, const char *
 {
     static const char *const what[] = {"unlink", "rmdir", "mkdir", "rename"};
     char v[PATH_MAX], host[PATH_MAX + 4096];
+    struct stat st;
     int r = resolve(f, core, dir, path, 0, v);
-    if (r == 0)
-        r = may_write(f, core, what[op - LINUX_PATH_UNLINK], v);
     if (r)
         return r;
     host_path(f, core, v, host);
+    /* mkdir -p makes every directory on the way, the output directory's
+     * parents too: an existing one is EEXIST, as on Linux, not a refusal */
+    if (op == LINUX_PATH_MKDIR && !lstat(host, &st))
+        return -EEXIST;
+    if ((r = may_write(f, core, what[op - LINUX_PATH_UNLINK], v)))
+        return r;
     switch (op) {
     case LINUX_PATH_UNLINK: return unlink(host) ? -errno : 0;
     case LINUX_PATH_RMDIR: return rmdir(host) ? -errno : 0;

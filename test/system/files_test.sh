@@ -129,6 +129,14 @@ grep -qxF "warpsim: core 0: open for writing $E/out1: refused: outside the outpu
 (cd "$O" && "$W" run --quiet --cores 4 --output-dir "$O" "$T/writes.elf" "w:$O/evil:x" u:../victim) >/dev/null 2>"$T/w.err"
 [ "$(grep -c 'Permission denied' "$O/core2.out")" -eq 2 ] && [ ! -e "$E/out1" ] && [ "$(cat "$E/victim")" = victim ] \
     && [ -L "$O/core2/evil" ] && ok || bad "escapes, 4 cores: $(cat "$O/core2.out")"
+# mkdir -p's way there: an existing directory outside is EEXIST, not a refusal.
+(cd "$O" && "$W" run --quiet --output-dir "$O" "$T/writes.elf" "m:$E" "m:$O") >"$T/w.out" 2>"$T/w.err"
+[ "$(grep -c ': File exists$' "$T/w.out")" -eq 2 ] && [ ! -s "$T/w.err" ] && ok || bad "mkdir existing: $(cat "$T/w.out")"
+# Under --root the output directory is still at its real path, outside the root.
+mkdir -p "$T/r2"
+"$W" run --quiet --root "$T/r2" --output-dir "$T/o2" "$T/writes.elf" "w:$T/o2/a:x" "r:$T/o2/a" w:/b:y >"$T/w.out" 2>&1
+grep -qx "read $T/o2/a: x" "$T/w.out" && [ "$(cat "$T/o2/a")" = x ] && grep -q "^open /b: Permission denied" "$T/w.out" \
+    && [ -z "$(ls "$T/r2")" ] && ok || bad "--root with --output-dir: $(cat "$T/w.out")"
 # Inside the tree the same calls work: the link itself is unlinked, not its target.
 (cd "$O" && "$W" run --quiet --output-dir "$O" "$T/writes.elf" u:evil m:d d:d w:f:1 n:f:g) >"$T/w.out" 2>&1
 [ "$(grep -c ': ok$' "$T/w.out")" -eq 6 ] && [ ! -L "$O/evil" ] && [ -f "$O/g" ] && ok || bad "inside the tree: $(cat "$T/w.out")"
