@@ -73,6 +73,71 @@ int host_fs_init(host_fs_t *f, int in_fd, uint32_t stdin_core, uint32_t ncores, 
     return 0;
 }
 
+int host_fs_set_output(host_fs_t *f, const char *dir)
+{
+    if (!realpath(dir, f->out)) {
+        fprintf(stderr, "warpsim: --output-dir %s: %s\n", dir, strerror(errno));
+        f->out[0] = 0;
+        return 2;
+    }
+    f->tree_made = calloc(f->ncores, 1);
+    f->wfd = calloc(f->ncores, sizeof *f->wfd);
+    f->rename_from = calloc(f->ncores, sizeof *f->rename_from);
+    if (!f->tree_made || !f->wfd || !f->rename_from) {
+        fprintf(stderr, "warpsim: out of host memory for %u cores' output trees\n", f->ncores);
+        return 2;
+    }
+    return 0;
+}
+
+/* ---- write slots ---- */
+
+int host_slot_set(host_fs_t *f, uint32_t core, uint32_t slot, int hf)
+{
+    if (!f->wfd[core]) {
+        f->wfd[core] = malloc(LINUX_FD_MAX * sizeof(int));
+        if (!f->wfd[core])
+            return -ENOMEM;
+        for (uint32_t i = 0; i < LINUX_FD_MAX; i++)
+            f->wfd[core][i] = -1;
+    }
+    host_fs_close_slot(f, core, slot);
+    f->wfd[core][slot] = hf;
+    return 0;
+}
+
+static int slot_fd(const host_fs_t *f, uint32_t core, uint32_t slot)
+{
+    return f->wfd && core < f->ncores && f->wfd[core] && slot < LINUX_FD_MAX ? f->wfd[core][slot] : -1;
+}
+
+void host_fs_write(host_fs_t *f, uint32_t core, uint32_t slot, const uint8_t *p, size_t n, int64_t off)
+{
+    int hf = slot_fd(f, core, slot);
+    while (hf >= 0 && n) {
+        ssize_t w = off < 0 ? write(hf, p, n) : pwrite(hf, p, n, (off_t)off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            /* the core's write already returned: a full disk loses bytes, said once */
+            host_fs_note(f, core, "writing", f->out, strerror(w < 0 ? errno : ENOSPC));
+            return;
+        }
+        p += w;
+        n -= (size_t)w;
+        off = off < 0 ? off : off + w;
+    }
+}
+
+void host_fs_close_slot(host_fs_t *f, uint32_t core, uint32_t slot)
+{
+    int hf = slot_fd(f, core, slot);
+    if (hf >= 0) {
+        close(hf);
+        f->wfd[core][slot] = -1;
+    }
+}
+
 static void in_end(host_fs_t *f, const char *why)
 {
     if (why)
@@ -205,6 +270,15 @@ void host_fs_free(host_fs_t *f)
     }
     for (uint32_t c = 0; f->cwd && c < f->ncores; c++)
         free(f->cwd[c]);
+    for (uint32_t c = 0; f->wfd && c < f->ncores; c++) {
+        for (uint32_t i = 0; f->wfd[c] && i < LINUX_FD_MAX; i++)
+            host_fs_close_slot(f, c, i);
+        free(f->wfd[c]);
+        free(f->rename_from ? f->rename_from[c] : NULL);
+    }
+    free(f->wfd);
+    free(f->rename_from);
+    free(f->tree_made);
     while (f->notes) {
         struct host_note *n = f->notes;
         f->notes = n->next;

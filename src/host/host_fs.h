@@ -34,6 +34,10 @@ typedef struct host_fs {
     struct host_entry *keys;  /* what each entry is, to find it again */
     size_t table_changed;     /* lowest table byte changed since host_fs_changes */
     struct host_note *notes;  /* paths already named in a refusal on stderr */
+    char out[4096];           /* --output-dir's real path, where the cores may write; "" for none */
+    uint8_t *tree_made;       /* per core: its tree out/core<N> exists (more than one core) */
+    int **wfd;                /* per core: the host descriptors of its write slots (linux_io.h), or NULL */
+    char **rename_from;       /* per core: the host name a rename's first request named */
 } host_fs_t;
 
 /* stdin_core: the one core that reads stdin, or LINUX_IN_ALL; root: --root
@@ -41,6 +45,17 @@ typedef struct host_fs {
  * --root, no memory). */
 int host_fs_init(host_fs_t *f, int in_fd, uint32_t stdin_core, uint32_t ncores, const char *root,
                  const char *program);
+
+/* Lets the cores write inside dir (--output-dir, which exists): each core
+ * in its own tree, dir/core<N> (with one core, dir itself), which the cores
+ * see at dir's real path. 0, or one line on stderr and 2. */
+int host_fs_set_output(host_fs_t *f, const char *dir);
+
+/* A LINUX_OUT_FILE, LINUX_OUT_PWRITE or LINUX_OUT_CLOSE record of core for
+ * its write slot (linux_io.h): n bytes to the host file (at off, or at its
+ * position when off < 0), or (close) the file closed. */
+void host_fs_write(host_fs_t *f, uint32_t core, uint32_t slot, const uint8_t *p, size_t n, int64_t off);
+void host_fs_close_slot(host_fs_t *f, uint32_t core, uint32_t slot);
 
 /* One read(2) of the host's stdin, appended for every core: what is
  * available (a terminal's line, a pipe's buffer), waiting only when nothing

@@ -33,4 +33,8 @@ int host_entry_set_data(host_fs_t *f, uint32_t id, const void *bytes, size_t len
 /* The entry holding string s (found or added), or -ENOMEM. */
 int32_t host_entry_string(host_fs_t *f, const char *s);
 
+/* Puts host descriptor hf in core's write slot (closing what was there:
+ * a slot a dup2 overwrote). 0, or -ENOMEM. */
+int host_slot_set(host_fs_t *f, uint32_t core, uint32_t slot, int hf);
+
 #endif

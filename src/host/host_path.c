@@ -7,7 +7,14 @@
  * root followed by components that are neither ".." nor links, so no path
  * leaves the root, whatever its "..", links or links to links; the last
  * open is O_NOFOLLOW, so a link put in place after the check is not
- * followed either. */
+ * followed either.
+ *
+ * The output tree (--output-dir): the cores see it at its real path, and
+ * each core finds its own tree there (out/core<N>, or out itself with one
+ * core). Every change to the host, opening for writing, unlink, rmdir,
+ * mkdir and rename, happens only on a resolved path strictly inside it, so
+ * no "..", absolute path or link (planted in the tree or not) writes
+ * anywhere else: such a call fails with EACCES and one line on stderr. */
 #include "host_fs_impl.h"
 
 #include <dirent.h>
@@ -24,10 +31,32 @@
 
 #define HOST_LINKS_MAX 40 /* Linux's MAXSYMLINKS */
 
-/* The host's name for the cores' absolute path v. */
-static void host_path(const host_fs_t *f, const char *v, char *out)
+/* The part of the cores' absolute path v inside the output directory ("" for
+ * the directory itself), or NULL when v is outside it or there is none. */
+static const char *in_output(const host_fs_t *f, const char *v)
 {
-    snprintf(out, PATH_MAX + sizeof f->root, "%s%s", f->root, v);
+    size_t n = strlen(f->out);
+    return n && !strncmp(v, f->out, n) && (v[n] == 0 || v[n] == '/') ? v + n : NULL;
+}
+
+/* The host's name for core's absolute path v: its own tree inside the
+ * output directory, else under the root. */
+static void host_path(const host_fs_t *f, uint32_t core, const char *v, char *out)
+{
+    const char *rest = in_output(f, v);
+    if (rest && f->ncores > 1)
+        snprintf(out, PATH_MAX + sizeof f->root, "%s/core%u%s", f->out, core, rest);
+    else
+        snprintf(out, PATH_MAX + sizeof f->root, "%s%s", rest ? f->out : f->root, rest ? rest : v);
+}
+
+/* Whether v is a directory above the output directory: one, under --root
+ * perhaps missing from the root, that a path to the output tree walks
+ * through (the output directory is a real path: no links on its way). */
+static int output_parent(const host_fs_t *f, const char *v)
+{
+    size_t n = strlen(v);
+    return f->out[0] && n < strlen(f->out) && !strncmp(f->out, v, n) && f->out[n] == '/';
 }
 
 /* Drops the last component of the resolved path res[0, *len). */
@@ -40,11 +69,14 @@ static void drop_last(char *res, size_t *len)
 
 /* Follows component res if it is a link: its target, then rest, becomes
  * the path still to walk (in work). 1 if it was a link, 0 if not, or -errno. */
-static int follow_link(const host_fs_t *f, char *res, size_t *len, const char *rest, char *work, int last)
+static int follow_link(const host_fs_t *f, uint32_t core, char *res, size_t *len, const char *rest, char *work,
+                       int last)
 {
     char host[PATH_MAX + 4096], target[PATH_MAX], next[2 * PATH_MAX];
     struct stat st;
-    host_path(f, res, host);
+    if (output_parent(f, res))
+        return 0;
+    host_path(f, core, res, host);
     if (lstat(host, &st))
         return errno == ENOENT && last ? 0 : -errno;
     if (!S_ISLNK(st.st_mode))
@@ -66,7 +98,7 @@ static int follow_link(const host_fs_t *f, char *res, size_t *len, const char *r
 /* path from directory dir (both as the cores see them) into res, absolute
  * and free of ".", ".." and links (the last component's kept unless
  * follow). 0, or -errno. */
-static int resolve(const host_fs_t *f, const char *dir, const char *path, int follow, char *res)
+static int resolve(const host_fs_t *f, uint32_t core, const char *dir, const char *path, int follow, char *res)
 {
     char work[2 * PATH_MAX];
     size_t len = 0;
@@ -96,7 +128,7 @@ static int resolve(const host_fs_t *f, const char *dir, const char *path, int fo
         p = rest;
         if (last && !follow)
             break;
-        int r = follow_link(f, res, &len, rest, work, last);
+        int r = follow_link(f, core, res, &len, rest, work, last);
         if (r < 0)
             return r;
         if (r && ++links > HOST_LINKS_MAX)
@@ -117,9 +149,12 @@ static const char *start_dir(const host_fs_t *f, uint32_t core, uint32_t base)
     return base < f->view.nfiles && f->keys[base].vpath ? f->keys[base].vpath : NULL;
 }
 
-/* The entry for the inode at v (stat'ed as st), found or added. */
+/* The entry for the inode at v (stat'ed as st), found or added; inside the
+ * output tree always a new one, as the cores may have changed the file. */
 static int32_t inode_entry(host_fs_t *f, const struct stat *st, const char *v)
 {
+    if (in_output(f, v))
+        return host_entry_add(f, HOST_ENTRY_INODE, st, v, NULL);
     int32_t id = host_entry_find(f, HOST_ENTRY_INODE, st->st_dev, st->st_ino, NULL);
     return id >= 0 ? id : host_entry_add(f, HOST_ENTRY_INODE, st, v, NULL);
 }
@@ -215,22 +250,67 @@ static int32_t load(host_fs_t *f, uint32_t core, int32_t id, const struct stat *
     return r < 0 ? r : id;
 }
 
-static int32_t req_open(host_fs_t *f, uint32_t core, const char *dir, const char *path, uint32_t flags)
+/* Whether core may change the host at v (what: the call, for the note):
+ * only strictly inside the output directory. 0, or -EACCES with a note. */
+static int may_write(host_fs_t *f, uint32_t core, const char *what, const char *v)
+{
+    const char *rest = in_output(f, v);
+    if (rest && rest[0])
+        return 0;
+    char why[sizeof f->out + 64];
+    if (f->out[0])
+        snprintf(why, sizeof why, "refused: outside the output directory %s (EACCES)", f->out);
+    else
+        snprintf(why, sizeof why, "refused: writing needs --output-dir (EACCES)");
+    host_fs_note(f, core, what, v, why);
+    return -EACCES;
+}
+
+/* The host's open flags for a write: write-only (reads go through the
+ * cache), never following a link put in place after resolving, and never
+ * waiting on a FIFO. */
+static int host_write_flags(uint32_t flags)
+{
+    return O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (flags & LINUX_OF_CREAT ? O_CREAT : 0) |
+           (flags & LINUX_OF_EXCL ? O_EXCL : 0) | (flags & LINUX_OF_TRUNC ? O_TRUNC : 0) |
+           (flags & LINUX_OF_APPEND ? O_APPEND : 0);
+}
+
+/* Opens the file at v (host name host) for writing in core's write slot
+ * (mode's bits from LINUX_SLOT_SHIFT); its entry has the stat at open. */
+static int32_t open_for_writing(host_fs_t *f, uint32_t core, const char *v, const char *host, uint32_t flags,
+                                uint32_t mode)
+{
+    struct stat st;
+    int r = may_write(f, core, "open for writing", v);
+    if (r)
+        return r;
+    int hf = open(host, host_write_flags(flags), mode & 07777u);
+    if (hf < 0)
+        return -errno;
+    r = fstat(hf, &st) ? -errno : S_ISREG(st.st_mode) ? 0 : -ENXIO;
+    int32_t id = r ? r : host_entry_add(f, HOST_ENTRY_INODE, &st, v, NULL);
+    if (id >= 0 && host_slot_set(f, core, (mode >> LINUX_SLOT_SHIFT) % LINUX_FD_MAX, hf) == 0)
+        return id;
+    close(hf);
+    return id < 0 ? id : -ENOMEM;
+}
+
+static int32_t req_open(host_fs_t *f, uint32_t core, const char *dir, const char *path, uint32_t flags,
+                        uint32_t mode)
 {
     char v[PATH_MAX], host[PATH_MAX + 4096];
     struct stat st;
     int nofollow = (flags & LINUX_OF_NOFOLLOW) != 0;
-    int r = resolve(f, dir, path, !nofollow, v);
+    int r = resolve(f, core, dir, path, !nofollow, v);
     if (r)
         return r;
-    host_path(f, v, host);
+    host_path(f, core, v, host);
     int st_err = (nofollow ? lstat : stat)(host, &st) ? -errno : 0;
     int is_null = !st_err && S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3);
     int writes = (flags & LINUX_OF_ACCMODE) || (flags & (LINUX_OF_CREAT | LINUX_OF_TRUNC | LINUX_OF_APPEND));
-    if (writes && !is_null) {
-        host_fs_note(f, core, "open for writing", v, "refused: writing files is not supported here (EACCES)");
-        return -EACCES;
-    }
+    if (writes && !is_null)
+        return open_for_writing(f, core, v, host, flags, mode);
     if (st_err)
         return st_err;
     if (S_ISLNK(st.st_mode))
@@ -241,29 +321,84 @@ static int32_t req_open(host_fs_t *f, uint32_t core, const char *dir, const char
     return id < 0 ? id : load(f, core, id, &st, host, v);
 }
 
-static int32_t req_stat(host_fs_t *f, const char *dir, const char *path, int nofollow)
+/* rename's two requests: the old name is kept (flags 0), then the new one
+ * renames it (flags 1). */
+static int32_t do_rename(host_fs_t *f, uint32_t core, const char *host, uint32_t flags)
+{
+    char **from = &f->rename_from[core];
+    if (!flags) {
+        free(*from);
+        *from = strdup(host);
+        return *from ? 0 : -ENOMEM;
+    }
+    int r = !*from ? -EINVAL : rename(*from, host) ? -errno : 0;
+    free(*from);
+    *from = NULL;
+    return r;
+}
+
+/* unlink, rmdir, mkdir and rename: only strictly inside the output tree,
+ * the last component never followed (a link is removed or renamed itself). */
+static int32_t req_change(host_fs_t *f, uint32_t core, uint32_t op, const char *dir, const char *path,
+                          uint32_t flags, uint32_t mode)
+{
+    static const char *const what[] = {"unlink", "rmdir", "mkdir", "rename"};
+    char v[PATH_MAX], host[PATH_MAX + 4096];
+    struct stat st;
+    int r = resolve(f, core, dir, path, 0, v);
+    if (r)
+        return r;
+    host_path(f, core, v, host);
+    /* mkdir -p makes every directory on the way, the output directory's
+     * parents too: an existing one is EEXIST, as on Linux, not a refusal */
+    if (op == LINUX_PATH_MKDIR && !lstat(host, &st))
+        return -EEXIST;
+    if ((r = may_write(f, core, what[op - LINUX_PATH_UNLINK], v)))
+        return r;
+    switch (op) {
+    case LINUX_PATH_UNLINK: return unlink(host) ? -errno : 0;
+    case LINUX_PATH_RMDIR: return rmdir(host) ? -errno : 0;
+    case LINUX_PATH_MKDIR: return mkdir(host, mode & 07777u) ? -errno : 0;
+    }
+    return do_rename(f, core, host, flags);
+}
+
+/* A core's own tree, made when it first names a path: a million cores that
+ * never write make no directories. */
+static void make_tree(host_fs_t *f, uint32_t core)
+{
+    char tree[sizeof f->out + 32];
+    if (!f->out[0] || f->ncores == 1 || f->tree_made[core])
+        return;
+    snprintf(tree, sizeof tree, "%s/core%u", f->out, core);
+    if (mkdir(tree, 0755) && errno != EEXIST)
+        host_fs_note(f, core, "making", tree, strerror(errno));
+    f->tree_made[core] = 1;
+}
+
+static int32_t req_stat(host_fs_t *f, uint32_t core, const char *dir, const char *path, int nofollow)
 {
     char v[PATH_MAX], host[PATH_MAX + 4096];
     struct stat st;
-    int r = resolve(f, dir, path, !nofollow, v);
+    int r = resolve(f, core, dir, path, !nofollow, v);
     if (r)
         return r;
-    host_path(f, v, host);
+    host_path(f, core, v, host);
     if ((nofollow ? lstat : stat)(host, &st))
         return -errno;
     return inode_entry(f, &st, v);
 }
 
-static int32_t req_readlink(host_fs_t *f, const char *dir, const char *path)
+static int32_t req_readlink(host_fs_t *f, uint32_t core, const char *dir, const char *path)
 {
     char v[PATH_MAX], host[PATH_MAX + 4096], target[PATH_MAX];
     struct stat st;
     if (!strcmp(path, "/proc/self/exe"))
         return host_entry_string(f, f->exe);
-    int r = resolve(f, dir, path, 0, v);
+    int r = resolve(f, core, dir, path, 0, v);
     if (r)
         return r;
-    host_path(f, v, host);
+    host_path(f, core, v, host);
     if (lstat(host, &st))
         return -errno;
     if (!S_ISLNK(st.st_mode))
@@ -282,10 +417,10 @@ static int32_t req_chdir(host_fs_t *f, uint32_t core, const char *dir, const cha
 {
     char v[PATH_MAX], host[PATH_MAX + 4096];
     struct stat st;
-    int r = resolve(f, dir, path, 1, v);
+    int r = resolve(f, core, dir, path, 1, v);
     if (r)
         return r;
-    host_path(f, v, host);
+    host_path(f, core, v, host);
     if (stat(host, &st))
         return -errno;
     if (!S_ISDIR(st.st_mode))
@@ -298,13 +433,13 @@ static int32_t req_chdir(host_fs_t *f, uint32_t core, const char *dir, const cha
     return 0;
 }
 
-static int32_t req_access(host_fs_t *f, const char *dir, const char *path, uint32_t mode)
+static int32_t req_access(host_fs_t *f, uint32_t core, const char *dir, const char *path, uint32_t mode)
 {
     char v[PATH_MAX], host[PATH_MAX + 4096];
-    int r = resolve(f, dir, path, 1, v);
+    int r = resolve(f, core, dir, path, 1, v);
     if (r)
         return r;
-    host_path(f, v, host);
+    host_path(f, core, v, host);
     return access(host, (int)(mode & 7u)) ? -errno : 0;
 }
 
@@ -319,13 +454,16 @@ int32_t host_fs_request(host_fs_t *f, uint32_t core, const uint8_t *req, uint32_
     const char *dir = start_dir(f, core, base);
     if (!dir)
         return -EBADF;
+    make_tree(f, core);
     switch (op) {
-    case LINUX_PATH_OPEN: return req_open(f, core, dir, path, flags);
-    case LINUX_PATH_STAT: return req_stat(f, dir, path, flags != 0);
-    case LINUX_PATH_ACCESS: return req_access(f, dir, path, mode);
-    case LINUX_PATH_READLINK: return req_readlink(f, dir, path);
+    case LINUX_PATH_OPEN: return req_open(f, core, dir, path, flags, mode);
+    case LINUX_PATH_STAT: return req_stat(f, core, dir, path, flags != 0);
+    case LINUX_PATH_ACCESS: return req_access(f, core, dir, path, mode);
+    case LINUX_PATH_READLINK: return req_readlink(f, core, dir, path);
     case LINUX_PATH_CHDIR: return req_chdir(f, core, dir, path);
     case LINUX_PATH_GETCWD: return host_entry_string(f, dir);
+    case LINUX_PATH_UNLINK: case LINUX_PATH_RMDIR: case LINUX_PATH_MKDIR: case LINUX_PATH_RENAME:
+        return req_change(f, core, op, dir, path, flags, mode);
     }
     return -EINVAL;
 }

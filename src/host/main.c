@@ -80,7 +80,7 @@ static int cmd_run(int argc, char **argv)
         machine_free(&m);
         return 2;
     }
-    if (outputs_open(&out, m.ncores, o.output_dir)) {
+    if (outputs_open(&out, m.ncores, o.output_dir) || (o.output_dir && host_fs_set_output(&fs, o.output_dir))) {
         host_fs_free(&fs);
         machine_free(&m);
         return 2;

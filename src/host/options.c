@@ -36,7 +36,7 @@ static const opt_row_t opt_table[] = {
     RUN("threads", OPT_INT, threads, "T", "CPU backend threads (default: all host cores)")
     RUN("block-size", OPT_INT, block_size, "B", "CUDA threads per block: 32..256, a multiple of 32 (default 128)")
     RUN("report", OPT_STR, report, "FILE", "write a report: FILE.json or FILE.csv")
-    RUN("output-dir", OPT_STR, output_dir, "DIR", "keep every core's stdout/stderr as DIR/core<N>.out/.err")
+    RUN("output-dir", OPT_STR, output_dir, "DIR", "cores' stdout/stderr as DIR/core<N>.out/.err; files written only here")
     RUN("stdin-core", OPT_U32, stdin_core, "N",
         "only core N reads stdin, the others /dev/null (default: every core reads the same bytes)")
     RUN("root", OPT_STR, root, "DIR", "the program's paths resolve inside DIR, never outside (default /)")

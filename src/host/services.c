@@ -68,6 +68,20 @@ static void note_unsupported(const sim_outputs_t *s, uint32_t core, const uint8_
         host_fs_note(s->fs, core, "system call", call, "not supported: ENOSYS (counted in the report)");
 }
 
+/* A record for a file the core opened for writing (linux_io.h). */
+static void drain_file(const sim_outputs_t *s, uint32_t core, uint32_t kind, const uint8_t *p, uint32_t n)
+{
+    uint32_t slot = kind % LINUX_FD_MAX;
+    if (!s->fs)
+        return;
+    if (kind >= LINUX_OUT_PWRITE && n >= 4)
+        host_fs_write(s->fs, core, slot, p + 4, n - 4, p[0] | p[1] << 8 | p[2] << 16 | (int64_t)p[3] << 24);
+    else if (kind >= LINUX_OUT_CLOSE && kind < LINUX_OUT_PWRITE)
+        host_fs_close_slot(s->fs, core, slot);
+    else if (kind < LINUX_OUT_CLOSE)
+        host_fs_write(s->fs, core, slot, p, n, -1);
+}
+
 /* Records: [fd][len lo][len hi][payload], appended by the syscall layer;
  * fd LINUX_OUT_REQ is a path request (linux_path.h), answered in the rows. */
 static uint32_t drain_core(const sim_outputs_t *s, const services_rows_t *rows, uint32_t core, const uint8_t *buf,
@@ -82,6 +96,11 @@ static uint32_t drain_core(const sim_outputs_t *s, const services_rows_t *rows, 
             n = len - i - 3;
         if (fd == LINUX_OUT_NOTE) {
             note_unsupported(s, core, p, n);
+            i += 3 + n;
+            continue;
+        }
+        if (fd >= (int)LINUX_OUT_FILE && fd < (int)LINUX_OUT_PWRITE + (int)LINUX_FD_MAX) {
+            drain_file(s, core, (uint32_t)fd, p, n);
             i += 3 + n;
             continue;
         }

@@ -58,7 +58,7 @@ SIM_FN int32_t linux_read(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint3
     if (k == LINUX_FK_NULL)
         return 0;
     if (k != LINUX_FK_FILE && k != LINUX_FK_DIR)
-        return -LINUX_EBADF; /* closed, or stdout and stderr, which are write-only */
+        return -LINUX_EBADF; /* closed, or stdout, stderr or a file opened for writing: write-only */
     uint32_t pos = *linux_fd_word(m, core, fd, LINUX_FD_POS);
     int32_t r = linux_read_at(m, core, w, buf, count, pos);
     if (r > 0)
@@ -97,7 +97,7 @@ SIM_FN int32_t linux_pread(const sim_mem_t *m, uint32_t core, uint32_t fd, uint3
                            uint32_t off_lo, uint32_t off_hi)
 {
     uint32_t w = linux_fd_get(m, core, fd), k = linux_fd_kind(w);
-    if (k == LINUX_FK_CLOSED || k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR)
+    if (k == LINUX_FK_CLOSED || k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR || k == LINUX_FK_OUTFILE)
         return -LINUX_EBADF;
     if (k == LINUX_FK_STDIN)
         return -LINUX_ESPIPE;
@@ -115,7 +115,7 @@ SIM_FN int64_t linux_seek_pos(const sim_mem_t *m, uint32_t core, uint32_t fd, in
     if (k == LINUX_FK_NULL)
         return 0;
     if (k != LINUX_FK_FILE && k != LINUX_FK_DIR)
-        return -LINUX_ESPIPE; /* the standard streams are pipes */
+        return -LINUX_ESPIPE; /* the standard streams are pipes; a file being written, a host stream */
     int64_t base = whence == LINUX_SEEK_SET ? 0
                  : whence == LINUX_SEEK_CUR ? (int64_t)*linux_fd_word(m, core, fd, LINUX_FD_POS)
                  : whence == LINUX_SEEK_END ? (int64_t)linux_file_word(m, linux_fd_file(w), LF_SIZE) : -1;
@@ -144,12 +144,24 @@ SIM_FN int32_t linux_llseek(const sim_mem_t *m, uint32_t core, uint32_t fd, uint
     return linux_put64(m, core, result, (uint64_t)r) ? -LINUX_EFAULT : 0;
 }
 
+/* Frees descriptor fd; a file open for writing that no other descriptor
+ * holds has its host file closed (in order after its writes). 0 when the
+ * core parks for room for that, else 1. */
+SIM_FN int linux_fd_release(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd)
+{
+    if (linux_fd_kind(linux_fd_get(m, core, fd)) == LINUX_FK_OUTFILE && !linux_slot_shared(m, core, fd) &&
+        !linux_out_close(s, m, core, *linux_fd_word(m, core, fd, LINUX_FD_POS)))
+        return 0;
+    linux_fd_set(m, core, fd, 0, 0);
+    return 1;
+}
+
 /* close(fd) */
-SIM_FN int32_t linux_close(const sim_mem_t *m, uint32_t core, uint32_t fd)
+SIM_FN int32_t linux_close(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd)
 {
     if (linux_fd_kind(linux_fd_get(m, core, fd)) == LINUX_FK_CLOSED)
         return -LINUX_EBADF;
-    linux_fd_set(m, core, fd, 0, 0);
+    linux_fd_release(s, m, core, fd);
     return 0;
 }
 
@@ -203,7 +215,8 @@ SIM_FN int32_t linux_fcntl(const sim_mem_t *m, uint32_t core, uint32_t fd, uint3
         linux_fd_set(m, core, fd, (w & ~LINUX_FD_CLOEXEC) | (arg & 1u ? LINUX_FD_CLOEXEC : 0),
                      fd < LINUX_FD_MAX && m->fs ? *linux_fd_word(m, core, fd, LINUX_FD_POS) : 0);
         return 0;
-    case 3: return k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR ? 1 : 0; /* O_WRONLY, O_RDONLY */
+    case 3: /* O_WRONLY, O_RDONLY */
+        return k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR || k == LINUX_FK_OUTFILE ? 1 : 0;
     case 4: return 0;
     }
     return -LINUX_EINVAL;
@@ -259,7 +272,8 @@ SIM_FN uint32_t linux_poll_one(const sim_sys_t *s, const sim_mem_t *m, uint32_t 
         return 0;
     if (k == LINUX_FK_CLOSED)
         return LINUX_POLLNVAL;
-    ready = k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR ? LINUX_POLLOUT : LINUX_POLLIN;
+    int writes = k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR || k == LINUX_FK_OUTFILE;
+    ready = writes ? LINUX_POLLOUT : LINUX_POLLIN;
     if (k == LINUX_FK_STDIN && m->fs && (m->fs->in_core == LINUX_IN_ALL || m->fs->in_core == core) &&
         s->in_off >= m->fs->in_len && !m->fs->in_eof) {
         *want_stdin |= (events & LINUX_POLLIN) != 0;

@@ -69,8 +69,11 @@ typedef struct linux_fs {
 #define LINUX_FD_MAX 32u
 /* The kind word: kind in bits 0-3, FD_CLOEXEC in bit 4, the file entry from bit 8. */
 enum { LINUX_FD_KIND, LINUX_FD_POS, LINUX_FD_WORDS };
-/* LINUX_FK_NULL: /dev/null, opened for reading or writing. */
-enum { LINUX_FK_CLOSED, LINUX_FK_STDIN, LINUX_FK_STDOUT, LINUX_FK_STDERR, LINUX_FK_FILE, LINUX_FK_DIR, LINUX_FK_NULL };
+/* LINUX_FK_NULL: /dev/null, opened for reading or writing. LINUX_FK_OUTFILE:
+ * a file opened for writing in the output tree (linux_io.h); its POS word
+ * holds the host's slot for it, which a dup shares. */
+enum { LINUX_FK_CLOSED, LINUX_FK_STDIN, LINUX_FK_STDOUT, LINUX_FK_STDERR, LINUX_FK_FILE, LINUX_FK_DIR, LINUX_FK_NULL,
+       LINUX_FK_OUTFILE };
 #define LINUX_FD_CLOEXEC 0x10u
 #define LINUX_O_CLOEXEC 0x80000u /* 02000000: the same on ARM and IA-32 */
 #define LINUX_FD_FILE_SHIFT 8u

@@ -1,5 +1,6 @@
-/* Writing: a descriptor that names stdout or stderr (linux_fs.h) appends
- * records to the core's output buffer, which the host drains:
+/* Writing: a descriptor that names stdout, stderr or a file opened for
+ * writing in the output tree (linux_fs.h) appends records to the core's
+ * output buffer, which the host drains in order:
  *
  *   m->out[core * m->out_cap ..] holds s->out_len bytes of records
  *   [fd (1 byte)][length (2 bytes, little-endian)][payload]
@@ -16,17 +17,70 @@
 #include "linux_fs.h"
 
 #define LINUX_OUT_HDR 3u
-/* Record kinds besides the streams 1 and 2: a note of an unsupported call
- * (linux_proc.h) and a path request (linux_path.h). */
+/* Record kinds besides the streams 1 and 2: bytes for the host file in
+ * write slot n (LINUX_OUT_FILE + n: the host opened it for this core, at the
+ * open's path request), the closing of slot n (LINUX_OUT_CLOSE + n, empty),
+ * bytes at an offset (LINUX_OUT_PWRITE + n: pwrite64, the offset's 4 bytes
+ * first), a note of an unsupported call (linux_proc.h) and a path request
+ * (linux_path.h). The slots are the host's descriptors, so a write reaches
+ * the file through the same drain as the terminal's output, in order with
+ * the core's other requests. */
+#define LINUX_OUT_FILE 0x20u
+#define LINUX_OUT_CLOSE 0x40u
+#define LINUX_OUT_PWRITE 0x60u
 #define LINUX_OUT_NOTE 0xfeu
 #define LINUX_OUT_MAX_RECORD 0xffffu
 #define LINUX_IOV_MAX 1024u
 
-/* The output stream a descriptor writes to (1 or 2), or 0 if it is not one. */
+/* The record kind a descriptor writes (1, 2 or a file's slot), or 0 if it
+ * does not write. */
 SIM_FN uint32_t linux_out_stream(const sim_mem_t *m, uint32_t core, uint32_t fd)
 {
     uint32_t k = linux_fd_kind(linux_fd_get(m, core, fd));
+    if (k == LINUX_FK_OUTFILE)
+        return LINUX_OUT_FILE + *linux_fd_word(m, core, fd, LINUX_FD_POS);
     return k == LINUX_FK_STDOUT ? 1u : k == LINUX_FK_STDERR ? 2u : 0u;
+}
+
+/* Whether another descriptor of core than fd shares fd's write slot. */
+SIM_FN int linux_slot_shared(const sim_mem_t *m, uint32_t core, uint32_t fd)
+{
+    uint32_t slot = *linux_fd_word(m, core, fd, LINUX_FD_POS);
+    for (uint32_t d = 0; d < LINUX_FD_MAX; d++)
+        if (d != fd && linux_fd_kind(linux_fd_get(m, core, d)) == LINUX_FK_OUTFILE &&
+            *linux_fd_word(m, core, d, LINUX_FD_POS) == slot)
+            return 1;
+    return 0;
+}
+
+/* The lowest write slot no descriptor of core holds: there is one whenever
+ * a descriptor is free, as every slot in use has a descriptor. */
+SIM_FN uint32_t linux_slot_free(const sim_mem_t *m, uint32_t core)
+{
+    uint32_t used = 0;
+    for (uint32_t d = 0; m->fs && d < LINUX_FD_MAX; d++)
+        if (linux_fd_kind(linux_fd_get(m, core, d)) == LINUX_FK_OUTFILE)
+            used |= 1u << (*linux_fd_word(m, core, d, LINUX_FD_POS) & 31u);
+    uint32_t slot = 0;
+    while (slot < 31u && (used >> slot & 1u))
+        slot++;
+    return slot;
+}
+
+/* The host closes slot's file when no descriptor holds it any more: an
+ * empty LINUX_OUT_CLOSE record. 1 when it went in, 0 when the buffer is
+ * full (the core parks for the drain and the call is retried). */
+SIM_FN int linux_out_close(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t slot)
+{
+    if (m->out_cap < s->out_len + LINUX_OUT_HDR) {
+        s->status = SIM_WAIT_HOST;
+        return 0;
+    }
+    uint8_t *rec = m->out + (uint64_t)core * m->out_cap + s->out_len;
+    rec[0] = (uint8_t)(LINUX_OUT_CLOSE + slot);
+    rec[1] = rec[2] = 0;
+    s->out_len += LINUX_OUT_HDR;
+    return 1;
 }
 
 /* Appends up to len bytes from target address buf as one record. Returns the
@@ -51,7 +105,7 @@ SIM_FN int32_t linux_out_append(sim_sys_t *s, const sim_mem_t *m, uint32_t core,
     }
     if (i == 0)
         return -LINUX_EFAULT;
-    rec[0] = (uint8_t)fd;
+    rec[0] = (uint8_t)fd; /* the stream or the file's slot */
     rec[1] = (uint8_t)i;
     rec[2] = (uint8_t)(i >> 8);
     s->out_len += LINUX_OUT_HDR + i;
@@ -145,6 +199,44 @@ SIM_FN int32_t linux_writev(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uin
         r = linux_out_all(s, m, core, fd, base + from, len - from, &taken);
     }
     return linux_write_end(s, r, taken);
+}
+
+/* pwrite64(fd, buf, count, offset) on a file opened for writing: records
+ * that carry their offset (files are below 4 GB here); the position stays. */
+SIM_FN int32_t linux_pwrite(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t fd, uint32_t buf,
+                            uint32_t count, uint32_t off_lo, uint32_t off_hi)
+{
+    uint32_t k = linux_fd_kind(linux_fd_get(m, core, fd));
+    if (k == LINUX_FK_NULL)
+        return (int32_t)count;
+    if (k != LINUX_FK_OUTFILE)
+        return k == LINUX_FK_STDIN || k == LINUX_FK_STDOUT || k == LINUX_FK_STDERR ? -LINUX_ESPIPE : -LINUX_EBADF;
+    if (off_hi || off_lo + (uint64_t)count > 0xffffffffull)
+        return -LINUX_EINVAL;
+    uint32_t slot = *linux_fd_word(m, core, fd, LINUX_FD_POS), taken = s->io_done;
+    while (taken < count) {
+        uint32_t room = m->out_cap > s->out_len ? m->out_cap - s->out_len : 0u;
+        if (room <= LINUX_OUT_HDR + 4u)
+            return linux_write_end(s, 1, taken);
+        uint32_t n = room - LINUX_OUT_HDR - 4u, i = 0, off = off_lo + taken;
+        n = n < count - taken ? n : count - taken;
+        n = n < LINUX_OUT_MAX_RECORD - 4u ? n : LINUX_OUT_MAX_RECORD - 4u;
+        uint8_t *rec = m->out + (uint64_t)core * m->out_cap + s->out_len;
+        for (uint32_t b; i < n && !sim_ld8(m, core, buf + taken + i, &b); i++)
+            rec[LINUX_OUT_HDR + 4u + i] = (uint8_t)b;
+        if (i == 0)
+            return linux_write_end(s, -1, taken);
+        rec[0] = (uint8_t)(LINUX_OUT_PWRITE + slot);
+        rec[1] = (uint8_t)(i + 4u);
+        rec[2] = (uint8_t)((i + 4u) >> 8);
+        for (uint32_t j = 0; j < 4u; j++)
+            rec[LINUX_OUT_HDR + j] = (uint8_t)(off >> (8u * j));
+        s->out_len += LINUX_OUT_HDR + 4u + i;
+        taken += i;
+        if (i < n)
+            return linux_write_end(s, -1, taken);
+    }
+    return linux_write_end(s, 0, taken);
 }
 
 #endif

@@ -23,7 +23,10 @@
 
 /* The requests, by op. */
 enum { LINUX_PATH_OPEN, LINUX_PATH_STAT, LINUX_PATH_ACCESS, LINUX_PATH_READLINK, LINUX_PATH_CHDIR,
-       LINUX_PATH_GETCWD };
+       LINUX_PATH_GETCWD, LINUX_PATH_UNLINK, LINUX_PATH_RMDIR, LINUX_PATH_MKDIR, LINUX_PATH_RENAME };
+/* An open for writing names the write slot its file takes in mode's bits
+ * from LINUX_SLOT_SHIFT (linux_io.h). */
+#define LINUX_SLOT_SHIFT 16u
 
 /* open's flags as the host reads them: the same on every ISA (the ISAs'
  * O_DIRECTORY and O_NOFOLLOW differ: linux_open_flags). */
@@ -129,15 +132,20 @@ SIM_FN int32_t linux_openat(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uin
     int32_t r;
     if (m->fs && s->host_req != LINUX_REQ_DONE && linux_fd_lowest(m, core, 0) < 0)
         return -LINUX_EMFILE;
-    if (!linux_path_ask(s, m, core, LINUX_PATH_OPEN, dirfd, path, linux_open_flags(flags, arm), mode, &r))
+    uint32_t of = linux_open_flags(flags, arm), slot = linux_slot_free(m, core);
+    if (!linux_path_ask(s, m, core, LINUX_PATH_OPEN, dirfd, path, of, (mode & 0xfffu) | slot << LINUX_SLOT_SHIFT, &r))
         return 0;
     int32_t fd = linux_fd_lowest(m, core, 0);
     if (r < 0 || fd < 0)
         return r < 0 ? r : -LINUX_EMFILE;
     uint32_t type = linux_file_word(m, (uint32_t)r, LF_MODE) & LINUX_S_IFMT;
     uint32_t kind = type == LINUX_S_IFDIR ? LINUX_FK_DIR : type == LINUX_S_IFCHR ? LINUX_FK_NULL : LINUX_FK_FILE;
+    /* the host opened a regular file for writing in the slot (host_path.c) */
+    int writes = (of & LINUX_OF_ACCMODE) || (of & (LINUX_OF_CREAT | LINUX_OF_TRUNC | LINUX_OF_APPEND));
+    kind = writes && kind == LINUX_FK_FILE ? LINUX_FK_OUTFILE : kind;
     uint32_t cloexec = flags & LINUX_O_CLOEXEC ? LINUX_FD_CLOEXEC : 0;
-    linux_fd_set(m, core, (uint32_t)fd, (uint32_t)r << LINUX_FD_FILE_SHIFT | cloexec | kind, 0);
+    linux_fd_set(m, core, (uint32_t)fd, (uint32_t)r << LINUX_FD_FILE_SHIFT | cloexec | kind,
+                 kind == LINUX_FK_OUTFILE ? slot : 0);
     return fd;
 }
 
@@ -221,6 +229,45 @@ SIM_FN int32_t linux_getcwd(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uin
     if (linux_file_copy(m, core, (uint32_t)r, buf, len) != len || sim_st8(m, core, buf + len, 0))
         return -LINUX_EFAULT;
     return (int32_t)len + 1;
+}
+
+/* unlinkat(dirfd, path, flags), rmdir and mkdirat: the host acts only
+ * inside the output tree (host_path.c). AT_REMOVEDIR (0x200) is rmdir. */
+SIM_FN int32_t linux_unlinkat(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t dirfd, uint32_t path,
+                              uint32_t flags)
+{
+    int32_t r;
+    uint32_t op = flags & 0x200u ? LINUX_PATH_RMDIR : LINUX_PATH_UNLINK;
+    return linux_path_ask(s, m, core, op, dirfd, path, 0, 0, &r) ? r : 0;
+}
+
+SIM_FN int32_t linux_mkdirat(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t dirfd, uint32_t path,
+                             uint32_t mode)
+{
+    int32_t r;
+    return linux_path_ask(s, m, core, LINUX_PATH_MKDIR, dirfd, path, 0, mode & 0xfffu, &r) ? r : 0;
+}
+
+/* renameat(olddirfd, old, newdirfd, new): two path requests, each from its
+ * own directory: the old name first (the host keeps it for this core), then
+ * the new one (flags 1: the host renames). The call is retried after each
+ * answer; io_done marks the first as answered. */
+SIM_FN int32_t linux_renameat(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t olddirfd, uint32_t oldp,
+                              uint32_t newdirfd, uint32_t newp)
+{
+    int32_t r;
+    /* io_done: 1 once the host has the old name, so the retried call goes on */
+    if (!s->io_done) {
+        if (!linux_path_ask(s, m, core, LINUX_PATH_RENAME, olddirfd, oldp, 0, 0, &r))
+            return 0;
+        if (r < 0)
+            return r;
+        s->io_done = 1;
+    }
+    if (!linux_path_ask(s, m, core, LINUX_PATH_RENAME, newdirfd, newp, 1, 0, &r))
+        return 0;
+    s->io_done = 0;
+    return r;
 }
 
 #endif

@@ -51,7 +51,7 @@ SIM_FN int32_t linux_fd_kstat(const sim_mem_t *m, uint32_t core, uint32_t fd, li
     uint32_t w = linux_fd_get(m, core, fd), k = linux_fd_kind(w);
     if (k == LINUX_FK_CLOSED)
         return -LINUX_EBADF;
-    if (k == LINUX_FK_FILE || k == LINUX_FK_DIR || k == LINUX_FK_NULL) {
+    if (k == LINUX_FK_FILE || k == LINUX_FK_DIR || k == LINUX_FK_NULL || k == LINUX_FK_OUTFILE) {
         linux_file_kstat(m, linux_fd_file(w), st);
         return 0;
     }

@@ -72,6 +72,13 @@ SIM_FN int32_t linux_pread64(linux_abi_t abi, const sim_mem_t *m, uint32_t core,
     return linux_pread(m, core, a[0], a[1], a[2], arm ? a[4] : a[3], arm ? a[5] : a[4]);
 }
 
+/* pwrite64: the offset in the same registers as pread64's. */
+SIM_FN int32_t linux_pwrite64(linux_abi_t abi, sim_sys_t *s, const sim_mem_t *m, uint32_t core, const uint32_t *a)
+{
+    int arm = abi.id == LINUX_ABI_ARM_EABI;
+    return linux_pwrite(s, m, core, a[0], a[1], a[2], arm ? a[4] : a[3], arm ? a[5] : a[4]);
+}
+
 /* The name of call nr of abi, for reports; NULL if the table lacks it. */
 SIM_FN const char *linux_syscall_name(uint32_t abi, uint32_t nr)
 {
