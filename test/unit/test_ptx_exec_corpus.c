@@ -53,14 +53,7 @@ Test(ptx_corpus_exec, every_kernel_runs)
         for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
             if (m->funcs[fi].kind != PTX_FUNC_ENTRY)
                 continue;
-            te_t *t = calloc(1, sizeof *t);
-            t->m = m;
-            t->p = p;
-            t->arena = calloc(TE_ARENA, 1);
-            ptx_prog_globals_init(p, t->arena);
-            t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(p) + 4095) & ~4095ull);
-            t->out.buf = calloc(TE_OUTCAP, 1);
-            t->out.cap = TE_OUTCAP;
+            te_t *t = te_with(m, p);
             default_params(t, &m->funcs[fi]);
             for (uint32_t w = 0; w < 12 * BUF / 4; w++)
                 ((uint32_t *)te_ptr(t, t->data))[w] = 1;
@@ -98,18 +91,9 @@ Test(ptx_corpus_exec, recursion_calls)
 {
     const char *vars[] = {"sm_75", "sm_80", "sm_86", "sm_90", "sm_75.G"};
     for (size_t v = 0; v < sizeof vars / sizeof vars[0]; v++) {
-        char path[128], err[512];
+        char path[128];
         snprintf(path, sizeof path, "test/ptx/gen/recursion.%s.ptx", vars[v]);
-        ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
-        cr_assert(m, "%s", err);
-        te_t *t = calloc(1, sizeof *t);
-        t->m = m;
-        t->p = ptx_prog_build(m, path, err, sizeof err);
-        cr_assert(t->p, "%s", err);
-        t->arena = calloc(TE_ARENA, 1);
-        t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(t->p) + 4095) & ~4095ull);
-        t->out.buf = calloc(TE_OUTCAP, 1);
-        t->out.cap = TE_OUTCAP;
+        te_t *t = te_load(path);
         uint32_t n = 32;
         uint64_t out = t->data, in = t->data + 4096;
         int32_t *hin = te_ptr(t, in);
@@ -119,9 +103,9 @@ Test(ptx_corpus_exec, recursion_calls)
         te_param_u64(t, in);
         te_param_u32(t, n);
         const char *name = NULL;
-        for (uint32_t fi = 0; fi < m->nfuncs; fi++)
-            if (m->funcs[fi].kind == PTX_FUNC_ENTRY)
-                name = m->funcs[fi].name;
+        for (uint32_t fi = 0; fi < t->m->nfuncs; fi++)
+            if (t->m->funcs[fi].kind == PTX_FUNC_ENTRY)
+                name = t->m->funcs[fi].name;
         uint32_t g[3] = {1, 1, 1}, b[3] = {n, 1, 1};
         cr_assert_eq(te_launch3(t, name, g, b, 0, 10000000), 0, "%s: fault %u line %u", path, t->f.code,
                      t->f.line);
@@ -134,11 +118,7 @@ Test(ptx_corpus_exec, recursion_calls)
             cr_assert_eq(hout[i + n], fibc((int)i % 12) + (int)ack((double)i, (int)(i & 7)), "%s out[%u]", path,
                          i + n);
         }
-        ptx_prog_free(t->p);
-        ptx_module_free(m);
-        free(t->arena);
-        free(t->out.buf);
-        free(t);
+        te_free(t);
     }
 }
 
@@ -150,18 +130,9 @@ Test(ptx_corpus_exec, shared_reduce)
     const char *vars[] = {"sm_75", "sm_80", "sm_86", "sm_90", "sm_75.G", "clang"};
     const uint32_t n = 1000, grid = 2, block = 256;
     for (size_t v = 0; v < sizeof vars / sizeof vars[0]; v++) {
-        char path[128], err[512];
+        char path[128];
         snprintf(path, sizeof path, "test/ptx/gen/shared_reduce.%s.ptx", vars[v]);
-        ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
-        cr_assert(m, "%s", err);
-        te_t *t = calloc(1, sizeof *t);
-        t->m = m;
-        t->p = ptx_prog_build(m, path, err, sizeof err);
-        cr_assert(t->p, "%s", err);
-        t->arena = calloc(TE_ARENA, 1);
-        t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(t->p) + 4095) & ~4095ull);
-        t->out.buf = calloc(TE_OUTCAP, 1);
-        t->out.cap = TE_OUTCAP;
+        te_t *t = te_load(path);
         uint64_t out = t->data, in = t->data + 4096;
         float *hin = te_ptr(t, in);
         for (uint32_t i = 0; i < n; i++)
@@ -188,11 +159,7 @@ Test(ptx_corpus_exec, shared_reduce)
             float want = sum + vt[5] * 2.0f + (float)(int)vt[67] + cnt + all + any;
             cr_assert_eq(hout[c], want, "%s out[%u] = %g, want %g", path, c, hout[c], want);
         }
-        ptx_prog_free(t->p);
-        ptx_module_free(m);
-        free(t->arena);
-        free(t->out.buf);
-        free(t);
+        te_free(t);
     }
 }
 
@@ -240,18 +207,9 @@ Test(ptx_corpus_exec, warp_ops)
 {
     const char *vars[] = {"sm_75", "sm_80", "sm_86", "sm_90", "sm_75.G"};
     for (size_t k = 0; k < sizeof vars / sizeof vars[0]; k++) {
-        char path[128], err[512];
+        char path[128];
         snprintf(path, sizeof path, "test/ptx/gen/warp_ops.%s.ptx", vars[k]);
-        ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
-        cr_assert(m, "%s", err);
-        te_t *t = calloc(1, sizeof *t);
-        t->m = m;
-        t->p = ptx_prog_build(m, path, err, sizeof err);
-        cr_assert(t->p, "%s", err);
-        t->arena = calloc(TE_ARENA, 1);
-        t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(t->p) + 4095) & ~4095ull);
-        t->out.buf = calloc(TE_OUTCAP, 1);
-        t->out.cap = TE_OUTCAP;
+        te_t *t = te_load(path);
         uint64_t out = t->data, in = t->data + 4096;
         uint32_t *hin = te_ptr(t, in);
         for (uint32_t i = 0; i < 32; i++)
@@ -266,10 +224,6 @@ Test(ptx_corpus_exec, warp_ops)
         for (uint32_t i = 0; i < 32; i++)
             cr_assert_eq(hout[i], warp_ops_ref(hin, i, redux), "%s lane %u: %u, want %u", path, i, hout[i],
                          warp_ops_ref(hin, i, redux));
-        ptx_prog_free(t->p);
-        ptx_module_free(m);
-        free(t->arena);
-        free(t->out.buf);
-        free(t);
+        te_free(t);
     }
 }

@@ -29,19 +29,40 @@ typedef struct te {
     char err[512];
 } te_t;
 
-static inline te_t *te_new(const char *text)
+/* A runner of program p (lowered from m): its arena with the globals
+ * initialized, the test's data after them, a printf buffer. */
+static inline te_t *te_with(ptx_module_t *m, ptx_prog_t *p)
 {
     te_t *t = calloc(1, sizeof *t);
-    t->m = ptx_parse_buffer("t.ptx", text, strlen(text), t->err, sizeof t->err);
-    cr_assert(t->m, "parse: %s\n%s", t->err, text);
-    t->p = ptx_prog_build(t->m, "t.ptx", t->err, sizeof t->err);
-    cr_assert(t->p, "lower: %s", t->err);
+    t->m = m;
+    t->p = p;
     t->arena = calloc(TE_ARENA, 1);
-    ptx_prog_globals_init(t->p, t->arena);
-    t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(t->p) + 4095) & ~4095ull);
+    ptx_prog_globals_init(p, t->arena);
+    t->data = PTX_GMEM_LO + ((ptx_prog_globals_size(p) + 4095) & ~4095ull);
     t->out.buf = calloc(TE_OUTCAP, 1);
     t->out.cap = TE_OUTCAP;
     return t;
+}
+
+static inline te_t *te_new(const char *text)
+{
+    char err[512];
+    ptx_module_t *m = ptx_parse_buffer("t.ptx", text, strlen(text), err, sizeof err);
+    cr_assert(m, "parse: %s\n%s", err, text);
+    ptx_prog_t *p = ptx_prog_build(m, "t.ptx", err, sizeof err);
+    cr_assert(p, "lower: %s", err);
+    return te_with(m, p);
+}
+
+/* te_new for a PTX file. */
+static inline te_t *te_load(const char *path)
+{
+    char err[512];
+    ptx_module_t *m = ptx_parse_file(path, err, sizeof err);
+    cr_assert(m, "%s", err);
+    ptx_prog_t *p = ptx_prog_build(m, path, err, sizeof err);
+    cr_assert(p, "%s", err);
+    return te_with(m, p);
 }
 
 /* The lowering error of text (which must be refused). */
