@@ -9,7 +9,10 @@
 
 #include "x87_exec_fixture.h"
 
-#define SEED 0x87e8ec00u
+#ifndef X87_SEED
+#define X87_SEED 0x87e8ec00u
+#endif
+#define SEED X87_SEED
 
 static int is_trans(const x87_enc_t *e)
 {

@@ -220,12 +220,13 @@ static inline fp80_t x87_store_operand(uint64_t *s)
 }
 
 /* A whole FPU state: a control word with every RC and PC and (one case in
- * four) some exceptions unmasked, a status word whose raised flags are all
+ * four) some exceptions unmasked (not OE and UE: their unmasked response
+ * to a register, a result scaled by 2^-+24576, is not modelled), a status word whose raised flags are all
  * masked (so that nothing is pending: the stubs' FRSTOR would trap), any
  * TOP, tags (a quarter empty), registers; EFLAGS and EAX random. */
 static inline void x87_random_image(uint64_t *s, uint8_t *img, int store_ops)
 {
-    uint32_t masks = x87_below(s, 4) ? 0x3fu : (uint32_t)x87_rand(s) & 0x3fu;
+    uint32_t masks = x87_below(s, 4) ? 0x3fu : ((uint32_t)x87_rand(s) & 0x3fu) | FP80_OE | FP80_UE;
     uint32_t cw = 0x40u | masks | (x87_below(s, 4) << 8) | (x87_below(s, 4) << 10);
     uint32_t sw = ((uint32_t)x87_rand(s) & (FP80_CC | X87_SF | (7u << 11))) | ((uint32_t)x87_rand(s) & masks);
     uint32_t tw = 0;
@@ -315,7 +316,8 @@ static inline int x87_case_same(const x87_case_t *a, const x87_case_t *b, uint32
         y.img[5] &= ~(FP80_C1 >> 8);
         for (uint32_t i = 0; i < 2; i++) {
             fp80_t u = x87_get80(x.img + 28 + 10 * i), v = x87_get80(y.img + 28 + 10 * i);
-            if (fp80_class(u) == FP80_CLASS_NORMAL && fp80_class(v) == FP80_CLASS_NORMAL)
+            int cu = fp80_class(u), cv = fp80_class(v);
+            if (cu == cv && (cu == FP80_CLASS_NORMAL || cu == FP80_CLASS_DENORMAL))
                 memset(x.img + 28 + 10 * i, 0, 10), memset(y.img + 28 + 10 * i, 0, 10);
         }
     }

@@ -82,7 +82,7 @@ SIM_FN uint32_t x87_exec_reg(x87_state_t *f, uint32_t op, uint32_t modrm, uint32
         else if (reg == 1)
             x87_fxch(f, i);
         else if (reg == 3)
-            x87_fst_st(f, i, 1);
+            x87_fstp1(f, i);
         else if (reg >= 4)
             return x87_d9_func(f, modrm);
         return X87_OK; /* D9 D0: FNOP */
@@ -101,9 +101,10 @@ SIM_FN uint32_t x87_exec_reg(x87_state_t *f, uint32_t op, uint32_t modrm, uint32
             x87_comi(f, i, reg == 5, 0, eflags);
         return X87_OK;
     case 0xdd:
-        if (reg == 0)
+        if (reg == 0) { /* FFREE: C1 cleared (measured) */
             x87_set_tag(f, x87_phys(f, i), X87_TAG_EMPTY);
-        else if (reg == 1)
+            f->sw &= ~FP80_C1;
+        } else if (reg == 1)
             x87_fxch(f, i);
         else if (reg == 2 || reg == 3)
             x87_fst_st(f, i, reg == 3);
@@ -111,8 +112,9 @@ SIM_FN uint32_t x87_exec_reg(x87_state_t *f, uint32_t op, uint32_t modrm, uint32
             x87_compare(f, x87_st(f, 0), x87_st(f, i), x87_empty(f, 0) || x87_empty(f, i), 0, 1, reg == 5);
         return X87_OK;
     default: /* DF */
-        if (reg == 0) {
+        if (reg == 0) { /* FFREEP: FFREE, then a pop */
             x87_set_tag(f, x87_phys(f, i), X87_TAG_EMPTY);
+            f->sw &= ~FP80_C1;
             x87_pop(f);
         } else if (reg == 1) {
             x87_fxch(f, i);

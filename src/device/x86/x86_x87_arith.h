@@ -8,7 +8,8 @@
 
 /* A memory operand as an 80-bit value, and whether it was a denormal
  * (single and double only): that raises DE only once the operation got
- * past ST(0)'s own NaN and format checks, as the hardware orders them. An
+ * past ST(0)'s own NaN and format checks and found no division by zero,
+ * as the hardware orders them (measured). An
  * SNaN stays signalling for the operation to see. */
 typedef struct {
     fp80_t v;
@@ -72,10 +73,10 @@ SIM_FN void x87_arith(x87_state_t *f, uint32_t which, uint32_t dst, fp80_t a, fp
         r = fp80_indefinite();
     } else {
         r = x87_arith_op(&e, which, a, b);
-        if (memden && !x87_nan_or_bad(a))
+        if (memden && !x87_nan_or_bad(a) && !(which == 7 && fp80_is_zero(a)))
             e.sw |= FP80_DE;
     }
-    if (x87_finish(f, &e, 0)) {
+    if (x87_finish(f, &e, X87_STOP_REG)) {
         x87_set_st(f, dst, r);
         if (pop)
             x87_pop(f);
@@ -91,10 +92,10 @@ SIM_FN void x87_compare(x87_state_t *f, fp80_t a, fp80_t b, int empty, uint32_t 
         e.sw |= FP80_C0 | FP80_C2 | FP80_C3;
     } else {
         fp80_fcom(&e, a, b, quiet);
-        if (memden && !x87_nan_or_bad(a))
+        if (memden && !x87_nan_or_bad(a) && !(e.sw & ~f->sw & FP80_ZE))
             e.sw |= FP80_DE;
     }
-    if (x87_finish(f, &e, 0))
+    if (x87_finish(f, &e, X87_STOP_REG))
         for (; pops > 0; pops--)
             x87_pop(f);
 }
@@ -137,21 +138,22 @@ SIM_FN uint32_t x87_arith_reg(x87_state_t *f, uint32_t op, uint32_t modrm)
 SIM_FN void x87_comi(x87_state_t *f, uint32_t i, int quiet, int pop, uint32_t *eflags)
 {
     fp80_env_t e = x87_env(f);
-    uint32_t fl;
-    if (x87_empty(f, 0) || x87_empty(f, i)) {
+    uint32_t fl, c1 = f->sw & FP80_C1;
+    int fault = x87_empty(f, 0) || x87_empty(f, i);
+    if (fault) {
         x87_stack_fault(&e, 0);
         fl = FP80_EFL_ZF | FP80_EFL_PF | FP80_EFL_CF;
     } else {
         fl = fp80_fcomi(&e, x87_st(f, 0), x87_st(f, i), quiet);
     }
-    if (x87_finish(f, &e, 0)) {
-        *eflags = (*eflags & ~0x8d5u) | fl;
-        if (pop)
-            x87_pop(f);
-    }
+    if (x87_finish(f, &e, X87_STOP_REG) && pop)
+        x87_pop(f);
+    if (!fault) /* C1 kept (measured) */
+        f->sw = (f->sw & ~FP80_C1) | c1;
+    *eflags = (*eflags & ~0x8d5u) | fl; /* even when IE is unmasked (measured) */
 }
 
-/* FCMOVcc: cc = the opcode's bit 0 (DB: the negated condition) and
+/* FCMOVcc (C1 kept, measured): cc = the opcode's bit 0 (DB: the negated condition) and
  * ModRM.reg: B (CF), E (ZF), BE (CF or ZF), U (PF). */
 SIM_FN void x87_fcmov(x87_state_t *f, uint32_t op, uint32_t modrm, uint32_t eflags)
 {
@@ -159,14 +161,13 @@ SIM_FN void x87_fcmov(x87_state_t *f, uint32_t op, uint32_t modrm, uint32_t efla
     uint32_t cf = eflags & 1u, pf = (eflags >> 2) & 1u, zf = (eflags >> 6) & 1u;
     uint32_t cond = reg == 0 ? cf : reg == 1 ? zf : reg == 2 ? (cf | zf) : pf;
     fp80_env_t e = x87_env(f);
-    fp80_begin(&e);
     if (x87_empty(f, 0) || x87_empty(f, i)) {
         x87_stack_fault(&e, 0);
-        if (x87_finish(f, &e, 0))
+        if (x87_finish(f, &e, X87_STOP_REG))
             x87_set_st(f, 0, fp80_indefinite());
         return;
     }
-    x87_finish(f, &e, 0);
+    x87_finish(f, &e, X87_STOP_REG);
     if (cond ^ (op & 1u))
         x87_set_st(f, 0, x87_st(f, i));
 }

@@ -19,6 +19,9 @@ SIM_FN void x87_fninit(x87_state_t *f)
     f->fip = f->fdp = f->fop = 0;
 }
 
+/* A control word as loaded: bits 15..13 read 0, bit 6 reads 1 (measured). */
+SIM_INLINE uint32_t x87_cw_bits(uint32_t v) { return (v & 0x1f3fu) | 0x40u; }
+
 /* The environment's seven fields in order: cw sw tw fip fcs|fop fdp fds. */
 SIM_FN void x87_env_fields(const x87_state_t *f, uint32_t v[7], uint32_t opsize16)
 {
@@ -74,7 +77,7 @@ SIM_FN uint32_t x87_restore(x87_state_t *f, const x87_mem_t *x, uint32_t opsize1
     for (uint32_t i = 0; full && i < 8; i++)
         if (x87_mld80(x, base + 10u * i, &regs[i]))
             return X87_FAULT_READ;
-    f->cw = (uint32_t)v[0] & 0xffffu;
+    f->cw = x87_cw_bits((uint32_t)v[0]);
     f->sw = (uint32_t)v[1] & 0xffffu;
     f->fip = (uint32_t)v[3];
     f->fop = opsize16 ? 0u : (uint32_t)(v[4] >> 16) & 0x7ffu;
@@ -100,7 +103,7 @@ SIM_FN uint32_t x87_env_mem(x87_state_t *f, const x87_mem_t *x, uint32_t op, uin
     case 5: /* FLDCW */
         if (x87_mld(x, 0, 2, &v))
             return X87_FAULT_READ;
-        f->cw = (uint32_t)v & 0xffffu;
+        f->cw = x87_cw_bits((uint32_t)v);
         x87_update_es(f);
         return X87_OK;
     default: /* FNSTCW, FNSTSW */

@@ -29,12 +29,17 @@ SIM_FN void x87_unary(x87_state_t *f, uint32_t modrm, int two)
     fp80_t r;
     if (x87_empty(f, 0) || (two && x87_empty(f, 1))) {
         x87_stack_fault(&e, 0);
+        if (modrm == 0xf5 || modrm == 0xf8 || modrm >= 0xfe) /* they define C2 (measured) */
+            e.sw &= ~FP80_C2;
         r = fp80_indefinite();
     } else {
         r = x87_func_op(&e, modrm, x87_st(f, 0), x87_st(f, 1));
     }
-    if (x87_finish(f, &e, 0))
+    uint32_t cc = f->sw & (FP80_C0 | FP80_C3);
+    if (x87_finish(f, &e, X87_STOP_REG))
         x87_set_st(f, 0, r);
+    else if (modrm == 0xf5 || modrm == 0xf8) /* stopped: no quotient bits, C2 clear (measured) */
+        f->sw = (f->sw & ~(FP80_C0 | FP80_C2 | FP80_C3)) | cc;
 }
 
 /* FYL2X, FYL2XP1, FPATAN: ST(1) = fn(ST(0), ST(1)), then a pop. */
@@ -48,7 +53,7 @@ SIM_FN void x87_to_st1(x87_state_t *f, uint32_t modrm)
     } else {
         r = modrm == 0xf1 ? fp80_yl2x(&e, x, y) : modrm == 0xf9 ? fp80_yl2xp1(&e, x, y) : fp80_patan(&e, x, y);
     }
-    if (x87_finish(f, &e, 0)) {
+    if (x87_finish(f, &e, X87_STOP_REG)) {
         x87_set_st(f, 1, r);
         x87_pop(f);
     }
@@ -62,12 +67,14 @@ SIM_FN void x87_push_pair(x87_state_t *f, uint32_t modrm)
     fp80_pair_t p;
     if (x87_empty(f, 0) || !x87_empty(f, 7)) {
         x87_stack_fault(&e, !x87_empty(f, 0));
+        if (modrm != 0xf4) /* FPTAN and FSINCOS define C2 (measured) */
+            e.sw &= ~FP80_C2;
         p.st0 = p.st1 = fp80_indefinite();
     } else {
         fp80_t a = x87_st(f, 0);
         p = modrm == 0xf4 ? fp80_xtract(&e, a) : modrm == 0xf2 ? fp80_ptan(&e, a) : fp80_sincos(&e, a);
     }
-    if (!x87_finish(f, &e, 0))
+    if (!x87_finish(f, &e, X87_STOP_REG))
         return;
     if (modrm != 0xf4 && (e.sw & FP80_C2)) {
         x87_set_st(f, 0, p.st0);
@@ -90,14 +97,14 @@ SIM_FN void x87_examine(x87_state_t *f, uint32_t modrm)
     } else {
         fp80_tst(&e, x87_st(f, 0));
     }
-    x87_finish(f, &e, 0);
+    x87_finish(f, &e, X87_STOP_REG);
 }
 
 /* FLD1 .. FLDZ. */
 SIM_FN void x87_const(x87_state_t *f, uint32_t which)
 {
     fp80_env_t e = x87_env(f);
-    x87_load(f, &e, fp80_ld_const(&e, which));
+    x87_load(f, &e, fp80_ld_const(&e, which), 0);
 }
 
 /* FDECSTP, FINCSTP: TOP moves, the tags stay, C1 = 0. */

@@ -7,14 +7,17 @@
 
 #include "x86_x87_arith.h"
 
-/* A push of v, whose loading has set e's flags: overflow, or the value. */
-SIM_FN void x87_load(x87_state_t *f, fp80_env_t *e, fp80_t v)
+/* A push of v, whose loading has set e's flags: on overflow the loading
+ * counts for nothing (no DE or IE from it, measured); an underflow already
+ * found (FLD of an empty ST(i)) comes first. */
+SIM_FN void x87_load(x87_state_t *f, fp80_env_t *e, fp80_t v, int underflow)
 {
-    if (!x87_empty(f, 7)) {
+    if (!x87_empty(f, 7) && !underflow) {
+        *e = x87_env(f);
         x87_stack_fault(e, 1);
         v = fp80_indefinite();
     }
-    if (x87_finish(f, e, 0))
+    if (x87_finish(f, e, X87_STOP_LOAD))
         x87_push(f, v);
 }
 
@@ -28,7 +31,7 @@ SIM_FN void x87_fld_st(x87_state_t *f, uint32_t i)
         x87_stack_fault(&e, 0);
         v = fp80_indefinite();
     }
-    x87_load(f, &e, v);
+    x87_load(f, &e, v, x87_empty(f, i));
 }
 
 /* FLD m32/m64/m80, FILD m16/m32/m64, FBLD: kind = the opcode and ModRM.reg. */
@@ -58,7 +61,7 @@ SIM_FN uint32_t x87_fld_mem(x87_state_t *f, const x87_mem_t *x, uint32_t op, uin
         else
             v = fp80_from_i64(n == 2 ? (int16_t)raw : n == 4 ? (int32_t)raw : (int64_t)raw);
     }
-    x87_load(f, &e, v);
+    x87_load(f, &e, v, 0);
     return X87_OK;
 }
 
@@ -100,7 +103,7 @@ SIM_FN uint32_t x87_store(x87_state_t *f, const x87_mem_t *x, uint32_t kind, int
         return X87_FAULT_WRITE;
     fp80_env_t e = x87_env(f);
     uint64_t hi, v = x87_store_value(&e, x87_st(f, 0), x87_empty(f, 0), kind, trunc, &hi);
-    if (!x87_finish(f, &e, 1))
+    if (!x87_finish(f, &e, X87_STOP_MEM))
         return X87_OK;
     if (n == 10) {
         x87_mst(x, 0, 8, v);
@@ -123,11 +126,21 @@ SIM_FN void x87_fst_st(x87_state_t *f, uint32_t i, int pop)
         x87_stack_fault(&e, 0);
         v = fp80_indefinite();
     }
-    if (x87_finish(f, &e, 0)) {
+    if (x87_finish(f, &e, X87_STOP_REG)) {
         x87_set_st(f, i, v);
         if (pop)
             x87_pop(f);
     }
+}
+
+/* FSTP1 (D9 D8+i), the alias: no stack check; an empty ST(0) is popped
+ * and nothing written (measured). */
+SIM_FN void x87_fstp1(x87_state_t *f, uint32_t i)
+{
+    if (!x87_empty(f, 0))
+        x87_set_st(f, i, x87_st(f, 0));
+    f->sw &= ~FP80_C1;
+    x87_pop(f);
 }
 
 /* FXCH (and FXCH4, FXCH7): an empty register reads as the indefinite. */
@@ -143,7 +156,7 @@ SIM_FN void x87_fxch(x87_state_t *f, uint32_t i)
         if (x87_empty(f, i))
             b = fp80_indefinite();
     }
-    if (x87_finish(f, &e, 0)) {
+    if (x87_finish(f, &e, X87_STOP_REG)) {
         x87_set_st(f, 0, b);
         x87_set_st(f, i, a);
     }

@@ -125,24 +125,43 @@ SIM_INLINE fp80_env_t x87_env(const x87_state_t *f)
 }
 
 /* Stack underflow (an empty operand) or overflow (a push onto a full
- * register): IE and SF, C1 = 0 for underflow, 1 for overflow. */
+ * register): IE and SF, C1 = 0 for underflow, 1 for overflow. B marks the
+ * working copy as faulted for x87_finish (it is recomputed there, and
+ * clear at the start of every waiting instruction). */
+#define X87_FAULTED X87_B
+
 SIM_INLINE void x87_stack_fault(fp80_env_t *e, uint32_t overflow)
 {
-    e->sw = (uint16_t)((e->sw & ~FP80_C1) | FP80_IE | X87_SF | (overflow ? FP80_C1 : 0u));
+    e->sw = (uint16_t)((e->sw & ~FP80_C1) | FP80_IE | X87_SF | X87_FAULTED | (overflow ? FP80_C1 : 0u));
 }
 
+/* Which unmasked exceptions keep an instruction from writing its
+ * destination (and from popping or pushing): for registers IE, DE and ZE;
+ * for a store to memory OE and UE too; FLD m32/m64 loads a denormal even
+ * with DE unmasked (measured). */
+#define X87_STOP_REG (FP80_IE | FP80_DE | FP80_ZE)
+#define X87_STOP_MEM (FP80_IE | FP80_DE | FP80_ZE | FP80_OE | FP80_UE)
+#define X87_STOP_LOAD (FP80_IE | FP80_ZE)
+
 /* The end of an instruction: the status word taken back, ES and B from
- * what is unmasked. Returns whether the destination may be written: an
- * unmasked invalid operation, denormal operand or division by zero leaves
- * it (and the stack) as it was; for a store to memory (`mem`), so does an
- * unmasked overflow or underflow. */
-SIM_FN int x87_finish(x87_state_t *f, const fp80_env_t *e, int mem)
+ * what is unmasked. Returns whether the destination may be written. An
+ * instruction stopped so did not round: no C1 (but a stack fault's), and
+ * no PE, UE or OE from an operation that did not happen (measured). */
+SIM_FN int x87_finish(x87_state_t *f, const fp80_env_t *e, uint32_t stop)
 {
-    uint32_t stop = FP80_IE | FP80_DE | FP80_ZE | (mem ? FP80_OE | FP80_UE : 0u);
-    uint32_t raised = e->sw & ~f->sw & X87_EXC;
-    f->sw = (f->sw & (7u << X87_TOP_SHIFT)) | (e->sw & ~(7u << X87_TOP_SHIFT));
+    uint32_t raised = e->sw & ~f->sw & X87_EXC, sw = e->sw;
+    int keep = !(raised & ~f->cw & stop);
+    if (!keep) {
+        if (raised & ~f->cw & X87_STOP_REG)
+            sw &= ~(raised & (FP80_OE | FP80_UE | FP80_PE));
+        else
+            sw &= ~(raised & FP80_PE);
+        if (!(sw & X87_FAULTED))
+            sw &= ~FP80_C1;
+    }
+    f->sw = (f->sw & (7u << X87_TOP_SHIFT)) | (sw & ~(7u << X87_TOP_SHIFT));
     x87_update_es(f);
-    return !(raised & ~f->cw & stop);
+    return keep;
 }
 
 #endif
