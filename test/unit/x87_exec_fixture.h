@@ -76,13 +76,32 @@ __asm__(".text\n"
         "  .rept 8\n    X87STUB x87op, x87m\n    .set x87m, x87m + 8\n  .endr\n"
         "  .set x87op, x87op + 1\n"
         ".endr\n"
-        ".purgem X87STUB\n");
-extern char x87_host_stubs[];
+        ".purgem X87STUB\n"
+        /* under 0x66: FLDENV, FNSTENV, FRSTOR, FNSAVE in their 16-bit layouts */
+        ".macro X87STUB16 op, modrm\n"
+        "  .balign 32\n"
+        "  mov 112(%rdi), %rax\n  push %rax\n  popfq\n  mov 120(%rdi), %rax\n"
+        "  frstor (%rdi)\n  .byte 0x66, \\op, \\modrm\n"
+        "  mov %rax, 120(%rdi)\n  pushfq\n  pop %rax\n  mov %rax, 112(%rdi)\n"
+        "  fnsave (%rdi)\n  ret\n"
+        ".endm\n"
+        ".balign 32\n"
+        "x87_host_stubs16:\n"
+        "  X87STUB16 0xd9, 0x26\n  X87STUB16 0xd9, 0x36\n  X87STUB16 0xdd, 0x26\n  X87STUB16 0xdd, 0x36\n"
+        ".purgem X87STUB16\n");
+extern char x87_host_stubs[], x87_host_stubs16[];
 
 static inline void x87_host_run(x87_case_t *c, uint32_t op, uint32_t modrm)
 {
     uint32_t k = (op - 0xd8u) * 72u + (modrm >= 0xc0 ? modrm - 0xc0u : 64u + ((modrm >> 3) & 7u));
     void (*stub)(x87_case_t *, void *) = (void (*)(x87_case_t *, void *))(void *)(x87_host_stubs + 32u * k);
+    stub(c, c->opnd);
+}
+
+/* The 0x66 forms: k = 0 FLDENV, 1 FNSTENV, 2 FRSTOR, 3 FNSAVE. */
+static inline void x87_host_run16(x87_case_t *c, uint32_t k)
+{
+    void (*stub)(x87_case_t *, void *) = (void (*)(x87_case_t *, void *))(void *)(x87_host_stubs16 + 32u * k);
     stub(c, c->opnd);
 }
 #else
@@ -124,15 +143,22 @@ static inline void x87_sim_get(x87_sim_t *s, uint32_t at, uint8_t *p, uint32_t n
     }
 }
 
+static inline uint32_t x87_sim_exec16(x87_sim_t *s, uint32_t op, uint32_t modrm, uint32_t ea, uint32_t *eax,
+                                      uint32_t *eflags, uint32_t opsize16)
+{
+    uint32_t fault = 0;
+    return x86_x87_exec(&s->f, &s->m, 0, op, modrm, ea, X87_PC, opsize16, eax, eflags, &fault);
+}
+
 static inline uint32_t x87_sim_exec(x87_sim_t *s, uint32_t op, uint32_t modrm, uint32_t ea, uint32_t *eax,
                                     uint32_t *eflags)
 {
-    uint32_t fault = 0;
-    return x86_x87_exec(&s->f, &s->m, 0, op, modrm, ea, X87_PC, 0, eax, eflags, &fault);
+    return x87_sim_exec16(s, op, modrm, ea, eax, eflags, 0);
 }
 
-/* The case through the executor: FRSTOR, the instruction, FNSAVE. */
-static inline uint32_t x87_sim_run(x87_case_t *c, uint32_t op, uint32_t modrm)
+/* The case through the executor: FRSTOR, the instruction (under 0x66 if
+ * opsize16), FNSAVE. */
+static inline uint32_t x87_sim_run16(x87_case_t *c, uint32_t op, uint32_t modrm, uint32_t opsize16)
 {
     static x87_sim_t s;
     uint32_t eax = (uint32_t)c->eax, efl = (uint32_t)c->eflags, rc;
@@ -141,7 +167,7 @@ static inline uint32_t x87_sim_run(x87_case_t *c, uint32_t op, uint32_t modrm)
     x87_sim_put(&s, X87_OPND_AT, c->opnd, sizeof c->opnd);
     rc = x87_sim_exec(&s, 0xdd, 0x20, X87_IMG_AT, &eax, &efl);
     if (rc == X87_OK)
-        rc = x87_sim_exec(&s, op, modrm, X87_OPND_AT, &eax, &efl);
+        rc = x87_sim_exec16(&s, op, modrm, X87_OPND_AT, &eax, &efl, opsize16);
     if (x87_sim_exec(&s, 0xdd, 0x30, X87_IMG_AT, &eax, &efl) != X87_OK)
         rc = 99;
     x87_sim_get(&s, X87_IMG_AT, c->img, 108);
@@ -149,6 +175,11 @@ static inline uint32_t x87_sim_run(x87_case_t *c, uint32_t op, uint32_t modrm)
     c->eax = eax;
     c->eflags = efl;
     return rc;
+}
+
+static inline uint32_t x87_sim_run(x87_case_t *c, uint32_t op, uint32_t modrm)
+{
+    return x87_sim_run16(c, op, modrm, 0);
 }
 
 /* ---- the cases ----------------------------------------------------------- */

@@ -28,9 +28,14 @@ SIM_FN int x87_mld(const x87_mem_t *x, uint32_t off, uint32_t n, uint64_t *v)
 {
     uint32_t a = x->ea + off, lo = 0, hi = 0;
     int bad = n == 2 ? sim_ld16(x->m, x->core, a, &lo) : sim_ld32(x->m, x->core, a, &lo);
-    if (!bad && n == 8)
-        bad = sim_ld32(x->m, x->core, a + 4u, &hi);
-    if (bad) {
+    if (!bad && n == 8) {
+        a += 4u;
+        bad = sim_ld32(x->m, x->core, a, &hi);
+    }
+    if (bad) { /* the first inaccessible byte */
+        uint32_t b;
+        while (sim_ld8(x->m, x->core, a, &b) == 0)
+            a++;
         *x->fault_addr = a;
         return 1;
     }
