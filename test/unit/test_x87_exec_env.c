@@ -220,6 +220,29 @@ Test(x87_exec_env, memory_faults)
     }
 }
 
+/* Constants in the read-only image (.rodata) load; stores there fault. */
+Test(x87_exec_env, read_only_image)
+{
+    static uint32_t ro[16];
+    x87_sim_t s;
+    uint32_t eax = 0, efl = 2, fault = 0;
+    double d = 2.5;
+    memcpy(ro, &d, 8);
+    x87_sim_init(&s);
+    s.m.ro = (const uint8_t *)ro;
+    s.m.ro_base = 0x20000u;
+    s.m.ro_size = sizeof ro;
+    cr_assert_eq(x86_x87_exec(&s.f, &s.m, 0, 0xdd, 0x06, 0x20000u, X87_PC, 0, &eax, &efl, &fault), X87_OK);
+    cr_assert_eq(x86_x87_exec(&s.f, &s.m, 0, 0xdc, 0x0e, 0x20000u, X87_PC, 0, &eax, &efl, &fault), X87_OK);
+    fp80_t v = x87_st(&s.f, 0);
+    cr_assert(v.sexp == FP80_BIAS + 2 && v.mant == 0xc800000000000000ull, "2.5 * 2.5 = 6.25");
+    x87_state_t before = s.f;
+    cr_assert_eq(x86_x87_exec(&s.f, &s.m, 0, 0xdd, 0x1e, 0x20008u, X87_PC, 0, &eax, &efl, &fault),
+                 X87_FAULT_WRITE); /* FSTP m64 */
+    cr_assert_eq(fault, 0x20008u);
+    cr_assert(!memcmp(&before, &s.f, sizeof before) && ro[2] == 0 && ro[3] == 0);
+}
+
 /* Nine pushes: the ninth overflows (IE SF C1, the indefinite pushed);
  * FADD of empty registers underflows (IE SF, C1 = 0); FIST of the
  * indefinite stores the integer indefinite. */
