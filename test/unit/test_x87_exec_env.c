@@ -166,6 +166,7 @@ Test(x87_exec_env, unmasked_exception_traps)
     cr_assert_eq(x87_sim_exec(&s, 0xd9, 0xe8, 0, &eax, &efl), X87_FAULT_FPE); /* FLD1 */
     cr_assert_eq(x86_x87_fwait(&s.f), X87_FAULT_FPE);
     cr_assert(!memcmp(&before, &s.f, sizeof before), "a trapping instruction has no effect");
+    cr_assert_eq(x86_x87_fpe_code(&s.f), 3u, "FPE_FLTDIV");
     cr_assert_eq(x87_sim_exec(&s, 0xd9, 0x3e, X87_OPND_AT, &eax, &efl), X87_OK); /* FNSTCW */
     cr_assert_eq(x87_sim_exec(&s, 0xdb, 0xe2, 0, &eax, &efl), X87_OK);         /* FNCLEX */
     cr_assert_eq(status(&s) & (X87_EXC | X87_ES | X87_B), 0);

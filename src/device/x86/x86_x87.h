@@ -264,4 +264,15 @@ SIM_FN uint32_t x86_x87_exec(x87_state_t *f, const sim_mem_t *m, uint32_t core, 
  * exception is pending, else X87_OK. */
 SIM_INLINE uint32_t x86_x87_fwait(const x87_state_t *f) { return (f->sw & X87_ES) ? X87_FAULT_FPE : X87_OK; }
 
+/* The si_code Linux gives the SIGFPE of a pending x87 exception
+ * (arch/x86/kernel/traps.c, fpu__exception_code): the first unmasked flag
+ * of IE, ZE, OE, DE or UE, PE; FPE_FLTINV = 7, FLTDIV 3, FLTOVF 4,
+ * FLTUND 5, FLTRES 6. */
+SIM_INLINE uint32_t x86_x87_fpe_code(const x87_state_t *f)
+{
+    uint32_t err = f->sw & ~f->cw & X87_EXC;
+    return (err & FP80_IE) ? 7u : (err & FP80_ZE) ? 3u : (err & FP80_OE) ? 4u
+         : (err & (FP80_DE | FP80_UE)) ? 5u : (err & FP80_PE) ? 6u : 0u;
+}
+
 #endif
