@@ -251,18 +251,12 @@ static inline fp80_t x87_store_operand(uint64_t *s)
 }
 
 /* A whole FPU state: a control word with every RC and PC and (one case in
- * four) some exceptions unmasked (not OE and UE: their unmasked response
- * to a register, a result scaled by 2^-+24576, is not modelled), a status word whose raised flags are all
+ * four) some exceptions unmasked, a status word whose raised flags are all
  * masked (so that nothing is pending: the stubs' FRSTOR would trap), any
  * TOP, tags (a quarter empty), registers; EFLAGS and EAX random. */
-/* Set by the tests of instructions whose every unmasked response is
- * modelled (stores to memory, loads, compares): OE and UE unmasked too. */
-static int x87_unmask_oe_ue;
-
 static inline void x87_random_image(uint64_t *s, uint8_t *img, int store_ops)
 {
-    uint32_t some = ((uint32_t)x87_rand(s) & 0x3fu) | (x87_unmask_oe_ue ? 0u : FP80_OE | FP80_UE);
-    uint32_t masks = x87_below(s, 4) ? 0x3fu : some;
+    uint32_t masks = x87_below(s, 4) ? 0x3fu : (uint32_t)x87_rand(s) & 0x3fu;
     uint32_t cw = 0x40u | masks | (x87_below(s, 4) << 8) | (x87_below(s, 4) << 10);
     uint32_t sw = ((uint32_t)x87_rand(s) & (FP80_CC | X87_SF | (7u << 11))) | ((uint32_t)x87_rand(s) & masks);
     uint32_t tw = 0;

@@ -79,8 +79,15 @@ SIM_FN uint64_t x87_store_value(fp80_env_t *e, fp80_t a, int empty, uint32_t kin
         return kind == 6 ? 0xc000000000000000ull : indef[kind];
     }
     switch (kind) {
-    case 0: return fp80_to_f32(e, a);
-    case 1: return fp80_to_f64(e, a);
+    case 0:
+    case 1: {
+        uint64_t v = kind ? fp80_to_f64(e, a) : fp80_to_f32(e, a);
+        uint64_t field = kind ? v << 1 >> 53 : v << 33 >> 56;
+        int c = fp80_class(a);
+        if (!(e->cw & FP80_UE) && field == 0 && (c == FP80_CLASS_NORMAL || c == FP80_CLASS_DENORMAL))
+            e->sw |= FP80_UE; /* unmasked, a tiny result underflows even when exact */
+        return v;
+    }
     case 2: fp80_begin(e); *hi = a.sexp; return a.mant;
     case 6: {
         fp80_bcd_t b = fp80_to_bcd(e, a);
