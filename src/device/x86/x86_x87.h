@@ -20,6 +20,7 @@
 #ifndef X86_X87_H
 #define X86_X87_H
 
+#include "x86_x87_defined.h"
 #include "x86_x87_env.h"
 #include "x86_x87_func.h"
 
@@ -29,112 +30,6 @@ SIM_FN void x86_x87_init(x87_state_t *f)
     for (uint32_t w = 0; w < X86_X87_WORDS; w++)
         ((uint32_t *)f)[w] = 0;
     x87_fninit(f);
-}
-
-/* Whether op/modrm is an encoding of x86_x87_ops.def: per opcode, a bit
- * for each register form (ModRM 0xC0 + n) and one for each ModRM.reg of
- * the memory forms, folded from the table at compile time. */
-#define X87_RANGE(a, b) ((~0ull >> (63u - ((b) - 0xc0u))) & (~0ull << ((a) - 0xc0u)))
-SIM_FN int x86_x87_defined(uint32_t op, uint32_t modrm)
-{
-#define X87_REG(name, o, a, b) | ((o) == X87_DEF_OP ? X87_RANGE(a, b) : 0ull)
-#define X87_MEM(name, o, r)
-    static const uint64_t reg_forms[8] = {
-#define X87_DEF_OP 0xd8
-        (0 /* D8 */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xd9
-        (0 /* D9 */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xda
-        (0 /* DA */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdb
-        (0 /* DB */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdc
-        (0 /* DC */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdd
-        (0 /* DD */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xde
-        (0 /* DE */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdf
-        (0 /* DF */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-    };
-#undef X87_REG
-#undef X87_MEM
-#define X87_REG(name, o, a, b)
-#define X87_MEM(name, o, r) | ((o) == X87_DEF_OP ? 1u << (r) : 0u)
-    static const uint8_t mem_forms[8] = {
-#define X87_DEF_OP 0xd8
-        (0 /* D8 */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xd9
-        (0 /* D9 */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xda
-        (0 /* DA */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdb
-        (0 /* DB */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdc
-        (0 /* DC */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdd
-        (0 /* DD */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xde
-        (0 /* DE */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-#define X87_DEF_OP 0xdf
-        (0 /* DF */
-#include "x86_x87_ops.def"
-        ),
-#undef X87_DEF_OP
-    };
-#undef X87_REG
-#undef X87_MEM
-    op -= 0xd8u;
-    if (op > 7u)
-        return 0;
-    if (modrm >= 0xc0u)
-        return (int)(reg_forms[op] >> (modrm - 0xc0u)) & 1;
-    return (mem_forms[op] >> ((modrm >> 3) & 7u)) & 1u;
 }
 
 /* The instructions that neither wait for a pending exception nor change
