@@ -127,6 +127,7 @@ done
 echo "equivalence: $pass passed, $fail failed"
 
 # Misaligned atomics: each core's SIGBUS on the GPU too, the run goes on.
+[ -f build/kit/misaligned_atomic.arm ] && export ATOMIC_PROG=build/kit/misaligned_atomic.arm # KIT=1: no cross compiler
 BACKEND=cuda WARPSIM="$W" bash "$HERE/../system/atomic_test.sh" || fail=$((fail + 1))
 
 # PTX workloads: each launch file in each PTX variant on both backends; every
