@@ -115,6 +115,7 @@ test: deps
 	bash test/system/files_test.sh
 	bash test/system/atomic_test.sh
 	GPU_TEST_MODE=cpu bash test/gpu/gpu_test.sh
+	bash test/gpu/cub_sort_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory diff

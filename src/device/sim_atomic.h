@@ -59,9 +59,16 @@ SIM_INLINE uint64_t sim_cas64_relaxed(uint64_t *p, uint64_t expect, uint64_t des
 }
 #endif
 
-/* Each returns the value the word held before. */
+/* Each returns the value the word held before. A SIM_FULL compare-and-swap
+ * on the CPU is GCC's __sync form, documented as a full barrier (one locked
+ * instruction on x86, where two extra fences would tax every glibc lock:
+ * armel's take the kuser cmpxchg). */
 SIM_INLINE uint32_t sim_cas32(uint32_t *p, uint32_t expect, uint32_t desired, sim_order_t order)
 {
+#ifndef __CUDA_ARCH__
+    if (order == SIM_FULL)
+        return __sync_val_compare_and_swap(p, expect, desired);
+#endif
     if (order == SIM_FULL)
         sim_fence();
     uint32_t old = sim_cas32_relaxed(p, expect, desired);
@@ -82,6 +89,10 @@ SIM_INLINE uint32_t sim_xchg32(uint32_t *p, uint32_t v, sim_order_t order)
 
 SIM_INLINE uint64_t sim_cas64(uint64_t *p, uint64_t expect, uint64_t desired, sim_order_t order)
 {
+#ifndef __CUDA_ARCH__
+    if (order == SIM_FULL)
+        return __sync_val_compare_and_swap(p, expect, desired);
+#endif
     if (order == SIM_FULL)
         sim_fence();
     uint64_t old = sim_cas64_relaxed(p, expect, desired);

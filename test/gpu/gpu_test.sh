@@ -130,6 +130,9 @@ echo "equivalence: $pass passed, $fail failed"
 [ -f build/kit/misaligned_atomic.arm ] && export ATOMIC_PROG=build/kit/misaligned_atomic.arm # KIT=1: no cross compiler
 BACKEND=cuda WARPSIM="$W" bash "$HERE/../system/atomic_test.sh" || fail=$((fail + 1))
 
+# CUB's radix sort (--regroup's) from backend_cuda.cu's own PTX, on the PTX executor's GPU backend.
+BACKEND=cuda WARPSIM="$W" bash "$HERE/cub_sort_test.sh" || fail=$((fail + 1))
+
 # PTX workloads: each launch file in each PTX variant on both backends; every
 # buffer's final bytes, the printf output and the instruction counts must agree
 # (and the CUDA run pass the launch file's own checks).
