@@ -21,6 +21,10 @@ mkdir -p "$KIT"
 # per-thread benchmark programs.
 make --no-print-directory BUILD="$BUILD" kernels bench-kernels bench-programs diff-bins
 
+# The misaligned-atomic program test/system/atomic_test.sh runs (gpu_test.sh runs it on the GPU).
+arm-linux-gnueabi-gcc -static -O2 -marm -march=armv7-a -Ikernels/include test/system/progs/misaligned_atomic.c \
+    kernels/runtime/ws_io.c -o "$KIT/misaligned_atomic.arm"
+
 # qemu-arm's results for the differential suite, so that run_diff.sh has
 # nothing to run under qemu there (its cache is newer than each binary).
 DIFF_BINS=$(make --no-print-directory -s BUILD="$BUILD" diff-list)
@@ -46,7 +50,7 @@ done
 
 tar cf - $DIFF_BINS "$BUILD"/diff/expect \
     "$BUILD"/kernels/*.arm "$BUILD"/kernels/bench/*.arm "$BUILD"/bench/*.arm \
-    "$KIT/qemu-arm-static" "$KIT/jansson" | xz -6 -T2 >"$OUTFILE.tmp"
+    "$KIT/qemu-arm-static" "$KIT/misaligned_atomic.arm" "$KIT/jansson" | xz -6 -T2 >"$OUTFILE.tmp"
 mv "$OUTFILE.tmp" "$OUTFILE"
 echo "gpu-kit: wrote $OUTFILE ($(du -h "$OUTFILE" | cut -f1)): carry it to the GPU machine and run"
 echo "  make KIT=1 gpu-test && make KIT=1 bench-full"

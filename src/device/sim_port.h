@@ -58,30 +58,6 @@
 #define SIM_ASSERT(x) ((void)0)
 #endif
 
-/* Atomics on target memory shared by all cores. On the CPU backend cores run
- * on several OS threads at once, so these must be real host atomics. */
-#ifdef __CUDA_ARCH__
-SIM_INLINE uint32_t sim_atomic_cas32(uint32_t *p, uint32_t expect, uint32_t desired)
-{
-    return (uint32_t)atomicCAS((unsigned int *)p, (unsigned int)expect, (unsigned int)desired);
-}
-SIM_INLINE uint32_t sim_atomic_xchg32(uint32_t *p, uint32_t v)
-{
-    return (uint32_t)atomicExch((unsigned int *)p, (unsigned int)v);
-}
-SIM_INLINE void sim_fence(void) { __threadfence(); }
-#else
-SIM_INLINE uint32_t sim_atomic_cas32(uint32_t *p, uint32_t expect, uint32_t desired)
-{
-    return __sync_val_compare_and_swap(p, expect, desired);
-}
-SIM_INLINE uint32_t sim_atomic_xchg32(uint32_t *p, uint32_t v)
-{
-    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
-}
-SIM_INLINE void sim_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-#endif
-
 /* No libc in device code: the few helpers it needs live here. */
 SIM_INLINE void sim_memcpy(void *dst, const void *src, size_t n)
 {

@@ -93,18 +93,55 @@ typedef struct cuda_state {
     uint32_t *fds;                              /* every core's descriptors, zeroed at the start */
 } cuda_state_t;
 
-extern "C" int backend_cuda_available(char *name, size_t n)
+/* The persistent kernel needs SASS for this card or PTX its driver can JIT
+ * (compute_75 is shipped): cudaFuncGetAttributes loads the module and says
+ * no (cudaErrorNoKernelImageForDevice, or a PTX too new for the driver)
+ * before any launch could. */
+extern "C" int backend_cuda_probe(cuda_device_t *d)
 {
+    memset(d, 0, sizeof *d);
     int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
         cudaGetLastError();
+        snprintf(d->why, sizeof d->why, "no usable CUDA device found%s%s%s", e ? " (" : "",
+                 e ? cudaGetErrorString(e) : "", e ? ")" : "");
         return 0;
     }
     cudaDeviceProp p;
-    if (cudaGetDeviceProperties(&p, 0) != cudaSuccess)
+    if ((e = cudaGetDeviceProperties(&p, 0)) != cudaSuccess) {
+        snprintf(d->why, sizeof d->why, "CUDA device 0 does not answer (%s)", cudaGetErrorString(e));
         return 0;
-    snprintf(name, n, "%s", p.name);
+    }
+    d->present = 1;
+    d->cc_major = p.major;
+    d->cc_minor = p.minor;
+    snprintf(d->name, sizeof d->name, "%s", p.name);
+    cudaFuncAttributes fa;
+    if ((e = cudaFuncGetAttributes(&fa, sim_persistent_kernel)) != cudaSuccess) {
+        cudaGetLastError();
+        snprintf(d->why, sizeof d->why,
+                 "%s (compute capability %d.%d) cannot run this warpsim's kernel (%s); warpsim ships "
+                 "sm_75 and sm_90 code and compute_75 PTX, for cards from compute capability 7.5 on",
+                 p.name, p.major, p.minor, cudaGetErrorString(e));
+        return 0;
+    }
+    size_t free_b = 0, total_b = 0;
+    if ((e = cudaMemGetInfo(&free_b, &total_b)) != cudaSuccess) {
+        snprintf(d->why, sizeof d->why, "%s: cannot query its memory (%s)", p.name, cudaGetErrorString(e));
+        return 0;
+    }
+    d->free_bytes = free_b;
+    d->runnable = 1;
     return 1;
+}
+
+extern "C" int backend_cuda_available(char *name, size_t n)
+{
+    cuda_device_t d;
+    int ok = backend_cuda_probe(&d);
+    snprintf(name, n, "%s", d.name);
+    return ok;
 }
 
 template <typename T> static int upload(T **dst, const void *src, size_t bytes)

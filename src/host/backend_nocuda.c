@@ -1,6 +1,16 @@
 /* Built without nvcc: the cuda backend is absent and says so. */
 #ifndef WARPSIM_HAVE_CUDA
+#include <stdio.h>
+#include <string.h>
+
 #include "host/backend.h"
+
+int backend_cuda_probe(cuda_device_t *d)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->why, sizeof d->why, "this warpsim was built without nvcc");
+    return 0;
+}
 
 int backend_cuda_available(char *name, size_t n)
 {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "host/backend.h"
+#include "host/gpu_memory.h"
 #include "host/report.h"
 #include "host/report_cmd.h"
 #include "host/ptx/ptx_cmd.h"
@@ -12,8 +13,11 @@ static void print_version(void)
 {
     printf("warpsim 0.1.0\nbackends: cpu");
 #ifdef WARPSIM_HAVE_CUDA
-    char name[160];
-    printf(", cuda (%s)", backend_cuda_available(name, sizeof name) ? name : "compiled in; no GPU found");
+    cuda_device_t d;
+    if (backend_cuda_probe(&d))
+        printf(", cuda (%s)", d.name);
+    else
+        printf(", cuda (compiled in; %s)", d.why);
 #else
     printf(" (built without nvcc: no cuda backend)");
 #endif
@@ -24,19 +28,32 @@ static void print_version(void)
     printf("\nptx: kernel launches (warpsim ptx): PTX ISA as nvcc 13 and clang emit it, sm_75 to sm_90\n");
 }
 
-static int choose_backend(const sim_options_t *o, int *use_cuda)
+/* The card's capacity for this program, or 0 with a line on stderr (a note
+ * when auto falls back to the CPU, an error for --backend cuda): the GPU
+ * backend commits every core's private window up front. */
+static uint64_t cuda_capacity(const sim_machine_t *m, const sim_options_t *o, const cuda_device_t *d, int is_auto)
 {
-    char name[160];
-    int timed = strcmp(o->timing, "none") != 0;
+    gpu_footprint_t f = gpu_footprint(m, o);
+    uint64_t max = gpu_max_cores(d->free_bytes, &f);
+    if (m->ncores <= max)
+        return max;
+    fprintf(stderr, "warpsim: %s%s has %llu MiB free, which holds at most %llu cores of this program "
+            "(%llu bytes each, committed up front); %u asked for%s\n", is_auto ? "note: " : "--backend cuda: ",
+            d->name, (unsigned long long)(d->free_bytes >> 20), (unsigned long long)max,
+            (unsigned long long)f.per_core, m->ncores, is_auto ? ": running on the CPU backend" : "");
+    return 0;
+}
+
+/* cpu, cuda or auto (the GPU when one can run this program, else the CPU);
+ * *gpu_max: the card's capacity, when it runs on the GPU. */
+static int choose_backend(const sim_machine_t *m, const sim_options_t *o, int *use_cuda, uint64_t *gpu_max)
+{
+    cuda_device_t d;
+    int timed = strcmp(o->timing, "none") != 0, is_auto = !strcmp(o->backend, "auto");
     *use_cuda = 0;
-    if (!strcmp(o->backend, "cpu"))
+    if (!strcmp(o->backend, "cpu") || (is_auto && timed)) /* the timing seam runs on the CPU backend */
         return 0;
-    if (!strcmp(o->backend, "auto")) {
-        /* the timing seam runs on the CPU backend */
-        *use_cuda = !timed && backend_cuda_available(name, sizeof name);
-        return 0;
-    }
-    if (strcmp(o->backend, "cuda")) {
+    if (!is_auto && strcmp(o->backend, "cuda")) {
         fprintf(stderr, "warpsim: unknown backend '%s' (cpu, cuda, auto)\n", o->backend);
         return 2;
     }
@@ -44,14 +61,16 @@ static int choose_backend(const sim_options_t *o, int *use_cuda)
         fprintf(stderr, "warpsim: --timing %s runs on the CPU backend only (use --backend cpu)\n", o->timing);
         return 2;
     }
-    if (!backend_cuda_available(name, sizeof name)) {
-#ifdef WARPSIM_HAVE_CUDA
-        fprintf(stderr, "warpsim: --backend cuda: no usable CUDA device found\n");
-#else
-        fprintf(stderr, "warpsim: --backend cuda: this warpsim was built without nvcc\n");
-#endif
-        return 2;
+    if (!backend_cuda_probe(&d)) {
+        if (!is_auto)
+            fprintf(stderr, "warpsim: --backend cuda: %s\n", d.why);
+        else if (d.present) /* a GPU is there but cannot run the kernel: say why the CPU runs */
+            fprintf(stderr, "warpsim: note: %s: running on the CPU backend\n", d.why);
+        return is_auto ? 0 : 2;
     }
+    *gpu_max = cuda_capacity(m, o, &d, is_auto);
+    if (!*gpu_max)
+        return is_auto ? 0 : 2;
     *use_cuda = 1;
     return 0;
 }
@@ -62,13 +81,14 @@ static int cmd_run(int argc, char **argv)
     options_defaults(&o);
     int rc = options_parse_run(&o, argc, argv);
     int use_cuda = 0;
+    uint64_t gpu_max = 0;
     if (rc || (o.report && (rc = report_check_name(o.report))))
         return rc;
     /* The program is checked before the backend, so bad input reads the
      * same whichever backend was asked for. */
     sim_machine_t m;
     double t0 = now_seconds();
-    if ((rc = machine_create(&m, &o)) || (rc = choose_backend(&o, &use_cuda))) {
+    if ((rc = machine_create(&m, &o)) || (rc = choose_backend(&m, &o, &use_cuda, &gpu_max))) {
         machine_free(&m);
         return rc;
     }
@@ -76,6 +96,7 @@ static int cmd_run(int argc, char **argv)
     host_fs_t fs;
     sim_run_t r;
     memset(&r, 0, sizeof r);
+    r.gpu_max_cores = use_cuda ? gpu_max : 0;
     if (host_fs_init(&fs, 0, o.stdin_core, m.ncores, o.root, o.program)) {
         machine_free(&m);
         return 2;

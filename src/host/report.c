@@ -24,6 +24,7 @@ static int fault_signal(uint32_t reason, uint32_t code)
     case SIM_FAULT_BKPT: return 5;   /* SIGTRAP */
     case SIM_FAULT_SIGNAL: return (int)code;
     case SIM_FAULT_INSN_LIMIT: return 24; /* SIGXCPU */
+    case SIM_FAULT_ALIGN: return 7;  /* SIGBUS */
     default: return 11;              /* SIGSEGV */
     }
 }
@@ -71,7 +72,7 @@ void report_faults(FILE *f, const sim_machine_t *m)
         uint32_t addr = *machine_sys(m, F(fault_addr), c);
         fprintf(f, "warpsim: core %u faulted at pc 0x%08x: %s", c, pc,
                 reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown");
-        if (reason == SIM_FAULT_READ || reason == SIM_FAULT_WRITE)
+        if (reason == SIM_FAULT_READ || reason == SIM_FAULT_WRITE || reason == SIM_FAULT_ALIGN)
             fprintf(f, " (address 0x%08x)", addr);
         if (reason == SIM_FAULT_UNDEF)
             fprintf(f, " (word 0x%08x)", *machine_sys(m, F(fault_insn), c));
@@ -105,6 +106,8 @@ void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const
     fprintf(f, "  %-22s %20.1f\n", "MIPS", s->mips);
     fprintf(f, "  %-22s %20.3f\n", "setup seconds", r->init_seconds);
     fprintf(f, "  %-22s %20llu\n", "bytes per core", (unsigned long long)machine_bytes_per_core(m));
+    if (r->gpu_max_cores) /* the card commits every core's window up front */
+        fprintf(f, "  %-22s %20llu\n", "GPU max cores", (unsigned long long)r->gpu_max_cores);
     fprintf(f, "  %-22s %10u halted %u faulted %u unfinished\n", "cores", s->halted, s->faulted,
             s->unfinished);
     fprintf(f, "  %-22s %20llu\n", "core 0 instructions", (unsigned long long)core_icount(m, 0));
@@ -170,6 +173,8 @@ static int write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, c
                       const sim_summary_t *s)
 {
     json_t *doc = run_json(m, o, r, s);
+    if (doc && r->gpu_max_cores && json_object_set_new(doc, "gpu_max_cores", json_integer((json_int_t)r->gpu_max_cores)))
+        json_decref(doc), doc = NULL;
     if (doc && machine_timing(m)) {
         json_t *t = report_timing_json(m, m->ncores);
         if (!t || json_object_set_new(doc, "timing", t))

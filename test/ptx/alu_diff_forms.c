@@ -169,6 +169,9 @@ static void bit_ops(void)
                                      "prmt.ecr.b32", "prmt.rc16.b32"};
     for (unsigned m = 0; m < 7; m++)
         add(pm[m], PTX_OP_PRMT, PTX_T_B32, 0, 0, 0, 3, GI(PTX_T_B32), GI(PTX_T_B32), m ? GS(32, 7) : GI(PTX_T_B32), G0)->d.prmt = (uint8_t)m;
+    for (unsigned mode = PTX_SHFM_CLAMP; mode <= PTX_SHFM_WRAP; mode++)
+        add(mode == PTX_SHFM_CLAMP ? "bmsk.clamp.b32" : "bmsk.wrap.b32", PTX_OP_BMSK, PTX_T_B32, 0, 0, 0, 2,
+            GS(32, 70), GS(32, 70), G0, G0)->d.shf_mode = (uint8_t)mode;
     for (unsigned dir = PTX_SHF_L; dir <= PTX_SHF_R; dir++)
         for (unsigned mode = PTX_SHFM_CLAMP; mode <= PTX_SHFM_WRAP; mode++) {
             char b[48];

@@ -179,6 +179,27 @@ static uint64_t ref_bfi(unsigned t, uint64_t a, uint64_t b, uint64_t c, uint64_t
     return f;
 }
 
+/* bmsk, the ISA's pseudo-code as written (PTX ISA 7.6, "bmsk"). */
+static uint64_t ref_bmsk(unsigned mode, uint32_t a, uint32_t b)
+{
+    uint32_t a1 = a & 0x1f, mask0 = ~0u << a1, b1 = b & 0x1f, sum = a1 + b1;
+    uint32_t mask1 = sum >= 32 ? 0 : ~0u << sum;
+    int sum_overflow = sum >= 32, pos_overflow = 0, width_overflow = 0;
+    if (mode == PTX_SHFM_CLAMP) {
+        if (a >= 32) {
+            pos_overflow = 1;
+            mask0 = 0;
+        }
+        if (b >= 32)
+            width_overflow = 1;
+    }
+    if (sum_overflow || pos_overflow || width_overflow)
+        mask1 = 0;
+    else if (b1 == 0)
+        mask1 = ~0u;
+    return mask0 & ~mask1;
+}
+
 /* prmt's modes as the ISA's table: the source byte of result bytes 0..3. */
 static const unsigned char prmt_table[7][4][4] = {
     {{0}},
@@ -250,6 +271,7 @@ static uint64_t ref_bits_op(const ptx_alu_t *d, const uint64_t *s)
     case PTX_OP_BREV: for (unsigned i = 0; i < w; i++) r |= (uint64_t)bit(a, i) << (w - 1 - i); return r;
     case PTX_OP_BFE: return ref_bfe(t, a, b, s[2]);
     case PTX_OP_BFI: return ref_bfi(t, a, b & rt_mask(w), s[2], s[3]);
+    case PTX_OP_BMSK: return ref_bmsk(d->shf_mode, (uint32_t)a, (uint32_t)b);
     case PTX_OP_PRMT: return ref_prmt(d->prmt, a, b, s[2]);
     case PTX_OP_SHF: {
         u128 v = ((u128)(b & 0xffffffffu) << 32) | (a & 0xffffffffu);
@@ -404,7 +426,7 @@ void ref_eval(const ptx_alu_t *d, const uint64_t s[4], uint32_t cc_in, ref_out_t
         }
         break;
     case PTX_OP_POPC: case PTX_OP_CLZ: case PTX_OP_BFIND: case PTX_OP_FNS: case PTX_OP_BREV:
-    case PTX_OP_BFE: case PTX_OP_BFI: case PTX_OP_PRMT: case PTX_OP_SHF: case PTX_OP_SHL:
+    case PTX_OP_BFE: case PTX_OP_BFI: case PTX_OP_BMSK: case PTX_OP_PRMT: case PTX_OP_SHF: case PTX_OP_SHL:
     case PTX_OP_SHR: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
     case PTX_OP_CNOT: case PTX_OP_LOP3: case PTX_OP_MOV:
         o->r = ref_bits_op(d, x);

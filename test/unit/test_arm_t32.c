@@ -309,15 +309,15 @@ static const t32_case_t t32_control[] = {
     { "msr CPSR_f, r3", 0x22, 0xf383, 0x8800, R(MSR_REG, 0, 0, 3, 0, LSL, 8, 0, 0x0) },
     { "msr CPSR_s, r4", 0x26, 0xf384, 0x8400, R(MSR_REG, 0, 0, 4, 0, LSL, 4, 0, 0x0) },
     { "msr CPSR_fs, r5", 0x2a, 0xf385, 0x8c00, R(MSR_REG, 0, 0, 5, 0, LSL, 12, 0, 0x0) },
-    { "dmb ish", 0x2e, 0xf3bf, 0x8f5b, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
-    { "dsb sy", 0x32, 0xf3bf, 0x8f4f, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
-    { "isb sy", 0x36, 0xf3bf, 0x8f6f, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
+    { "dmb ish", 0x2e, 0xf3bf, 0x8f5b, R(DMB, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
+    { "dsb sy", 0x32, 0xf3bf, 0x8f4f, R(DMB, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
+    { "isb sy", 0x36, 0xf3bf, 0x8f6f, R(DMB, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "nop.w", 0x3a, 0xf3af, 0x8000, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "yield.w", 0x3e, 0xf3af, 0x8001, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "clrex", 0x42, 0xf3bf, 0x8f2f, R(CLREX, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "mrc 15, 0, r0, cr13, cr0, {3}", 0x46, 0xee1d, 0x0f70, R(MRC_TLS, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "mrc 15, 0, r0, cr13, cr0, {2}", 0x4a, 0xee1d, 0x0f50, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xf50ee1d) },
-    { "mcr 15, 0, r0, cr7, cr10, {5}", 0x4e, 0xee07, 0x0fba, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
+    { "mcr 15, 0, r0, cr7, cr10, {5}", 0x4e, 0xee07, 0x0fba, R(DMB, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "udf.w #300", 0x52, 0xf7f0, 0xa12c, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xa12cf7f0) },
     { "vadd.f32 s0, s1, s2", 0x56, 0xee30, 0x0a81, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xa81ee30) },
     { "svc 255", 0x5a, 0xdfff, 0x0000, R(SVC, 0, 0, 0, 0, LSL, 0, 0, 0xff) },
@@ -326,7 +326,7 @@ static const t32_case_t t32_control[] = {
     { "bl c <.text+0xc>", 0x8, 0xf000, 0xf800, R(BL, 0, 0, 0, 0, LSL, 0, 0, 0xc) },
     { "blx c <.text+0xc>", 0xc, 0xf7ff, 0xeffe, R(BLX_IMM, 0, 0, 0, 0, LSL, 0, 0, 0xc) },
     { "subw r0, pc, #816", 0x10, 0xf2af, 0x3030, R(MOV_IMM, 0, 0, 0, 0, LSL, 0, 0, 0xfffffce4) },
-    { "dmb sy", 0x14, 0xf3bf, 0x8f5f, R(NOP, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
+    { "dmb sy", 0x14, 0xf3bf, 0x8f5f, R(DMB, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
 };
 Test(arm_t32, t16_data) { CHECK(t16_data); }
 Test(arm_t32, t16_memory) { CHECK(t16_memory); }

@@ -224,7 +224,7 @@ static const t32_real_t t32_real[] = {
     { 0x10906, 0x43da, 0x0000, 2, ARM_OP_MVN_REG, 0, 0 }, /* mvns r2, r3 */
     { 0x1067a, 0xbf00, 0x0000, 2, ARM_OP_NOP, 0, 0 }, /* nop */
     { 0x1067c, 0xf3af, 0x8000, 4, ARM_OP_NOP, 0, 0 }, /* nop.w */
-    { 0x10d36, 0xf3bf, 0x8f5b, 4, ARM_OP_NOP, 0, 0 }, /* dmb ish */
+    { 0x10d36, 0xf3bf, 0x8f5b, 4, ARM_OP_DMB, 0, 0 }, /* dmb ish */
     { 0x1058a, 0xf062, 0x0005, 4, ARM_OP_ORN_IMM, 0, 0 }, /* orn r0, r2, #5 */
     { 0x105aa, 0xf062, 0x0a05, 4, ARM_OP_ORN_IMM, 0, 0 }, /* orn sl, r2, #5 */
     { 0x10572, 0xf067, 0x0305, 4, ARM_OP_ORN_IMM, 0, 0 }, /* orn r3, r7, #5 */

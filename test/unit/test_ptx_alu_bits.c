@@ -90,3 +90,23 @@ Test(ptx_alu_bits, counts_reverse_logic)
     cr_expect_eq(ev(&fns, 0xf0u, 31, (uint32_t)-1), 7, "downward");
     cr_expect_eq(ev(&fns, 0xf0u, 3, 0), 0xffffffffu);
 }
+
+/* bmsk (CUB's radix sort uses bmsk.clamp): the ISA's pseudo-code cases. */
+Test(ptx_alu_bits, bmsk_clamp_and_wrap)
+{
+    ptx_alu_t c = alu(PTX_OP_BMSK, PTX_T_B32, 0, 0, 0), w = alu(PTX_OP_BMSK, PTX_T_B32, 0, 0, 0);
+    c.shf_mode = PTX_SHFM_CLAMP;
+    w.shf_mode = PTX_SHFM_WRAP;
+    cr_expect_eq(ev(&w, 1, 2, 0), 0x6u, "the ISA's example");
+    cr_expect_eq(ev(&c, 4, 8, 0), 0xff0u);
+    cr_expect_eq(ev(&c, 0, 0, 0), 0, "width 0");
+    cr_expect_eq(ev(&c, 0, 32, 0), 0xffffffffu, "clamp: width 32 is every bit");
+    cr_expect_eq(ev(&c, 8, 40, 0), 0xffffff00u, "clamp: a width past 32 is every bit from pos");
+    cr_expect_eq(ev(&c, 32, 4, 0), 0, "clamp: position 32 gives nothing");
+    cr_expect_eq(ev(&c, 100, 4, 0), 0);
+    cr_expect_eq(ev(&c, 28, 8, 0), 0xf0000000u, "the field is cut at bit 31");
+    cr_expect_eq(ev(&w, 32, 4, 0), 0xfu, "wrap: position 32 is 0");
+    cr_expect_eq(ev(&w, 0, 32, 0), 0, "wrap: width 32 is 0");
+    cr_expect_eq(ev(&w, 4, 35, 0), 0x70u, "wrap: width 35 is 3");
+    cr_expect_eq(ev(&w, 30, 31, 0), 0xc0000000u);
+}

@@ -230,3 +230,18 @@ Test(ptx_exec, nc_ldu_prefetch_cvta_to)
         cr_assert_eq(te_u32(t, i), i + 0 + 9);
     te_free(t);
 }
+
+/* bmsk through the front end and the lowering (CUB's radix sort kernels
+ * need it): lane i makes a mask of i bits from bit 4, clamped. */
+Test(ptx_exec, bmsk_from_text)
+{
+    int rc;
+    te_t *t = te_run("", TE_REGS "bmsk.clamp.b32 %r1, 4, %r0;\nbmsk.wrap.b32 %r2, %r0, 1;\nxor.b32 %r3, %r1, %r2;\n"
+                     "st.global.u32 [%rd2], %r3;\nret;", 1, 40, &rc);
+    cr_assert_eq(rc, 0, "fault %u at line %u", t->f.code, t->f.line);
+    for (uint32_t i = 0; i < 40; i++) {
+        uint32_t clamp = (uint32_t)((((1ull << (i > 32 ? 32 : i)) - 1) << 4) & 0xffffffffu);
+        cr_expect_eq(te_u32(t, i), clamp ^ (1u << (i & 31)), "lane %u", i);
+    }
+    te_free(t);
+}

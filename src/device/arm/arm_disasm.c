@@ -1,6 +1,6 @@
 /* One-line, GNU-objdump-like disassembly of a predecoded record (A32 or T32),
  * for fault messages and tests. Works from the record alone, so what the
- * decoders fold away is not shown: every hint and barrier reads "nop", and
+ * decoders fold away is not shown: every hint reads "nop" and every barrier "dmb", and
  * PC-relative operands show their resolved address. Host code. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,43 +1,54 @@
 /* Atomics: SWP/SWPB and the exclusive monitor (LDREX/STREX and their B, H, D
  * forms, CLREX). Cores of the CPU backend run on several OS threads at once,
- * so every read-modify-write of target memory is a host atomic.
+ * and those of the GPU backend on several SMs, so every read-modify-write of
+ * target memory is a host atomic (sim_atomic.h).
  *
  * The monitor remembers the address and the word(s) LDREX read (for B and H,
  * the whole containing word). STREX succeeds when the address matches and a
  * compare-and-swap of the remembered value with the new one succeeds: a store
- * by another core in between fails it unless it stored the same value. */
+ * by another core in between fails it unless it stored the same value.
+ *
+ * Ordering follows ARMv7: LDREX/STREX order nothing by themselves (code puts
+ * DMB around them, and DMB is a real fence), so their compare-and-swap is
+ * relaxed. SWP has no barrier in the architecture either, but ARMv5 code
+ * that locks with it has no DMB to add, so it is made a full barrier: a
+ * stronger order than the hardware's is never wrong. Misaligned exclusive
+ * and atomic accesses are alignment faults (Linux: SIGBUS), checked before
+ * any host atomic sees the address. */
 #ifndef ARM_EXEC_ATOMIC_H
 #define ARM_EXEC_ATOMIC_H
 
 #include "arm_exec_base.h"
+#include "../sim_atomic.h"
 
 #define ARM_EXCL_NONE 0xffffffffu
 
-SIM_INLINE uint64_t arm_atomic_cas64(uint64_t *p, uint64_t expect, uint64_t desired)
+/* Reason an atomic at a (aligned) found no writable word: READ if not even
+ * readable, else WRITE. */
+SIM_INLINE uint32_t arm_atomic_fault_reason(const sim_mem_t *m, uint32_t core, uint32_t a)
 {
-#ifdef __CUDA_ARCH__
-    return (uint64_t)atomicCAS((unsigned long long *)p, (unsigned long long)expect,
-                               (unsigned long long)desired);
-#else
-    return __sync_val_compare_and_swap(p, expect, desired);
-#endif
+    uint32_t v;
+    return sim_ld32(m, core, a & ~3u, &v) ? SIM_FAULT_READ : SIM_FAULT_WRITE;
 }
 
-/* 64-bit compare-and-swap at target address a (8-aligned): a host CAS on the
- * shared region; the private window is only touched by its own core, so a
- * plain compare and two stores are atomic enough there. Returns the old value
- * in *old; -1 if a is not writable memory. */
-SIM_INLINE int arm_cas64_target(const sim_mem_t *m, uint32_t core, uint32_t a, uint64_t expect,
-                                uint64_t desired, uint64_t *old)
+/* 64-bit compare-and-swap at target address a: a host CAS on the shared
+ * region; the private window is only touched by its own core, so a plain
+ * compare and two stores are atomic enough there. Returns the old value in
+ * *old, and 0, or the fault: ALIGN if a is not 8-aligned, else READ or WRITE
+ * if a is not writable memory. */
+SIM_INLINE uint32_t arm_cas64_target(const sim_mem_t *m, uint32_t core, uint32_t a, uint64_t expect,
+                                     uint64_t desired, uint64_t *old, sim_order_t order)
 {
+    if (a & 7u)
+        return SIM_FAULT_ALIGN;
     uint32_t so = a - m->shared_base;
     if (so < m->shared_size && m->shared_size - so >= 8u) {
-        *old = arm_atomic_cas64((uint64_t *)(m->shared + so), expect, desired);
+        *old = sim_cas64((uint64_t *)(m->shared + so), expect, desired, order);
         return 0;
     }
     uint32_t *p0 = sim_atomic_ptr(m, core, a), *p1 = sim_atomic_ptr(m, core, a + 4u);
     if (!p0 || !p1)
-        return -1;
+        return arm_atomic_fault_reason(m, core, a);
     *old = (uint64_t)*p1 << 32 | *p0;
     if (*old == expect) {
         *p0 = (uint32_t)desired;
@@ -46,34 +57,45 @@ SIM_INLINE int arm_cas64_target(const sim_mem_t *m, uint32_t core, uint32_t a, u
     return 0;
 }
 
-/* Reason for a failed atomic at a: READ if not even readable, else WRITE. */
-SIM_INLINE uint32_t arm_atomic_fault_reason(const sim_mem_t *m, uint32_t core, uint32_t a)
-{
-    uint32_t v;
-    return sim_ld32(m, core, a & ~3u, &v) ? SIM_FAULT_READ : SIM_FAULT_WRITE;
-}
-
 /* SWP Rt, Rt2, [Rn]: Rt = [Rn], [Rn] = Rt2 as one exchange; SWPB on a byte. */
 SIM_INLINE void arm_swp(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                         uint32_t core, uint32_t pc, uint32_t op)
 {
     uint32_t a = c->r[in->rn], v = c->r[in->rm], old;
-    uint32_t *p = sim_atomic_ptr(m, core, op == ARM_OP_SWP ? a : a & ~3u);
+    if (SIM_UNLIKELY(op == ARM_OP_SWP && (a & 3u))) {
+        arm_fault(c, SIM_FAULT_ALIGN, pc, a);
+        return;
+    }
+    uint32_t *p = sim_atomic_ptr(m, core, a & ~3u);
     if (SIM_UNLIKELY(!p)) {
         arm_fault(c, arm_atomic_fault_reason(m, core, a), pc, a);
         return;
     }
     if (op == ARM_OP_SWP) {
-        old = sim_atomic_xchg32(p, v);
+        old = sim_xchg32(p, v, SIM_FULL);
     } else {
-        uint32_t sh = (a & 3u) * 8u, w, nw;
-        do {
-            w = *(volatile uint32_t *)p;
+        uint32_t sh = (a & 3u) * 8u, w = sim_load32_sync(p), seen, nw;
+        for (;; w = seen) {
             nw = (w & ~(0xffu << sh)) | ((v & 0xffu) << sh);
-        } while (sim_atomic_cas32(p, w, nw) != w);
+            if ((seen = sim_cas32(p, w, nw, SIM_FULL)) == w)
+                break;
+        }
         old = (w >> sh) & 0xffu;
     }
     c->r[in->rd] = old;
+}
+
+/* The word at aligned a for LDREX: from the shared region the coherent
+ * value (sim_load32_sync), which the STREX after it compares against.
+ * 0, or 1 if a is not readable. */
+SIM_INLINE int arm_excl_load(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t *w)
+{
+    uint32_t so = a - m->shared_base;
+    if (so < m->shared_size) {
+        *w = sim_load32_sync((const uint32_t *)(m->shared + so));
+        return 0;
+    }
+    return sim_ld32(m, core, a, w);
 }
 
 SIM_INLINE uint32_t arm_excl_size(uint32_t op)
@@ -92,8 +114,11 @@ SIM_INLINE void arm_ldrex(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m
                           uint32_t core, uint32_t pc, uint32_t op)
 {
     uint32_t size = arm_excl_size(op), a = c->r[in->rn] + in->imm, w, w2 = 0;
-    if (SIM_UNLIKELY((a & (size - 1u)) || sim_ld32(m, core, a & ~3u, &w) ||
-                     (size == 8u && sim_ld32(m, core, a + 4u, &w2)))) {
+    if (SIM_UNLIKELY(a & (size - 1u))) {
+        arm_fault(c, SIM_FAULT_ALIGN, pc, a);
+        return;
+    }
+    if (SIM_UNLIKELY(arm_excl_load(m, core, a & ~3u, &w) || (size == 8u && arm_excl_load(m, core, a + 4u, &w2)))) {
         arm_fault(c, SIM_FAULT_READ, pc, a);
         return;
     }
@@ -118,8 +143,9 @@ SIM_INLINE void arm_strex(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m
         if (size == 8u) {
             uint64_t expect = (uint64_t)c->excl_val2 << 32 | c->excl_val, old;
             uint64_t nv = (uint64_t)c->r[in->rs] << 32 | c->r[in->rm];
-            if (SIM_UNLIKELY(arm_cas64_target(m, core, a, expect, nv, &old))) {
-                arm_fault(c, arm_atomic_fault_reason(m, core, a), pc, a);
+            uint32_t fault = arm_cas64_target(m, core, a, expect, nv, &old, SIM_RELAXED);
+            if (SIM_UNLIKELY(fault)) {
+                arm_fault(c, fault, pc, a);
                 return;
             }
             ok = old == expect;
@@ -131,7 +157,7 @@ SIM_INLINE void arm_strex(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m
                 arm_fault(c, arm_atomic_fault_reason(m, core, a), pc, a);
                 return;
             }
-            ok = sim_atomic_cas32(p, c->excl_val, nv) == c->excl_val;
+            ok = sim_cas32(p, c->excl_val, nv, SIM_RELAXED) == c->excl_val;
         }
     }
     c->excl_addr = ARM_EXCL_NONE;

@@ -107,6 +107,22 @@ SIM_INLINE uint64_t ptx_shf(uint32_t dir, uint32_t mode, uint64_t a, uint64_t b,
     return dir == PTX_SHF_L ? ((v << n) >> 32) & 0xffffffffu : (v >> n) & 0xffffffffu;
 }
 
+/* bmsk: len ones from bit pos, cut at bit 31. .wrap takes both modulo 32;
+ * .clamp caps both at 32 (a position of 32 or more gives 0, a length of 32
+ * or more every bit from pos up). pos, len <= 32: the shifts fit 64 bits. */
+SIM_INLINE uint64_t ptx_bmsk(uint32_t mode, uint64_t a, uint64_t b)
+{
+    uint32_t pos = (uint32_t)a, len = (uint32_t)b;
+    if (mode == PTX_SHFM_WRAP) {
+        pos &= 31u;
+        len &= 31u;
+    } else {
+        pos = pos > 32u ? 32u : pos;
+        len = len > 32u ? 32u : len;
+    }
+    return (((1ull << len) - 1u) << pos) & 0xffffffffu;
+}
+
 /* shl/shr: amounts at or past the width give 0 (shr.s: the sign). */
 SIM_INLINE uint64_t ptx_shl(uint32_t bits, uint64_t a, uint64_t n)
 {

@@ -87,6 +87,7 @@ SIM_FN uint64_t ptx_alu_bitop(const ptx_alu_t *d, uint64_t a, uint64_t b, uint64
     case PTX_OP_BREV: return ptx_brev(a, bits);
     case PTX_OP_BFE: return ptx_bfe(t, a, b, c);
     case PTX_OP_BFI: return ptx_bfi(t, a, b, c, e);
+    case PTX_OP_BMSK: return ptx_bmsk(d->shf_mode, a, b);
     case PTX_OP_PRMT: return ptx_prmt(d->prmt, a, b, c);
     case PTX_OP_SHF: return ptx_shf(d->shf_dir, d->shf_mode, a, b, c);
     case PTX_OP_SHL: return ptx_shl(bits, a, b);

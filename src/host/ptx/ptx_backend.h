@@ -13,7 +13,9 @@
 extern "C" {
 #endif
 
-/* 1 with the device's name if a CUDA device can run grids; else 0. */
+/* 1 with the device's name if a CUDA device can run grids; 0 if there is
+ * none; -1 if there is one that cannot load the kernel (no SASS for it and no
+ * PTX its driver can JIT), with why in name. */
 int ptx_cuda_available(char *name, size_t n);
 /* Runs every CTA of g (g->gmem is copied to the device and back; g->tm must
  * be NULL). outs: one per CTA, each with its own buf and cap. Adds the

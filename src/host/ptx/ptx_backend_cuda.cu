@@ -78,8 +78,18 @@ extern "C" int ptx_cuda_available(char *name, size_t n)
 {
     int count = 0;
     cudaDeviceProp prop;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0 || cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0 || cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+        cudaGetLastError();
         return 0;
+    }
+    cudaFuncAttributes fa;
+    cudaError_t e = cudaFuncGetAttributes(&fa, ptx_grid_kernel);
+    if (e != cudaSuccess) {
+        cudaGetLastError();
+        snprintf(name, n, "%s (compute capability %d.%d) cannot run this warpsim's kernels (%s)", prop.name,
+                 prop.major, prop.minor, cudaGetErrorString(e));
+        return -1;
+    }
     snprintf(name, n, "%s", prop.name);
     return 1;
 }

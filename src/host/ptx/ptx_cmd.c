@@ -59,6 +59,12 @@ static int choose_backend(ptx_session_t *s)
     s->device = "host";
     if (!strcmp(s->o->backend, "cpu") || (!strcmp(s->o->backend, "auto") && !gpu))
         return 0;
+    if (gpu < 0) { /* a card that cannot load the kernel: auto says why it runs on the CPU */
+        int is_auto = !strcmp(s->o->backend, "auto");
+        fprintf(stderr, "warpsim ptx: %s%s%s\n", is_auto ? "note: " : "--backend cuda: ", name,
+                is_auto ? ": running on the CPU backend" : "");
+        return is_auto ? 0 : 2;
+    }
     if (!gpu) {
 #ifdef WARPSIM_HAVE_CUDA
         fprintf(stderr, "warpsim ptx: --backend cuda: no usable CUDA device found\n");
