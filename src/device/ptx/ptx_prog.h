@@ -66,6 +66,7 @@ typedef struct ptx_prog {
     uint32_t shared_static;  /* the static .shared layout (every kernel uses the module's one) */
     uint32_t dyn_shared_off; /* where extern .shared starts */
     const char *path;
+    uint64_t *var_addr;      /* host: each module variable's address in its space (ptx_prog_var_addr) */
 } ptx_prog_t;
 
 #endif

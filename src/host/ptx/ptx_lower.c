@@ -67,7 +67,7 @@ static void layout_module_vars(ptx_lower_t *lw)
         uint64_t al = v->align ? v->align : 1;
         if (v->space == PTX_SPACE_GLOBAL) {
             g = align_up(g, al);
-            lw->gaddr[i] = PTX_GMEM_LO + g;
+            lw->gaddr[i] = lw->gbase + g;
             g += v->size;
         } else if (v->space == PTX_SPACE_CONST) {
             c = align_up(c, al);
@@ -110,7 +110,7 @@ static void layout_module_vars(ptx_lower_t *lw)
     for (uint32_t i = 0; i < m->nvars; i++) {
         const ptx_var_t *v = &m->vars[i];
         if (v->space == PTX_SPACE_GLOBAL)
-            write_init(lw, v, p->ginit + (lw->gaddr[i] - PTX_GMEM_LO));
+            write_init(lw, v, p->ginit + (lw->gaddr[i] - lw->gbase));
         else if (v->space == PTX_SPACE_CONST)
             write_init(lw, v, p->cbank + lw->gaddr[i]);
     }
@@ -181,7 +181,12 @@ static void free_lower(ptx_lower_t *lw)
 
 ptx_prog_t *ptx_prog_build(const ptx_module_t *m, const char *path, char *err, size_t n)
 {
-    ptx_lower_t lw = {.m = m, .path = path, .err = err, .errlen = n};
+    return ptx_prog_build_at(m, path, PTX_GMEM_LO, err, n);
+}
+
+ptx_prog_t *ptx_prog_build_at(const ptx_module_t *m, const char *path, uint64_t gbase, char *err, size_t n)
+{
+    ptx_lower_t lw = {.m = m, .path = path, .err = err, .errlen = n, .gbase = gbase};
     lw.p = calloc(1, sizeof *lw.p);
     if (!lw.p) {
         snprintf(err, n, "%s: out of memory", path);
@@ -212,6 +217,8 @@ ptx_prog_t *ptx_prog_build(const ptx_module_t *m, const char *path, char *err, s
         pf->recursive = (uint32_t)rec;
     }
     free(onpath);
+    lw.p->var_addr = lw.gaddr;
+    lw.gaddr = NULL;
     free_lower(&lw);
     return lw.p;
 }
@@ -229,12 +236,24 @@ void ptx_prog_free(ptx_prog_t *p)
     free(p->pofs);
     free(p->cbank);
     free(p->ginit);
+    free(p->var_addr);
     free(p);
 }
 
 uint64_t ptx_prog_globals_size(const ptx_prog_t *p)
 {
     return p->gsize;
+}
+
+uint64_t ptx_prog_var_addr(const ptx_prog_t *p, uint32_t var)
+{
+    return p->var_addr[var];
+}
+
+uint8_t *ptx_prog_const_bank(ptx_prog_t *p, uint64_t *size)
+{
+    *size = p->cbank_size;
+    return p->cbank;
 }
 
 void ptx_prog_globals_init(const ptx_prog_t *p, uint8_t *arena_lo)

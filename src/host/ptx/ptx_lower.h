@@ -30,6 +30,7 @@ typedef struct ptx_lower {
     size_t errlen;
     jmp_buf fail;
     uint64_t *gaddr;        /* module variables: address in their space */
+    uint64_t gbase;         /* where the module's .global variables start */
     uint64_t **vaddr;       /* function variables' .shared offsets, per function */
     uint32_t ncap_recs, ncap_imms, ncap_targets, ncap_calls, ncap_cargs, ncap_pofs;
     uint32_t nimms, ntargets, ncalls, ncargs, npofs;
