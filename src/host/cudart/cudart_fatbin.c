@@ -1,6 +1,7 @@
 /* The fatbin (cudart_fatbin.h):
  *
- *   wrapper   u32 magic 0x466243b1, u32 version (1, 2), u64 container address, u64 (unused here)
+ *   wrapper   u32 magic 0x466243b1, u32 version, u64 container address, u64 version 2 (-rdc=true):
+ *             address of a NULL-ended list of each object's own container
  *   container u32 magic 0xba55ed50, u16 version 1, u16 header bytes, u64 bytes of entries
  *   entry     u16 kind (1 PTX, 2 ELF), u16 version, u32 header bytes, u64 payload bytes,
  *             u32 compressed bytes, u32 -, u16 minor, u16 major (the PTX ISA), u32 arch (75: sm_75),
@@ -117,17 +118,10 @@ static char *decompress(const entry_t *h, const uint8_t *src, char *err, size_t 
     return dst;
 }
 
-int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
-                    char *err, size_t n)
+/* The PTX of one container. */
+static int container_ptx(const uint8_t *c, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
+                         char *err, size_t n)
 {
-    const uint8_t *w = wrapper;
-    memset(sum, 0, sizeof *sum);
-    if (!w || rd32(w) != FATBIN_WRAPPER_MAGIC) {
-        snprintf(err, n, "not a fatbin wrapper (magic 0x%08x)", w ? rd32(w) : 0);
-        return -1;
-    }
-    const uint8_t *c;
-    memcpy(&c, w + 8, sizeof c);
     if (!c || rd32(c) != FATBIN_MAGIC) {
         snprintf(err, n, "not a fatbin (magic 0x%08x)", c ? rd32(c) : 0);
         return -1;
@@ -141,4 +135,86 @@ int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, char **ptx, uint32_t
         return 1;
     *arch = p.best.arch;
     return (*ptx = decompress(&p.best, p.payload, err, n)) ? 0 : -1;
+}
+
+/* Is line (up to its end) one of a module's header directives? */
+static int header_line(const char *l)
+{
+    while (*l == ' ' || *l == '\t')
+        l++;
+    return !strncmp(l, ".version", 8) || !strncmp(l, ".target", 7) || !strncmp(l, ".address_size", 13);
+}
+
+/* Appends ptx to *all, without its header directives after the first. */
+static int append_body(char **all, size_t *len, const char *ptx, int first)
+{
+    size_t add = strlen(ptx);
+    char *g = realloc(*all, *len + add + 2);
+    if (!g)
+        return -1;
+    *all = g;
+    for (const char *l = ptx; *l;) {
+        const char *e = strchr(l, '\n');
+        size_t k = e ? (size_t)(e - l + 1) : strlen(l);
+        if (first || !header_line(l)) {
+            memcpy(*all + *len, l, k);
+            *len += k;
+        }
+        l += k;
+    }
+    (*all)[(*len)++] = '\n';
+    (*all)[*len] = 0;
+    return 0;
+}
+
+/* -rdc=true: the wrapper (version 2) holds the linked SASS, and a NULL-ended
+ * list of the objects' own containers, which hold their PTX: one module of
+ * them all, as the device linker made one image. */
+static int linked_ptx(const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
+                      char *err, size_t n)
+{
+    const uint8_t *const *objs;
+    memcpy(&objs, w + 16, sizeof objs);
+    char *all = NULL;
+    size_t len = 0;
+    int found = 0;
+    for (uint32_t i = 0; objs && objs[i]; i++) {
+        char *one;
+        int rc = container_ptx(objs[i], max_arch, &one, arch, sum, err, n);
+        if (rc < 0) {
+            free(all);
+            return -1;
+        }
+        if (rc > 0)
+            continue;
+        rc = append_body(&all, &len, one, !found);
+        free(one);
+        if (rc) {
+            free(all);
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        found++;
+    }
+    *ptx = all;
+    return found ? 0 : 1;
+}
+
+int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
+                    char *err, size_t n)
+{
+    const uint8_t *w = wrapper;
+    memset(sum, 0, sizeof *sum);
+    if (!w || rd32(w) != FATBIN_WRAPPER_MAGIC) {
+        snprintf(err, n, "not a fatbin wrapper (magic 0x%08x)", w ? rd32(w) : 0);
+        return -1;
+    }
+    const uint8_t *c;
+    memcpy(&c, w + 8, sizeof c);
+    if (rd32(w + 4) == 2) {
+        int rc = linked_ptx(w, max_arch, ptx, arch, sum, err, n);
+        if (rc <= 0)
+            return rc;
+    }
+    return container_ptx(c, max_arch, ptx, arch, sum, err, n);
 }
