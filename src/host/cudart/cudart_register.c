@@ -5,6 +5,9 @@
  * __cudaGetKernel gave for the stub. */
 #include <cuda_runtime_api.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_launch.h"
 #include "host/cudart/cudart_module.h"
@@ -56,11 +59,20 @@ void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *dev
     cudart_var_register((cudart_module_t *)handle, hostVarPtrAddress, deviceName, size, constant, 1);
 }
 
-/* Called before host code touches a __managed__ variable. */
+/* Called before host code touches a __managed__ variable, through the
+ * pointer this sets: without it the program would dereference NULL. */
 char __cudaInitModule(void **handle)
 {
-    return cudart_module_load((cudart_module_t *)handle) == 0 &&
-           cudart_init_managed((cudart_module_t *)handle) == 0;
+    cudart_module_t *m = (cudart_module_t *)handle;
+    int err = cudart_module_load(m);
+    if (!err)
+        err = cudart_init_managed(m);
+    if (err) {
+        fprintf(stderr, "warpsim cuda: %s: its __managed__ variables cannot be set up (%s)\n", m->name,
+                cudaGetErrorName((cudaError_t)err));
+        exit(1);
+    }
+    return 1;
 }
 
 /* <<<grid, block, shmem, stream>>>: one pending configuration per host
