@@ -97,6 +97,7 @@ include kernels/bench/bench.mk
 include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
 include src/host/cudart/cudart.mk
+include test/cuda/apps/apps.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2
@@ -110,6 +111,7 @@ test: deps
 	bash test/system/files_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
+	$(MAKE) --no-print-directory cuda-apps-test
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory busybox-test
 

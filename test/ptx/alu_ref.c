@@ -142,6 +142,21 @@ static void ref_misc_int(const ptx_alu_t *d, const uint64_t *s, ref_out_t *o)
     case PTX_OP_MIN: r = a < b ? a : b; break;
     case PTX_OP_MAX: r = a > b ? a : b; break;
     case PTX_OP_SAD: r = val(s[2], t) + (a > b ? a - b : b - a); break;
+    case PTX_OP_DP4A: case PTX_OP_DP2A: {
+        /* the dot product in 128-bit arithmetic, cut to 32 bits at the end */
+        int two = d->op == PTX_OP_DP2A, hi = two && d->mul == PTX_MUL_HI;
+        unsigned wa = two ? 16 : 8, sa = rt_signed(t), sb = rt_signed(d->type2);
+        r = (uint32_t)s[2];
+        for (unsigned i = 0; i < (two ? 2u : 4u); i++) {
+            i128 x = (s[0] >> (wa * i)) & ((1u << wa) - 1), y = (s[1] >> (8 * (i + 2 * hi))) & 0xff;
+            if (sa && x >= (i128)1 << (wa - 1))
+                x -= (i128)1 << wa;
+            if (sb && y >= 128)
+                y -= 256;
+            r += x * y;
+        }
+        break;
+    }
     default: break;
     }
     if ((d->flags & PTX_MF_RELU) && r < 0)
@@ -256,6 +271,15 @@ static uint64_t ref_bits_op(const ptx_alu_t *d, const uint64_t *s)
         uint32_t n = (uint32_t)s[2];
         n = d->shf_mode == PTX_SHFM_WRAP ? n % 32 : n > 32 ? 32 : n;
         return d->shf_dir == PTX_SHF_L ? (uint64_t)((v << n) >> 32) & 0xffffffffu : (uint64_t)(v >> n) & 0xffffffffu;
+    }
+    case PTX_OP_BMSK: {
+        /* bits [pos, pos + width) of 32, both taken mod 32 (.wrap) or capped at 32 (.clamp) */
+        uint32_t pos = (uint32_t)a, width = (uint32_t)b;
+        pos = d->shf_mode == PTX_SHFM_WRAP ? pos % 32 : pos > 32 ? 32 : pos;
+        width = d->shf_mode == PTX_SHFM_WRAP ? width % 32 : width > 32 ? 32 : width;
+        for (uint32_t i = pos; i < 32 && i < pos + width; i++)
+            r |= 1ull << i;
+        return r;
     }
     case PTX_OP_SHL: return (uint32_t)b >= w ? 0 : (a << (uint32_t)b) & rt_mask(w);
     case PTX_OP_SHR: {
@@ -390,7 +414,7 @@ void ref_eval(const ptx_alu_t *d, const uint64_t s[4], uint32_t cc_in, ref_out_t
     case PTX_OP_ADDC: case PTX_OP_SUBC: ref_addsub(d, x, cc_in, o); return;
     case PTX_OP_MADC: ref_mul_mad(d, x, cc_in, o); return;
     case PTX_OP_MUL24: case PTX_OP_MAD24: ref_24(d, x, o); return;
-    case PTX_OP_SAD: ref_misc_int(d, x, o); return;
+    case PTX_OP_SAD: case PTX_OP_DP4A: case PTX_OP_DP2A: ref_misc_int(d, x, o); return;
     case PTX_OP_REM: ref_divrem(d, x, o); return;
     case PTX_OP_SETP: case PTX_OP_SET: case PTX_OP_SELP: case PTX_OP_SLCT:
         if (d->op == PTX_OP_SETP && (d->type == PTX_T_F16X2 || d->type == PTX_T_BF16X2))
@@ -404,7 +428,7 @@ void ref_eval(const ptx_alu_t *d, const uint64_t s[4], uint32_t cc_in, ref_out_t
         }
         break;
     case PTX_OP_POPC: case PTX_OP_CLZ: case PTX_OP_BFIND: case PTX_OP_FNS: case PTX_OP_BREV:
-    case PTX_OP_BFE: case PTX_OP_BFI: case PTX_OP_PRMT: case PTX_OP_SHF: case PTX_OP_SHL:
+    case PTX_OP_BFE: case PTX_OP_BFI: case PTX_OP_PRMT: case PTX_OP_SHF: case PTX_OP_BMSK: case PTX_OP_SHL:
     case PTX_OP_SHR: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
     case PTX_OP_CNOT: case PTX_OP_LOP3: case PTX_OP_MOV:
         o->r = ref_bits_op(d, x);

@@ -107,6 +107,23 @@ SIM_INLINE uint64_t ptx_shf(uint32_t dir, uint32_t mode, uint64_t a, uint64_t b,
     return dir == PTX_SHF_L ? ((v << n) >> 32) & 0xffffffffu : (v >> n) & 0xffffffffu;
 }
 
+/* bmsk: b bits set from bit a (PTX ISA 9.7.8.x); .wrap takes both mod 32
+ * (so a width of 32 is 0), .clamp caps them at 32 (a start of 32 is 0). */
+SIM_INLINE uint64_t ptx_bmsk(uint32_t mode, uint64_t a, uint64_t b)
+{
+    uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b, a1 = a32 & 31, b1 = b32 & 31, sum = a1 + b1;
+    uint32_t mask0 = 0xffffffffu << a1;
+    int overflow = sum >= 32;
+    if (mode == PTX_SHFM_CLAMP) {
+        if (a32 >= 32)
+            mask0 = 0, overflow = 1;
+        if (b32 >= 32)
+            overflow = 1;
+    }
+    uint32_t mask1 = overflow ? 0 : b1 == 0 ? 0xffffffffu : 0xffffffffu << sum;
+    return mask0 & ~mask1;
+}
+
 /* shl/shr: amounts at or past the width give 0 (shr.s: the sign). */
 SIM_INLINE uint64_t ptx_shl(uint32_t bits, uint64_t a, uint64_t n)
 {

@@ -37,6 +37,8 @@ const gpu_config_t *cudart_gpu(void);
 int cudart_ret(int err);
 int cudart_sticky(void);
 void cudart_set_sticky(int err);
+/* cudaDeviceReset: no sticky error, no last error. */
+void cudart_clear_errors(void);
 /* Every API call starts here: initialises, and returns the sticky error
  * if a kernel has faulted; 0 to go on. */
 int cudart_enter(void);

@@ -13,6 +13,9 @@ CUDART_CFLAGS := $(filter-out -fno-pie -no-pie -DWARPSIM_HAVE_CUDA,$(CFLAGS)) -f
 
 .PHONY: cudart
 cudart: $(CUDART_LIB)
+ifneq ($(wildcard $(CUDART_INC)/cuda_runtime_api.h),)
+all: $(CUDART_LIB)
+endif
 
 $(BUILD)/pic/%.o: %.c $(HEADERS) $(wildcard src/host/cudart/*.def) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

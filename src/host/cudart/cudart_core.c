@@ -75,6 +75,12 @@ void cudart_set_sticky(int err)
     last_error = err;
 }
 
+void cudart_clear_errors(void)
+{
+    atomic_store(&sticky, 0);
+    last_error = 0;
+}
+
 int cudart_unimplemented(const char *name, int *said)
 {
     if (!__atomic_exchange_n(said, 1, __ATOMIC_RELAXED))

@@ -200,8 +200,7 @@ cudaError_t cudaDeviceReset(void)
     int e = cudart_init();
     if (e)
         RET(e);
-    cudart_set_sticky(0);
-    cudaGetLastError();
+    cudart_clear_errors();
     return cudaSuccess;
 }
 

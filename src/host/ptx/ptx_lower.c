@@ -55,7 +55,7 @@ static void write_init(ptx_lower_t *lw, const ptx_var_t *v, uint8_t *dst)
 }
 
 /* Module variables: .global from PTX_GMEM_LO on, .const in the bank,
- * .shared in the one static layout; extern .shared x[] at its end. */
+ * .shared by ptx_lower_shared.c; extern .shared x[] after all of it. */
 static void layout_module_vars(ptx_lower_t *lw)
 {
     const ptx_module_t *m = lw->m;
@@ -73,29 +73,17 @@ static void layout_module_vars(ptx_lower_t *lw)
             c = align_up(c, al);
             lw->gaddr[i] = c;
             c += v->size;
-        } else if (v->space == PTX_SPACE_SHARED && !v->unsized) {
-            s = align_up(s, al);
-            lw->gaddr[i] = s;
-            s += v->size;
         } else if (v->space != PTX_SPACE_SHARED) {
             ptx_lower_fail(lw, NULL, "module variable '%s' in the %s space is not supported", v->name,
                            ptx_space_word(v->space));
         }
     }
-    /* function-scope .shared variables join the same layout */
+    /* .shared, module and function scope: ptx_lower_shared.c */
     lw->vaddr = calloc(m->nfuncs + 1, sizeof *lw->vaddr);
-    for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
-        const ptx_func_t *f = &m->funcs[fi];
-        lw->vaddr[fi] = calloc(f->nvars + 1, sizeof **lw->vaddr);
-        for (uint32_t k = 0; k < f->nvars; k++) {
-            const ptx_var_t *v = &f->vars[k];
-            if (v->space != PTX_SPACE_SHARED)
-                continue;
-            s = align_up(s, v->align ? v->align : 1);
-            lw->vaddr[fi][k] = s;
-            s += v->size;
-        }
-    }
+    for (uint32_t fi = 0; fi < m->nfuncs; fi++)
+        if (!(lw->vaddr[fi] = calloc(m->funcs[fi].nvars + 1, sizeof **lw->vaddr)))
+            ptx_lower_fail(lw, NULL, "out of memory");
+    s = ptx_lower_shared_layout(lw);
     p->shared_static = (uint32_t)s;
     p->dyn_shared_off = (uint32_t)align_up(s, 16);
     for (uint32_t i = 0; i < m->nvars; i++)
@@ -267,7 +255,7 @@ int ptx_kernel_info(const ptx_prog_t *p, uint32_t kernel, ptx_kernel_info_t *ki)
         return -1;
     const ptx_pfunc_t *pf = &p->funcs[kernel];
     ki->regs_per_thread = pf->chain_slots;
-    ki->shared_static = p->shared_static;
+    ki->shared_static = pf->shared_static;
     ki->local_per_thread = pf->recursive ? PTX_RECURSE_LOCAL : pf->chain_frame;
     ki->param_size = pf->param_size;
     return 0;
