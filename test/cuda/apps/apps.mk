@@ -3,7 +3,7 @@
 # sm_90 (nvcc's default zstd compression), plus the variants the runtime must
 # read: -compress-mode=speed (LZ4) and none, -rdc=true, SASS only.
 # make cuda-apps-test: every program; make test runs it (the first build takes
-# minutes: nvcc compiles Thrust and CUB slowly, RESULTS in the README).
+# minutes: nvcc compiles Thrust and CUB slowly; the README has the times).
 APPS_DIR   := test/cuda/apps
 APPS_OUT   := $(BUILD)/cuda-apps
 APPS_NAMES := $(basename $(notdir $(wildcard $(APPS_DIR)/*.cu)))
