@@ -30,7 +30,8 @@ NVCC_EXTRA ?=
 NVCCFLAGS := -O3 -std=c++17 -Isrc -Ikernels/include $(NVCC_ARCH) -Xcompiler -fno-strict-aliasing $(NVCC_EXTRA)
 
 DEV_SRC  := $(shell find src/device -name '*.c' | sort)
-HOST_SRC := $(filter-out src/host/main.c,$(shell find src/host -name '*.c' | sort))
+# src/host/cudart/ is a shared library of its own (cudart.mk), not part of warpsim.
+HOST_SRC := $(filter-out src/host/main.c src/host/cudart/%,$(shell find src/host -name '*.c' | sort))
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(DEV_SRC) $(HOST_SRC))
 HEADERS  := $(shell find src kernels/include kernels/ptx/include -name '*.h' -o -name '*.def' -o -name '*.cuh')
 
@@ -102,6 +103,8 @@ include test/fuzz/fuzz.mk
 include kernels/bench/bench.mk
 include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
+include src/host/cudart/cudart.mk
+include test/cuda/apps/apps.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2
@@ -118,6 +121,7 @@ test: deps
 	bash test/gpu/cub_sort_test.sh
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
+	$(MAKE) --no-print-directory cuda-apps-test
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory busybox-test
 

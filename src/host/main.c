@@ -1,5 +1,5 @@
 /* warpsim command line: `warpsim run [options] PROG [args]`, `warpsim ptx [options] FILE.launch`,
- * `warpsim report ...`, --version, --help. */
+ * `warpsim cuda [options] -- PROG [args]`, `warpsim report ...`, --version, --help. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,6 +8,7 @@
 #include "host/report.h"
 #include "host/report_cmd.h"
 #include "host/ptx/ptx_cmd.h"
+#include "host/cuda_cmd.h"
 
 static void print_version(void)
 {
@@ -146,6 +147,8 @@ int main(int argc, char **argv)
         return cmd_run(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "ptx"))
         return ptx_cmd_main(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "cuda"))
+        return cuda_cmd_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "report"))
         return report_cmd_main(argc - 2, argv + 2);
     options_usage(stderr);

@@ -429,6 +429,7 @@ void options_usage(FILE *f)
 {
     fprintf(f, "usage: warpsim run [options] PROG.elf [args...]\n"
                "       warpsim ptx [options] FILE.launch    (kernels/ptx/README.md)\n"
+               "       warpsim cuda [options] -- PROG [args...]   (a CUDA program; warpsim cuda --help)\n"
                "       warpsim report [options] REPORT.json...\n"
                "       warpsim --version | --help\n\noptions of run:\n");
     usage_rows(f, CMD_RUN);

@@ -172,6 +172,17 @@ static void bit_ops(void)
     for (unsigned mode = PTX_SHFM_CLAMP; mode <= PTX_SHFM_WRAP; mode++)
         add(mode == PTX_SHFM_CLAMP ? "bmsk.clamp.b32" : "bmsk.wrap.b32", PTX_OP_BMSK, PTX_T_B32, 0, 0, 0, 2,
             GS(32, 70), GS(32, 70), G0, G0)->d.shf_mode = (uint8_t)mode;
+    {
+        static const char *const dp[8] = {"dp4a.u32.u32", "dp4a.u32.s32", "dp4a.s32.u32", "dp4a.s32.s32",
+                                          "dp2a.lo.s32.u32", "dp2a.hi.s32.s32", "dp2a.lo.u32.s32", "dp2a.hi.u32.u32"};
+        static const unsigned ta[8] = {PTX_T_U32, PTX_T_U32, PTX_T_S32, PTX_T_S32, PTX_T_S32, PTX_T_S32, PTX_T_U32, PTX_T_U32};
+        static const unsigned tb[8] = {PTX_T_U32, PTX_T_S32, PTX_T_U32, PTX_T_S32, PTX_T_U32, PTX_T_S32, PTX_T_S32, PTX_T_U32};
+        for (unsigned k = 0; k < 8; k++) {
+            form_t *f = add(dp[k], k < 4 ? PTX_OP_DP4A : PTX_OP_DP2A, ta[k], tb[k], 0, 0, 3, GI(PTX_T_B32),
+                            GI(PTX_T_B32), GI(PTX_T_B32), G0);
+            f->d.mul = k < 4 ? 0 : k & 1 ? PTX_MUL_HI : PTX_MUL_LO;
+        }
+    }
     for (unsigned dir = PTX_SHF_L; dir <= PTX_SHF_R; dir++)
         for (unsigned mode = PTX_SHFM_CLAMP; mode <= PTX_SHFM_WRAP; mode++) {
             char b[48];
@@ -179,6 +190,9 @@ static void bit_ops(void)
             form_t *f = add(b, PTX_OP_SHF, PTX_T_B32, 0, 0, 0, 3, GI(PTX_T_B32), GI(PTX_T_B32), GS(32, 70), G0);
             f->d.shf_dir = (uint8_t)dir, f->d.shf_mode = (uint8_t)mode;
         }
+    for (unsigned mode = PTX_SHFM_CLAMP; mode <= PTX_SHFM_WRAP; mode++)
+        add(mode == PTX_SHFM_CLAMP ? "bmsk.clamp.b32" : "bmsk.wrap.b32", PTX_OP_BMSK, PTX_T_B32, 0, 0, 0, 2, GS(32, 70),
+            GS(32, 70), G0, G0)->d.shf_mode = (uint8_t)mode;
     EACH(sh, t) {
         if (t <= PTX_T_B64)
             add(nm("shl", 0, 0, t, 0), PTX_OP_SHL, t, 0, 0, 0, 2, GI(t), GS(32, 70), G0, G0);

@@ -142,6 +142,21 @@ static void ref_misc_int(const ptx_alu_t *d, const uint64_t *s, ref_out_t *o)
     case PTX_OP_MIN: r = a < b ? a : b; break;
     case PTX_OP_MAX: r = a > b ? a : b; break;
     case PTX_OP_SAD: r = val(s[2], t) + (a > b ? a - b : b - a); break;
+    case PTX_OP_DP4A: case PTX_OP_DP2A: {
+        /* the dot product in 128-bit arithmetic, cut to 32 bits at the end */
+        int two = d->op == PTX_OP_DP2A, hi = two && d->mul == PTX_MUL_HI;
+        unsigned wa = two ? 16 : 8, sa = rt_signed(t), sb = rt_signed(d->type2);
+        r = (uint32_t)s[2];
+        for (unsigned i = 0; i < (two ? 2u : 4u); i++) {
+            i128 x = (s[0] >> (wa * i)) & ((1u << wa) - 1), y = (s[1] >> (8 * (i + 2 * hi))) & 0xff;
+            if (sa && x >= (i128)1 << (wa - 1))
+                x -= (i128)1 << wa;
+            if (sb && y >= 128)
+                y -= 256;
+            r += x * y;
+        }
+        break;
+    }
     default: break;
     }
     if ((d->flags & PTX_MF_RELU) && r < 0)
@@ -412,7 +427,7 @@ void ref_eval(const ptx_alu_t *d, const uint64_t s[4], uint32_t cc_in, ref_out_t
     case PTX_OP_ADDC: case PTX_OP_SUBC: ref_addsub(d, x, cc_in, o); return;
     case PTX_OP_MADC: ref_mul_mad(d, x, cc_in, o); return;
     case PTX_OP_MUL24: case PTX_OP_MAD24: ref_24(d, x, o); return;
-    case PTX_OP_SAD: ref_misc_int(d, x, o); return;
+    case PTX_OP_SAD: case PTX_OP_DP4A: case PTX_OP_DP2A: ref_misc_int(d, x, o); return;
     case PTX_OP_REM: ref_divrem(d, x, o); return;
     case PTX_OP_SETP: case PTX_OP_SET: case PTX_OP_SELP: case PTX_OP_SLCT:
         if (d->op == PTX_OP_SETP && (d->type == PTX_T_F16X2 || d->type == PTX_T_BF16X2))

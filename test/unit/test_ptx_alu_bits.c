@@ -37,6 +37,34 @@ Test(ptx_alu_bits, shf_clamp_and_wrap)
     cr_expect_eq(ev(&rw, 0x12345678u, 0x9abcdef0u, 32), 0x12345678u);
 }
 
+Test(ptx_alu_bits, bmsk_clamp_and_wrap)
+{
+    ptx_alu_t c = alu(PTX_OP_BMSK, PTX_T_B32, 0, 0, 0), w = alu(PTX_OP_BMSK, PTX_T_B32, 0, 0, 0);
+    c.shf_mode = PTX_SHFM_CLAMP;
+    w.shf_mode = PTX_SHFM_WRAP;
+    cr_expect_eq(ev(&w, 1, 2, 0), 0x00000006u, "the manual's example");
+    cr_expect_eq(ev(&c, 4, 8, 0), 0x00000ff0u);
+    cr_expect_eq(ev(&c, 28, 8, 0), 0xf0000000u, "cut at bit 31");
+    cr_expect_eq(ev(&c, 0, 32, 0), 0xffffffffu);
+    cr_expect_eq(ev(&w, 0, 32, 0), 0, "a width of 32 wraps to 0");
+    cr_expect_eq(ev(&c, 32, 5, 0), 0, "a start of 32 or more: nothing");
+    cr_expect_eq(ev(&w, 33, 2, 0), 0x00000006u, "33 mod 32 = 1");
+    cr_expect_eq(ev(&c, 3, 0, 0), 0);
+}
+
+Test(ptx_alu_bits, dp4a_dp2a)
+{
+    ptx_alu_t uu = alu(PTX_OP_DP4A, PTX_T_U32, PTX_T_U32, 0, 0), ss = alu(PTX_OP_DP4A, PTX_T_S32, PTX_T_S32, 0, 0);
+    ptx_alu_t lo = alu(PTX_OP_DP2A, PTX_T_S32, PTX_T_U32, 0, 0), hi = alu(PTX_OP_DP2A, PTX_T_S32, PTX_T_U32, 0, 0);
+    lo.mul = PTX_MUL_LO, hi.mul = PTX_MUL_HI;
+    cr_expect_eq(ev(&uu, 0x04030201u, 0x01010101u, 10), 20u);
+    cr_expect_eq(ev(&uu, 0xffu, 0xffu, 0), 255u * 255u);
+    cr_expect_eq(ev(&ss, 0xffu, 0xffu, 0), 1u, "-1 * -1");
+    cr_expect_eq(ev(&ss, 0x80u, 0x01u, 0), (uint32_t)-128);
+    cr_expect_eq(ev(&lo, 0xffff0002u, 0x05040302u, 1), (uint32_t)(1 + 2 * 2 - 3), "halves 2 and -1, bytes 2 and 3");
+    cr_expect_eq(ev(&hi, 0xffff0002u, 0x05040302u, 1), (uint32_t)(1 + 2 * 4 - 5), "bytes 4 and 5");
+}
+
 Test(ptx_alu_bits, prmt)
 {
     ptx_alu_t p = alu(PTX_OP_PRMT, PTX_T_B32, 0, 0, 0);
@@ -91,22 +119,3 @@ Test(ptx_alu_bits, counts_reverse_logic)
     cr_expect_eq(ev(&fns, 0xf0u, 3, 0), 0xffffffffu);
 }
 
-/* bmsk (CUB's radix sort uses bmsk.clamp): the ISA's pseudo-code cases. */
-Test(ptx_alu_bits, bmsk_clamp_and_wrap)
-{
-    ptx_alu_t c = alu(PTX_OP_BMSK, PTX_T_B32, 0, 0, 0), w = alu(PTX_OP_BMSK, PTX_T_B32, 0, 0, 0);
-    c.shf_mode = PTX_SHFM_CLAMP;
-    w.shf_mode = PTX_SHFM_WRAP;
-    cr_expect_eq(ev(&w, 1, 2, 0), 0x6u, "the ISA's example");
-    cr_expect_eq(ev(&c, 4, 8, 0), 0xff0u);
-    cr_expect_eq(ev(&c, 0, 0, 0), 0, "width 0");
-    cr_expect_eq(ev(&c, 0, 32, 0), 0xffffffffu, "clamp: width 32 is every bit");
-    cr_expect_eq(ev(&c, 8, 40, 0), 0xffffff00u, "clamp: a width past 32 is every bit from pos");
-    cr_expect_eq(ev(&c, 32, 4, 0), 0, "clamp: position 32 gives nothing");
-    cr_expect_eq(ev(&c, 100, 4, 0), 0);
-    cr_expect_eq(ev(&c, 28, 8, 0), 0xf0000000u, "the field is cut at bit 31");
-    cr_expect_eq(ev(&w, 32, 4, 0), 0xfu, "wrap: position 32 is 0");
-    cr_expect_eq(ev(&w, 0, 32, 0), 0, "wrap: width 32 is 0");
-    cr_expect_eq(ev(&w, 4, 35, 0), 0x70u, "wrap: width 35 is 3");
-    cr_expect_eq(ev(&w, 30, 31, 0), 0xc0000000u);
-}

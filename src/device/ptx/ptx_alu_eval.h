@@ -19,7 +19,8 @@ SIM_FN uint32_t ptx_alu_src_bits(const ptx_alu_t *d, uint32_t i)
     case PTX_OP_SETP: case PTX_OP_SELP: return i == 2 ? 1 : tb;
     case PTX_OP_SLCT: return i == 2 ? 32 : tb;
     case PTX_OP_SHL: case PTX_OP_SHR: return i == 1 ? 32 : tb;
-    case PTX_OP_SHF: case PTX_OP_FNS: case PTX_OP_PRMT: return 32;
+    case PTX_OP_SHF: case PTX_OP_FNS: case PTX_OP_PRMT: case PTX_OP_BMSK: return 32;
+    case PTX_OP_DP4A: case PTX_OP_DP2A: return 32;
     case PTX_OP_BFE: return i >= 1 ? 32 : tb;
     case PTX_OP_BFI: return i >= 2 ? 32 : tb;
     case PTX_OP_LOP3: return i == 3 ? 8 : tb;
@@ -165,6 +166,12 @@ SIM_FN uint64_t ptx_alu_eval(const ptx_alu_t *d, uint64_t a, uint64_t b, uint64_
         break;
     case PTX_OP_SETP: case PTX_OP_SET: case PTX_OP_SELP: case PTX_OP_SLCT: case PTX_OP_TESTP:
         r = ptx_alu_cmpsel(d, a, b, c, d2);
+        break;
+    case PTX_OP_DP4A:
+        r = ptx_int_dp4a(d->type, d->type2, a, b, c);
+        break;
+    case PTX_OP_DP2A:
+        r = ptx_int_dp2a(d->mul == PTX_MUL_HI, d->type, d->type2, a, b, c);
         break;
     case PTX_OP_CVT:
         r = ptx_cvt(d->type, d->type2, d->round, d->flags, a, b);

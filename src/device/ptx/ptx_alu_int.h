@@ -101,6 +101,33 @@ SIM_INLINE uint64_t ptx_int_sad(uint32_t t, uint64_t a, uint64_t b, uint64_t c)
     return ptx_trunc(c + (less ? y - x : x - y), ptx_type_bits(t));
 }
 
+/* dp4a: c + the products of a's and b's four bytes, each byte signed or
+ * not as its operand's type says; 32-bit wrap-around. */
+SIM_INLINE uint64_t ptx_int_dp4a(uint32_t ta, uint32_t tb, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint32_t s = (uint32_t)c;
+    for (int i = 0; i < 4; i++) {
+        uint32_t x = (uint32_t)(a >> (8 * i)) & 0xffu, y = (uint32_t)(b >> (8 * i)) & 0xffu;
+        x = ptx_type_signed(ta) ? (uint32_t)(int32_t)(int8_t)x : x;
+        y = ptx_type_signed(tb) ? (uint32_t)(int32_t)(int8_t)y : y;
+        s += x * y;
+    }
+    return s;
+}
+
+/* dp2a: c + a's two 16-bit halves times b's bytes 0-1 (.lo) or 2-3 (.hi). */
+SIM_INLINE uint64_t ptx_int_dp2a(uint32_t hi, uint32_t ta, uint32_t tb, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint32_t s = (uint32_t)c;
+    for (int i = 0; i < 2; i++) {
+        uint32_t x = (uint32_t)(a >> (16 * i)) & 0xffffu, y = (uint32_t)(b >> (8 * (i + 2 * !!hi))) & 0xffu;
+        x = ptx_type_signed(ta) ? (uint32_t)(int32_t)(int16_t)x : x;
+        y = ptx_type_signed(tb) ? (uint32_t)(int32_t)(int8_t)y : y;
+        s += x * y;
+    }
+    return s;
+}
+
 /* mad and madc: a * b (.lo/.hi/.wide) + c + cf_in; .sat (mad.hi.s32
  * only) clamps the sum to s32; *cf_out: the carry out of the addition. */
 SIM_INLINE uint64_t ptx_int_mad(uint32_t t, uint32_t mode, uint32_t flags, uint64_t a, uint64_t b, uint64_t c,

@@ -202,33 +202,40 @@ SIM_FN void ptx_exec_match(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
     }
 }
 
+/* redux.sync: each lane reduces over the executing lanes its own
+ * membermask names: tiles of a warp (cooperative groups' tiled_partition)
+ * reduce apart in one instruction, each with its tile's mask. */
 SIM_FN void ptx_exec_redux(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-    const uint64_t *a = w->regs + (size_t)r->src[0] * 32;
+    const uint64_t *a = w->regs + (size_t)r->src[0] * 32, *mm = w->regs + (size_t)r->src[1] * 32;
     int sgn = r->type == PTX_T_S32;
-    uint32_t v = 0, first = 1;
-    for (uint32_t l = 0; l < 32; l++) {
-        if (!(exec >> l & 1u))
-            continue;
-        uint32_t x = (uint32_t)a[l];
-        if (first) {
-            v = x, first = 0;
-            continue;
+    uint32_t out[PTX_NL];
+    PTX_LANES(l) {
+        uint32_t group = exec & (uint32_t)mm[l], v = 0, first = 1;
+        for (uint32_t k = 0; k < 32; k++) {
+            if (!(group >> k & 1u))
+                continue;
+            uint32_t x = (uint32_t)a[k];
+            if (first) {
+                v = x, first = 0;
+                continue;
+            }
+            switch (r->sub) {
+            case PTX_ATOM_ADD: v += x; break;
+            case PTX_ATOM_AND: v &= x; break;
+            case PTX_ATOM_OR: v |= x; break;
+            case PTX_ATOM_XOR: v ^= x; break;
+            case PTX_ATOM_MIN: v = (sgn ? (int32_t)x < (int32_t)v : x < v) ? x : v; break;
+            case PTX_ATOM_MAX: v = (sgn ? (int32_t)x > (int32_t)v : x > v) ? x : v; break;
+            }
         }
-        switch (r->sub) {
-        case PTX_ATOM_ADD: v += x; break;
-        case PTX_ATOM_AND: v &= x; break;
-        case PTX_ATOM_OR: v |= x; break;
-        case PTX_ATOM_XOR: v ^= x; break;
-        case PTX_ATOM_MIN: v = (sgn ? (int32_t)x < (int32_t)v : x < v) ? x : v; break;
-        case PTX_ATOM_MAX: v = (sgn ? (int32_t)x > (int32_t)v : x > v) ? x : v; break;
-        }
+        out[PTX_LI(l)] = v;
     }
     PTX_WARP_SYNC();
     uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
     PTX_LANES(l) {
         if (exec >> l & 1u)
-            d[l] = v;
+            d[l] = out[PTX_LI(l)];
     }
 }
 

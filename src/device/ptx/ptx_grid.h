@@ -118,6 +118,14 @@ struct ptx_module;
  * ptx_prog_globals_size bytes of the arena, whose initial bytes
  * ptx_prog_globals_init writes (the launcher calls it once per run). */
 struct ptx_prog *ptx_prog_build(const struct ptx_module *m, const char *path, char *err, size_t n);
+/* The same with the .global variables from gbase on (several modules in one
+ * arena, as the CUDA runtime loads them: src/host/cudart/). */
+struct ptx_prog *ptx_prog_build_at(const struct ptx_module *m, const char *path, uint64_t gbase, char *err, size_t n);
+/* Module variable `var` (an index into the module's vars): its target address
+ * for .global, its offset in the bank for .const. */
+uint64_t ptx_prog_var_addr(const struct ptx_prog *p, uint32_t var);
+/* The .const bank, writable (cudaMemcpyToSymbol), and its size. */
+uint8_t *ptx_prog_const_bank(struct ptx_prog *p, uint64_t *size);
 void ptx_prog_free(struct ptx_prog *p);
 uint64_t ptx_prog_globals_size(const struct ptx_prog *p);
 void ptx_prog_globals_init(const struct ptx_prog *p, uint8_t *arena_lo);

@@ -33,6 +33,7 @@ typedef struct ptx_pfunc {
     uint32_t defined, is_kernel, is_vprintf;
     /* kernels: the deepest static call chain's slots and frame bytes */
     uint32_t chain_slots, chain_frame, recursive;
+    uint32_t shared_static;  /* kernels: the .shared bytes its call tree's variables span */
 } ptx_pfunc_t;
 
 /* A call site: its arguments and returns, each an element. */
@@ -63,9 +64,10 @@ typedef struct ptx_prog {
     uint64_t cbank_size;
     uint8_t *ginit;          /* the .global variables' first bytes */
     uint64_t gsize;
-    uint32_t shared_static;  /* the static .shared layout (every kernel uses the module's one) */
+    uint32_t shared_static;  /* the static .shared layout: what every kernel's spans together */
     uint32_t dyn_shared_off; /* where extern .shared starts */
     const char *path;
+    uint64_t *var_addr;      /* host: each module variable's address in its space (ptx_prog_var_addr) */
 } ptx_prog_t;
 
 #endif

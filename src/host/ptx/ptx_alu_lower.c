@@ -12,7 +12,7 @@ static int is_alu_op(uint32_t op)
     case PTX_OP_NEG: case PTX_OP_MIN: case PTX_OP_MAX: case PTX_OP_ADDC: case PTX_OP_SUBC:
     case PTX_OP_MADC: case PTX_OP_POPC: case PTX_OP_CLZ: case PTX_OP_BFIND: case PTX_OP_FNS:
     case PTX_OP_BREV: case PTX_OP_BFE: case PTX_OP_BFI: case PTX_OP_BMSK: case PTX_OP_PRMT:
-    case PTX_OP_SHF:
+    case PTX_OP_SHF: case PTX_OP_DP4A: case PTX_OP_DP2A:
     case PTX_OP_SHL: case PTX_OP_SHR: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR:
     case PTX_OP_NOT: case PTX_OP_CNOT: case PTX_OP_LOP3: case PTX_OP_SETP: case PTX_OP_SET:
     case PTX_OP_SELP: case PTX_OP_SLCT: case PTX_OP_FMA: case PTX_OP_RCP: case PTX_OP_SQRT:

@@ -35,6 +35,7 @@ static const char *missing_mode(const ptx_insn_t *in)
     case PTX_OP_SHF: return m->shf_dir && m->shf_mode ? NULL : "a direction and a mode (.l/.r, .clamp/.wrap)";
     case PTX_OP_BMSK:
         return m->shf_mode && !m->shf_dir && in->type[0] == PTX_T_B32 ? NULL : "a mode (.clamp, .wrap), no direction, .b32";
+    case PTX_OP_DP2A: return m->mul == PTX_MUL_LO || m->mul == PTX_MUL_HI ? NULL : ".lo or .hi";
     case PTX_OP_MUL: case PTX_OP_MAD: return !is_int || m->mul ? NULL : ".lo, .hi or .wide";
     case PTX_OP_MUL24: case PTX_OP_MAD24: case PTX_OP_MADC:
         return m->mul == PTX_MUL_LO || m->mul == PTX_MUL_HI ? NULL : ".lo or .hi";

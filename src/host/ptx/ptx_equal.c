@@ -34,7 +34,7 @@ static int same_var(cmp_t *c, const ptx_var_t *a, const ptx_var_t *b, int names)
     if (names && strcmp(a->name, b->name))
         return differ(c, "variable name %s vs %s", a->name, b->name);
     SAME(space, "space"); SAME(type, "type"); SAME(vec, "vector width"); SAME(link, "linkage");
-    SAME(unsized, "unsized"); SAME(ptr, ".ptr"); SAME(ptr_space, ".ptr space"); SAME(ptr_align, ".ptr align");
+    SAME(unsized, "unsized"); SAME(ptr, ".ptr"); SAME(ptr_space, ".ptr space"); SAME(ptr_align, ".ptr align"); SAME(managed, ".attribute(.managed)");
     SAME(count, "count"); SAME(size, "size"); SAME(align, "alignment"); SAME(offset, "offset");
     SAME(nrelocs, "relocation count");
     if (!a->init != !b->init || (a->init && memcmp(a->init, b->init, a->size)))

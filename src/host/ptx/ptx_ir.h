@@ -139,6 +139,7 @@ typedef struct ptx_var {
     uint8_t ptr;         /* a parameter declared .ptr */
     uint8_t ptr_space;   /* .ptr .global: ptx_space_t, GENERIC if not named */
     uint32_t ptr_align;  /* .ptr .align N, 0 if not named */
+    uint8_t managed;     /* .attribute(.managed): __managed__ (one memory here, so nothing else differs) */
     uint64_t count;
     uint64_t size;       /* bytes */
     uint32_t align;

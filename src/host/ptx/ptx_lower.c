@@ -55,7 +55,7 @@ static void write_init(ptx_lower_t *lw, const ptx_var_t *v, uint8_t *dst)
 }
 
 /* Module variables: .global from PTX_GMEM_LO on, .const in the bank,
- * .shared in the one static layout; extern .shared x[] at its end. */
+ * .shared by ptx_lower_shared.c; extern .shared x[] after all of it. */
 static void layout_module_vars(ptx_lower_t *lw)
 {
     const ptx_module_t *m = lw->m;
@@ -67,35 +67,23 @@ static void layout_module_vars(ptx_lower_t *lw)
         uint64_t al = v->align ? v->align : 1;
         if (v->space == PTX_SPACE_GLOBAL) {
             g = align_up(g, al);
-            lw->gaddr[i] = PTX_GMEM_LO + g;
+            lw->gaddr[i] = lw->gbase + g;
             g += v->size;
         } else if (v->space == PTX_SPACE_CONST) {
             c = align_up(c, al);
             lw->gaddr[i] = c;
             c += v->size;
-        } else if (v->space == PTX_SPACE_SHARED && !v->unsized) {
-            s = align_up(s, al);
-            lw->gaddr[i] = s;
-            s += v->size;
         } else if (v->space != PTX_SPACE_SHARED) {
             ptx_lower_fail(lw, NULL, "module variable '%s' in the %s space is not supported", v->name,
                            ptx_space_word(v->space));
         }
     }
-    /* function-scope .shared variables join the same layout */
+    /* .shared, module and function scope: ptx_lower_shared.c */
     lw->vaddr = calloc(m->nfuncs + 1, sizeof *lw->vaddr);
-    for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
-        const ptx_func_t *f = &m->funcs[fi];
-        lw->vaddr[fi] = calloc(f->nvars + 1, sizeof **lw->vaddr);
-        for (uint32_t k = 0; k < f->nvars; k++) {
-            const ptx_var_t *v = &f->vars[k];
-            if (v->space != PTX_SPACE_SHARED)
-                continue;
-            s = align_up(s, v->align ? v->align : 1);
-            lw->vaddr[fi][k] = s;
-            s += v->size;
-        }
-    }
+    for (uint32_t fi = 0; fi < m->nfuncs; fi++)
+        if (!(lw->vaddr[fi] = calloc(m->funcs[fi].nvars + 1, sizeof **lw->vaddr)))
+            ptx_lower_fail(lw, NULL, "out of memory");
+    s = ptx_lower_shared_layout(lw);
     p->shared_static = (uint32_t)s;
     p->dyn_shared_off = (uint32_t)align_up(s, 16);
     for (uint32_t i = 0; i < m->nvars; i++)
@@ -110,7 +98,7 @@ static void layout_module_vars(ptx_lower_t *lw)
     for (uint32_t i = 0; i < m->nvars; i++) {
         const ptx_var_t *v = &m->vars[i];
         if (v->space == PTX_SPACE_GLOBAL)
-            write_init(lw, v, p->ginit + (lw->gaddr[i] - PTX_GMEM_LO));
+            write_init(lw, v, p->ginit + (lw->gaddr[i] - lw->gbase));
         else if (v->space == PTX_SPACE_CONST)
             write_init(lw, v, p->cbank + lw->gaddr[i]);
     }
@@ -181,7 +169,12 @@ static void free_lower(ptx_lower_t *lw)
 
 ptx_prog_t *ptx_prog_build(const ptx_module_t *m, const char *path, char *err, size_t n)
 {
-    ptx_lower_t lw = {.m = m, .path = path, .err = err, .errlen = n};
+    return ptx_prog_build_at(m, path, PTX_GMEM_LO, err, n);
+}
+
+ptx_prog_t *ptx_prog_build_at(const ptx_module_t *m, const char *path, uint64_t gbase, char *err, size_t n)
+{
+    ptx_lower_t lw = {.m = m, .path = path, .err = err, .errlen = n, .gbase = gbase};
     lw.p = calloc(1, sizeof *lw.p);
     if (!lw.p) {
         snprintf(err, n, "%s: out of memory", path);
@@ -212,6 +205,8 @@ ptx_prog_t *ptx_prog_build(const ptx_module_t *m, const char *path, char *err, s
         pf->recursive = (uint32_t)rec;
     }
     free(onpath);
+    lw.p->var_addr = lw.gaddr;
+    lw.gaddr = NULL;
     free_lower(&lw);
     return lw.p;
 }
@@ -229,12 +224,24 @@ void ptx_prog_free(ptx_prog_t *p)
     free(p->pofs);
     free(p->cbank);
     free(p->ginit);
+    free(p->var_addr);
     free(p);
 }
 
 uint64_t ptx_prog_globals_size(const ptx_prog_t *p)
 {
     return p->gsize;
+}
+
+uint64_t ptx_prog_var_addr(const ptx_prog_t *p, uint32_t var)
+{
+    return p->var_addr[var];
+}
+
+uint8_t *ptx_prog_const_bank(ptx_prog_t *p, uint64_t *size)
+{
+    *size = p->cbank_size;
+    return p->cbank;
 }
 
 void ptx_prog_globals_init(const ptx_prog_t *p, uint8_t *arena_lo)
@@ -248,7 +255,7 @@ int ptx_kernel_info(const ptx_prog_t *p, uint32_t kernel, ptx_kernel_info_t *ki)
         return -1;
     const ptx_pfunc_t *pf = &p->funcs[kernel];
     ki->regs_per_thread = pf->chain_slots;
-    ki->shared_static = p->shared_static;
+    ki->shared_static = pf->shared_static;
     ki->local_per_thread = pf->recursive ? PTX_RECURSE_LOCAL : pf->chain_frame;
     ki->param_size = pf->param_size;
     return 0;

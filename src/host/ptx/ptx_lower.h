@@ -30,6 +30,7 @@ typedef struct ptx_lower {
     size_t errlen;
     jmp_buf fail;
     uint64_t *gaddr;        /* module variables: address in their space */
+    uint64_t gbase;         /* where the module's .global variables start */
     uint64_t **vaddr;       /* function variables' .shared offsets, per function */
     uint32_t ncap_recs, ncap_imms, ncap_targets, ncap_calls, ncap_cargs, ncap_pofs;
     uint32_t nimms, ntargets, ncalls, ncargs, npofs;
@@ -44,6 +45,9 @@ typedef struct ptx_lower {
 _Noreturn void ptx_lower_fail(ptx_lower_t *lw, const ptx_insn_t *in, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void ptx_lower_func(ptx_lower_t *lw, uint32_t fi);
+/* Places the module's and functions' .shared variables (lw->gaddr,
+ * lw->vaddr, each kernel's pf->shared_static); the bytes all of them span. */
+uint64_t ptx_lower_shared_layout(ptx_lower_t *lw);
 void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r);
 void ptx_lower_call(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r);
 /* The slot of a source operand (registers, immediates, symbols' addresses). */

@@ -46,7 +46,14 @@ static void parse_attrs(ptx_parser_t *ps, ptx_var_t *v, int param)
             v->vec = (uint8_t)(t->text[2] - '0');
         else if (ty != PTX_T_NONE && !v->type)
             v->type = (uint8_t)ty;
-        else if (param && ptx_tok_dot(t, ".ptr") && v->type && !v->ptr) {
+        else if (!param && ptx_tok_dot(t, ".attribute") && !v->managed) {
+            /* .attribute(.managed): a __managed__ variable (PTX ISA 5.4.8) */
+            ptx_expect(ps, '(');
+            if (!ptx_accept_dot(ps, ".managed"))
+                ptx_expected(ps, ".managed (the one variable attribute supported)");
+            ptx_expect(ps, ')');
+            v->managed = 1;
+        } else if (param && ptx_tok_dot(t, ".ptr") && v->type && !v->ptr) {
             v->ptr = 1;
             v->ptr_space = (uint8_t)space_of(ptx_peek(ps, 0));
             if (v->ptr_space == PTX_SPACE_PARAM)

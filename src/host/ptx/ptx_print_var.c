@@ -79,6 +79,8 @@ static void print_init(ptx_sbuf_t *b, const ptx_module_t *m, const ptx_var_t *v)
 
 void ptx_print_var(ptx_sbuf_t *b, const ptx_module_t *m, const ptx_var_t *v, const char *name)
 {
+    if (v->managed)
+        ptx_sb_puts(b, " .attribute(.managed)");
     ptx_sb_printf(b, " .align %" PRIu32, v->align);
     if (v->vec > 1)
         ptx_sb_printf(b, " .v%u", v->vec);

@@ -12,7 +12,7 @@ static const char *const unsupported[] = {
     "tex", "tld4", "txq", "suld", "sust", "sured", "suq", "istypep",
     "cp", "cp.async", "mbarrier", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
     "applypriority", "discard", "createpolicy", "multimem", "tensormap", "clusterlaunchcontrol",
-    "dp4a", "dp2a", "szext", "alloca", "stacksave", "stackrestore", "prefetchu",
+    "szext", "alloca", "stacksave", "stackrestore", "prefetchu",
     "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset",
     "vadd2", "vsub2", "vavrg2", "vabsdiff2", "vmin2", "vmax2", "vset2",
     "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4", "vset4",

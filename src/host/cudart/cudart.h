@@ -1,0 +1,65 @@
+/* warpsim's CUDA runtime (build/lib/libcudart.so.13): the state every part
+ * shares. An unmodified program built with `nvcc -cudart shared` binds to
+ * this library instead of NVIDIA's; its kernels run on the PTX simulator
+ * (src/host/ptx/, the CPU runner ptx_run_cpu), one launch at a time, to
+ * completion, when launched (a correct order for every stream).
+ *
+ * Device memory is one arena mapped at target address PTX_GMEM_LO in this
+ * process (cudart_mem.c), so a device pointer is also a host pointer:
+ * managed and mapped host memory need no copies, and cudaMemcpy of any kind
+ * is memcpy. The GPU the program sees is the config's (gpu_config.h):
+ * WARPSIM_CUDA_CONFIG, default H100 SXM5. */
+#ifndef CUDART_H
+#define CUDART_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "host/ptx/gpu_config.h"
+
+/* Options, from the environment (warpsim cuda sets them; README). */
+typedef struct cudart_env {
+    const char *config;        /* WARPSIM_CUDA_CONFIG: a GPU config file */
+    const char *report;        /* WARPSIM_CUDA_REPORT: JSON report path, written at exit */
+    int quiet;                 /* WARPSIM_CUDA_QUIET=1: no report table on stderr at exit */
+    int threads;               /* WARPSIM_CUDA_THREADS: host threads per grid, 0 every core */
+    uint64_t max_insns;        /* WARPSIM_CUDA_MAX_INSNS: per CTA, 0 none */
+} cudart_env_t;
+
+/* Initialises once (config, arena); 0 or a cudaError_t. */
+int cudart_init(void);
+const cudart_env_t *cudart_env(void);
+const gpu_config_t *cudart_gpu(void);
+
+/* Errors: every API call goes through cudart_ret, which records a failure
+ * as the last error; a kernel fault is sticky, as on a GPU (every later
+ * call returns it). */
+int cudart_ret(int err);
+int cudart_sticky(void);
+void cudart_set_sticky(int err);
+/* cudaDeviceReset: no sticky error, no last error. */
+void cudart_clear_errors(void);
+/* Every API call starts here: initialises, and returns the sticky error
+ * if a kernel has faulted; 0 to go on. */
+int cudart_enter(void);
+/* The named function is not implemented: one line on stderr the first time. */
+int cudart_unimplemented(const char *name, int *said);
+
+/* Device memory (cudart_mem.c). Addresses are target addresses, which are
+ * also this process's addresses. */
+void *cudart_mem_alloc(uint64_t bytes, int kind);
+int cudart_mem_free(void *p, int kind);   /* 0, or -1 if p was not allocated as kind */
+/* The allocation holding p (its start and size, its kind), or 0. */
+int cudart_mem_find(const void *p, void **base, uint64_t *size, int *kind);
+/* Is [p, p + n) inside the arena? */
+int cudart_mem_in_arena(const void *p, uint64_t n);
+enum { CUDART_MEM_DEVICE = 1, CUDART_MEM_HOST = 2, CUDART_MEM_MANAGED = 4, CUDART_MEM_ANY = 7 };
+struct ptx_gmem;
+void cudart_mem_gmem(struct ptx_gmem *g);
+
+/* Simulated time, in nanoseconds since the runtime started: kernels advance
+ * it (cudart_launch.c); events read it (cudart_stream.c). */
+double cudart_sim_ns(void);
+void cudart_sim_advance(double ns);
+
+#endif

@@ -1,0 +1,135 @@
+/* The runtime's state (cudart.h): options from the environment, the GPU
+ * config, errors (last and sticky), the report at exit, simulated time. */
+#include <cuda_runtime_api.h>
+
+#include "host/cudart/cudart.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/cudart/cudart_report.h"
+
+static cudart_env_t E;
+static gpu_config_t G;
+static int init_rc = -1;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static _Thread_local int last_error;
+static atomic_int sticky;
+static double sim_ns;
+static pthread_mutex_t sim_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uint64_t env_u64(const char *name)
+{
+    const char *v = getenv(name);
+    return v ? strtoull(v, NULL, 0) : 0;
+}
+
+static void init_once(void)
+{
+    char err[1024];
+    E.config = getenv("WARPSIM_CUDA_CONFIG");
+    E.report = getenv("WARPSIM_CUDA_REPORT");
+    E.quiet = (int)env_u64("WARPSIM_CUDA_QUIET");
+    E.threads = (int)env_u64("WARPSIM_CUDA_THREADS");
+    E.max_insns = env_u64("WARPSIM_CUDA_MAX_INSNS");
+    gpu_config_defaults(&G);
+    if (E.config && *E.config && gpu_config_load(&G, E.config, err, sizeof err)) {
+        fprintf(stderr, "warpsim cuda: %s\n", err);
+        exit(1);   /* a config the user named and that cannot be read: as `warpsim ptx` */
+    }
+    cudart_report_start();
+    init_rc = 0;
+}
+
+int cudart_init(void)
+{
+    pthread_once(&once, init_once);
+    return init_rc;
+}
+
+const cudart_env_t *cudart_env(void) { return &E; }
+const gpu_config_t *cudart_gpu(void) { return &G; }
+
+int cudart_enter(void)
+{
+    int err = cudart_init();
+    return cudart_ret(err ? err : cudart_sticky());
+}
+
+int cudart_ret(int err)
+{
+    if (err)
+        last_error = err;
+    return err;
+}
+
+int cudart_sticky(void) { return atomic_load(&sticky); }
+
+void cudart_set_sticky(int err)
+{
+    int none = 0;
+    atomic_compare_exchange_strong(&sticky, &none, err);
+    last_error = err;
+}
+
+void cudart_clear_errors(void)
+{
+    atomic_store(&sticky, 0);
+    last_error = 0;
+}
+
+int cudart_unimplemented(const char *name, int *said)
+{
+    if (!__atomic_exchange_n(said, 1, __ATOMIC_RELAXED))
+        fprintf(stderr, "warpsim cuda: %s is not implemented (cudaErrorNotSupported)\n", name);
+    return cudart_ret(cudaErrorNotSupported);
+}
+
+double cudart_sim_ns(void)
+{
+    pthread_mutex_lock(&sim_lock);
+    double t = sim_ns;
+    pthread_mutex_unlock(&sim_lock);
+    return t;
+}
+
+void cudart_sim_advance(double ns)
+{
+    pthread_mutex_lock(&sim_lock);
+    sim_ns += ns;
+    pthread_mutex_unlock(&sim_lock);
+}
+
+/* ---- the error API ---------------------------------------------------------- */
+
+cudaError_t cudaGetLastError(void)
+{
+    int e = last_error;
+    last_error = cudart_sticky();
+    return (cudaError_t)e;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return (cudaError_t)last_error; }
+
+const char *cudaGetErrorName(cudaError_t error)
+{
+    switch ((int)error) {
+#define CUDART_ERROR(name, value, text) case value: return #name;
+#include "host/cudart/cudart_errors.def"
+#undef CUDART_ERROR
+    default: return "unrecognized error code";
+    }
+}
+
+const char *cudaGetErrorString(cudaError_t error)
+{
+    switch ((int)error) {
+#define CUDART_ERROR(name, value, text) case value: return text;
+#include "host/cudart/cudart_errors.def"
+#undef CUDART_ERROR
+    default: return "unrecognized error code";
+    }
+}

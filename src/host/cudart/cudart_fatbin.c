@@ -1,0 +1,220 @@
+/* The fatbin (cudart_fatbin.h):
+ *
+ *   wrapper   u32 magic 0x466243b1, u32 version, u64 container address, u64 version 2 (-rdc=true):
+ *             address of a NULL-ended list of each object's own container
+ *   container u32 magic 0xba55ed50, u16 version 1, u16 header bytes, u64 bytes of entries
+ *   entry     u16 kind (1 PTX, 2 ELF), u16 version, u32 header bytes, u64 payload bytes,
+ *             u32 compressed bytes, u32 -, u16 minor, u16 major (the PTX ISA), u32 arch (75: sm_75),
+ *             u32 name offset, u32 name bytes, u64 flags, u64 -, u64 decompressed bytes,
+ *             then the payload after the header (PTX: text, NUL-padded) */
+#include "host/cudart/cudart_fatbin.h"
+
+#include <lz4.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+typedef struct entry {
+    uint16_t kind, version;
+    uint32_t header_bytes;
+    uint64_t payload_bytes;
+    uint32_t compressed_bytes, unknown;
+    uint16_t minor, major;
+    uint32_t arch;
+    uint32_t name_off, name_bytes;
+    uint64_t flags, zero, decompressed_bytes;
+} entry_t;
+
+static uint32_t rd32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* The entries of the container at c, each with its payload. */
+static int walk(const uint8_t *c, int (*fn)(const entry_t *, const uint8_t *, void *), void *ctx)
+{
+    uint16_t hdr;
+    uint64_t bytes;
+    memcpy(&hdr, c + 6, 2);
+    memcpy(&bytes, c + 8, 8);
+    const uint8_t *e = c + hdr, *end = c + hdr + bytes;
+    while (e + sizeof(entry_t) <= end) {
+        entry_t h;
+        memcpy(&h, e, sizeof h);
+        if (h.header_bytes < sizeof h || h.payload_bytes > (uint64_t)(end - e))
+            return -1;
+        int rc = fn(&h, e + h.header_bytes, ctx);
+        if (rc)
+            return rc;
+        e += h.header_bytes + h.payload_bytes;
+    }
+    return 0;
+}
+
+typedef struct pick {
+    uint32_t max_arch;
+    entry_t best;
+    const uint8_t *payload;
+    fatbin_summary_t *sum;
+} pick_t;
+
+static int better(const pick_t *p, uint32_t arch)
+{
+    uint32_t cur = p->best.arch;
+    if (!p->payload)
+        return 1;
+    if (arch <= p->max_arch)
+        return cur > p->max_arch || arch > cur;
+    return cur > p->max_arch && arch < cur;
+}
+
+static int consider(const entry_t *h, const uint8_t *payload, void *ctx)
+{
+    pick_t *p = ctx;
+    fatbin_summary_t *s = p->sum;
+    if (h->kind == FATBIN_KIND_ELF && s->nsass < 16)
+        s->sass_archs[s->nsass++] = h->arch;
+    if (h->kind != FATBIN_KIND_PTX)
+        return 0;
+    if (s->nptx < 16)
+        s->ptx_archs[s->nptx++] = h->arch;
+    if (better(p, h->arch)) {
+        p->best = *h;
+        p->payload = payload;
+    }
+    return 0;
+}
+
+static char *decompress(const entry_t *h, const uint8_t *src, char *err, size_t n)
+{
+    uint64_t out = h->flags & (FATBIN_FLAG_ZSTD | FATBIN_FLAG_LZ4) ? h->decompressed_bytes : h->payload_bytes;
+    char *dst = malloc(out + 1);
+    if (!dst) {
+        snprintf(err, n, "out of memory for %llu bytes of PTX", (unsigned long long)out);
+        return NULL;
+    }
+    if (h->flags & FATBIN_FLAG_ZSTD) {
+        size_t got = ZSTD_decompress(dst, out, src, h->compressed_bytes);
+        if (ZSTD_isError(got) || got != out) {
+            snprintf(err, n, "the sm_%u PTX does not decompress (zstd: %s)", h->arch,
+                     ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short");
+            free(dst);
+            return NULL;
+        }
+    } else if (h->flags & FATBIN_FLAG_LZ4) {
+        int got = LZ4_decompress_safe((const char *)src, dst, (int)h->compressed_bytes, (int)out);
+        if (got < 0 || (uint64_t)got != out) {
+            snprintf(err, n, "the sm_%u PTX does not decompress (lz4)", h->arch);
+            free(dst);
+            return NULL;
+        }
+    } else {
+        memcpy(dst, src, out);
+    }
+    dst[out] = 0;
+    return dst;
+}
+
+/* The PTX of one container. */
+static int container_ptx(const uint8_t *c, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
+                         char *err, size_t n)
+{
+    if (!c || rd32(c) != FATBIN_MAGIC) {
+        snprintf(err, n, "not a fatbin (magic 0x%08x)", c ? rd32(c) : 0);
+        return -1;
+    }
+    pick_t p = {.max_arch = max_arch, .sum = sum};
+    if (walk(c, consider, &p)) {
+        snprintf(err, n, "a fatbin entry runs past its container");
+        return -1;
+    }
+    if (!p.payload)
+        return 1;
+    *arch = p.best.arch;
+    return (*ptx = decompress(&p.best, p.payload, err, n)) ? 0 : -1;
+}
+
+/* Is line (up to its end) one of a module's header directives? */
+static int header_line(const char *l)
+{
+    while (*l == ' ' || *l == '\t')
+        l++;
+    return !strncmp(l, ".version", 8) || !strncmp(l, ".target", 7) || !strncmp(l, ".address_size", 13);
+}
+
+/* Appends ptx to *all, without its header directives after the first. */
+static int append_body(char **all, size_t *len, const char *ptx, int first)
+{
+    size_t add = strlen(ptx);
+    char *g = realloc(*all, *len + add + 2);
+    if (!g)
+        return -1;
+    *all = g;
+    for (const char *l = ptx; *l;) {
+        const char *e = strchr(l, '\n');
+        size_t k = e ? (size_t)(e - l + 1) : strlen(l);
+        if (first || !header_line(l)) {
+            memcpy(*all + *len, l, k);
+            *len += k;
+        }
+        l += k;
+    }
+    (*all)[(*len)++] = '\n';
+    (*all)[*len] = 0;
+    return 0;
+}
+
+/* -rdc=true: the wrapper (version 2) holds the linked SASS, and a NULL-ended
+ * list of the objects' own containers, which hold their PTX: one module of
+ * them all, as the device linker made one image. */
+static int linked_ptx(const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
+                      char *err, size_t n)
+{
+    const uint8_t *const *objs;
+    memcpy(&objs, w + 16, sizeof objs);
+    char *all = NULL;
+    size_t len = 0;
+    int found = 0;
+    for (uint32_t i = 0; objs && objs[i]; i++) {
+        char *one;
+        int rc = container_ptx(objs[i], max_arch, &one, arch, sum, err, n);
+        if (rc < 0) {
+            free(all);
+            return -1;
+        }
+        if (rc > 0)
+            continue;
+        rc = append_body(&all, &len, one, !found);
+        free(one);
+        if (rc) {
+            free(all);
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        found++;
+    }
+    *ptx = all;
+    return found ? 0 : 1;
+}
+
+int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
+                    char *err, size_t n)
+{
+    const uint8_t *w = wrapper;
+    memset(sum, 0, sizeof *sum);
+    if (!w || rd32(w) != FATBIN_WRAPPER_MAGIC) {
+        snprintf(err, n, "not a fatbin wrapper (magic 0x%08x)", w ? rd32(w) : 0);
+        return -1;
+    }
+    const uint8_t *c;
+    memcpy(&c, w + 8, sizeof c);
+    if (rd32(w + 4) == 2) {
+        int rc = linked_ptx(w, max_arch, ptx, arch, sum, err, n);
+        if (rc <= 0)
+            return rc;
+    }
+    return container_ptx(c, max_arch, ptx, arch, sum, err, n);
+}

@@ -1,0 +1,192 @@
+/* Kernel launches (cudart_launch.h) and the API that launches. */
+#include <cuda_runtime_api.h>
+
+#include "host/cudart/cudart_launch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device/ptx/ptx_prog.h"
+#include "host/cudart/cudart.h"
+#include "host/cudart/cudart_report.h"
+#include "host/ptx/ptx_printf.h"
+#include "host/ptx/ptx_run_cpu.h"
+#include "host/ptx/ptx_session.h"
+
+/* Dynamic shared memory a kernel may take without
+ * cudaFuncAttributeMaxDynamicSharedMemorySize, as on every GPU since Volta. */
+#define DEFAULT_DYN_SMEM (48u << 10)
+
+int cudart_plan(cudart_func_t *f, const uint32_t block[3], const uint32_t grid[3], size_t shmem, ptx_sched_t *s)
+{
+    ptx_kernel_info_t ki;
+    char why[512];
+    const ptx_func_t *pf = &f->mod->m->funcs[f->fi];
+    if (ptx_kernel_info(f->mod->prog, (uint32_t)f->fi, &ki))
+        return cudaErrorInvalidDeviceFunction;
+    uint32_t regs = ki.regs_per_thread;
+    if (pf->perf.maxnreg && pf->perf.maxnreg < regs)
+        regs = pf->perf.maxnreg;
+    uint32_t cap = f->max_dyn_smem > DEFAULT_DYN_SMEM ? f->max_dyn_smem : DEFAULT_DYN_SMEM;
+    if (shmem > cap)
+        return cudaErrorInvalidValue;
+    if (ptx_sched_plan(cudart_gpu(), regs, (uint32_t)(ki.shared_static + shmem), block, grid, s, why, sizeof why)) {
+        fprintf(stderr, "warpsim cuda: kernel %s cannot run on %s: %s\n", f->name, cudart_gpu()->name, why);
+        return cudaErrorInvalidConfiguration;
+    }
+    return 0;
+}
+
+/* The arguments (args[i] points at parameter i) at the kernel's .param offsets. */
+static uint8_t *pack_params(const ptx_func_t *pf, void **args)
+{
+    uint8_t *p = calloc(1, pf->param_size + 8);
+    for (uint32_t i = 0; p && i < pf->nparams; i++)
+        memcpy(p + pf->params[i].offset, args[i], pf->params[i].size);
+    return p;
+}
+
+static int fault_error(uint32_t code)
+{
+    switch (code) {
+    case PTX_FAULT_ADDRESS: return cudaErrorIllegalAddress;
+    case PTX_FAULT_MISALIGNED: return cudaErrorMisalignedAddress;
+    case PTX_FAULT_INSN_LIMIT: return cudaErrorLaunchTimeout;
+    case PTX_FAULT_STACK: return cudaErrorIllegalAddress;   /* a stack overflow reads past the frame */
+    default: return cudaErrorLaunchFailure;                  /* trap, barrier, unsupported */
+    }
+}
+
+/* "kernel K faulted: block (1,0,0) thread (37,0,0) (CTA 1 warp 1 lane 5): bad address 0x... at FILE:LINE:COL" */
+static void say_fault(const cudart_func_t *f, const ptx_grid_t *g, const ptx_fault_t *ft)
+{
+    uint32_t t = ft->warp * 32 + ft->lane, c = ft->cta;
+    fprintf(stderr, "warpsim cuda: kernel %s faulted: block (%u,%u,%u) thread (%u,%u,%u) (CTA %u warp %u lane %u): %s",
+            f->name, c % g->grid[0], c / g->grid[0] % g->grid[1], c / g->grid[0] / g->grid[1], t % g->block[0],
+            t / g->block[0] % g->block[1], t / g->block[0] / g->block[1], ft->cta, ft->warp, ft->lane,
+            ptx_fault_name(ft->code));
+    if (ft->code == PTX_FAULT_ADDRESS || ft->code == PTX_FAULT_MISALIGNED)
+        fprintf(stderr, " (address 0x%llx)", (unsigned long long)ft->addr);
+    fprintf(stderr, " at %s:%u:%u (pc %u): %s\n", f->mod->name, ft->line, ft->col, ft->pc,
+            cudaGetErrorString((cudaError_t)fault_error(ft->code)));
+}
+
+/* Simulated time of a grid until a timing model exists: each SM issues one
+ * warp instruction a cycle from each of its 4 schedulers, the grid's warp
+ * instructions spread over the SMs it occupies, at the config's core clock. */
+static double grid_ns(const ptx_sched_t *s, const ptx_stats_t *st)
+{
+    uint64_t sms = s->nctas < s->nsm ? s->nctas : s->nsm;
+    double cycles = (double)st->warp_insns / (4.0 * (double)(sms ? sms : 1));
+    double mhz = cudart_gpu()->clock_mhz[0] > 0 ? cudart_gpu()->clock_mhz[0] : 1000;
+    return cycles * 1e3 / mhz;
+}
+
+static void print_records(const cudart_func_t *f, const ptx_grid_t *g, const ptx_grid_result_t *r)
+{
+    for (uint64_t c = 0; c < r->nctas; c++)
+        if (r->out[c].len) {
+            ptx_out_t o = {r->out[c].buf, r->out[c].len, r->out[c].len, 0};
+            ptx_printf_format(f->mod->prog, &g->gmem, &o, stdout);
+        }
+    fflush(stdout);
+    if (r->printf_overflow)
+        fprintf(stderr, "warpsim cuda: %s: printf output of %u blocks overflowed %u bytes a block; some was dropped\n",
+                f->name, r->printf_overflow, PTX_CTA_OUT_CAP);
+}
+
+static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
+{
+    ptx_grid_result_t r;
+    ptx_run_cpu(g, s, cudart_env()->threads, &r);
+    if (r.error) {
+        ptx_grid_result_free(&r);
+        return cudaErrorMemoryAllocation;
+    }
+    print_records(f, g, &r);
+    cudart_report_launch(f->name, g->grid, g->block, g->dyn_smem, s, &r);
+    cudart_sim_advance(grid_ns(s, &r.st));
+    int err = 0;
+    if (r.faulted) {
+        say_fault(f, g, &r.fault);
+        err = fault_error(r.fault.code);
+        cudart_set_sticky(err);
+    }
+    ptx_grid_result_free(&r);
+    return err;
+}
+
+int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream,
+                  int cooperative)
+{
+    int err = cudart_sticky();
+    if (err)
+        return cudart_ret(err);
+    if ((err = cudart_module_load(f->mod)))
+        return cudart_ret(err);
+    ptx_sched_t s;
+    ptx_grid_t g = {.prog = f->mod->prog, .kernel = (uint32_t)f->fi, .dyn_smem = (uint32_t)shmem,
+                    .grid = {grid.x, grid.y, grid.z}, .block = {block.x, block.y, block.z},
+                    .insn_limit = cudart_env()->max_insns};
+    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+        return cudart_ret(cudaErrorInvalidConfiguration);
+    if ((err = cudart_plan(f, g.block, g.grid, shmem, &s)))
+        return cudart_ret(err);
+    if (cooperative && s.nctas > (uint64_t)s.nsm * s.ctas_per_sm)
+        return cudart_ret(cudaErrorCooperativeLaunchTooLarge);
+    const ptx_func_t *pf = &f->mod->m->funcs[f->fi];
+    uint8_t *params = pack_params(pf, args);
+    if (!params)
+        return cudart_ret(cudaErrorMemoryAllocation);
+    static uint64_t gridid;
+    g.params = params;
+    g.param_size = (uint32_t)pf->param_size;
+    g.gridid = ++gridid;
+    g.nsm = s.nsm;
+    g.warps_per_sm = s.warps_per_sm;
+    cudart_mem_gmem(&g.gmem);
+    err = run_grid(f, &g, &s);
+    free(params);
+    return cudart_ret(err);
+}
+
+/* ---- the API --------------------------------------------------------------------- */
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                             cudaStream_t stream)
+{
+    int err = cudart_init();
+    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    if (!f)
+        return (cudaError_t)cudart_ret(err);
+    return (cudaError_t)cudart_launch(f, gridDim, blockDim, args, sharedMem, stream, 0);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                        cudaStream_t stream)
+{
+    int err = cudart_init();
+    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    if (!f)
+        return (cudaError_t)cudart_ret(err);
+    return (cudaError_t)cudart_launch(f, gridDim, blockDim, args, sharedMem, stream, 1);
+}
+
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+    int err = cudart_init(), coop = 0;
+    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    if (!f)
+        return (cudaError_t)cudart_ret(err);
+    for (unsigned i = 0; i < config->numAttrs; i++)
+        if (config->attrs[i].id == cudaLaunchAttributeCooperative && config->attrs[i].val.cooperative)
+            coop = 1;
+    return (cudaError_t)cudart_launch(f, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+                                      config->stream, coop);
+}
+
+extern __typeof__(cudaLaunchKernel) cudaLaunchKernel_ptsz __attribute__((alias("cudaLaunchKernel")));
+extern __typeof__(cudaLaunchCooperativeKernel) cudaLaunchCooperativeKernel_ptsz
+    __attribute__((alias("cudaLaunchCooperativeKernel")));
+extern __typeof__(cudaLaunchKernelExC) cudaLaunchKernelExC_ptsz __attribute__((alias("cudaLaunchKernelExC")));

@@ -1,0 +1,166 @@
+/* Device memory: one arena reserved at target address PTX_GMEM_LO, the
+ * address the PTX simulator's global space starts at, so that a device
+ * pointer needs no translation on either side. Pages are committed by the
+ * kernel as they are touched (MAP_NORESERVE), so reserving 64 GB costs
+ * nothing. Allocations are 256-byte aligned, as cudaMalloc's; a freed range
+ * is reused first fit. */
+#define _GNU_SOURCE
+#include "host/cudart/cudart.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "device/ptx/ptx_grid.h"
+
+#define ARENA_BYTES (64ull << 30)
+#define ALIGN 256ull
+
+typedef struct block {
+    uint64_t off, size;       /* size rounded up to ALIGN */
+    uint64_t asked;           /* the size the caller asked for */
+    int kind;                 /* CUDART_MEM_*; 0 free */
+} block_t;
+
+static struct {
+    uint8_t *base;
+    uint64_t top;             /* bytes handed out so far from the bottom */
+    block_t *b;               /* by offset */
+    uint32_t n, cap;
+    pthread_mutex_t lock;
+} A = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static int arena_map(void)
+{
+    if (A.base)
+        return 0;
+    void *want = (void *)(uintptr_t)PTX_GMEM_LO;
+    void *p = mmap(want, ARENA_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    if (p == MAP_FAILED || p != want) {
+        if (p != MAP_FAILED)
+            munmap(p, ARENA_BYTES);
+        return -1;
+    }
+    A.base = p;
+    return 0;
+}
+
+static int insert_at(uint32_t i, block_t blk)
+{
+    if (A.n == A.cap) {
+        uint32_t cap = A.cap ? A.cap * 2 : 256;
+        block_t *g = realloc(A.b, cap * sizeof *g);
+        if (!g)
+            return -1;
+        A.b = g, A.cap = cap;
+    }
+    memmove(&A.b[i + 1], &A.b[i], (A.n - i) * sizeof *A.b);
+    A.b[i] = blk;
+    A.n++;
+    return 0;
+}
+
+/* A free block that fits, split; else room at the top. */
+static void *take(uint64_t bytes, uint64_t asked, int kind)
+{
+    for (uint32_t i = 0; i < A.n; i++) {
+        block_t *f = &A.b[i];
+        if (f->kind || f->size < bytes)
+            continue;
+        if (f->size > bytes && insert_at(i + 1, (block_t){f->off + bytes, f->size - bytes, 0, 0}))
+            return NULL;
+        f = &A.b[i];
+        f->size = bytes, f->asked = asked, f->kind = kind;
+        return A.base + f->off;
+    }
+    if (A.top + bytes > ARENA_BYTES || insert_at(A.n, (block_t){A.top, bytes, asked, kind}))
+        return NULL;
+    A.top += bytes;
+    return A.base + A.b[A.n - 1].off;
+}
+
+void *cudart_mem_alloc(uint64_t asked, int kind)
+{
+    uint64_t bytes = (asked + ALIGN - 1) & ~(ALIGN - 1);
+    if (!bytes)
+        bytes = ALIGN;
+    pthread_mutex_lock(&A.lock);
+    void *p = arena_map() ? NULL : take(bytes, asked, kind);
+    pthread_mutex_unlock(&A.lock);
+    if (p)
+        memset(p, 0, bytes);   /* a reused range must not show the last owner's bytes (a real GPU might) */
+    return p;
+}
+
+static int find_index(const void *p)
+{
+    if (!A.base || (const uint8_t *)p < A.base)
+        return -1;
+    uint64_t off = (uint64_t)((const uint8_t *)p - A.base);
+    uint32_t lo = 0, hi = A.n;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (A.b[mid].off + A.b[mid].size <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < A.n && A.b[lo].off <= off && A.b[lo].kind ? (int)lo : -1;
+}
+
+/* Merges block i with free neighbours. */
+static void coalesce(uint32_t i)
+{
+    if (i + 1 < A.n && !A.b[i + 1].kind) {
+        A.b[i].size += A.b[i + 1].size;
+        memmove(&A.b[i + 1], &A.b[i + 2], (A.n - i - 2) * sizeof *A.b);
+        A.n--;
+    }
+    if (i > 0 && !A.b[i - 1].kind) {
+        A.b[i - 1].size += A.b[i].size;
+        memmove(&A.b[i], &A.b[i + 1], (A.n - i - 1) * sizeof *A.b);
+        A.n--;
+    }
+}
+
+int cudart_mem_free(void *p, int kind)
+{
+    pthread_mutex_lock(&A.lock);
+    int i = find_index(p);
+    int ok = i >= 0 && (uint8_t *)p == A.base + A.b[i].off && (A.b[i].kind & kind);
+    if (ok) {
+        A.b[i].kind = 0;
+        A.b[i].asked = 0;
+        coalesce((uint32_t)i);
+    }
+    pthread_mutex_unlock(&A.lock);
+    return ok ? 0 : -1;
+}
+
+int cudart_mem_find(const void *p, void **base, uint64_t *size, int *kind)
+{
+    pthread_mutex_lock(&A.lock);
+    int i = find_index(p);
+    if (i >= 0) {
+        *base = A.base + A.b[i].off;
+        *size = A.b[i].asked;
+        *kind = A.b[i].kind;
+    }
+    pthread_mutex_unlock(&A.lock);
+    return i >= 0;
+}
+
+int cudart_mem_in_arena(const void *p, uint64_t n)
+{
+    const uint8_t *q = p;
+    return A.base && q >= A.base && n <= ARENA_BYTES && q - A.base <= (int64_t)(ARENA_BYTES - n);
+}
+
+void cudart_mem_gmem(ptx_gmem_t *g)
+{
+    g->base = A.base;
+    g->lo = PTX_GMEM_LO;
+    g->size = A.top;
+}

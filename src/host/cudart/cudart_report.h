@@ -1,0 +1,17 @@
+/* The PTX path's report (ptx_report.c) for a CUDA program: every launch as
+ * a row, written at exit, the table on stderr (unless WARPSIM_CUDA_QUIET)
+ * and JSON to WARPSIM_CUDA_REPORT. */
+#ifndef CUDART_REPORT_H
+#define CUDART_REPORT_H
+
+#include <stdint.h>
+
+#include "host/ptx/ptx_run_cpu.h"
+#include "host/ptx/ptx_sched.h"
+
+/* Registers the report at exit (once, from cudart_init). */
+void cudart_report_start(void);
+void cudart_report_launch(const char *kernel, const uint32_t grid[3], const uint32_t block[3], uint32_t dyn_smem,
+                          const ptx_sched_t *sc, const ptx_grid_result_t *r);
+
+#endif

@@ -1,0 +1,41 @@
+# CUDA programs run under `warpsim cuda` (test/cuda/apps/README.md): each a normal
+# program with its own check, built with `nvcc -cudart shared` for sm_75 and
+# sm_90 (nvcc's default zstd compression), plus the variants the runtime must
+# read: -compress-mode=speed (LZ4) and none, -rdc=true, SASS only.
+# make cuda-apps-test: every program; make test runs it (the first build takes
+# minutes: nvcc compiles Thrust and CUB slowly; the README has the times).
+APPS_DIR   := test/cuda/apps
+APPS_OUT   := $(BUILD)/cuda-apps
+APPS_NAMES := $(basename $(notdir $(wildcard $(APPS_DIR)/*.cu)))
+APPS_BINS  := $(foreach a,75 90,$(patsubst %,$(APPS_OUT)/%.sm_$(a),$(APPS_NAMES))) \
+              $(APPS_OUT)/vecadd.speed $(APPS_OUT)/vecadd.none $(APPS_OUT)/vecadd.sass $(APPS_OUT)/rdc.sm_75
+APPS_NVCC  := nvcc -cudart shared -O2 -std=c++17 -I$(APPS_DIR)
+
+.PHONY: cuda-apps cuda-apps-test
+cuda-apps: $(APPS_BINS)
+
+$(APPS_OUT)/%.sm_75: $(APPS_DIR)/%.cu $(APPS_DIR)/check.h
+	@mkdir -p $(@D)
+	$(APPS_NVCC) -arch=sm_75 -o $@ $<
+$(APPS_OUT)/%.sm_90: $(APPS_DIR)/%.cu $(APPS_DIR)/check.h
+	@mkdir -p $(@D)
+	$(APPS_NVCC) -arch=sm_90 -o $@ $<
+$(APPS_OUT)/vecadd.speed: $(APPS_DIR)/vecadd.cu $(APPS_DIR)/check.h
+	$(APPS_NVCC) -arch=sm_75 -compress-mode=speed -o $@ $<
+$(APPS_OUT)/vecadd.none: $(APPS_DIR)/vecadd.cu $(APPS_DIR)/check.h
+	$(APPS_NVCC) -arch=sm_75 -compress-mode=none -o $@ $<
+# SASS and no PTX: the runtime refuses it with one line.
+$(APPS_OUT)/vecadd.sass: $(APPS_DIR)/vecadd.cu $(APPS_DIR)/check.h
+	$(APPS_NVCC) -gencode arch=compute_75,code=sm_75 -o $@ $<
+$(APPS_OUT)/rdc.sm_75: $(APPS_DIR)/rdc/main.cu $(APPS_DIR)/rdc/lib.cu $(APPS_DIR)/check.h
+	@mkdir -p $(@D)
+	$(APPS_NVCC) -arch=sm_75 -rdc=true -o $@ $(APPS_DIR)/rdc/main.cu $(APPS_DIR)/rdc/lib.cu
+
+ifeq ($(shell command -v nvcc 2>/dev/null),)
+cuda-apps-test:
+	@echo "cuda-apps-test: no nvcc on the PATH: the CUDA programs cannot be built (not run)"
+else
+cuda-apps-test: $(BUILD)/warpsim $(CUDART_LIB)
+	$(MAKE) --no-print-directory -j$(JOBS) cuda-apps
+	WARPSIM=$(BUILD)/warpsim APPS=$(APPS_OUT) bash test/cuda/cuda_apps_test.sh
+endif
