@@ -190,9 +190,6 @@ static void bit_ops(void)
             form_t *f = add(b, PTX_OP_SHF, PTX_T_B32, 0, 0, 0, 3, GI(PTX_T_B32), GI(PTX_T_B32), GS(32, 70), G0);
             f->d.shf_dir = (uint8_t)dir, f->d.shf_mode = (uint8_t)mode;
         }
-    for (unsigned mode = PTX_SHFM_CLAMP; mode <= PTX_SHFM_WRAP; mode++)
-        add(mode == PTX_SHFM_CLAMP ? "bmsk.clamp.b32" : "bmsk.wrap.b32", PTX_OP_BMSK, PTX_T_B32, 0, 0, 0, 2, GS(32, 70),
-            GS(32, 70), G0, G0)->d.shf_mode = (uint8_t)mode;
     EACH(sh, t) {
         if (t <= PTX_T_B64)
             add(nm("shl", 0, 0, t, 0), PTX_OP_SHL, t, 0, 0, 0, 2, GI(t), GS(32, 70), G0, G0);
