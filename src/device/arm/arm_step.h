@@ -13,6 +13,7 @@
 #include "arm_exec_mul.h"
 #include "arm_exec_bits.h"
 #include "arm_exec_media.h"
+#include "arm_exec_dsp.h"
 #include "arm_exec_loadstore.h"
 #include "arm_exec_atomic.h"
 #include "arm_exec_branch.h"
