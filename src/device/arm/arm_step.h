@@ -72,9 +72,6 @@ SIM_INLINE uint32_t arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t
     }
 }
 
-SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
-                                uint32_t core, uint32_t pc, uint64_t icount);
-
 /* The record of writable code at pc (its offset off in the W+X range) for
  * this core, or NULL when its page must be decoded (again): not yet, or
  * before the core's last cache flush. Such code runs a step at a time. */
@@ -88,18 +85,24 @@ SIM_INLINE const arm_insn_t *arm_fetch_wx(const arm_ctx_t *c, const arm_code_t *
     return &img->wx_recs[core * per_core + (t ? img->wx_size / 4u + off / 2u : off / 4u)];
 }
 
-/* A fetch outside the text: writable code, a kuser helper, or a fault. */
+#ifndef __CUDA_ARCH__
+/* One step of writable code (below: out of line, the executor once more). */
+SIM_COLD void arm_step_wx(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
+                          uint32_t pc, uint64_t icount);
+#endif
+
+/* A fetch outside the text: writable code (never on the GPU: the CUDA
+ * backend refuses it), a kuser helper, or a fault. */
 SIM_FN void arm_fetch_miss(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
                            uint32_t pc, uint64_t icount)
 {
-    uint32_t off = pc - img->wx_lo;
-    if (off < img->wx_size && (pc & (c->thumb ? 1u : 3u)) == 0) {
-        const arm_insn_t *in = arm_fetch_wx(c, img, core, off);
-        if (in)
-            arm_step_record(c, in, m, core, pc, icount);
-        else
-            arm_wait_decode(c, pc);
-    } else if (pc >= ARM_KUSER_LO && !c->thumb && (pc & 3u) == 0) {
+#ifndef __CUDA_ARCH__
+    if (pc - img->wx_lo < img->wx_size && (pc & (c->thumb ? 1u : 3u)) == 0) {
+        arm_step_wx(c, img, m, core, pc, icount);
+        return;
+    }
+#endif
+    if (pc >= ARM_KUSER_LO && !c->thumb && (pc & 3u) == 0) {
         arm_kuser(c, m, core, pc);
     } else {
         sim_fault(&c->sys, SIM_FAULT_FETCH, pc, pc);
@@ -158,6 +161,18 @@ SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_me
         arm_it_after(c, pc);
     c->r[15] = c->npc;
 }
+
+#ifndef __CUDA_ARCH__
+SIM_COLD void arm_step_wx(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
+                          uint32_t pc, uint64_t icount)
+{
+    const arm_insn_t *in = arm_fetch_wx(c, img, core, pc - img->wx_lo);
+    if (in)
+        arm_step_record(c, in, m, core, pc, icount);
+    else
+        arm_wait_decode(c, pc);
+}
+#endif
 
 SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_code_t img, const sim_mem_t *m,
                                 uint32_t core, uint64_t icount)
