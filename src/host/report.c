@@ -24,6 +24,7 @@ static int fault_signal(uint32_t reason, uint32_t code)
     case SIM_FAULT_BKPT: return 5;   /* SIGTRAP */
     case SIM_FAULT_SIGNAL: return (int)code;
     case SIM_FAULT_INSN_LIMIT: return 24; /* SIGXCPU */
+    case SIM_FAULT_ALIGN: return 7;  /* SIGBUS */
     default: return 11;              /* SIGSEGV */
     }
 }
@@ -71,7 +72,7 @@ void report_faults(FILE *f, const sim_machine_t *m)
         uint32_t addr = *machine_sys(m, F(fault_addr), c);
         fprintf(f, "warpsim: core %u faulted at pc 0x%08x: %s", c, pc,
                 reason < SIM_FAULT_COUNT ? fault_desc[reason] : "unknown");
-        if (reason == SIM_FAULT_READ || reason == SIM_FAULT_WRITE)
+        if (reason == SIM_FAULT_READ || reason == SIM_FAULT_WRITE || reason == SIM_FAULT_ALIGN)
             fprintf(f, " (address 0x%08x)", addr);
         if (reason == SIM_FAULT_UNDEF)
             fprintf(f, " (word 0x%08x)", *machine_sys(m, F(fault_insn), c));

@@ -5,7 +5,8 @@
  * neighbours (assembled by arm-linux-gnueabi-as) still decode. */
 #include <criterion/criterion.h>
 
-#include "device/arm/arm_insn.h"
+#include "device/arm/arm_step.h"
+#include "mem_fixture.h"
 
 static uint32_t found_a32(uint32_t w)
 {
@@ -74,4 +75,30 @@ Test(arm_risu_found, t32_ldrd_literal_with_write_back)
     cr_expect_eq(found_t32(0xe9ff8b43), ARM_OP_UNDEF);
     cr_expect_eq(found_t32(0xe8ff8b43), ARM_OP_UNDEF);
     cr_expect_eq(found_t32(0xe9df8b43), ARM_OP_LDRD_IMM); /* ldrd r8, fp, [pc, #268] */
+}
+
+/* risu a32 seed 100: ldrd r6, [pc, #78] reads a misaligned address; LDRD
+ * and STRD need word alignment, qemu-arm raises SIGBUS, warpsim loaded */
+Test(arm_risu_found, ldrd_strd_need_word_alignment)
+{
+    static uint32_t priv[64];
+    static const uint32_t words[] = {0xe1c200d0u, 0xe1c200f0u}; /* ldrd r0, [r2]; strd r0, [r2] */
+    sim_mem_t m = one_core_mem(priv, 0x20000, sizeof priv);
+    for (uint32_t i = 0; i < 2; i++) {
+        for (uint32_t off = 0; off < 4; off++) {
+            arm_ctx_t c;
+            arm_insn_t in;
+            memset(&c, 0, sizeof c);
+            c.r[2] = 0x20000 + 16u + off;
+            arm_decode_a32(words[i], 0x8000, &in);
+            arm_exec(&c, &in, &m, 0, 0x8000, 0);
+            if (off == 0) {
+                cr_expect_eq(c.sys.status, SIM_RUNNING, "0x%08x aligned", words[i]);
+            } else {
+                cr_expect_eq(c.sys.status, SIM_FAULTED, "0x%08x at +%u", words[i], off);
+                cr_expect_eq(c.sys.fault_reason, SIM_FAULT_ALIGN);
+                cr_expect_eq(c.sys.fault_addr, 0x20000 + 16u + off);
+            }
+        }
+    }
 }
