@@ -100,6 +100,7 @@ unit: $(BUILD)/unit_tests
 include test/diff/diff.mk
 include kernels/kernels.mk
 include test/fuzz/fuzz.mk
+include test/risu/risu.mk
 include kernels/bench/bench.mk
 include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
@@ -124,6 +125,7 @@ test: deps
 	$(MAKE) --no-print-directory cuda-apps-test
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory busybox-test
+	$(MAKE) --no-print-directory risu
 
 # Debian's busybox-static for armel (fetched by make deps: tools/busybox.sh)
 # against qemu-arm, 1 and 64 cores: test/busybox/cases.txt.

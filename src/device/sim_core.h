@@ -30,8 +30,8 @@ typedef enum sim_status {
     _(WRITE, "data write to an unmapped or read-only address")        \
     _(BKPT, "breakpoint instruction")                                 \
     _(SIGNAL, "killed by a signal it raised (abort)")                 \
-    _(INSN_LIMIT, "instruction limit reached")                       \
-    _(ALIGN, "misaligned atomic or exclusive access")
+    _(INSN_LIMIT, "instruction limit reached")                        \
+    _(ALIGN, "misaligned access where alignment is required (atomics, exclusives, LDRD/STRD)")
 
 typedef enum sim_fault {
 #define SIM_FAULT_ENUM(name, desc) SIM_FAULT_##name,

@@ -168,9 +168,6 @@ static int check_load(elf_file_t *f, const elf_seg_t *s)
     if (vend > SIM_SHARED_BASE)
         return fail(f, "segment %u [0x%x, 0x%llx) reaches into the shared region at 0x%x", s->index,
                     s->vaddr, (unsigned long long)vend, SIM_SHARED_BASE);
-    if ((s->flags & PF_W) && (s->flags & PF_X))
-        return fail(f, "segment %u is both writable and executable: not supported (link without -N)",
-                    s->index);
     return 0;
 }
 
@@ -214,16 +211,17 @@ static int read_phdrs(elf_file_t *f)
     return 0;
 }
 
-/* Bounds of the read-only, executable and writable parts. */
+/* Bounds of the read-only, executable, writable and writable-executable
+ * parts. */
 typedef struct elf_span {
-    uint64_t ro_lo, ro_hi, x_lo, x_hi, w_lo, w_hi;
+    uint64_t ro_lo, ro_hi, x_lo, x_hi, w_lo, w_hi, wx_lo, wx_hi;
     const elf_seg_t *ro_last, *w_first;
 } elf_span_t;
 
 static int measure(elf_file_t *f, elf_span_t *sp)
 {
-    sp->ro_lo = sp->x_lo = sp->w_lo = ~0ull;
-    sp->ro_hi = sp->x_hi = sp->w_hi = 0;
+    sp->ro_lo = sp->x_lo = sp->w_lo = sp->wx_lo = ~0ull;
+    sp->ro_hi = sp->x_hi = sp->w_hi = sp->wx_hi = 0;
     sp->ro_last = sp->w_first = NULL;
     for (uint32_t i = 0; i < f->nloads; i++) {
         const elf_seg_t *s = &f->loads[i];
@@ -233,6 +231,10 @@ static int measure(elf_file_t *f, elf_span_t *sp)
                 sp->w_first = s;
             sp->w_lo = sp->w_lo < s->vaddr ? sp->w_lo : s->vaddr;
             sp->w_hi = sp->w_hi > end ? sp->w_hi : end;
+            if (s->flags & PF_X) { /* code each core may rewrite: in its window */
+                sp->wx_lo = sp->wx_lo < s->vaddr ? sp->wx_lo : s->vaddr;
+                sp->wx_hi = sp->wx_hi > end ? sp->wx_hi : end;
+            }
             continue;
         }
         sp->ro_last = s;
@@ -243,8 +245,12 @@ static int measure(elf_file_t *f, elf_span_t *sp)
             sp->x_hi = sp->x_hi > end ? sp->x_hi : end;
         }
     }
-    if (sp->x_hi == 0)
+    if (sp->x_hi == 0 && sp->wx_hi == 0)
         return fail(f, "no executable segment");
+    if (!sp->ro_last)
+        return fail(f, "every segment is writable (linked with -N?): the read-only image would be empty");
+    if (sp->x_hi == 0) /* all code writable: the shared text is empty, at the image's end */
+        sp->x_lo = sp->x_hi = sp->ro_hi;
     if (sp->w_first && sp->w_lo < sp->ro_hi)
         return fail(f, "writable segment %u at 0x%x lies below read-only segment %u (ends 0x%llx): unsupported layout",
                     sp->w_first->index, sp->w_first->vaddr, sp->ro_last->index, (unsigned long long)sp->ro_hi);
@@ -291,6 +297,10 @@ static int build_ro(elf_file_t *f, const elf_span_t *sp, sim_image_t *img)
             copy_seg(f, &f->loads[i], img->ro, img->ro_base);
     img->text_lo = (uint32_t)(sp->x_lo & ~3ull);
     img->text_size = (uint32_t)(((sp->x_hi + 3) & ~3ull) - img->text_lo);
+    if (sp->wx_hi) {
+        img->wx_lo = (uint32_t)(sp->wx_lo & ~(uint64_t)(PAGE - 1));
+        img->wx_size = (uint32_t)(page_up(sp->wx_hi) - img->wx_lo);
+    }
     return 0;
 }
 

@@ -29,6 +29,8 @@ typedef struct sim_image {
     uint32_t phdr_addr, phnum, phent; /* for the auxv (AT_PHDR = address of the program headers in memory) */
     uint32_t heap_req, stack_req;     /* from the ".warpsim.memory" section (two LE words: heap bytes,
                                           stack bytes), 0 when absent */
+    uint32_t wx_lo, wx_size;          /* the writable and executable segments (self-modifying code), whole
+                                          pages inside the private window; size 0 when none */
 } sim_image_t;
 
 /* Largest read-only image and largest data template accepted. */

@@ -17,7 +17,7 @@ const isa_host_t *isa_host(sim_isa_t isa)
 {
     static const isa_host_t arm = {
         SIM_ISA_ARM, "A32, Thumb, Thumb-2; ARMv7-A user mode, integer", arm_code_create, arm_code_free, arm_code_arrays, arm_code_rebase, arm_decode_for_core,
-        arm_code_invalidate, arm_host_ctx_init,
+        arm_code_invalidate, arm_host_ctx_init, arm_code_writable,
     };
     switch (isa) {
     case SIM_ISA_ARM:

@@ -47,6 +47,13 @@ typedef struct isa_host {
     int (*code_invalidate)(void *state, uint32_t addr, isa_span_t *spans);
     /* A core's first registers in the staged context at stage. */
     void (*ctx_init)(sim_stage_t *stage, uint32_t entry, uint32_t sp);
+    /* Writable code (DESIGN.md, self-modifying code): [lo, lo + size) lies in
+     * every core's private window, and each core runs its own bytes there,
+     * decoded when it fetches them (decode_for_core, which reads them through
+     * mem) and again after it flushes its instruction cache. NULL: the ISA
+     * refuses such programs. -1 when out of memory. */
+    int (*code_writable)(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
+                         sim_code_t *code);
 } isa_host_t;
 
 /* The entry of an ISA; NULL for one this build does not simulate. */

@@ -144,6 +144,18 @@ static int create_code(sim_machine_t *m)
         fprintf(stderr, "warpsim: out of host memory for the predecoded text\n");
         return 2;
     }
+    if (!img->wx_size)
+        return 0;
+    if (!m->ih->code_writable) {
+        fprintf(stderr, "warpsim: a writable and executable segment (self-modifying code) is not supported for %s\n",
+                sim_isa_name(m->image.isa));
+        return 2;
+    }
+    if (m->ih->code_writable(m->code_state, img->wx_lo, img->wx_size, m->ncores, &m->mem, &m->code)) {
+        fprintf(stderr, "warpsim: out of host memory for %u cores' writable code (%u KiB each, 12 bytes of records a byte)\n",
+                m->ncores, img->wx_size >> 10);
+        return 2;
+    }
     return 0;
 }
 

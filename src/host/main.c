@@ -93,6 +93,17 @@ static int cmd_run(int argc, char **argv)
         machine_free(&m);
         return rc;
     }
+    if (use_cuda && m.image.wx_size) {
+        /* each core's writable code is decoded from its window, which only
+         * the CPU backend keeps in host memory (DESIGN.md, self-modifying code) */
+        if (!strcmp(o.backend, "cuda")) {
+            fprintf(stderr, "warpsim: %s: writable code (a W+X segment) runs on the CPU backend only\n",
+                    o.program);
+            machine_free(&m);
+            return 2;
+        }
+        use_cuda = 0;
+    }
     sim_outputs_t out;
     host_fs_t fs;
     sim_run_t r;

@@ -3,7 +3,7 @@
 # `make diff` runs each under qemu-arm and build/warpsim (1 and 64 cores) and compares.
 DIFF_CC       ?= arm-linux-gnueabi-gcc
 DIFF_CFLAGS   ?= -static -g0 -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation \
-                 -Wno-stringop-truncation -Wno-infinite-recursion
+                 -Wno-stringop-truncation -Wno-infinite-recursion -Wl,--no-warn-rwx-segments
 DIFF_LDLIBS   := -lm
 DIFF_SRC      := $(sort $(wildcard test/diff/*.c))
 DIFF_NAMES    := $(notdir $(DIFF_SRC:.c=))

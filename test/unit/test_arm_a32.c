@@ -318,7 +318,7 @@ Test(arm_a32_decode, undefined_and_unpredictable)
         0xe08f0211, /* add r0, pc, r1, lsl r2 */
         0xe5dff000, /* ldrb pc, [pc] */
         0xe5bf0004, /* ldr r0, [pc, #4]! */
-        0xe7003211, /* smlad r0, r1, r2, r3 */
+        0xe7003f11, /* smlad r0, r1, pc, r3 */
         0xe8900000, /* ldm r0, {} */
         0xe1b13f9f, /* ldrexd r3, [r1] (odd Rt) */
         0xe7f001f1, /* udf #17 */

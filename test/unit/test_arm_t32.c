@@ -189,7 +189,7 @@ static const t32_case_t t32_plain_imm[] = {
     { "ubfx r1, r2, #0, #32", 0x2e, 0xf3c2, 0x011f, R(UBFX, 1, 2, 0, 0, LSL, 0, 0, 0x20) },
     { "bfi r3, r4, #4, #8", 0x32, 0xf364, 0x130b, R(BFI, 3, 4, 0, 0, LSL, 4, 0, 0x8) },
     { "bfc r3, #0, #32", 0x36, 0xf36f, 0x031f, R(BFC, 3, 15, 0, 0, LSL, 0, 0, 0x20) },
-    { "ssat16 r0, #8, r1", 0x3a, 0xf321, 0x0007, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0x7f321) },
+    { "ssat16 r0, #8, r1", 0x3a, 0xf321, 0x0007, R(SSAT16, 0, 1, 0, 0, LSL, 8, 0, 0) },
 };
 
 static const t32_case_t t32_shifted_reg[] = {
@@ -251,7 +251,7 @@ static const t32_case_t t32_multiply_misc[] = {
     { "uxtb.w r0, r1, ror #8", 0x6c, 0xfa5f, 0xf091, R(UXTB, 0, 15, 1, 0, LSL, 8, 0, 0x0) },
     { "sxtb16 r0, r1", 0x70, 0xfa2f, 0xf081, R(SXTB16, 0, 15, 1, 0, LSL, 0, 0, 0x0) },
     { "uxtab16 r0, r1, r2, ror #24", 0x74, 0xfa31, 0xf0b2, R(UXTAB16, 0, 1, 2, 0, LSL, 24, 0, 0x0) },
-    { "smmul r0, r1, r2", 0x78, 0xfb51, 0xf002, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xf002fb51) },
+    { "smmul r0, r1, r2", 0x78, 0xfb51, 0xf002, R(SMMUL, 0, 0, 1, 2, LSL, 0, 0, 0) },
     { "sadd16 r0, r1, r2", 0x7c, 0xfa91, 0xf002, R(SADD16, 0, 1, 2, 0, LSL, 0, 0, 0) },
     { "uhsub8 r3, r4, r5", 0x7c, 0xfac4, 0xf365, R(UHSUB8, 3, 4, 5, 0, LSL, 0, 0, 0) },
     { "pkhtb r0, r1, r2, asr #3", 0x7c, 0xeac1, 0x00e2, R(PKHTB, 0, 1, 2, 0, ASR, 3, 0, 0) },

@@ -198,6 +198,29 @@ Test(elf, reads_the_warpsim_memory_section)
     elf_free(&img);
 }
 
+/* A writable and executable segment is data in every core's window, and
+ * its pages are the writable code (DESIGN.md, self-modifying code). */
+Test(elf, accepts_a_writable_and_executable_segment)
+{
+    sim_image_t img;
+    char err[256] = "";
+    te_default();
+    te_seg[1].flags = PF_R | PF_W | PF_X;
+    size_t len = te_make(EM_ARM, 0x11400, 2);
+    cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(img.text_lo, 0x10000);
+    cr_expect_eq(img.text_size, 0x400);
+    cr_expect_eq(img.priv_base, 0x11000);
+    cr_expect_eq(img.wx_lo, 0x11000);
+    cr_expect_eq(img.wx_size, 0x1000);
+    elf_free(&img);
+    te_default();
+    len = te_make(EM_ARM, 0x10100, 2);
+    cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(img.wx_size, 0u, "no W+X segment: no writable code");
+    elf_free(&img);
+}
+
 Test(elf, refuses_non_elf_input)
 {
     te_refused(te_buf, 0, "empty file");
@@ -307,8 +330,8 @@ Test(elf, refuses_bad_segments)
     te_seg[1].vaddr = 0x10200;
     te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "segments 0 and 1 overlap");
     te_default();
-    te_seg[1].flags = PF_R | PF_W | PF_X;
-    te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "both writable and executable");
+    te_seg[0].flags = PF_R | PF_W | PF_X;
+    te_refused(te_buf, te_make(EM_ARM, 0x10100, 1), "every segment is writable");
     te_default();
     te_seg[0].flags = PF_R;
     te_refused(te_buf, te_make(EM_ARM, 0x10100, 2), "no executable segment");

@@ -30,6 +30,8 @@ typedef struct arm_ctx {
     uint32_t excl_addr; /* exclusive monitor: address of the last LDREX, ~0 when clear */
     uint32_t excl_val;  /* value LDREX read (STREX succeeds by compare-and-swap on it) */
     uint32_t excl_val2; /* second word for LDREXD */
+    uint32_t code_gen;  /* cache flushes (cacheflush) so far: a page of this core's writable
+                         * code decoded before the last one is decoded again (arm_fetch_wx) */
     sim_sys_t sys;
 } arm_ctx_t;
 
@@ -39,12 +41,23 @@ typedef struct arm_ctx {
 SIM_STATIC_ASSERT(offsetof(arm_ctx_t, sys) + sizeof(sim_sys_t) == sizeof(arm_ctx_t),
                   arm_ctx_ends_with_sys);
 
+/* Writable code is decoded and flushed by pages of this many bytes. */
+#define ARM_CODE_PAGE 4096u
+
 /* The predecoded program every core shares. */
 typedef struct arm_code {
     const arm_insn_t *a32; /* one record per text word: index (pc - text_lo) >> 2 */
     const arm_insn_t *t32; /* one record per text halfword: index (pc - text_lo) >> 1 */
     uint32_t text_lo;      /* first executable address */
     uint32_t text_size;    /* bytes, multiple of 4 */
+    /* Writable code (a W+X segment, in each core's window), per core:
+     * wx_recs[core * wx_per_core + k], A32's records then T32's, decoded
+     * from the core's own bytes; wx_gen[(core * pages + page) * 2 + t],
+     * the core's code_gen when page `page` of set t was decoded (~0: not).
+     * wx_size 0: none. */
+    const arm_insn_t *wx_recs;
+    const uint32_t *wx_gen;
+    uint32_t wx_lo, wx_size;
 } arm_code_t;
 
 /* The kernel user helpers page (Linux arch/arm/kernel/entry-armv.S). */

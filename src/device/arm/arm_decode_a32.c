@@ -14,7 +14,7 @@ typedef enum a32_form {
     F_NONE, F_DPI, F_DPR, F_DPRS, F_MRS, F_MSRR, F_MSRI, F_BXR, F_RR, F_QARITH,
     F_BKPT, F_HMUL, F_HMULL, F_MOVI, F_MUL, F_MULL, F_SWP, F_LDREX, F_STREX,
     F_LSXR, F_LSXI, F_LIT, F_LSI, F_LSR, F_XT, F_XTA, F_RRR, F_SAT, F_DIV,
-    F_USAD, F_BFX, F_BFI, F_LSM, F_BR, F_SVC, F_MRC, F_BLXI, F_PKH
+    F_USAD, F_BFX, F_BFI, F_LSM, F_BR, F_SVC, F_MRC, F_BLXI, F_PKH, F_SMUL, F_SMULL, F_SAT16
 } a32_form_t;
 
 typedef struct a32_row {
@@ -82,7 +82,11 @@ static int a32_form_mul(uint32_t w, uint32_t form, arm_insn_t *o)
     o->rn = (uint8_t)BITS(w, 15, 12);
     o->rs = (uint8_t)BITS(w, 11, 8);
     o->rm = (uint8_t)BITS(w, 3, 0);
-    if (form == F_HMUL || form == F_HMULL) {
+    if (form == F_SMUL || form == F_SMULL) {
+        o->amount = (uint8_t)BIT(w, 5); /* X or R */
+        if (arm_op_has(o->op, ARM_P_NORN))
+            o->rn = 0; /* Ra = 1111: no accumulator */
+    } else if (form == F_HMUL || form == F_HMULL) {
         /* SMLA<x><y> Rd, Rn, Rm, Ra: x = N (bit 5) picks Rn's half, y = M (bit 6) Rm's. */
         o->amount = (uint8_t)(BIT(w, 5) | BIT(w, 6) << 1);
         if (o->op == ARM_OP_SMLAWY || o->op == ARM_OP_SMULWY)
@@ -90,7 +94,7 @@ static int a32_form_mul(uint32_t w, uint32_t form, arm_insn_t *o)
     } else if (BIT(w, 20)) {
         o->flags = ARM_F_S;
     }
-    if (form == F_MULL || form == F_HMULL) {
+    if (form == F_MULL || form == F_HMULL || form == F_SMULL) {
         uint8_t hi = o->rd;
         o->rd = o->rn; /* RdLo */
         o->rn = hi;    /* RdHi */
@@ -201,6 +205,11 @@ static int a32_form_media(uint32_t w, uint32_t form, arm_insn_t *o)
         if (o->shift == ARM_SH_ASR && o->imm == 0)
             o->imm = 32;
         break;
+    case F_SAT16:
+        o->rn = o->rm;
+        o->rm = 0;
+        o->amount = (uint8_t)(BITS(w, 19, 16) + (o->op == ARM_OP_SSAT16 ? 1u : 0u));
+        break;
     case F_DIV:
         /* SDIV Rd, Rn, Rm: Rd 19:16, Rm 11:8, Rn 3:0 */
         o->rd = (uint8_t)BITS(w, 19, 16);
@@ -308,6 +317,8 @@ static int a32_fill(uint32_t w, uint32_t addr, uint32_t form, arm_insn_t *o)
     case F_MULL:
     case F_HMUL:
     case F_HMULL:
+    case F_SMUL:
+    case F_SMULL:
         return a32_form_mul(w, form, o);
     case F_LSI:
     case F_LSR:
@@ -329,6 +340,7 @@ static int a32_fill(uint32_t w, uint32_t addr, uint32_t form, arm_insn_t *o)
     case F_BFX:
     case F_BFI:
     case F_PKH:
+    case F_SAT16:
         return a32_form_media(w, form, o);
     default:
         return a32_form_misc(w, form, addr, o);

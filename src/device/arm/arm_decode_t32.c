@@ -12,8 +12,7 @@
  *
  * UNPREDICTABLE encodings: the manual's should-be (0)/(1) bits are part of
  * the table masks, so an encoding that breaks them is UNDEF (as objdump
- * reads most of them), and so are bit fields with msb < lsb, SSAT16/USAT16,
- * BLX with H = 1, MSR with an empty mask, and CLZ/REV/RBIT whose two copies
+ * reads most of them), and so are bit fields with msb < lsb, BLX with H = 1, MSR with an empty mask, and CLZ/REV/RBIT whose two copies
  * of rm differ. Register choices (sp or pc where the manual forbids them, rn
  * = rt with write-back) are not policed: they decode as if allowed. */
 #include <pthread.h>
@@ -612,6 +611,29 @@ static void t32_mull_xy(uint32_t w, uint32_t addr, arm_insn_t *o)
 {
     t32_mull(w, addr, o);
     o->amount = (uint8_t)(bits(w, 5, 5) | bits(w, 4, 4) << 1);
+}
+
+/* the v6 signed multiplies: bit 4 is X (dual) or R (SMM*); ra = 1111 is none */
+static void t32_smul(uint32_t w, uint32_t addr, arm_insn_t *o)
+{
+    t32_mul(w, addr, o);
+    o->amount = (uint8_t)bits(w, 4, 4);
+    if (arm_op_has(o->op, ARM_P_NORN))
+        o->rn = 0;
+}
+
+static void t32_smull(uint32_t w, uint32_t addr, arm_insn_t *o)
+{
+    t32_mull(w, addr, o);
+    o->amount = (uint8_t)bits(w, 4, 4);
+}
+
+/* ssat16 rd, #sat_imm + 1, rn; usat16 rd, #sat_imm, rn */
+static void t32_sat16(uint32_t w, uint32_t addr, arm_insn_t *o)
+{
+    o->rd = RD(w);
+    o->rn = RN(w);
+    o->amount = (uint8_t)(bits(w, 3, 0) + (o->op == ARM_OP_SSAT16 ? 1u : 0u));
 }
 
 static void t32_div(uint32_t w, uint32_t addr, arm_insn_t *o) { t32_rd_rn_rm(w, addr, o); }

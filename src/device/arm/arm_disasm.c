@@ -178,6 +178,20 @@ static void dis_hmul(dis_out_t *o, const arm_insn_t *in, const char *mn, const c
         put(o, "%s%c%c%s\t", mn, (in->amount & 1u) ? 't' : 'b', (in->amount & 2u) ? 't' : 'b', cc);
 }
 
+/* The v6 multiplies: smlad{x}, smmla{r} ...; operands Rd, Rn, Rm{, Ra} or
+ * RdLo, RdHi, Rn, Rm. */
+static void dis_smul(dis_out_t *o, const arm_insn_t *in, uint32_t fmt, const char *mn, const char *cc)
+{
+    const char *suffix = !(in->amount & 1u) ? "" : !strncmp(mn, "smm", 3) ? "r" : "x";
+    put(o, "%s%s%s\t", mn, suffix, cc);
+    if (fmt == ARM_FMT_SMLAL)
+        put(o, "%s, %s, %s, %s", R(in->rd), R(in->rn), R(in->rm), R(in->rs));
+    else if (fmt == ARM_FMT_SMLA)
+        put(o, "%s, %s, %s, %s", R(in->rd), R(in->rm), R(in->rs), R(in->rn));
+    else
+        put(o, "%s, %s, %s", R(in->rd), R(in->rm), R(in->rs));
+}
+
 static void dis_undef(dis_out_t *o, const arm_insn_t *in)
 {
     uint32_t w = in->imm;
@@ -310,6 +324,11 @@ static void dis_body(dis_out_t *o, const arm_insn_t *in, uint32_t addr)
         else
             put(o, "%s%s%s\t", mn, s, cc);
         put(o, "%s, %s, %s, %s", R(in->rd), R(in->rn), R(in->rm), R(in->rs));
+        break;
+    case ARM_FMT_SMUL:
+    case ARM_FMT_SMLA:
+    case ARM_FMT_SMLAL:
+        dis_smul(o, in, fmt, mn, cc);
         break;
     case ARM_FMT_QARITH:
         put(o, "%s%s\t%s, %s, %s", mn, cc, R(in->rd), R(in->rm), R(in->rn));

@@ -154,6 +154,10 @@ SIM_INLINE void arm_ldrd(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                          uint32_t core, uint32_t pc, uint32_t reg)
 {
     uint32_t wb, v0, v1, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb);
+    if (SIM_UNLIKELY(a & 3u)) { /* LDRD and STRD need word alignment (SIGBUS) */
+        arm_fault(c, SIM_FAULT_ALIGN, pc, a);
+        return;
+    }
     if (SIM_UNLIKELY(sim_ld32(m, core, a, &v0))) {
         arm_fault(c, SIM_FAULT_READ, pc, a);
         return;
@@ -172,6 +176,10 @@ SIM_INLINE void arm_strd(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m,
                          uint32_t core, uint32_t pc, uint32_t reg)
 {
     uint32_t wb, a = arm_ls_addr(c, in, arm_ls_offset(c, in, reg), &wb);
+    if (SIM_UNLIKELY(a & 3u)) {
+        arm_fault(c, SIM_FAULT_ALIGN, pc, a);
+        return;
+    }
     if (SIM_UNLIKELY(sim_st32(m, core, a, c->r[in->rd]))) {
         arm_fault(c, SIM_FAULT_WRITE, pc, a);
         return;

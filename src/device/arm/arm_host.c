@@ -25,10 +25,20 @@ typedef struct arm_host_set {
     uint32_t n, shift; /* records; 2^shift bytes of text per record */
 } arm_host_set_t;
 
+/* Writable code (arm_ctx.h's arm_code_t): each core's records, decoded
+ * from its own window, page by page, as it fetches. */
+typedef struct arm_host_wx {
+    arm_insn_t *recs;
+    uint32_t *gen;
+    uint32_t lo, size, ncores;
+    const sim_mem_t *mem;
+} arm_host_wx_t;
+
 typedef struct arm_host_code {
     const uint8_t *text;
     uint32_t text_lo, text_size;
     arm_host_set_t set[2]; /* 0: A32, 1: T32 */
+    arm_host_wx_t wx;
 } arm_host_code_t;
 
 #define ARM_PAGE_RECS(set) (ARM_PAGE_BYTES >> (set)->shift)
@@ -134,6 +144,8 @@ void arm_code_free(void *state)
         free(h->set[t].recs);
         free(h->set[t].decoded);
     }
+    free(h->wx.recs);
+    free(h->wx.gen);
     free(h);
 }
 
@@ -163,6 +175,56 @@ static void arm_page_span(const arm_host_code_t *h, uint32_t t, uint32_t page, i
     span->bytes = (size_t)(hi - lo) * sizeof(arm_insn_t);
 }
 
+int arm_code_writable(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
+                      sim_code_t *code)
+{
+    arm_host_code_t *h = (arm_host_code_t *)state;
+    uint64_t recs = (uint64_t)size / 4u * 3u * ncores, gens = (uint64_t)size / ARM_CODE_PAGE * 2u * ncores;
+    h->wx.recs = (arm_insn_t *)calloc(recs, sizeof(arm_insn_t));
+    h->wx.gen = (uint32_t *)malloc(gens * sizeof(uint32_t));
+    if (!h->wx.recs || !h->wx.gen)
+        return -1;
+    memset(h->wx.gen, 0xff, gens * sizeof(uint32_t)); /* no page decoded */
+    h->wx.lo = lo;
+    h->wx.size = size;
+    h->wx.ncores = ncores;
+    h->wx.mem = mem;
+    code->arm.wx_recs = h->wx.recs;
+    code->arm.wx_gen = h->wx.gen;
+    code->arm.wx_lo = lo;
+    code->arm.wx_size = size;
+    return 0;
+}
+
+/* Halfword i of writable code as core `core` holds it now (0 past the end). */
+static uint32_t arm_wx_halfword(const arm_host_wx_t *wx, uint32_t core, uint32_t i)
+{
+    uint32_t off = wx->lo + 2u * i - wx->mem->priv_base;
+    if (2u * i >= wx->size)
+        return 0;
+    return *sim_priv_word(wx->mem, core, off & ~3u) >> (off & 2u ? 16 : 0) & 0xffffu;
+}
+
+/* Decode page `page` of set t of core `core`'s writable code from its bytes,
+ * stamped with the core's cache-flush count. Its records run a step at a
+ * time (arm_fetch_miss), so they need no preparing. */
+static void arm_decode_wx(arm_host_code_t *h, const sim_soa_t *soa, uint32_t core, uint32_t t, uint32_t page)
+{
+    arm_host_wx_t *wx = &h->wx;
+    arm_insn_t *recs = wx->recs + (uint64_t)core * (wx->size / 4u * 3u) + (t ? wx->size / 4u : 0u);
+    uint32_t shift = t ? 1u : 2u, lo = page * (ARM_CODE_PAGE >> shift), hi = lo + (ARM_CODE_PAGE >> shift);
+    for (uint32_t i = lo; i < hi; i++) {
+        uint32_t addr = wx->lo + (i << shift);
+        if (t)
+            arm_decode_t32(arm_wx_halfword(wx, core, i), arm_wx_halfword(wx, core, i + 1u), addr, &recs[i]);
+        else
+            arm_decode_a32(arm_wx_halfword(wx, core, 2u * i) | arm_wx_halfword(wx, core, 2u * i + 1u) << 16,
+                           addr, &recs[i]);
+    }
+    wx->gen[((uint64_t)core * (wx->size / ARM_CODE_PAGE) + page) * 2u + t] =
+        *sim_soa_reg(soa, ARM_REG_FIELD(code_gen), core);
+}
+
 int arm_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span)
 {
     arm_host_code_t *h = (arm_host_code_t *)state;
@@ -170,6 +232,10 @@ int arm_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_sp
     uint32_t t = *sim_soa_reg(soa, ARM_REG_FIELD(thumb), core) ? 1u : 0u;
     uint32_t off = pc - h->text_lo, page = off / ARM_PAGE_BYTES;
     span->bytes = 0;
+    if (off >= h->text_size && pc - h->wx.lo < h->wx.size) {
+        arm_decode_wx(h, soa, core, t, (pc - h->wx.lo) / ARM_CODE_PAGE);
+        return 0; /* the core's own records, never copied (CPU backend only) */
+    }
     if (off >= h->text_size)
         return -1;
     if (h->set[t].decoded[page])

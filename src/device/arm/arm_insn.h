@@ -21,7 +21,8 @@ typedef enum arm_fmt {
     ARM_FMT_QARITH, ARM_FMT_DIV, ARM_FMT_RR, ARM_FMT_XT, ARM_FMT_XTA, ARM_FMT_BFX, ARM_FMT_SAT, ARM_FMT_RRR,
     ARM_FMT_MOVI, ARM_FMT_BR, ARM_FMT_BXR, ARM_FMT_CBZ, ARM_FMT_TB, ARM_FMT_IT, ARM_FMT_LS_IMM, ARM_FMT_LS_REG,
     ARM_FMT_LIT, ARM_FMT_LSM, ARM_FMT_SWP, ARM_FMT_LDREX, ARM_FMT_STREX, ARM_FMT_MRS, ARM_FMT_MSR, ARM_FMT_SVC,
-    ARM_FMT_PKH
+    ARM_FMT_PKH,
+    ARM_FMT_SMUL, ARM_FMT_SMLA, ARM_FMT_SMLAL /* the v6 multiplies with an X or R suffix (arm_exec_dsp.h) */
 } arm_fmt_t;
 
 /* Shift codes of the barrel shifter (shift field). */

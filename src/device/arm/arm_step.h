@@ -13,6 +13,7 @@
 #include "arm_exec_mul.h"
 #include "arm_exec_bits.h"
 #include "arm_exec_media.h"
+#include "arm_exec_dsp.h"
 #include "arm_exec_loadstore.h"
 #include "arm_exec_atomic.h"
 #include "arm_exec_branch.h"
@@ -71,13 +72,41 @@ SIM_INLINE uint32_t arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t
     }
 }
 
-/* A fetch outside the text: a kuser helper, or a fault. */
-SIM_FN void arm_fetch_miss(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc)
+/* The record of writable code at pc (its offset off in the W+X range) for
+ * this core, or NULL when its page must be decoded (again): not yet, or
+ * before the core's last cache flush. Such code runs a step at a time. */
+SIM_INLINE const arm_insn_t *arm_fetch_wx(const arm_ctx_t *c, const arm_code_t *img, uint32_t core,
+                                          uint32_t off)
 {
-    if (pc >= ARM_KUSER_LO && !c->thumb && (pc & 3u) == 0)
+    uint32_t t = c->thumb ? 1u : 0u, pages = img->wx_size / ARM_CODE_PAGE;
+    uint64_t per_core = (uint64_t)img->wx_size / 4u * 3u; /* a record a word, then one a halfword */
+    if (img->wx_gen[((uint64_t)core * pages + off / ARM_CODE_PAGE) * 2u + t] != c->code_gen)
+        return NULL;
+    return &img->wx_recs[core * per_core + (t ? img->wx_size / 4u + off / 2u : off / 4u)];
+}
+
+#ifndef __CUDA_ARCH__
+/* One step of writable code (below: out of line, the executor once more). */
+SIM_COLD void arm_step_wx(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
+                          uint32_t pc, uint64_t icount);
+#endif
+
+/* A fetch outside the text: writable code (never on the GPU: the CUDA
+ * backend refuses it), a kuser helper, or a fault. */
+SIM_FN void arm_fetch_miss(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
+                           uint32_t pc, uint64_t icount)
+{
+#ifndef __CUDA_ARCH__
+    if (pc - img->wx_lo < img->wx_size && (pc & (c->thumb ? 1u : 3u)) == 0) {
+        arm_step_wx(c, img, m, core, pc, icount);
+        return;
+    }
+#endif
+    if (pc >= ARM_KUSER_LO && !c->thumb && (pc & 3u) == 0) {
         arm_kuser(c, m, core, pc);
-    else
+    } else {
         sim_fault(&c->sys, SIM_FAULT_FETCH, pc, pc);
+    }
 }
 
 /* After an instruction inside an IT block: ITAdvance, unless it did not
@@ -133,13 +162,25 @@ SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_me
     c->r[15] = c->npc;
 }
 
+#ifndef __CUDA_ARCH__
+SIM_COLD void arm_step_wx(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
+                          uint32_t pc, uint64_t icount)
+{
+    const arm_insn_t *in = arm_fetch_wx(c, img, core, pc - img->wx_lo);
+    if (in)
+        arm_step_record(c, in, m, core, pc, icount);
+    else
+        arm_wait_decode(c, pc);
+}
+#endif
+
 SIM_INLINE void arm_step_inline(arm_ctx_t *c, arm_code_t img, const sim_mem_t *m,
                                 uint32_t core, uint64_t icount)
 {
     uint32_t pc = c->r[15];
     const arm_insn_t *in = arm_fetch(c, img, pc);
     if (SIM_UNLIKELY(in == NULL))
-        arm_fetch_miss(c, m, core, pc);
+        arm_fetch_miss(c, &img, m, core, pc, icount);
     else
         arm_step_record(c, in, m, core, pc, icount);
 }
@@ -221,7 +262,7 @@ SIM_FN uint64_t arm_run(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m,
         const arm_insn_t *in = arm_fetch(c, im, pc);
         if (SIM_UNLIKELY(in == NULL)) {
             c->r[15] = pc;
-            arm_fetch_miss(c, &mm, core, pc);
+            arm_fetch_miss(c, &im, &mm, core, pc, start + n);
             pc = c->r[15];
             n++;
             continue;

@@ -116,7 +116,7 @@ static inline uint64_t arm_run_traced(arm_ctx_t *c, const arm_code_t *code, cons
                 t.flags |= SIM_TR_EXECUTED;
             arm_step_record(c, in, m, core, pc, start + n);
         } else {
-            arm_fetch_miss(c, m, core, pc); /* a kuser helper: a call, as one instruction */
+            arm_fetch_miss(c, code, m, core, pc, start + n); /* a kuser helper: a call, as one instruction */
             t = (sim_trace_t){0};
             t.pc = pc;
             t.unit = SIM_UNIT_SYS;

@@ -1,0 +1,36 @@
+/* The random instruction tester (in the spirit of QEMU's risu): random valid
+ * encodings of every row of warpsim's encoding tables, each wrapped in a
+ * block that loads random registers and flags, runs it, and stores them
+ * back; the same ARM program runs on qemu-arm and on warpsim and their
+ * records are compared (test/risu/README.md). Host side: the picker. */
+#ifndef RISU_H
+#define RISU_H
+
+#include <stdint.h>
+
+#include "device/arm/arm_insn.h"
+
+typedef enum risu_class { RISU_A32, RISU_T16, RISU_T32, RISU_CLASSES } risu_class_t;
+
+/* The scratch buffer every memory operand points into (risu_main.c). */
+#define RISU_SCRATCH_BYTES 4096u
+
+typedef struct risu_case {
+    uint32_t word;     /* A32 word; T16 halfword; T32 hw1 << 16 | hw2 */
+    arm_insn_t in;     /* warpsim's decode, which chose the constraints */
+    uint32_t regs[14]; /* r0..r12, lr */
+    uint32_t apsr;     /* NZCVQ and GE */
+    uint32_t mem_seed; /* the scratch buffer's contents */
+    uint32_t rel;      /* bit k: regs[k] is an offset into the scratch buffer */
+} risu_case_t;
+
+uint64_t risu_rand(uint64_t *state);
+const char *risu_class_name(risu_class_t cls);
+int risu_class_of(const char *name, risu_class_t *cls);
+/* Rows of the class's encoding table. */
+uint32_t risu_rows(risu_class_t cls);
+/* A random valid instance of row `row`: 1 with *out filled, 0 when the
+ * tries found none that is well defined and comparable. */
+int risu_pick_row(risu_class_t cls, uint32_t row, uint64_t *rng, risu_case_t *out);
+
+#endif

@@ -1,0 +1,96 @@
+/* The target side of the random instruction tester: for each generated
+ * block (risu_gen), fill the scratch buffer from the block's seed, load the
+ * inputs (offsets into the buffer made addresses), run the block through
+ * risu_run (risu_entry.S), and print one record: the block's number, r0-r12,
+ * lr, the APSR and an FNV-1a digest of the scratch buffer. Built for ARM and
+ * run on qemu-arm and warpsim, whose records must be equal. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define RISU_SCRATCH_BYTES 4096u /* as risu.h */
+#define RISU_INPUT_WORDS 17u
+
+typedef struct risu_state {
+    uint32_t r[14]; /* r0-r12, lr */
+    uint32_t apsr;
+    uint32_t saved_sp, target;
+} risu_state_t;
+
+extern const uint32_t risu_count, risu_thumb;
+extern const uint32_t risu_inputs[];
+extern const char risu_code[];
+void risu_run(risu_state_t *s, uint32_t target);
+
+static uint32_t scratch[RISU_SCRATCH_BYTES / 4] __attribute__((aligned(64)));
+/* The state lies at the top of an area of its own: while a block runs, sp
+ * points at it, and a signal's frame is pushed below it, into the area. */
+static uint32_t risu_area[2048] __attribute__((aligned(64)));
+static sigjmp_buf risu_jmp;
+
+/* An instruction the oracle refuses (SIGILL) or a stray access: that
+ * block's record says so, and the run goes on. */
+static void risu_signal(int sig)
+{
+    siglongjmp(risu_jmp, sig);
+}
+
+static void risu_catch(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = risu_signal;
+    sa.sa_flags = SA_NODEFER;
+    sigaction(SIGILL, &sa, NULL);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+}
+
+static void risu_fill(uint32_t x)
+{
+    for (uint32_t i = 0; i < RISU_SCRATCH_BYTES / 4; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        scratch[i] = x;
+    }
+}
+
+static uint32_t risu_digest(void)
+{
+    const uint8_t *p = (const uint8_t *)scratch;
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < RISU_SCRATCH_BYTES; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+int main(void)
+{
+    static char buf[1 << 16];
+    risu_state_t *s = (risu_state_t *)&risu_area[2048 - 32];
+    setvbuf(stdout, buf, _IOFBF, sizeof buf);
+    risu_catch();
+    for (uint32_t i = 0; i < risu_count; i++) {
+        const uint32_t *in = &risu_inputs[i * RISU_INPUT_WORDS];
+        risu_fill(in[15]);
+        for (uint32_t r = 0; r < 14; r++)
+            s->r[r] = in[r] + ((in[16] >> r & 1u) ? (uint32_t)(uintptr_t)scratch : 0u);
+        s->apsr = in[14];
+        int sig = sigsetjmp(risu_jmp, 1);
+        if (sig) {
+            printf("%u signal %d\n", i, sig);
+            fflush(stdout);
+            continue;
+        }
+        risu_run(s, (uint32_t)(uintptr_t)(risu_code + 8u * i) | risu_thumb);
+        printf("%u", i);
+        for (uint32_t r = 0; r < 14; r++)
+            printf(" %08x", s->r[r]);
+        printf(" %08x %08x\n", s->apsr, risu_digest());
+        fflush(stdout); /* a crash loses no record */
+    }
+    return 0;
+}

@@ -1,0 +1,60 @@
+/* The encoding tables as the tester sees them: each row's op, fixed bits
+ * (match under mask) and free bits, read from the same .def files the
+ * decoders expand, so a new row is tested with no new tester code. */
+#include <string.h>
+
+#include "risu.h"
+#include "risu_rows.h"
+#include "device/arm/arm_a32.def"
+
+#define RISU_A32_ROW(op, form, match, mask) {(match), (mask), ARM_OP_##op},
+static const risu_row_t risu_a32_rows[] = {ARM_A32_COND_ROWS(RISU_A32_ROW) ARM_A32_UNCOND_ROWS(RISU_A32_ROW)};
+#undef RISU_A32_ROW
+#define RISU_A32_COND_COUNT (sizeof (risu_row_t[]){ARM_A32_COND_ROWS(RISU_COUNT_ROW)} / sizeof(risu_row_t))
+
+static const risu_row_t risu_t16_rows[] = {
+#define T16(op, match, mask, form, fl) {(match), (mask), ARM_OP_##op},
+#include "device/arm/arm_t16.def"
+#undef T16
+};
+
+static const risu_row_t risu_t32_rows[] = {
+#define T32(op, match, mask, form, fl) {(match), (mask), ARM_OP_##op},
+#include "device/arm/arm_t32.def"
+#undef T32
+};
+
+#define RISU_N(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
+
+const risu_row_t *risu_row(risu_class_t cls, uint32_t i, int *cond_row)
+{
+    *cond_row = 0;
+    switch (cls) {
+    case RISU_A32:
+        *cond_row = i < RISU_A32_COND_COUNT;
+        return &risu_a32_rows[i];
+    case RISU_T16:
+        return &risu_t16_rows[i];
+    default:
+        return &risu_t32_rows[i];
+    }
+}
+
+uint32_t risu_rows(risu_class_t cls)
+{
+    return cls == RISU_A32 ? RISU_N(risu_a32_rows) : cls == RISU_T16 ? RISU_N(risu_t16_rows) : RISU_N(risu_t32_rows);
+}
+
+static const char *const risu_names[RISU_CLASSES] = {"a32", "t16", "t32"};
+
+const char *risu_class_name(risu_class_t cls) { return risu_names[cls]; }
+
+int risu_class_of(const char *name, risu_class_t *cls)
+{
+    for (uint32_t i = 0; i < RISU_CLASSES; i++)
+        if (!strcmp(name, risu_names[i])) {
+            *cls = (risu_class_t)i;
+            return 1;
+        }
+    return 0;
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Generates, builds and compares risu programs (test/risu/README.md):
+# RUNS programs per class, each of COUNT blocks, seeds SEED, SEED+1, ...
+#
+#   sh test/risu/risu_run.sh SEED COUNT RUNS [CLASS...]   (classes: a32 t16 t32)
+#
+# Environment: BUILD (build), RISU_CC (arm-linux-gnueabi-gcc), WARPSIM, QEMU_ARM.
+# Prints each program's summary line (and its first mismatches); exit 1 on any.
+set -u
+seed=$1 count=$2 runs=$3
+shift 3
+classes=${*:-a32 t16 t32}
+BUILD=${BUILD:-build}
+RISU_CC=${RISU_CC:-arm-linux-gnueabi-gcc}
+dir=$BUILD/risu
+src=$(dirname "$0")
+status=0 total=0
+i=0
+while [ "$i" -lt "$runs" ]; do
+    s=$((seed + i))
+    for cls in $classes; do
+        out=$dir/$cls-$s-$count
+        if [ ! -x "$out" ]; then
+            "$dir/risu_gen" "$cls" "$s" "$count" "$out" 2>"$out.gen" &&
+                "$RISU_CC" -static -O2 -marm "$src/risu_main.c" "$src/risu_entry.S" "$out.S" -o "$out" || {
+                cat "$out.gen" >&2
+                echo "risu $cls-$s-$count: could not be built" >&2
+                exit 2
+            }
+        fi
+        sh "$src/risu_compare.sh" "$out" || status=1
+        total=$((total + count))
+    done
+    i=$((i + 1))
+done
+echo "risu: $total instructions compared, $([ $status = 0 ] && echo none || echo some) mismatched"
+exit $status
