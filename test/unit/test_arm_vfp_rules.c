@@ -243,3 +243,59 @@ Test(arm_vfp_rules, vpush_vpop_and_vldr_literal_layout)
     arm_decode_t32(0xed9f, 0x0b02, 0x8002u, &lit); /* T32: Align(0x8006, 4) + 8 */
     cr_assert_eq(lit.imm, 0x800cu);
 }
+
+/* The host-arithmetic fast path (arm_vfp_fast.h) against the integer path
+ * it stands for: same bits, same IXC, and taken for ordinary operands. */
+static uint64_t fr_state = 0x853c49e6748fea9bull;
+static uint64_t fr_next(void)
+{
+    fr_state ^= fr_state << 13;
+    fr_state ^= fr_state >> 7;
+    fr_state ^= fr_state << 17;
+    return fr_state;
+}
+
+static uint64_t fr_operand(uint32_t f)
+{
+    uint64_t r = fr_next(), bias = (uint64_t)ptx_fmt_bias(f);
+    uint64_t e = bias - 40 + r % 80; /* both inside and outside the fast range */
+    uint64_t frac = fr_next() & ((1ull << ptx_fmt_mbits(f)) - 1u);
+    if (r & 0x100)
+        frac &= ~0ull << (ptx_fmt_mbits(f) - 4); /* short: exact results */
+    return (r & 0x200 ? ptx_fmt_sign(f) : 0u) | e << ptx_fmt_mbits(f) | frac;
+}
+
+Test(arm_vfp_rules, fast_path_equals_integer_path)
+{
+    uint32_t taken = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint32_t f = (i & 1) ? F64 : F32, kind = (uint32_t)(i >> 1) % 4u, fs = 0, lost = 0;
+        uint64_t x = fr_operand(f), y = fr_operand(f), fast, soft;
+        ptx_unpacked_t a = ptx_unpack(f, x), b = ptx_unpack(f, y);
+        int ok;
+        if (kind == 0u) {
+            ok = vfp_fast_addsub(f, x, y, 0, &fs, &fast);
+            soft = ptx_soft_sum_x(f, a.sign, a.exp, fp80_u128(0, a.m), b.sign, b.exp, fp80_u128(0, b.m),
+                                  PTX_RND_RN, &lost);
+        } else if (kind == 1u) {
+            ok = vfp_fast_muldiv(f, x, y, 0, &fs, &fast);
+            soft = ptx_soft_round_x(f, a.sign ^ b.sign, a.exp + b.exp, fp80_mul64(a.m, b.m), PTX_RND_RN, &lost);
+        } else if (kind == 2u) {
+            ok = vfp_fast_muldiv(f, x, y, 1, &fs, &fast);
+            soft = ptx_soft_quot_x(f, a, b, PTX_RND_RN, &lost);
+        } else {
+            x &= ~ptx_fmt_sign(f);
+            a.sign = 0;
+            ok = vfp_fast_muldiv(f, x, 0, 2, &fs, &fast);
+            soft = ptx_soft_root_x(f, a, PTX_RND_RN, &lost);
+        }
+        if (!ok)
+            continue;
+        taken++;
+        cr_assert_eq(fast, soft, "kind %u f%u %llx %llx: %llx vs %llx", kind, f, (unsigned long long)x,
+                     (unsigned long long)y, (unsigned long long)fast, (unsigned long long)soft);
+        cr_assert_eq((fs & VFP_IXC) != 0, (lost & SOFT_X_INEXACT) != 0, "kind %u f%u %llx %llx: IXC", kind, f,
+                     (unsigned long long)x, (unsigned long long)y);
+    }
+    cr_assert_gt(taken, 100000u, "the fast path ran %u times", taken);
+}

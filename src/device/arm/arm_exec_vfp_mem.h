@@ -25,7 +25,7 @@ SIM_INLINE uint32_t arm_vfp_xfer(arm_ctx_t *c, const sim_mem_t *m, uint32_t core
 }
 
 /* VLDR/VSTR Sd/Dd, [Rn, #+-imm] (or a literal's absolute address) */
-SIM_INLINE uint32_t arm_vfp_ldst(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
+ARM_VFP_FN uint32_t arm_vfp_ldst(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                                  uint32_t pc, uint32_t load)
 {
     uint32_t dbl = in->amount & ARM_VFP_D, a = in->imm;
@@ -37,7 +37,7 @@ SIM_INLINE uint32_t arm_vfp_ldst(arm_ctx_t *c, const arm_insn_t *in, const sim_m
 /* VLDM/VSTM Rn{!}, {list}: imm = the words moved (a D register: two), shift
  * = the write-back offset in words (FLDMX's odd count: one more). IA from
  * Rn up; DB (ARM_F_P) from Rn - 4 * offset. */
-SIM_INLINE uint32_t arm_vfp_ldstm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
+ARM_VFP_FN uint32_t arm_vfp_ldstm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                                   uint32_t pc, uint32_t load)
 {
     uint32_t dbl = in->amount & ARM_VFP_D, base = c->r[in->rn], span = 4u * in->shift;

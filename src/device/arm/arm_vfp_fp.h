@@ -14,6 +14,7 @@
 #define ARM_VFP_FP_H
 
 #include "device/ptx/ptx_alu_soft.h"
+#include "arm_vfp_fast.h"
 
 /* FPSCR bits */
 #define VFP_IOC 0x01u
@@ -136,6 +137,8 @@ SIM_INLINE uint64_t vfp_zero_sum(uint32_t f, uint32_t sa, uint32_t sb, uint32_t 
 SIM_FN uint64_t vfp_addsub(uint32_t f, uint64_t x, uint64_t y, uint32_t sub, uint32_t *fpscr)
 {
     uint64_t r;
+    if (vfp_fast_addsub(f, x, y, sub, fpscr, &r))
+        return r;
     x = vfp_flush_in(f, x, fpscr);
     y = vfp_flush_in(f, y, fpscr);
     if (vfp_nans2(f, x, y, fpscr, &r))
@@ -161,6 +164,8 @@ SIM_FN uint64_t vfp_addsub(uint32_t f, uint64_t x, uint64_t y, uint32_t sub, uin
 SIM_FN uint64_t vfp_mul(uint32_t f, uint64_t x, uint64_t y, uint32_t *fpscr)
 {
     uint64_t r;
+    if (vfp_fast_muldiv(f, x, y, 0, fpscr, &r))
+        return r;
     x = vfp_flush_in(f, x, fpscr);
     y = vfp_flush_in(f, y, fpscr);
     if (vfp_nans2(f, x, y, fpscr, &r))
@@ -215,6 +220,8 @@ SIM_FN uint64_t vfp_muladd(uint32_t f, uint64_t z, uint64_t x, uint64_t y, uint3
 SIM_FN uint64_t vfp_div(uint32_t f, uint64_t x, uint64_t y, uint32_t *fpscr)
 {
     uint64_t r;
+    if (vfp_fast_muldiv(f, x, y, 1, fpscr, &r))
+        return r;
     x = vfp_flush_in(f, x, fpscr);
     y = vfp_flush_in(f, y, fpscr);
     if (vfp_nans2(f, x, y, fpscr, &r))
@@ -238,6 +245,9 @@ SIM_FN uint64_t vfp_div(uint32_t f, uint64_t x, uint64_t y, uint32_t *fpscr)
 SIM_FN uint64_t vfp_sqrt(uint32_t f, uint64_t x, uint32_t *fpscr)
 {
     uint32_t lost;
+    uint64_t fast;
+    if (vfp_fast_muldiv(f, x, 0, 2, fpscr, &fast))
+        return fast;
     x = vfp_flush_in(f, x, fpscr);
     if (vfp_is_nan(f, x))
         return vfp_nan_result(f, x, fpscr);
