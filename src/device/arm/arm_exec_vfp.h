@@ -13,9 +13,9 @@
 #include "arm_exec_base.h"
 #include "arm_vfp_cvt.h"
 
-/* The VFP bodies stay out of line on the GPU: inlined into the persistent
- * kernel's one switch they raised its registers a thread (98 at sm_90,
- * against 80 without VFP). The host inlines as it sees fit. */
+/* The VFP bodies stay out of line on the GPU, keeping the persistent
+ * kernel's one switch small (its registers a thread: 98 at sm_90 either
+ * way, 90 before VFP). The host inlines as it sees fit. */
 #ifdef __CUDACC__
 #define ARM_VFP_FN __host__ __device__ static __noinline__
 #else
