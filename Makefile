@@ -106,6 +106,7 @@ include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
 include src/host/cudart/cudart.mk
 include test/cuda/apps/apps.mk
+include test/vfp/vfp.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2
@@ -123,6 +124,7 @@ test: deps
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory cuda-apps-test
+	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory busybox-test
 	$(MAKE) --no-print-directory risu
@@ -188,7 +190,12 @@ clean:
 
 # Speed, side by side with qemu-arm (bench/RESULTS.md says what was measured where).
 # The per-thread programs (bench/programs), A32 and Thumb-2.
-BENCH_PROGS := $(foreach p,compute calls,$(BUILD)/bench/$(p).arm $(BUILD)/bench/$(p).thumb.arm)
+BENCH_PROGS := $(foreach p,compute calls,$(BUILD)/bench/$(p).arm $(BUILD)/bench/$(p).thumb.arm) \
+               $(BUILD)/bench/dmatmul.hf.arm
+# armhf (hard-float VFP, Thumb-2 by default): the float row
+$(BUILD)/bench/%.hf.arm: bench/programs/%.c
+	@mkdir -p $(dir $@)
+	arm-linux-gnueabihf-gcc -static -O2 $< -o $@
 $(BUILD)/bench/%.thumb.arm: bench/programs/%.c
 	@mkdir -p $(dir $@)
 	arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a $< -o $@

@@ -81,6 +81,7 @@ for p in compute calls; do
     [ -f build/bench/$p.arm ] && [ -f build/bench/$p.thumb.arm ] ||
         { echo "bench: build/bench/$p.arm or $p.thumb.arm missing (make bench-programs)"; exit 1; }
 done
+[ -f build/bench/dmatmul.hf.arm ] || { echo "bench: build/bench/dmatmul.hf.arm missing (make bench-programs)"; exit 1; }
 mkdir "$T/runs"
 
 # The run reports of each table, and the references of the ratios.
@@ -177,6 +178,8 @@ for p in compute calls; do
     versus $p build/bench/$p.arm $arg
     versus $p.thumb build/bench/$p.thumb.arm $arg
 done
+# ... and VFP code: a double matrix product built for armhf
+versus dmatmul.hf build/bench/dmatmul.hf.arm 96 4
 
 # 2. Best and worst case (seed 002 figure 6) over core counts, SK and MK.
 CORES="32 64 128 256 512 1024"

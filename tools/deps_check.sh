@@ -14,6 +14,7 @@ cross() { # compiler, its C library's package, qemu
     [ "$("$3" "$T/hello" 2>&1)" = hello ] || fail "running $1's hello under $3" qemu-user
 }
 cross arm-linux-gnueabi-gcc libc6-dev-armel-cross qemu-arm
+cross arm-linux-gnueabihf-gcc libc6-dev-armhf-cross qemu-arm
 cross i686-linux-gnu-gcc libc6-dev-i386-cross qemu-i386
 
 host_lib() { # header, library, package

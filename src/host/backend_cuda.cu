@@ -35,9 +35,13 @@ struct staged_ctx {
     sim_stage_t c;
     uint32_t pad[(sizeof(sim_stage_t) / 4) % 2 ? 2 : 1];
 };
-/* --block-size allows up to 256 threads: their slots must fit the 48 KiB of
- * shared memory a block gets without opting in. */
-static_assert(sizeof(staged_ctx) * 256 <= 48 * 1024, "staged contexts exceed 48 KiB per block");
+/* The default block of 128 threads must fit its slots in the 48 KiB of
+ * shared memory a block gets without opting in; --block-size allows up to
+ * 256, which opts in beyond 48 KiB (cuda_loop) since the ARM context
+ * holds the VFP registers (77 words: 128 x 308 bytes = 38.5 KiB, 256 x 308
+ * = 77 KiB; sm_80 and newer allow 163 KiB or more, sm_75 64 KiB). */
+static_assert(sizeof(staged_ctx) * 128 <= 48 * 1024, "staged contexts exceed 48 KiB per block of 128");
+static_assert(sizeof(staged_ctx) * 256 <= 99 * 1024, "staged contexts exceed 99 KiB per block of 256");
 
 __global__ void sim_init_kernel(sim_mem_t mem, sim_core_init_t init)
 {
@@ -385,6 +389,9 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
     uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
     uint32_t grid = (m->ncores + block - 1) / block;
     size_t smem = block * sizeof(staged_ctx);
+    if (smem > 48 * 1024) /* a device without that much shared memory per block fails here, clearly */
+        CUDA_CHECK(cudaFuncSetAttribute(sim_persistent_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        (int)smem));
     sim_init_kernel<<<grid, block>>>(dm, dinit);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());

@@ -1,5 +1,6 @@
 # Differential tests against qemu-arm (included by the top Makefile).
-# Every test/diff/<name>.c is built in four variants into build/diff/<name>.<variant>;
+# Every test/diff/<name>.c is built in seven variants into build/diff/<name>.<variant>:
+# four armel (soft-float ABI) and three armhf (hard-float, VFPv3-D16, Thumb-2);
 # `make diff` runs each under qemu-arm and build/warpsim (1 and 64 cores) and compares.
 DIFF_CC       ?= arm-linux-gnueabi-gcc
 DIFF_CFLAGS   ?= -static -g0 -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation \
@@ -7,11 +8,21 @@ DIFF_CFLAGS   ?= -static -g0 -Wall -Wextra -Wno-unused-parameter -Wno-format-tru
 DIFF_LDLIBS   := -lm
 DIFF_SRC      := $(sort $(wildcard test/diff/*.c))
 DIFF_NAMES    := $(notdir $(DIFF_SRC:.c=))
-DIFF_VARIANTS := O0 O2 Os thumb
+DIFF_VARIANTS := O0 O2 Os thumb hf_O0 hf_O2 hf_Os
 DIFF_FLAGS_O0    := -O0 -marm
 DIFF_FLAGS_O2    := -O2 -marm
 DIFF_FLAGS_Os    := -Os -marm
 DIFF_FLAGS_thumb := -O2 -mthumb -march=armv7-a
+# armhf as Debian builds it: the compiler's defaults are -march=armv7-a+fp
+# -mfpu=vfpv3-d16 -mthumb -mfloat-abi=hard (said again, so that they hold)
+DIFF_HF_CC       ?= arm-linux-gnueabihf-gcc
+DIFF_HF_FLAGS    := -march=armv7-a+fp -mfpu=vfpv3-d16 -mthumb -mfloat-abi=hard
+DIFF_FLAGS_hf_O0 := -O0 $(DIFF_HF_FLAGS)
+DIFF_FLAGS_hf_O2 := -O2 $(DIFF_HF_FLAGS)
+DIFF_FLAGS_hf_Os := -Os $(DIFF_HF_FLAGS)
+DIFF_CC_hf_O0    := $(DIFF_HF_CC)
+DIFF_CC_hf_O2    := $(DIFF_HF_CC)
+DIFF_CC_hf_Os    := $(DIFF_HF_CC)
 DIFF_BINS     := $(foreach v,$(DIFF_VARIANTS),$(DIFF_NAMES:%=$(BUILD)/diff/%.$(v)))
 DIFF_JOBS     ?= 2
 
@@ -20,7 +31,7 @@ DIFF_JOBS     ?= 2
 define DIFF_VARIANT_RULE
 $(BUILD)/diff/%.$(1): test/diff/%.c
 	@mkdir -p $$(dir $$@)
-	$$(DIFF_CC) $$(DIFF_CFLAGS) $$(DIFF_FLAGS_$(1)) $$< -o $$@ $$(DIFF_LDLIBS)
+	$$(or $$(DIFF_CC_$(1)),$$(DIFF_CC)) $$(DIFF_CFLAGS) $$(DIFF_FLAGS_$(1)) $$< -o $$@ $$(DIFF_LDLIBS)
 endef
 $(foreach v,$(DIFF_VARIANTS),$(eval $(call DIFF_VARIANT_RULE,$(v))))
 

@@ -303,13 +303,14 @@ Test(arm_a32_decode, fields_of_real_encodings)
         a32t_expect_case(&a32t_cases[i]);
 }
 
-/* Coprocessor/VFP, privileged and UNPREDICTABLE words: UNDEF, imm = word. */
+/* Other coprocessors, VFP beyond D16, privileged and UNPREDICTABLE words:
+ * UNDEF, imm = word. */
 Test(arm_a32_decode, undefined_and_unpredictable)
 {
     static const uint32_t words[] = {
         0xe1b0f00e, /* movs pc, lr (exception return) */
-        0xee000a10, /* vmov s0, r0 */
-        0xee300a81, /* vadd.f32 s0, s1, s2 */
+        0xee000710, /* mcr p7, 0, r0, c0, c0, 0 */
+        0xee700ba0, /* vadd.f64 d16, d16, d16 (D32) */
         0xf10c0080, /* cpsid i */
         0xf1010200, /* setend be */
         0xe8d00006, /* ldm r0, {r1, r2}^ */
@@ -439,7 +440,7 @@ static const a32t_dis_t a32t_dis[] = {
     {0xe59f0000, 0x14c, "ldr\tr0, [pc]\t@ 0x154"},
     {0xeb000010, 0x8000, "bl\t0x8048"},
     {0x1afffffe, 0x8000, "bne\t0x8000"},
-    {0xee000a10, 0x8000, ".inst\t0xee000a10"},
+    {0xee000710, 0x8000, ".inst\t0xee000710"},
 };
 
 Test(arm_a32_disasm, matches_objdump)

@@ -319,7 +319,7 @@ static const t32_case_t t32_control[] = {
     { "mrc 15, 0, r0, cr13, cr0, {2}", 0x4a, 0xee1d, 0x0f50, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xf50ee1d) },
     { "mcr 15, 0, r0, cr7, cr10, {5}", 0x4e, 0xee07, 0x0fba, R(DMB, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "udf.w #300", 0x52, 0xf7f0, 0xa12c, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xa12cf7f0) },
-    { "vadd.f32 s0, s1, s2", 0x56, 0xee30, 0x0a81, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xa81ee30) },
+    { "vadd.f64 d16, d17, d18", 0x56, 0xee71, 0x0ba2, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xba2ee71) },
     { "svc 255", 0x5a, 0xdfff, 0x0000, R(SVC, 0, 0, 0, 0, LSL, 0, 0, 0xff) },
     { "bl ff000004 <.text+0xff000004>", 0x0, 0xf400, 0xd000, R(BL, 0, 0, 0, 0, LSL, 0, 0, 0xff000004) },
     { "bl 1000006 <.text+0x1000006>", 0x4, 0xf3ff, 0xd7ff, R(BL, 0, 0, 0, 0, LSL, 0, 0, 0x1000006) },
@@ -397,8 +397,11 @@ static void t32_check_sane(uint32_t hw1, uint32_t hw2, uint32_t addr)
     arm_insn_t o;
     int wide = (hw1 >> 11) >= 0x1d;
     arm_decode_t32(hw1, hw2, addr, &o);
+    /* VFP rows name S registers 0..31 in rd, rn, rm (arm_vfp_ops.def) */
+    uint32_t regs = o.op < ARM_OP_COUNT && arm_op_fmts[o.op] == ARM_FMT_VFP ? 32u : 16u;
     int ok = o.op < ARM_OP_COUNT && arm_len(&o) == (wide ? 4u : 2u) && (o.flags & ARM_F_T32) &&
-             o.rd < 16 && o.rn < 16 && o.rm < 16 && o.rs < 16 && o.shift <= ARM_SH_RRX &&
+             o.rd < regs && o.rn < regs && o.rm < regs && o.rs < 16 &&
+             (o.shift <= ARM_SH_RRX || regs == 32u) && /* VLDM/VSTM: shift = write-back words */
              (o.cond == ARM_COND_AL || (o.op == ARM_OP_B && o.cond < ARM_COND_AL)) &&
              (o.op != ARM_OP_UNDEF || o.imm == (wide ? (hw1 | hw2 << 16) : hw1));
     if (!ok)

@@ -30,6 +30,8 @@ typedef struct arm_ctx {
     uint32_t excl_addr; /* exclusive monitor: address of the last LDREX, ~0 when clear */
     uint32_t excl_val;  /* value LDREX read (STREX succeeds by compare-and-swap on it) */
     uint32_t excl_val2; /* second word for LDREXD */
+    uint32_t vfp[32];   /* S0..S31; D<n> is S<2n+1>:S<2n> (VFPv3-D16, arm_exec_vfp.h) */
+    uint32_t fpscr;     /* FPSCR: NZCV, DN, FZ, RMode and the cumulative flags */
     uint32_t code_gen;  /* cache flushes (cacheflush) so far: a page of this core's writable
                          * code decoded before the last one is decoded again (arm_fetch_wx) */
     sim_sys_t sys;

@@ -382,6 +382,8 @@ static const a32_row_t *a32_lookup(uint32_t w)
 
 void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out)
 {
+    if (arm_decode_vfp(word, addr, 0, out))
+        return;
     const a32_row_t *row = a32_lookup(word);
     memset(out, 0, sizeof *out);
     out->cond = (uint8_t)((word >> 28) == 15u ? ARM_COND_AL : word >> 28);

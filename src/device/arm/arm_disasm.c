@@ -371,6 +371,10 @@ static void dis_body(dis_out_t *o, const arm_insn_t *in, uint32_t addr)
     case ARM_FMT_STREX:
         dis_ldrex(o, in, mn, cc, fmt == ARM_FMT_STREX);
         break;
+    case ARM_FMT_VFP:
+        o->len += (size_t)arm_disasm_vfp(in, mn, cc, o->buf + o->len, o->n - o->len);
+        o->len = o->len < o->n ? o->len : o->n - 1;
+        break;
     default:
         dis_misc(o, in, fmt, mn, cc, addr);
         break;

@@ -5,9 +5,10 @@
 
 #include "../sim_run.h"
 
-/* AT_HWCAP: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS (no VFP, no NEON:
- * the core is soft-float, as Debian's armel expects). */
-#define ARM_HWCAP 0x8097u
+/* AT_HWCAP: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS, and the VFP that
+ * arm_vfp_ops.def implements: VFP | VFPv3 | VFPv3D16 | VFPv4 (the fused
+ * multiply-add and the half-precision conversions). No NEON, no D32. */
+#define ARM_HWCAP (0x8097u | 0x40u | 0x2000u | 0x4000u | 0x10000u)
 #define ARM_PLATFORM "v7l"
 
 struct isa_array;

@@ -18,6 +18,7 @@
 #include "arm_exec_atomic.h"
 #include "arm_exec_branch.h"
 #include "arm_exec_sys.h"
+#include "arm_exec_vfp_mem.h"
 #include "arm_kuser.h"
 
 #define ARM_KUSER_LO 0xffff0f60u

@@ -107,20 +107,34 @@ SIM_INLINE uint64_t ptx_soft_overflow(uint32_t f, uint32_t sign, uint32_t mode)
     return to_max ? ptx_fmt_max(f, sign) : ptx_fmt_inf(f, sign);
 }
 
-/* sig * 2^exp (sig != 0, below 2^127) rounded once into format f. */
-SIM_FN uint64_t ptx_soft_round(uint32_t f, uint32_t sign, int32_t exp, fp80_u128_t sig, uint32_t mode)
+/* What a rounding lost (ptx_soft_round_x): the IEEE exceptions it raises,
+ * and whether the exact value was tiny, below the smallest normal number
+ * before rounding (ARM's tininess rule, which its flush-to-zero tests
+ * too). PTX ignores them; ARM's VFP accumulates them in the FPSCR. */
+#define SOFT_X_INEXACT   1u
+#define SOFT_X_UNDERFLOW 2u /* tiny and inexact */
+#define SOFT_X_OVERFLOW  4u
+#define SOFT_X_TINY      8u
+
+/* sig * 2^exp (sig != 0, below 2^127) rounded once into format f; *x
+ * gets the SOFT_X_* bits. */
+SIM_FN uint64_t ptx_soft_round_x(uint32_t f, uint32_t sign, int32_t exp, fp80_u128_t sig, uint32_t mode,
+                                 uint32_t *x)
 {
     int32_t mb = (int32_t)ptx_fmt_mbits(f), bias = ptx_fmt_bias(f);
     int32_t lead = exp + 127 - (int32_t)fp80_clz128(sig);
     int32_t q = lead < 1 - bias ? 1 - bias - mb : lead - mb; /* the result's unit */
     int32_t shift = q - exp;
     uint64_t kept;
+    *x = lead < 1 - bias ? SOFT_X_TINY : 0u;
     if (shift <= 0) {
         kept = fp80_shl128(sig, (uint32_t)-shift).lo;
     } else {
         uint32_t sticky;
         fp80_u128_t t = fp80_shr128(sig, (uint32_t)shift - 1, &sticky);
         kept = (t.lo >> 1) | (t.hi << 63);
+        if ((t.lo & 1) | sticky)
+            *x |= (*x & SOFT_X_TINY) ? SOFT_X_INEXACT | SOFT_X_UNDERFLOW : SOFT_X_INEXACT;
         kept += ptx_round_up(mode, sign, kept, (uint32_t)t.lo & 1, sticky);
     }
     if (kept >> (mb + 1)) {
@@ -131,9 +145,17 @@ SIM_FN uint64_t ptx_soft_round(uint32_t f, uint32_t sign, int32_t exp, fp80_u128
     if (kept == 0)
         return s;
     uint64_t be = kept >> mb ? (uint64_t)(q + mb + bias) : 0;
-    if (be >= (1ull << ptx_fmt_ebits(f)) - 1)
+    if (be >= (1ull << ptx_fmt_ebits(f)) - 1) {
+        *x |= SOFT_X_OVERFLOW | SOFT_X_INEXACT;
         return ptx_soft_overflow(f, sign, mode);
+    }
     return s | (be << mb) | (kept & ((1ull << mb) - 1));
+}
+
+SIM_INLINE uint64_t ptx_soft_round(uint32_t f, uint32_t sign, int32_t exp, fp80_u128_t sig, uint32_t mode)
+{
+    uint32_t x;
+    return ptx_soft_round_x(f, sign, exp, sig, mode, &x);
 }
 
 SIM_INLINE uint64_t ptx_soft_round64(uint32_t f, uint32_t sign, int32_t exp, uint64_t m, uint32_t mode)
@@ -147,9 +169,10 @@ SIM_INLINE uint64_t ptx_soft_exact_zero(uint32_t f, uint32_t mode)
     return mode == PTX_RND_RM ? ptx_fmt_sign(f) : 0;
 }
 
-/* (sa, ea, a) + (sb, eb, b), both nonzero, rounded into f. */
-SIM_FN uint64_t ptx_soft_sum(uint32_t f, uint32_t sa, int32_t ea, fp80_u128_t a, uint32_t sb, int32_t eb,
-                             fp80_u128_t b, uint32_t mode)
+/* (sa, ea, a) + (sb, eb, b), both nonzero, rounded into f;
+ * *x: SOFT_X_* bits. */
+SIM_FN uint64_t ptx_soft_sum_x(uint32_t f, uint32_t sa, int32_t ea, fp80_u128_t a, uint32_t sb, int32_t eb,
+                               fp80_u128_t b, uint32_t mode, uint32_t *x)
 {
     a = fp80_norm128(a, &ea);
     b = fp80_norm128(b, &eb);
@@ -162,9 +185,17 @@ SIM_FN uint64_t ptx_soft_sum(uint32_t f, uint32_t sa, int32_t ea, fp80_u128_t a,
     }
     b = fp80_shr128_jam(b, (uint32_t)(ea - eb) > 200 ? 200u : (uint32_t)(ea - eb));
     fp80_u128_t r = sa == sb ? fp80_add128(a, b) : fp80_sub128(a, b);
+    *x = 0;
     if ((r.hi | r.lo) == 0)
         return ptx_soft_exact_zero(f, mode);
-    return ptx_soft_round(f, sa, ea, r, mode);
+    return ptx_soft_round_x(f, sa, ea, r, mode, x);
+}
+
+SIM_INLINE uint64_t ptx_soft_sum(uint32_t f, uint32_t sa, int32_t ea, fp80_u128_t a, uint32_t sb, int32_t eb,
+                                 fp80_u128_t b, uint32_t mode)
+{
+    uint32_t x;
+    return ptx_soft_sum_x(f, sa, ea, a, sb, eb, b, mode, &x);
 }
 
 SIM_FN uint64_t ptx_soft_add(uint32_t f, uint64_t x, uint64_t y, uint32_t mode)
@@ -232,28 +263,31 @@ SIM_INLINE uint64_t ptx_norm64(uint64_t m, int32_t *exp)
     return m << n;
 }
 
+/* a / b for finite nonzero a, b, rounded once; *x: SOFT_X_* bits. */
+SIM_FN uint64_t ptx_soft_quot_x(uint32_t f, ptx_unpacked_t a, ptx_unpacked_t b, uint32_t mode, uint32_t *x)
+{
+    uint64_t ma = ptx_norm64(a.m, &a.exp), mb = ptx_norm64(b.m, &b.exp), rem;
+    uint64_t q = fp80_div128(ma >> 1, ma << 63, mb, &rem); /* ma * 2^63 / mb, above 2^62 */
+    return ptx_soft_round_x(f, a.sign ^ b.sign, a.exp - b.exp - 64,
+                            fp80_u128(q >> 63, (q << 1) | (rem != 0)), mode, x);
+}
+
 SIM_FN uint64_t ptx_soft_div(uint32_t f, uint64_t x, uint64_t y, uint32_t mode)
 {
     ptx_unpacked_t a = ptx_unpack(f, x), b = ptx_unpack(f, y);
-    uint32_t sign = a.sign ^ b.sign;
+    uint32_t sign = a.sign ^ b.sign, lost;
     if (a.cls == PTX_FC_NAN || b.cls == PTX_FC_NAN || (a.cls == b.cls && (a.cls == PTX_FC_INF || a.cls == PTX_FC_ZERO)))
         return ptx_fmt_nan(f);
     if (a.cls == PTX_FC_INF || b.cls == PTX_FC_ZERO)
         return ptx_fmt_inf(f, sign);
     if (a.cls == PTX_FC_ZERO || b.cls == PTX_FC_INF)
         return sign ? ptx_fmt_sign(f) : 0;
-    uint64_t ma = ptx_norm64(a.m, &a.exp), mb = ptx_norm64(b.m, &b.exp), rem;
-    uint64_t q = fp80_div128(ma >> 1, ma << 63, mb, &rem); /* ma * 2^63 / mb, above 2^62 */
-    return ptx_soft_round(f, sign, a.exp - b.exp - 64, fp80_u128(q >> 63, (q << 1) | (rem != 0)), mode);
+    return ptx_soft_quot_x(f, a, b, mode, &lost);
 }
 
-SIM_FN uint64_t ptx_soft_sqrt(uint32_t f, uint64_t x, uint32_t mode)
+/* The square root of a finite positive a, rounded once; *x: SOFT_X_* bits. */
+SIM_FN uint64_t ptx_soft_root_x(uint32_t f, ptx_unpacked_t a, uint32_t mode, uint32_t *x)
 {
-    ptx_unpacked_t a = ptx_unpack(f, x);
-    if (a.cls == PTX_FC_NAN || (a.sign && a.cls != PTX_FC_ZERO))
-        return ptx_fmt_nan(f);
-    if (a.cls != PTX_FC_FINITE)
-        return x & ptx_mask_bits(ptx_fmt_mbits(f) + ptx_fmt_ebits(f) + 1);
     int32_t e = a.exp;
     fp80_u128_t n = fp80_norm128(fp80_u128(0, a.m), &e); /* bit 127 */
     if (e & 1) {
@@ -263,7 +297,18 @@ SIM_FN uint64_t ptx_soft_sqrt(uint32_t f, uint64_t x, uint32_t mode)
     }
     fp80_u128_t rem;
     uint64_t r = fp80_isqrt128(n, &rem);
-    return ptx_soft_round(f, 0, e / 2 - 1, fp80_u128(r >> 63, (r << 1) | ((rem.hi | rem.lo) != 0)), mode);
+    return ptx_soft_round_x(f, 0, e / 2 - 1, fp80_u128(r >> 63, (r << 1) | ((rem.hi | rem.lo) != 0)), mode, x);
+}
+
+SIM_FN uint64_t ptx_soft_sqrt(uint32_t f, uint64_t x, uint32_t mode)
+{
+    ptx_unpacked_t a = ptx_unpack(f, x);
+    uint32_t lost;
+    if (a.cls == PTX_FC_NAN || (a.sign && a.cls != PTX_FC_ZERO))
+        return ptx_fmt_nan(f);
+    if (a.cls != PTX_FC_FINITE)
+        return x & ptx_mask_bits(ptx_fmt_mbits(f) + ptx_fmt_ebits(f) + 1);
+    return ptx_soft_root_x(f, a, mode, &lost);
 }
 
 #endif
