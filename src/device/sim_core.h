@@ -30,7 +30,9 @@ typedef enum sim_status {
     _(WRITE, "data write to an unmapped or read-only address")        \
     _(BKPT, "breakpoint instruction")                                 \
     _(SIGNAL, "killed by a signal it raised (abort)")                 \
-    _(INSN_LIMIT, "instruction limit reached")
+    _(INSN_LIMIT, "instruction limit reached")                        \
+    _(DIVIDE, "integer divide error (SIGFPE)")                        \
+    _(PRIV, "privileged or protected instruction (general protection)")
 
 typedef enum sim_fault {
 #define SIM_FAULT_ENUM(name, desc) SIM_FAULT_##name,

@@ -24,6 +24,7 @@ static int fault_signal(uint32_t reason, uint32_t code)
     case SIM_FAULT_BKPT: return 5;   /* SIGTRAP */
     case SIM_FAULT_SIGNAL: return (int)code;
     case SIM_FAULT_INSN_LIMIT: return 24; /* SIGXCPU */
+    case SIM_FAULT_DIVIDE: return 8;      /* SIGFPE */
     default: return 11;              /* SIGSEGV */
     }
 }
