@@ -90,6 +90,7 @@ unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests --jobs 2
 
 include test/diff/diff.mk
+include test/diff/diff_x86.mk
 include kernels/kernels.mk
 include test/fuzz/fuzz.mk
 include kernels/bench/bench.mk
@@ -109,6 +110,7 @@ test: deps
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory diff
+	$(MAKE) --no-print-directory diff-x86
 	$(MAKE) --no-print-directory busybox-test
 
 # Debian's busybox-static for armel (fetched by make deps: tools/busybox.sh)

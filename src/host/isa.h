@@ -47,6 +47,9 @@ typedef struct isa_host {
     int (*code_invalidate)(void *state, uint32_t addr, isa_span_t *spans);
     /* A core's first registers in the staged context at stage. */
     void (*ctx_init)(sim_stage_t *stage, uint32_t entry, uint32_t sp);
+    /* 1: an undefined instruction's fault_insn holds its first four bytes
+     * (variable-length encodings), shown as bytes; 0: its word. */
+    int undef_bytes;
 } isa_host_t;
 
 /* The entry of an ISA; NULL for one this build does not simulate. */
