@@ -163,6 +163,7 @@ gpu-kit: deps
 run: deps
 	$(MAKE) --no-print-directory all kernels
 	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm 256
+	$(BUILD)/warpsim run --config configs/manycore-x86-1024.cfg $(BUILD)/kernels/matmul.x86 256
 
 deps:
 	@sh tools/deps.sh

@@ -399,7 +399,7 @@ void x86_decode(const uint8_t *p, uint32_t avail, uint32_t addr, x86_insn_t *out
     if (o.op == X86_OP_X87) { /* the unit's 16-bit layouts follow 0x66; its UNDEF shows the bytes */
         x86_set_w(&o, d.o16 ? X86_W16 : X86_W32);
         x86_insn_t raw;
-        x86_dec_undef(p, avail, &raw);
+        x86_dec_undef(p, o.len, &raw); /* its own bytes only */
         o.imm = raw.imm;
     }
     *out = o;
