@@ -29,15 +29,20 @@ extern "C" {
         }                                                                                  \
     } while (0)
 
-/* An odd number of words per slot keeps the 32 threads of a warp on distinct
- * shared-memory banks when they touch the same field. */
-struct staged_ctx {
-    sim_stage_t c;
-    uint32_t pad[(sizeof(sim_stage_t) / 4) % 2 ? 2 : 1];
-};
-/* --block-size allows up to 256 threads: their slots must fit the 48 KiB of
- * shared memory a block gets without opting in. */
-static_assert(sizeof(staged_ctx) * 256 <= 48 * 1024, "staged contexts exceed 48 KiB per block");
+/* Each thread stages its core's context in a shared-memory slot of the
+ * ISA's own size (sim_stage_words: an ARM context is not given the room of
+ * an IA-32 one), an odd number of words so that the 32 threads of a warp
+ * stay on distinct banks when they touch the same field. */
+static uint32_t stage_slot_words(uint32_t isa)
+{
+    uint32_t w = sim_stage_words(isa);
+    return w % 2 ? w : w + 1;
+}
+/* --block-size allows up to 256 threads. Past the 48 KiB a block gets
+ * without opting in, cuda_loop opts in: an IA-32 context (67 words, its
+ * x87 unit 30 of them) takes 67 KiB for 256 threads, which sm_80 and later
+ * give (sm_75 stops at 64 KiB: 224 threads there). */
+static_assert((sizeof(sim_stage_t) / 4 + 1) * 4 * 256 <= 96 * 1024, "staged contexts exceed 96 KiB per block");
 
 __global__ void sim_init_kernel(sim_mem_t mem, sim_core_init_t init)
 {
@@ -47,13 +52,14 @@ __global__ void sim_init_kernel(sim_mem_t mem, sim_core_init_t init)
 }
 
 /* order: which core each GPU thread runs (--regroup), or NULL for thread i = core i. */
-__global__ void sim_persistent_kernel(uint32_t isa, sim_soa_t soa, sim_code_t code, sim_mem_t mem,
-                                      uint64_t budget, uint64_t limit, const uint32_t *order)
+__global__ void sim_persistent_kernel(uint32_t isa, uint32_t slot_words, sim_soa_t soa, sim_code_t code,
+                                      sim_mem_t mem, uint64_t budget, uint64_t limit, const uint32_t *order)
 {
-    extern __shared__ staged_ctx stage[];
+    extern __shared__ uint32_t stage_words[];
+    sim_stage_t *stage = (sim_stage_t *)(stage_words + (size_t)threadIdx.x * slot_words);
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < mem.ncores)
-        sim_run_staged(isa, &stage[threadIdx.x].c, &soa, order ? order[i] : i, &code, &mem, budget, limit, NULL);
+        sim_run_staged(isa, stage, &soa, order ? order[i] : i, &code, &mem, budget, limit, NULL);
 }
 
 __global__ void sim_group_keys_kernel(uint32_t isa, sim_soa_t soa, uint32_t *keys, uint32_t *ids)
@@ -347,7 +353,10 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
         return -1;
     uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
     uint32_t grid = (m->ncores + block - 1) / block;
-    size_t smem = block * sizeof(staged_ctx);
+    uint32_t slot_words = stage_slot_words(m->isa);
+    size_t smem = (size_t)block * slot_words * sizeof(uint32_t);
+    if (smem > 48 * 1024)
+        CUDA_CHECK(cudaFuncSetAttribute(sim_persistent_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     sim_init_kernel<<<grid, block>>>(dm, dinit);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -362,7 +371,7 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
             break;
         if (o->regroup && cuda_regroup(m->isa, d, m->ncores, grid, block))
             return -1;
-        sim_persistent_kernel<<<grid, block, smem>>>(m->isa, d->soa, d->code, dm, steps, o->max_insns,
+        sim_persistent_kernel<<<grid, block, smem>>>(m->isa, slot_words, d->soa, d->code, dm, steps, o->max_insns,
                                                      o->regroup ? d->order : NULL);
         CUDA_CHECK(cudaGetLastError());
         CUDA_CHECK(cudaDeviceSynchronize());
