@@ -56,3 +56,27 @@ __global__ void fp80_device_check(const fp80_t *in, fp80_t *out, uint64_t *bits,
     o[27] = fp80_patan(&env, a, b);
     envs[i] = env;
 }
+
+// The x87 executor (x86_x87.h) on the same terms: every instruction form
+// reachable from a kernel, memory through a sim_mem_t as the core has it.
+#include "device/x86/x86_x87.h"
+
+__global__ void x87_exec_device_check(x87_state_t *states, const sim_mem_t *m, const uint32_t *code,
+                                      uint32_t *out)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    x87_state_t f = states[i];
+    uint32_t eax = out[2 * i], eflags = out[2 * i + 1], fault = 0;
+    if (code[0] == 0)
+        x86_x87_init(&f);
+    for (uint32_t k = 1; k < code[0]; k++) {
+        uint32_t w = code[k];
+        uint32_t rc = x86_x87_exec(&f, m, i, 0xd8u + (w & 7u), (w >> 3) & 0xffu, w >> 11, k, (w >> 10) & 1u,
+                                   &eax, &eflags, &fault);
+        if (rc != X87_OK || x86_x87_fwait(&f) != X87_OK)
+            break;
+    }
+    states[i] = f;
+    out[2 * i] = eax;
+    out[2 * i + 1] = eflags ^ fault;
+}

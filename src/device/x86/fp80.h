@@ -14,9 +14,9 @@
  * control word 0x037f masks all exceptions) and ORs the exceptions it
  * raises into env->sw; with an exception unmasked (sw & ~cw & 0x3f) the
  * executor must act as the hardware does (no write for IE, ZE, DE, the
- * trap). Not modelled: the unmasked responses to OE and UE (a result scaled
- * by 2^-+24576, UE for every tiny result); ES and B, which the executor
- * sets from sw & ~cw & 0x3f.
+ * trap). The unmasked responses to OE and UE for a register result (scaled
+ * by 2^-+24576, UE for every tiny result) are fp80_round_pack's; ES and B
+ * the executor's, from sw & ~cw & 0x3f.
  * The stack (TOP, tags, SF) is the executor's: functions that push return
  * a pair of values. C1 is cleared by every operation and set when the
  * result was rounded up in magnitude; C0, C2, C3 change only where an
