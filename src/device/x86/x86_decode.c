@@ -267,7 +267,7 @@ static int x86_dec_mid(x86_dec_t *d, x86_insn_t *o, uint32_t op)
     case 0x90: o->op = X86_OP_NOP; return 1; /* also PAUSE (F3 90) and 66 90 */
     case 0x98: x86_set_w(o, wv), o->op = X86_OP_CBW; return 1;
     case 0x99: x86_set_w(o, wv), o->op = X86_OP_CWD; return 1;
-    case 0x9b: o->op = X86_OP_NOP; return 1; /* FWAIT: every x87 exception is masked */
+    case 0x9b: o->op = X86_OP_FWAIT; return 1;
     case 0x9c: x86_set_w(o, wv), o->op = X86_OP_PUSHF; return 1;
     case 0x9d: x86_set_w(o, wv), o->op = X86_OP_POPF; return 1;
     case 0x9e: o->op = X86_OP_SAHF; return 1;

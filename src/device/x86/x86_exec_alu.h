@@ -29,29 +29,42 @@ SIM_INLINE uint32_t x86_alu(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t a, ui
     return r;
 }
 
-SIM_INLINE void x86_alu_rr(x86_ctx_t *c, const x86_insn_t *in, uint32_t k)
+/* The register forms: the 32-bit width, by far the commonest, gets a copy
+ * of its own in which the width is a constant. */
+SIM_INLINE void x86_alu_reg(x86_ctx_t *c, const x86_insn_t *in, uint32_t k, uint32_t w, uint32_t b)
 {
-    uint32_t w = x86_w(in), r = x86_alu(c, k, w, x86_rd(c, in->reg, w), x86_rd(c, in->base, w));
+    uint32_t r = x86_alu(c, k, w, x86_rd(c, in->reg, w), b);
     if (k != X86_ALU_CMP)
         x86_wr(c, in->reg, w, r);
 }
 
+SIM_INLINE void x86_alu_rr(x86_ctx_t *c, const x86_insn_t *in, uint32_t k)
+{
+    if (SIM_LIKELY(x86_w(in) == X86_W32))
+        x86_alu_reg(c, in, k, X86_W32, c->r[in->base]);
+    else
+        x86_alu_reg(c, in, k, x86_w(in), x86_rd(c, in->base, x86_w(in)));
+}
+
 SIM_INLINE void x86_alu_ri(x86_ctx_t *c, const x86_insn_t *in, uint32_t k)
 {
-    uint32_t w = x86_w(in), r = x86_alu(c, k, w, x86_rd(c, in->reg, w), in->imm);
-    if (k != X86_ALU_CMP)
-        x86_wr(c, in->reg, w, r);
+    if (SIM_LIKELY(x86_w(in) == X86_W32))
+        x86_alu_reg(c, in, k, X86_W32, in->imm);
+    else
+        x86_alu_reg(c, in, k, x86_w(in), in->imm);
 }
 
 SIM_INLINE void x86_alu_rm(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                            uint32_t k)
 {
     uint32_t w = x86_w(in), v;
-    if (x86_ld(c, m, core, pc, x86_ea(c, in), w, &v))
+    if (SIM_LIKELY(w == X86_W32)) {
+        if (!x86_ld(c, m, core, pc, x86_ea(c, in), X86_W32, &v))
+            x86_alu_reg(c, in, k, X86_W32, v);
         return;
-    uint32_t r = x86_alu(c, k, w, x86_rd(c, in->reg, w), v);
-    if (k != X86_ALU_CMP)
-        x86_wr(c, in->reg, w, r);
+    }
+    if (!x86_ld(c, m, core, pc, x86_ea(c, in), w, &v))
+        x86_alu_reg(c, in, k, w, v);
 }
 
 /* Memory destination with source b (a register or the immediate). */
@@ -109,7 +122,7 @@ SIM_INLINE uint32_t x86_unary(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v)
     return r;
 }
 
-SIM_FN void x86_unary_r(x86_ctx_t *c, const x86_insn_t *in)
+SIM_INLINE void x86_unary_r(x86_ctx_t *c, const x86_insn_t *in)
 {
     uint32_t w = x86_w(in);
     x86_wr(c, in->reg, w, x86_unary(c, in->aux, w, x86_rd(c, in->reg, w)));
@@ -157,7 +170,7 @@ SIM_FN uint32_t x86_rotate(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uin
 
 /* Shift or rotate kind k (the /r: 0 ROL 1 ROR 2 RCL 3 RCR 4 SHL 5 SHR 6 SAL
  * 7 SAR) of v by count n: the count masked to 5 bits, 0 changing nothing. */
-SIM_FN uint32_t x86_shift(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uint32_t n)
+SIM_INLINE uint32_t x86_shift(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uint32_t n)
 {
     uint32_t mask = x86_mask(w), r, pre;
     n &= 31u;
@@ -182,13 +195,13 @@ SIM_FN uint32_t x86_shift(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uint
     return r;
 }
 
-SIM_FN void x86_shift_r(x86_ctx_t *c, const x86_insn_t *in, uint32_t n)
+SIM_INLINE void x86_shift_r(x86_ctx_t *c, const x86_insn_t *in, uint32_t n)
 {
     uint32_t w = x86_w(in);
     x86_wr(c, in->reg, w, x86_shift(c, in->aux, w, x86_rd(c, in->reg, w), n));
 }
 
-SIM_FN void x86_shift_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
+SIM_INLINE void x86_shift_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                         uint32_t n)
 {
     uint32_t w = x86_w(in), a = x86_ea(c, in), v;

@@ -40,11 +40,18 @@ SIM_INLINE uint32_t x86_lea(const x86_ctx_t *c, const x86_insn_t *in)
     return SIM_UNLIKELY(in->wf & X86_F_A16) ? a & 0xffffu : a;
 }
 
-/* The address a memory operand names: FS's base is 0, GS's the TLS base. */
+/* The address a memory operand names: FS's base is 0, GS's the TLS base.
+ * One test for the rare prefixes on the common path. */
 SIM_INLINE uint32_t x86_ea(const x86_ctx_t *c, const x86_insn_t *in)
 {
-    uint32_t a = x86_lea(c, in);
-    return SIM_UNLIKELY(in->wf & X86_F_SEGGS) ? a + c->gs_base : a;
+    uint32_t a = c->r[in->base] + (c->r[x86_index(in)] << x86_scale(in)) + in->disp;
+    if (SIM_UNLIKELY(in->wf & (X86_F_A16 | X86_F_SEGGS))) {
+        if (in->wf & X86_F_A16)
+            a &= 0xffffu;
+        if (in->wf & X86_F_SEGGS)
+            a += c->gs_base;
+    }
+    return a;
 }
 
 /* Stop the core with a fault at the instruction at pc: EIP stays on it. */

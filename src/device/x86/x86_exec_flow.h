@@ -12,7 +12,7 @@ SIM_INLINE uint32_t x86_target(const x86_insn_t *in, uint32_t t)
     return x86_w(in) == X86_W16 ? t & 0xffffu : t;
 }
 
-SIM_FN void x86_jmp_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
+SIM_INLINE void x86_jmp_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
     uint32_t t;
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), x86_w(in), &t))
@@ -26,7 +26,7 @@ SIM_INLINE void x86_call(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m,
         c->eip = x86_target(in, target);
 }
 
-SIM_FN void x86_call_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
+SIM_INLINE void x86_call_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
     uint32_t t;
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), x86_w(in), &t))

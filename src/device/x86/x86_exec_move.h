@@ -9,6 +9,11 @@
 SIM_INLINE void x86_mov_rm(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
     uint32_t v, w = x86_w(in);
+    if (SIM_LIKELY(w == X86_W32)) {
+        if (!x86_ld(c, m, core, pc, x86_ea(c, in), X86_W32, &v))
+            c->r[in->reg] = v;
+        return;
+    }
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), w, &v))
         x86_wr(c, in->reg, w, v);
 }
@@ -16,7 +21,26 @@ SIM_INLINE void x86_mov_rm(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *
 SIM_INLINE void x86_mov_mr(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                            uint32_t v)
 {
-    x86_st(c, m, core, pc, x86_ea(c, in), x86_w(in), v);
+    if (SIM_LIKELY(x86_w(in) == X86_W32))
+        x86_st(c, m, core, pc, x86_ea(c, in), X86_W32, v);
+    else
+        x86_st(c, m, core, pc, x86_ea(c, in), x86_w(in), v);
+}
+
+SIM_INLINE void x86_mov_rr(x86_ctx_t *c, const x86_insn_t *in)
+{
+    if (SIM_LIKELY(x86_w(in) == X86_W32))
+        c->r[in->reg] = c->r[in->base];
+    else
+        x86_wr(c, in->reg, x86_w(in), x86_rd(c, in->base, x86_w(in)));
+}
+
+SIM_INLINE void x86_mov_ri(x86_ctx_t *c, const x86_insn_t *in)
+{
+    if (SIM_LIKELY(x86_w(in) == X86_W32))
+        c->r[in->reg] = in->imm;
+    else
+        x86_wr(c, in->reg, x86_w(in), in->imm);
 }
 
 /* MOVZX / MOVSX from memory: the source is aux wide. */
@@ -29,7 +53,7 @@ SIM_INLINE void x86_movx_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *
 }
 
 /* CMOVcc from memory: the load happens (and may fault) whatever cc says. */
-SIM_FN void x86_cmov_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
+SIM_INLINE void x86_cmov_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
     uint32_t v, w = x86_w(in);
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), w, &v) && x86_cond(c, in->aux))
@@ -95,7 +119,7 @@ SIM_INLINE void x86_pop_r(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m
         x86_wr(c, in->reg, x86_w(in), v); /* POP ESP: the popped value wins */
 }
 
-SIM_FN void x86_push_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
+SIM_INLINE void x86_push_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
     uint32_t v;
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), x86_w(in), &v))

@@ -89,7 +89,7 @@ SIM_FN void x86_muldiv_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m,
 
 /* The two- and three-operand IMUL: reg = a * b, truncated; CF = OF = the
  * product did not fit. */
-SIM_FN void x86_imul2(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b)
+SIM_INLINE void x86_imul2(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b)
 {
     uint32_t w = x86_w(in), mask = x86_mask(w);
     int64_t p = (int64_t)(int32_t)x86_sext(a & mask, w) * (int32_t)x86_sext(b & mask, w);
@@ -99,7 +99,7 @@ SIM_FN void x86_imul2(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b
 }
 
 /* From memory: times imm (69, 6B: has_imm) or times reg (0F AF). */
-SIM_FN void x86_imul2_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
+SIM_INLINE void x86_imul2_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                         uint32_t imm, uint32_t has_imm)
 {
     uint32_t v;

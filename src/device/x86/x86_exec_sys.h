@@ -82,6 +82,21 @@ SIM_FN void x86_store_seg_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t 
     x86_st(c, m, core, pc, x86_ea(c, in), X86_W16, x86_seg(c, in->aux));
 }
 
+/* A pending unmasked x87 exception: SIGFPE, as Linux delivers it (no
+ * handler ever runs: the core ends, reported as killed by signal 8). */
+SIM_FN void x86_fpe(x86_ctx_t *c, uint32_t pc)
+{
+    x86_fault(c, SIM_FAULT_SIGNAL, pc, 0);
+    c->sys.exit_code = 8u;
+}
+
+/* FWAIT: SIGFPE if an unmasked x87 exception is pending, else nothing. */
+SIM_FN void x86_fwait(x86_ctx_t *c, uint32_t pc)
+{
+    if (x86_x87_fwait(&c->x87) == X87_FAULT_FPE)
+        x86_fpe(c, pc);
+}
+
 /* One x87 instruction (the opcode's low bits in reg, ModRM in aux): the
  * unit gets the effective address, EAX and EFLAGS materialized (FNSTSW
  * AX, FCOMI, FCMOV); what it changed comes back. */
@@ -96,6 +111,8 @@ SIM_FN void x86_x87(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint
             x86_set_eflags(c, f, X86_ARITH_FLAGS);
     } else if (r == X87_FAULT_READ || r == X87_FAULT_WRITE) {
         x86_fault(c, r == X87_FAULT_READ ? SIM_FAULT_READ : SIM_FAULT_WRITE, pc, fa);
+    } else if (r == X87_FAULT_FPE) {
+        x86_fpe(c, pc);
     } else {
         x86_undef(c, in, pc);
     }

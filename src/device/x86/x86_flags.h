@@ -26,8 +26,9 @@ enum {
 };
 
 /* The width's mask and top bit. */
-SIM_INLINE uint32_t x86_mask(uint32_t w) { return w == X86_W32 ? 0xffffffffu : w == X86_W16 ? 0xffffu : 0xffu; }
-SIM_INLINE uint32_t x86_topbit(uint32_t w) { return w == X86_W32 ? 31u : w == X86_W16 ? 15u : 7u; }
+/* (branch-free: 8 << w bits) */
+SIM_INLINE uint32_t x86_mask(uint32_t w) { return 0xffffffffu >> (32u - (8u << w)); }
+SIM_INLINE uint32_t x86_topbit(uint32_t w) { return (8u << w) - 1u; }
 SIM_INLINE uint32_t x86_msb(uint32_t v, uint32_t w) { return (v >> x86_topbit(w)) & 1u; }
 
 SIM_INLINE void x86_set_cc(x86_ctx_t *c, uint32_t kind, uint32_t w, uint32_t res, uint32_t a, uint32_t b)
