@@ -173,7 +173,10 @@ clean:
 
 # Speed, side by side with qemu-arm (bench/RESULTS.md says what was measured where).
 # The per-thread programs (bench/programs), A32 and Thumb-2.
-BENCH_PROGS := $(foreach p,compute calls,$(BUILD)/bench/$(p).arm $(BUILD)/bench/$(p).thumb.arm)
+BENCH_PROGS := $(foreach p,compute calls,$(BUILD)/bench/$(p).arm $(BUILD)/bench/$(p).thumb.arm $(BUILD)/bench/$(p).x86)
+$(BUILD)/bench/%.x86: bench/programs/%.c
+	@mkdir -p $(dir $@)
+	i686-linux-gnu-gcc -static -O2 $< -o $@
 $(BUILD)/bench/%.thumb.arm: bench/programs/%.c
 	@mkdir -p $(dir $@)
 	arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a $< -o $@
@@ -185,6 +188,7 @@ bench-programs: $(BENCH_PROGS)
 bench: deps
 	$(MAKE) --no-print-directory all bench-kernels bench-programs
 	bash bench/bench.sh
+	bash bench/x86_vs_arm.sh
 
 # More core counts (and, with a GPU, everything up to 65536 cores).
 # PTX kernels on the CPU backend: one thread, all threads, lane by lane.
