@@ -52,14 +52,25 @@ __global__ void sim_init_kernel(sim_mem_t mem, sim_core_init_t init)
 }
 
 /* order: which core each GPU thread runs (--regroup), or NULL for thread i = core i. */
-__global__ void sim_persistent_kernel(uint32_t isa, uint32_t slot_words, sim_soa_t soa, sim_code_t code,
-                                      sim_mem_t mem, uint64_t budget, uint64_t limit, const uint32_t *order)
+/* One kernel per ISA (the template argument folds sim_run_staged's switch),
+ * so that each is register-allocated for its own core: one kernel for all
+ * took ARM's from 80 registers a thread to 128 once IA-32 was in. */
+template <uint32_t ISA>
+__global__ void sim_persistent_kernel(uint32_t slot_words, sim_soa_t soa, sim_code_t code, sim_mem_t mem,
+                                      uint64_t budget, uint64_t limit, const uint32_t *order)
 {
     extern __shared__ uint32_t stage_words[];
     sim_stage_t *stage = (sim_stage_t *)(stage_words + (size_t)threadIdx.x * slot_words);
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < mem.ncores)
-        sim_run_staged(isa, stage, &soa, order ? order[i] : i, &code, &mem, budget, limit, NULL);
+        sim_run_staged(ISA, stage, &soa, order ? order[i] : i, &code, &mem, budget, limit, NULL);
+}
+
+/* The persistent kernel of the machine's ISA. */
+typedef void (*sim_kernel_fn)(uint32_t, sim_soa_t, sim_code_t, sim_mem_t, uint64_t, uint64_t, const uint32_t *);
+static sim_kernel_fn persistent_kernel_for(uint32_t isa)
+{
+    return isa == SIM_ISA_X86 ? sim_persistent_kernel<SIM_ISA_X86> : sim_persistent_kernel<SIM_ISA_ARM>;
 }
 
 __global__ void sim_group_keys_kernel(uint32_t isa, sim_soa_t soa, uint32_t *keys, uint32_t *ids)
@@ -356,7 +367,8 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
     uint32_t slot_words = stage_slot_words(m->isa);
     size_t smem = (size_t)block * slot_words * sizeof(uint32_t);
     if (smem > 48 * 1024)
-        CUDA_CHECK(cudaFuncSetAttribute(sim_persistent_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        CUDA_CHECK(cudaFuncSetAttribute(persistent_kernel_for(m->isa), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        (int)smem));
     sim_init_kernel<<<grid, block>>>(dm, dinit);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -371,7 +383,7 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
             break;
         if (o->regroup && cuda_regroup(m->isa, d, m->ncores, grid, block))
             return -1;
-        sim_persistent_kernel<<<grid, block, smem>>>(m->isa, slot_words, d->soa, d->code, dm, steps, o->max_insns,
+        persistent_kernel_for(m->isa)<<<grid, block, smem>>>(slot_words, d->soa, d->code, dm, steps, o->max_insns,
                                                      o->regroup ? d->order : NULL);
         CUDA_CHECK(cudaGetLastError());
         CUDA_CHECK(cudaDeviceSynchronize());
