@@ -98,6 +98,7 @@ unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests --jobs 2
 
 include test/diff/diff.mk
+include test/diff/diff_x86.mk
 include kernels/kernels.mk
 include test/fuzz/fuzz.mk
 include test/risu/risu.mk
@@ -126,6 +127,7 @@ test: deps
 	$(MAKE) --no-print-directory cuda-apps-test
 	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff
+	$(MAKE) --no-print-directory diff-x86
 	$(MAKE) --no-print-directory busybox-test
 	$(MAKE) --no-print-directory risu
 
@@ -181,6 +183,7 @@ gpu-kit: deps
 run: deps
 	$(MAKE) --no-print-directory all kernels
 	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm 256
+	$(BUILD)/warpsim run --config configs/manycore-x86-1024.cfg $(BUILD)/kernels/matmul.x86 256
 
 deps:
 	@sh tools/deps.sh
@@ -190,12 +193,15 @@ clean:
 
 # Speed, side by side with qemu-arm (bench/RESULTS.md says what was measured where).
 # The per-thread programs (bench/programs), A32 and Thumb-2.
-BENCH_PROGS := $(foreach p,compute calls,$(BUILD)/bench/$(p).arm $(BUILD)/bench/$(p).thumb.arm) \
+BENCH_PROGS := $(foreach p,compute calls,$(BUILD)/bench/$(p).arm $(BUILD)/bench/$(p).thumb.arm $(BUILD)/bench/$(p).x86) \
                $(BUILD)/bench/dmatmul.hf.arm
 # armhf (hard-float VFP, Thumb-2 by default): the float row
 $(BUILD)/bench/%.hf.arm: bench/programs/%.c
 	@mkdir -p $(dir $@)
 	arm-linux-gnueabihf-gcc -static -O2 $< -o $@
+$(BUILD)/bench/%.x86: bench/programs/%.c
+	@mkdir -p $(dir $@)
+	i686-linux-gnu-gcc -static -O2 $< -o $@
 $(BUILD)/bench/%.thumb.arm: bench/programs/%.c
 	@mkdir -p $(dir $@)
 	arm-linux-gnueabi-gcc -static -O2 -mthumb -march=armv7-a $< -o $@
@@ -207,6 +213,7 @@ bench-programs: $(BENCH_PROGS)
 bench: deps
 	$(MAKE) --no-print-directory all bench-kernels bench-programs
 	bash bench/bench.sh
+	bash bench/x86_vs_arm.sh
 
 # More core counts (and, with a GPU, everything up to 65536 cores).
 # PTX kernels on the CPU backend: one thread, all threads, lane by lane.

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Runs the kernels: every binary under qemu (one core, the runtime's
-# fallbacks), then the ARM ones under warpsim on several core counts when
-# build/warpsim exists. A run passes when it exits 0, core 0 prints a line
+# fallbacks), then under warpsim (ARM and IA-32) on several core counts when
+# build/warpsim exists. For IA-32's matmul on 1024 cores, every core's
+# instruction count must also be the same on 1 and on 2 host threads (the
+# counts do not depend on how cores are scheduled). A run passes when it exits 0, core 0 prints a line
 # ending in " ok" that names the right core count, and (under warpsim) every
 # core halted with status 0.
 #
@@ -40,6 +42,12 @@ verdict() {
     fi
 }
 
+# counts REPORT: "core instructions" per core, in core order
+counts() {
+    tr -d ' \t\r\n' < "$1" | grep -o '{[^{}]*"exit_code"[^{}]*}' |
+        sed 's/.*"core":\([0-9]*\).*"instructions":\([0-9]*\).*/\1 \2/'
+}
+
 [ $# -eq 0 ] && set -- build/kernels/*
 for bin in "$@"; do
     name=$(basename "$bin")
@@ -49,17 +57,30 @@ for bin in "$@"; do
     esac
     timeout "$KERN_TIMEOUT" "$qemu" "$bin" < /dev/null > "$tmp/out" 2>&1
     verdict "$name" "$qemu" 0 $?
-    case "$name" in *.x86) continue ;; esac
     [ -x "$WARPSIM" ] || continue
+    isa=arm
+    case "$name" in *.x86) isa=x86 ;; esac
     counts=$KERN_CORES
     case "$name" in tiny.*) counts="$counts $KERN_TINY_CORES" ;; esac
     for n in $counts; do
         rm -f "$tmp/report.json"
-        timeout "$KERN_TIMEOUT" "$WARPSIM" run --isa arm --cores "$n" --quiet --report "$tmp/report.json" \
+        timeout "$KERN_TIMEOUT" "$WARPSIM" run --isa "$isa" --cores "$n" --quiet --report "$tmp/report.json" \
             "$bin" < /dev/null > "$tmp/out" 2>&1
         rc=$?
         [ -f "$tmp/report.json" ] || echo '{}' > "$tmp/report.json"
         verdict "$name" "warpsim --cores $n" "$n" "$rc"
+        if [ "$name" = matmul.x86 ] && [ "$n" -eq 1024 ] && [ "$rc" -eq 0 ]; then
+            counts "$tmp/report.json" > "$tmp/counts.a"
+            timeout "$KERN_TIMEOUT" "$WARPSIM" run --isa x86 --cores 1024 --threads 1 --quiet \
+                --report "$tmp/report.json" "$bin" < /dev/null > "$tmp/out" 2>&1
+            counts "$tmp/report.json" > "$tmp/counts.b"
+            if [ -s "$tmp/counts.a" ] && cmp -s "$tmp/counts.a" "$tmp/counts.b"; then
+                passed=$((passed + 1))
+            else
+                failed=$((failed + 1))
+                echo "FAIL $name: instruction counts differ between 1 host thread and all"
+            fi
+        fi
     done
 done
 echo "$passed passed, $failed failed"

@@ -31,7 +31,9 @@ typedef enum sim_status {
     _(BKPT, "breakpoint instruction")                                 \
     _(SIGNAL, "killed by a signal it raised (abort)")                 \
     _(INSN_LIMIT, "instruction limit reached")                        \
-    _(ALIGN, "misaligned access where alignment is required (atomics, exclusives, LDRD/STRD)")
+    _(ALIGN, "misaligned access where alignment is required (atomics, exclusives, LDRD/STRD)") \
+    _(DIVIDE, "integer divide error (SIGFPE)")                        \
+    _(PRIV, "privileged or protected instruction (general protection)")
 
 typedef enum sim_fault {
 #define SIM_FAULT_ENUM(name, desc) SIM_FAULT_##name,

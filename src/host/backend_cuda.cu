@@ -29,19 +29,23 @@ extern "C" {
         }                                                                                  \
     } while (0)
 
-/* An odd number of words per slot keeps the 32 threads of a warp on distinct
- * shared-memory banks when they touch the same field. */
-struct staged_ctx {
-    sim_stage_t c;
-    uint32_t pad[(sizeof(sim_stage_t) / 4) % 2 ? 2 : 1];
-};
-/* The default block of 128 threads must fit its slots in the 48 KiB of
- * shared memory a block gets without opting in; --block-size allows up to
- * 256, which opts in beyond 48 KiB (cuda_loop) since the ARM context
- * holds the VFP registers (77 words: 128 x 308 bytes = 38.5 KiB, 256 x 308
- * = 77 KiB; sm_80 and newer allow 163 KiB or more, sm_75 64 KiB). */
-static_assert(sizeof(staged_ctx) * 128 <= 48 * 1024, "staged contexts exceed 48 KiB per block of 128");
-static_assert(sizeof(staged_ctx) * 256 <= 99 * 1024, "staged contexts exceed 99 KiB per block of 256");
+/* Each thread stages its core's context in a shared-memory slot of the
+ * ISA's own size (sim_stage_words: an ARM context is not given the room of
+ * an IA-32 one), an odd number of words so that the 32 threads of a warp
+ * stay on distinct banks when they touch the same field. */
+static uint32_t stage_slot_words(uint32_t isa)
+{
+    uint32_t w = sim_stage_words(isa);
+    return w % 2 ? w : w + 1;
+}
+/* --block-size allows up to 256 threads. Past the 48 KiB a block gets
+ * without opting in, cuda_loop opts in: an ARM context with its VFP
+ * registers (78 words) takes 79 KiB for 256 threads, an IA-32 one (67
+ * words, its x87 unit 30 of them) 67 KiB, which sm_80 and later give
+ * (sm_75 stops at 64 KiB: 192 threads there for ARM, 224 for IA-32). The
+ * default block of 128 stays within 48 KiB for both. */
+static_assert((sizeof(sim_stage_t) / 4 + 1) * 4 * 128 <= 48 * 1024, "staged contexts exceed 48 KiB per block of 128");
+static_assert((sizeof(sim_stage_t) / 4 + 1) * 4 * 256 <= 96 * 1024, "staged contexts exceed 96 KiB per block");
 
 __global__ void sim_init_kernel(sim_mem_t mem, sim_core_init_t init)
 {
@@ -51,13 +55,25 @@ __global__ void sim_init_kernel(sim_mem_t mem, sim_core_init_t init)
 }
 
 /* order: which core each GPU thread runs (--regroup), or NULL for thread i = core i. */
-__global__ void sim_persistent_kernel(uint32_t isa, sim_soa_t soa, sim_code_t code, sim_mem_t mem,
+/* One kernel per ISA (the template argument folds sim_run_staged's switch),
+ * so that each is register-allocated for its own core: one kernel for all
+ * took ARM's from 80 registers a thread to 128 once IA-32 was in. */
+template <uint32_t ISA>
+__global__ void sim_persistent_kernel(uint32_t slot_words, sim_soa_t soa, sim_code_t code, sim_mem_t mem,
                                       uint64_t budget, uint64_t limit, const uint32_t *order)
 {
-    extern __shared__ staged_ctx stage[];
+    extern __shared__ uint32_t stage_words[];
+    sim_stage_t *stage = (sim_stage_t *)(stage_words + (size_t)threadIdx.x * slot_words);
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < mem.ncores)
-        sim_run_staged(isa, &stage[threadIdx.x].c, &soa, order ? order[i] : i, &code, &mem, budget, limit, NULL);
+        sim_run_staged(ISA, stage, &soa, order ? order[i] : i, &code, &mem, budget, limit, NULL);
+}
+
+/* The persistent kernel of the machine's ISA. */
+typedef void (*sim_kernel_fn)(uint32_t, sim_soa_t, sim_code_t, sim_mem_t, uint64_t, uint64_t, const uint32_t *);
+static sim_kernel_fn persistent_kernel_for(uint32_t isa)
+{
+    return isa == SIM_ISA_X86 ? sim_persistent_kernel<SIM_ISA_X86> : sim_persistent_kernel<SIM_ISA_ARM>;
 }
 
 __global__ void sim_group_keys_kernel(uint32_t isa, sim_soa_t soa, uint32_t *keys, uint32_t *ids)
@@ -122,7 +138,10 @@ extern "C" int backend_cuda_probe(cuda_device_t *d)
     d->cc_minor = p.minor;
     snprintf(d->name, sizeof d->name, "%s", p.name);
     cudaFuncAttributes fa;
-    if ((e = cudaFuncGetAttributes(&fa, sim_persistent_kernel)) != cudaSuccess) {
+    /* Both ISAs' kernels: a card runs either both or neither. */
+    if ((e = cudaFuncGetAttributes(&fa, (const void *)persistent_kernel_for(SIM_ISA_ARM))) == cudaSuccess)
+        e = cudaFuncGetAttributes(&fa, (const void *)persistent_kernel_for(SIM_ISA_X86));
+    if (e != cudaSuccess) {
         cudaGetLastError();
         snprintf(d->why, sizeof d->why,
                  "%s (compute capability %d.%d) cannot run this warpsim's kernel (%s); warpsim ships "
@@ -388,9 +407,10 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
         return -1;
     uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
     uint32_t grid = (m->ncores + block - 1) / block;
-    size_t smem = block * sizeof(staged_ctx);
-    if (smem > 48 * 1024) /* a device without that much shared memory per block fails here, clearly */
-        CUDA_CHECK(cudaFuncSetAttribute(sim_persistent_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    uint32_t slot_words = stage_slot_words(m->isa);
+    size_t smem = (size_t)block * slot_words * sizeof(uint32_t);
+    if (smem > 48 * 1024)
+        CUDA_CHECK(cudaFuncSetAttribute(persistent_kernel_for(m->isa), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         (int)smem));
     sim_init_kernel<<<grid, block>>>(dm, dinit);
     CUDA_CHECK(cudaGetLastError());
@@ -406,7 +426,7 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
             break;
         if (o->regroup && cuda_regroup(m->isa, d, m->ncores, grid, block))
             return -1;
-        sim_persistent_kernel<<<grid, block, smem>>>(m->isa, d->soa, d->code, dm, steps, o->max_insns,
+        persistent_kernel_for(m->isa)<<<grid, block, smem>>>(slot_words, d->soa, d->code, dm, steps, o->max_insns,
                                                      o->regroup ? d->order : NULL);
         CUDA_CHECK(cudaGetLastError());
         CUDA_CHECK(cudaDeviceSynchronize());

@@ -7,21 +7,28 @@
 #include <string.h>
 
 #include "device/arm/arm_host.h"
+#include "device/x86/x86_host.h"
 
 /* AT_HWCAP on IA-32 is CPUID.1:EDX of the simulated core: FPU | TSC | CX8 |
- * CMOV. Keep in step with the IA-32 core's CPUID. */
-#define I686_HWCAP 0x00008111u
+ * CMOV (x86_exec_sys.h). */
+#define I686_HWCAP X86_CPUID1_EDX
 #define I686_PLATFORM "i686"
 
 const isa_host_t *isa_host(sim_isa_t isa)
 {
     static const isa_host_t arm = {
         SIM_ISA_ARM, "A32, Thumb, Thumb-2; ARMv7-A user mode, integer", arm_code_create, arm_code_free, arm_code_arrays, arm_code_rebase, arm_decode_for_core,
-        arm_code_invalidate, arm_host_ctx_init, arm_code_writable,
+        arm_code_invalidate, arm_host_ctx_init, arm_code_writable, 0,
+    };
+    static const isa_host_t x86 = {
+        SIM_ISA_X86, "IA-32 (i686) user mode, integer and x87", x86_code_create, x86_code_free, x86_code_arrays,
+        x86_code_rebase, x86_decode_for_core, x86_code_invalidate, x86_host_ctx_init, NULL, 1,
     };
     switch (isa) {
     case SIM_ISA_ARM:
         return &arm;
+    case SIM_ISA_X86:
+        return &x86;
     default:
         return NULL;
     }

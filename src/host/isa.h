@@ -54,6 +54,9 @@ typedef struct isa_host {
      * refuses such programs. -1 when out of memory. */
     int (*code_writable)(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
                          sim_code_t *code);
+    /* 1: an undefined instruction's fault_insn holds its first four bytes
+     * (variable-length encodings), shown as bytes; 0: its word. */
+    int undef_bytes;
 } isa_host_t;
 
 /* The entry of an ISA; NULL for one this build does not simulate. */

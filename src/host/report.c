@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "device/sim_isa.h"
+#include "host/isa.h"
 #include "host/report_json.h"
 #include "host/report_timing.h"
 
@@ -25,6 +26,7 @@ static int fault_signal(uint32_t reason, uint32_t code)
     case SIM_FAULT_SIGNAL: return (int)code;
     case SIM_FAULT_INSN_LIMIT: return 24; /* SIGXCPU */
     case SIM_FAULT_ALIGN: return 7;  /* SIGBUS */
+    case SIM_FAULT_DIVIDE: return 8;      /* SIGFPE */
     default: return 11;              /* SIGSEGV */
     }
 }
@@ -59,6 +61,16 @@ void report_summarize(const sim_machine_t *m, const sim_run_t *r, sim_summary_t 
     s->mips = r->wall_seconds > 0 ? s->total_insns / r->wall_seconds / 1e6 : 0;
 }
 
+/* An undefined instruction: its word, or its first bytes for an ISA of
+ * variable-length encodings. */
+static void report_undef_insn(FILE *f, const sim_machine_t *m, uint32_t insn)
+{
+    if (m->ih && m->ih->undef_bytes)
+        fprintf(f, " (bytes %02x %02x %02x %02x)", insn & 0xffu, (insn >> 8) & 0xffu, (insn >> 16) & 0xffu, insn >> 24);
+    else
+        fprintf(f, " (word 0x%08x)", insn);
+}
+
 void report_faults(FILE *f, const sim_machine_t *m)
 {
     uint32_t shown = 0, total = 0;
@@ -75,7 +87,7 @@ void report_faults(FILE *f, const sim_machine_t *m)
         if (reason == SIM_FAULT_READ || reason == SIM_FAULT_WRITE || reason == SIM_FAULT_ALIGN)
             fprintf(f, " (address 0x%08x)", addr);
         if (reason == SIM_FAULT_UNDEF)
-            fprintf(f, " (word 0x%08x)", *machine_sys(m, F(fault_insn), c));
+            report_undef_insn(f, m, *machine_sys(m, F(fault_insn), c));
         if (reason == SIM_FAULT_SIGNAL)
             fprintf(f, " (signal %u)", *machine_sys(m, F(exit_code), c));
         fputc('\n', f);

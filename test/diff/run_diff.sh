@@ -7,6 +7,8 @@
 #   sh test/diff/run_diff.sh [BINARY...]      (default: build/diff/*.*)
 #
 # Environment: WARPSIM (build/warpsim), QEMU_ARM (qemu-arm), DIFF_JOBS (2),
+# DIFF_ISA (arm; x86 for the i386 binaries) and DIFF_QEMU (the oracle:
+# $QEMU_ARM, or qemu-i386 for DIFF_ISA=x86),
 # DIFF_CORES ("1 64"), DIFF_TIMEOUT (seconds per run, 300), DIFF_WARPSIM_FLAGS,
 # DIFF_EXPECT_ONLY (1: only record qemu's results, for tools/gpu_kit.sh).
 # Arguments for <name> come from test/diff/<name>.args (shell words).
@@ -18,11 +20,13 @@ set -u
 DIFF_SRCDIR=$(cd "$(dirname "$0")" && pwd)
 WARPSIM=${WARPSIM:-build/warpsim}
 QEMU_ARM=${QEMU_ARM:-qemu-arm}
+DIFF_ISA=${DIFF_ISA:-arm}
+if [ "$DIFF_ISA" = x86 ]; then DIFF_QEMU=${DIFF_QEMU:-qemu-i386}; else DIFF_QEMU=${DIFF_QEMU:-$QEMU_ARM}; fi
 DIFF_JOBS=${DIFF_JOBS:-2}
 DIFF_CORES=${DIFF_CORES:-1 64}
 DIFF_TIMEOUT=${DIFF_TIMEOUT:-300}
 DIFF_WARPSIM_FLAGS=${DIFF_WARPSIM_FLAGS:-}
-export WARPSIM QEMU_ARM DIFF_CORES DIFF_TIMEOUT DIFF_WARPSIM_FLAGS DIFF_EXPECT_ONLY
+export WARPSIM QEMU_ARM DIFF_ISA DIFF_QEMU DIFF_CORES DIFF_TIMEOUT DIFF_WARPSIM_FLAGS DIFF_EXPECT_ONLY
 
 # first_diff EXPECTED GOT: "line N: got '...' expected '...'" for the first difference
 first_diff() {
@@ -58,7 +62,7 @@ expect() {
     [ -f "$EXP.rc" ] && [ ! "$bin" -nt "$EXP.rc" ] && [ "$(wc -w < "$EXP.rc")" -eq 2 ] && return 0
     # the subshell reports the status itself so that its shell, not ours, sees
     # the signal and prints "Aborted" to /dev/null
-    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$QEMU_ARM" "$bin" "$@" \
+    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$DIFF_QEMU" "$bin" "$@" \
           < /dev/null > "$EXP.out.tmp" 2> "$EXP.err.tmp"
       rc=$?
       # 128 + n is a signal only if qemu says so; exit(196) is a plain exit
@@ -74,9 +78,9 @@ expect() {
 check_one() {
     cores=$1
     read -r exp_rc exp_kind < "$EXP.rc"
-    [ "$exp_rc" -eq 124 ] && { echo "$QEMU_ARM timed out after ${DIFF_TIMEOUT}s: no reference"; return; }
+    [ "$exp_rc" -eq 124 ] && { echo "$DIFF_QEMU timed out after ${DIFF_TIMEOUT}s: no reference"; return; }
     if [ "$cores" -eq 1 ]; then
-        ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores 1 \
+        ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa "$DIFF_ISA" --cores 1 \
               $DIFF_WARPSIM_FLAGS "$BIN" "$@" < /dev/null > "$work/stdout" 2> "$work/stderr"
           echo $? > "$work/rc" ) 2> /dev/null
         rc=$(cat "$work/rc")
@@ -86,7 +90,7 @@ check_one() {
         return
     fi
     mkdir -p "$work/out"
-    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa arm --cores "$cores" \
+    ( eval "set -- $ARGS"; timeout "$DIFF_TIMEOUT" "$WARPSIM" run --isa "$DIFF_ISA" --cores "$cores" \
           --output-dir "$work/out" --report "$work/report.json" $DIFF_WARPSIM_FLAGS "$BIN" "$@" \
           < /dev/null > "$work/stdout" 2> "$work/stderr"
       echo $? > "$work/rc" ) 2> /dev/null
@@ -165,7 +169,7 @@ if [ "${1:-}" = --one ]; then
     exit 0
 fi
 
-command -v "$QEMU_ARM" > /dev/null || { echo "run_diff: $QEMU_ARM not found (make deps)"; echo "0 passed, 1 failed"; exit 1; }
+command -v "$DIFF_QEMU" > /dev/null || { echo "run_diff: $DIFF_QEMU not found (make deps)"; echo "0 passed, 1 failed"; exit 1; }
 [ $# -eq 0 ] && set -- $(ls build/diff/*.* 2> /dev/null)
 [ $# -eq 0 ] && { echo "run_diff: no binaries (make diff-bins)"; echo "0 passed, 1 failed"; exit 1; }
 results=$(mktemp)

@@ -1,6 +1,7 @@
 # Fuzz targets (libFuzzer): make fuzz [FUZZ_SECONDS=60]
 #   fuzz_elf     elf_load_mem + stack_build, with properties (test/fuzz/fuzz_elf.c)
 #   fuzz_decode  arm_decode_a32 / arm_decode_t32 / arm_disasm / arm_prepare_records (test/fuzz/fuzz_decode.c)
+#   fuzz_x86_decode  x86_decode / x86_disasm / x86_prepare_range (test/fuzz/fuzz_x86_decode.c)
 #   fuzz_ptx     the PTX front end: parse, check, disassemble, print and parse again (test/fuzz/fuzz_ptx.c)
 # Each target is built with clang straight from the sources it tests and run
 # for FUZZ_SECONDS, on a seed corpus of generated static programs when the
@@ -18,19 +19,30 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_RUN     := -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/
 
 # (isa.c names every ISA's host entry: their sources come along)
+FUZZ_X86_LIB    := $(addprefix src/device/x86/,x86_host.c x86_decode.c x86_decode_0f.c x86_disasm.c x86_optab.c x86_block.c)
+FUZZ_X86_SRC    := test/fuzz/fuzz_x86_decode.c $(filter-out %/x86_host.c,$(FUZZ_X86_LIB))
 FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c src/host/isa.c \
                    $(addprefix src/device/arm/,arm_host.c arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
-                   arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
+                   arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c) \
+                   $(FUZZ_X86_LIB)
 FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
                    arm_disasm.c arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 
 FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(wildcard src/host/ptx/*.c)
 
-.PHONY: fuzz fuzz-build fuzz-elf fuzz-decode fuzz-ptx
+.PHONY: fuzz fuzz-build fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx
 
-fuzz: fuzz-elf fuzz-decode fuzz-ptx
+fuzz: fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx
 
-fuzz-build: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/fuzz_ptx
+fuzz-build: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/fuzz_x86_decode $(FUZZ_DIR)/fuzz_ptx
+
+$(FUZZ_DIR)/fuzz_x86_decode: $(FUZZ_X86_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_X86_SRC) -o $@
+
+# Seeds: the text of a static i386 glibc program in 256-byte pieces.
+fuzz-x86-decode: $(FUZZ_DIR)/fuzz_x86_decode $(FUZZ_DIR)/seeds.stamp
+	$(FUZZ_DIR)/fuzz_x86_decode $(FUZZ_RUN) $(FUZZ_DIR)/corpus_x86_decode
 
 $(FUZZ_DIR)/fuzz_elf: $(FUZZ_ELF_SRC) $(HEADERS)
 	@mkdir -p $(@D)
@@ -60,7 +72,11 @@ $(FUZZ_DIR)/seeds.stamp: test/fuzz/seed_hello.c test/fuzz/seed_tiny.c
 	  done; \
 	else echo "fuzz: $(FUZZ_ARM_CC) not found: no ARM seed corpus"; fi
 	@if command -v $(FUZZ_X86_CC) >/dev/null 2>&1; then \
-	  $(FUZZ_X86_CC) -static -nostdlib -O2 test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_x86; fi
+	  set -e; mkdir -p $(FUZZ_DIR)/corpus_x86_decode; \
+	  $(FUZZ_X86_CC) -static -nostdlib -O2 test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_x86; \
+	  $(FUZZ_X86_CC) -static -O2 -s test/fuzz/seed_hello.c -o $(FUZZ_DIR)/seed/hello_x86; \
+	  $(FUZZ_X86_CC:gcc=objcopy) -O binary --only-section=.text $(FUZZ_DIR)/seed/hello_x86 $(FUZZ_DIR)/seed/text_x86; \
+	  split -b 256 -a 4 $(FUZZ_DIR)/seed/text_x86 $(FUZZ_DIR)/corpus_x86_decode/x86_; fi
 	@touch $@
 
 fuzz-elf: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/seeds.stamp

@@ -1,0 +1,180 @@
+/* Lazy arithmetic flags. An instruction that sets the flags stores its
+ * operands and result and a cc_op saying how they were combined (its kind
+ * times 4 plus the width X86_W*); the flags are derived only when read:
+ *
+ *   ADD  (ADD, ADC)       a + b (+ carry) = res
+ *   SUB  (SUB SBB CMP NEG) a - b (- borrow) = res
+ *   LOGIC                 res; CF OF AF clear
+ *   INC, DEC              a +- 1 = res; b holds the CF that stays
+ *   SHL                   a = the value shifted by count - 1 (CF its top bit)
+ *   SHR  (SHR, SAR)       a = the value shifted by count - 1 (CF its bit 0)
+ *   MUL                   res = the low half; b = CF = OF
+ *   EFLAGS                ctx->eflags holds them all
+ *
+ * The carry and overflow of ADD and SUB come from the operands' and the
+ * result's bits alone, carry-in or not, so ADC and SBB share ADD's and
+ * SUB's rows. Undefined flags come out as qemu-i386 makes them (AF of the
+ * logic, shift and multiply kinds 0; SF ZF PF of MUL from the low half). */
+#ifndef X86_FLAGS_H
+#define X86_FLAGS_H
+
+#include "x86_ctx.h"
+
+enum {
+    X86_CC_ADD = 0, X86_CC_SUB = 4, X86_CC_LOGIC = 8, X86_CC_INC = 12, X86_CC_DEC = 16,
+    X86_CC_SHL = 20, X86_CC_SHR = 24, X86_CC_MUL = 28, X86_CC_EFLAGS = 32
+};
+
+/* The width's mask and top bit. */
+/* (branch-free: 8 << w bits) */
+SIM_INLINE uint32_t x86_mask(uint32_t w) { return 0xffffffffu >> (32u - (8u << w)); }
+SIM_INLINE uint32_t x86_topbit(uint32_t w) { return (8u << w) - 1u; }
+SIM_INLINE uint32_t x86_msb(uint32_t v, uint32_t w) { return (v >> x86_topbit(w)) & 1u; }
+
+SIM_INLINE void x86_set_cc(x86_ctx_t *c, uint32_t kind, uint32_t w, uint32_t res, uint32_t a, uint32_t b)
+{
+    c->cc_op = kind + w;
+    c->cc_res = res;
+    c->cc_a = a;
+    c->cc_b = b;
+}
+
+/* PF: set when the low byte has an even number of ones. */
+SIM_INLINE uint32_t x86_parity(uint32_t v)
+{
+    v &= 0xffu;
+    v ^= v >> 4;
+    return ((0x6996u >> (v & 15u)) & 1u) ^ 1u;
+}
+
+/* ZF SF PF of a result of width w. */
+SIM_INLINE uint32_t x86_szp(uint32_t res, uint32_t w)
+{
+    res &= x86_mask(w);
+    return (res == 0 ? X86_ZF : 0u) | (x86_msb(res, w) ? X86_SF : 0u) | (x86_parity(res) ? X86_PF : 0u);
+}
+
+/* CF and OF of the lazy state (cc_op not EFLAGS), in their EFLAGS bits. */
+SIM_INLINE uint32_t x86_cf_of(const x86_ctx_t *c, uint32_t kind, uint32_t w)
+{
+    uint32_t a = c->cc_a, b = c->cc_b, r = c->cc_res, cf, of;
+    switch (kind) {
+    case X86_CC_ADD:
+        cf = x86_msb((a & b) | ((a | b) & ~r), w);
+        of = x86_msb((a ^ r) & (b ^ r), w);
+        break;
+    case X86_CC_SUB:
+        cf = x86_msb((~a & b) | (~(a ^ b) & r), w);
+        of = x86_msb((a ^ b) & (a ^ r), w);
+        break;
+    case X86_CC_INC:
+        cf = b;
+        of = x86_msb(~a & r, w);
+        break;
+    case X86_CC_DEC:
+        cf = b;
+        of = x86_msb(a & ~r, w);
+        break;
+    case X86_CC_SHL:
+        cf = x86_msb(a, w);
+        of = x86_msb(r, w) ^ cf;
+        break;
+    case X86_CC_SHR:
+        cf = a & 1u;
+        of = x86_msb(a ^ r, w);
+        break;
+    case X86_CC_MUL:
+        cf = of = b;
+        break;
+    default: /* LOGIC */
+        cf = of = 0;
+    }
+    return cf * X86_CF | of * X86_OF;
+}
+
+/* AF of the lazy state. */
+SIM_INLINE uint32_t x86_af(const x86_ctx_t *c, uint32_t kind)
+{
+    switch (kind) {
+    case X86_CC_ADD:
+    case X86_CC_SUB: return (c->cc_a ^ c->cc_b ^ c->cc_res) & X86_AF;
+    case X86_CC_INC:
+    case X86_CC_DEC: return (c->cc_a ^ c->cc_res) & X86_AF;
+    default: return 0;
+    }
+}
+
+/* All of EFLAGS, materialized. */
+SIM_INLINE uint32_t x86_eflags(const x86_ctx_t *c)
+{
+    if (c->cc_op == X86_CC_EFLAGS)
+        return c->eflags;
+    uint32_t kind = c->cc_op & ~3u, w = c->cc_op & 3u;
+    return (c->eflags & ~X86_ARITH_FLAGS) | x86_cf_of(c, kind, w) | x86_af(c, kind) | x86_szp(c->cc_res, w);
+}
+
+/* Set EFLAGS (the bits user code may change, in mask) from v. */
+SIM_INLINE void x86_set_eflags(x86_ctx_t *c, uint32_t v, uint32_t mask)
+{
+    c->eflags = (x86_eflags(c) & ~mask) | (v & mask) | X86_FLAGS_FIXED;
+    c->cc_op = X86_CC_EFLAGS;
+}
+
+/* CF alone (ADC, SBB, RCL, RCR, INC, DEC read it). */
+SIM_INLINE uint32_t x86_cf(const x86_ctx_t *c)
+{
+    if (c->cc_op == X86_CC_EFLAGS)
+        return c->eflags & X86_CF;
+    return x86_cf_of(c, c->cc_op & ~3u, c->cc_op & 3u) & X86_CF;
+}
+
+/* Condition cc (0 O, 1 NO, 2 B, 3 AE, 4 E, 5 NE, 6 BE, 7 A, 8 S, 9 NS,
+ * 10 P, 11 NP, 12 L, 13 GE, 14 LE, 15 G). After a 32-bit CMP or SUB and
+ * after a logic op (the common cases) it is read from the operands
+ * directly; otherwise from the materialized flags. */
+SIM_INLINE uint32_t x86_cond(const x86_ctx_t *c, uint32_t cc)
+{
+    uint32_t r;
+    if (c->cc_op == X86_CC_SUB + X86_W32 && (cc & 14u) != 10u && (cc & 14u) != 0u && (cc & 14u) != 8u) {
+        /* SBB leaves SUB's row with a borrow in res: compare through res then */
+        uint32_t a = c->cc_a, b = c->cc_b;
+        if (SIM_LIKELY(a - b == c->cc_res)) {
+            switch (cc >> 1) {
+            case 1: r = a < b; break;
+            case 2: r = a == b; break;
+            case 3: r = a <= b; break;
+            case 6: r = (int32_t)a < (int32_t)b; break;
+            default: r = (int32_t)a <= (int32_t)b; break;
+            }
+            return r ^ (cc & 1u);
+        }
+    }
+    if (c->cc_op == X86_CC_LOGIC + X86_W32 && (cc >> 1) != 5u) {
+        int32_t v = (int32_t)c->cc_res;
+        switch (cc >> 1) {
+        case 0: r = 0; break;
+        case 1: r = 0; break;
+        case 2: r = v == 0; break;
+        case 3: r = v == 0; break;
+        case 4: r = v < 0; break;
+        case 6: r = v < 0; break;
+        default: r = v <= 0; break;
+        }
+        return r ^ (cc & 1u);
+    }
+    uint32_t f = x86_eflags(c);
+    uint32_t cf = f & 1u, zf = (f >> 6) & 1u, sf = (f >> 7) & 1u, of = (f >> 11) & 1u, pf = (f >> 2) & 1u;
+    switch (cc >> 1) {
+    case 0: r = of; break;
+    case 1: r = cf; break;
+    case 2: r = zf; break;
+    case 3: r = cf | zf; break;
+    case 4: r = sf; break;
+    case 5: r = pf; break;
+    case 6: r = sf ^ of; break;
+    default: r = zf | (sf ^ of); break;
+    }
+    return r ^ (cc & 1u);
+}
+
+#endif

@@ -1,0 +1,168 @@
+/* The IA-32 ISA's host side (x86_host.h): the predecoded program, one
+ * record per text byte, decoded where cores fetch.
+ *
+ * The array starts filled with X86_OP_UNDECODED records. A core that
+ * fetches one parks in SIM_WAIT_DECODE; between rounds the host decodes
+ * the instruction at that core's pc and, within the same 4 KiB page, what
+ * that instruction leads to: its fall-through successors and the targets
+ * of direct branches (all of them instruction starts by the code's own
+ * word; nothing is guessed, and an indirect jump's target is decoded when
+ * a core gets there). The page's blocks are then prepared (x86_block.c)
+ * and the backends copy the page's records to where the cores read them.
+ * A write into decoded code drops its page's records, and those of the
+ * 15 bytes before it (an instruction there may reach into the page). */
+#include "x86_host.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/isa.h"
+#include "x86_block.h"
+
+#define X86_PAGE_BYTES 4096u
+
+typedef struct x86_host_code {
+    const uint8_t *text;
+    uint32_t text_lo, text_size;
+    x86_insn_t *recs;  /* text_size records */
+    uint32_t *work;    /* the decoder's worklist: a page's offsets */
+} x86_host_code_t;
+
+static x86_insn_t x86_undecoded_record(void)
+{
+    x86_insn_t in;
+    memset(&in, 0, sizeof in);
+    in.op = X86_OP_UNDECODED;
+    in.len = 1;
+    in.run = 1;
+    in.base = X86_NOREG;
+    in.index = X86_NOREG;
+    return in;
+}
+
+static void x86_fill_undecoded(x86_host_code_t *h, uint32_t lo, uint32_t hi)
+{
+    x86_insn_t stub = x86_undecoded_record();
+    for (uint32_t i = lo; i < hi; i++)
+        h->recs[i] = stub;
+}
+
+void *x86_code_create(const uint8_t *text, uint32_t text_lo, uint32_t text_size, sim_code_t *code)
+{
+    x86_host_code_t *h = (x86_host_code_t *)calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->text = text;
+    h->text_lo = text_lo;
+    h->text_size = text_size;
+    h->recs = (x86_insn_t *)malloc(((size_t)text_size + 1u) * sizeof(x86_insn_t));
+    h->work = (uint32_t *)malloc(X86_PAGE_BYTES * sizeof(uint32_t));
+    if (!h->recs || !h->work) {
+        x86_code_free(h);
+        return NULL;
+    }
+    x86_fill_undecoded(h, 0, text_size + 1u);
+    code->x86.recs = h->recs;
+    code->x86.text_lo = text_lo;
+    code->x86.text_size = text_size;
+    return h;
+}
+
+void x86_code_free(void *state)
+{
+    x86_host_code_t *h = (x86_host_code_t *)state;
+    if (!h)
+        return;
+    free(h->recs);
+    free(h->work);
+    free(h);
+}
+
+uint32_t x86_code_arrays(void *state, isa_array_t *out)
+{
+    x86_host_code_t *h = (x86_host_code_t *)state;
+    out[0].host = h->recs;
+    out[0].bytes = (size_t)h->text_size * sizeof(x86_insn_t);
+    return 1;
+}
+
+void x86_code_rebase(sim_code_t *code, void *const *arrays) { code->x86.recs = (const x86_insn_t *)arrays[0]; }
+
+static void x86_page_bounds(const x86_host_code_t *h, uint32_t off, uint32_t *lo, uint32_t *hi)
+{
+    /* pages of the address space, so that a page of records is a page of text */
+    uint32_t page_addr = (h->text_lo + off) & ~(X86_PAGE_BYTES - 1u);
+    uint32_t l = page_addr < h->text_lo ? 0u : page_addr - h->text_lo;
+    uint32_t e = page_addr + X86_PAGE_BYTES - h->text_lo;
+    *lo = l;
+    *hi = e < h->text_size ? e : h->text_size;
+}
+
+static void x86_decode_at(x86_host_code_t *h, uint32_t off)
+{
+    x86_decode(h->text + off, h->text_size - off, h->text_lo + off, &h->recs[off]);
+}
+
+/* Decode from off, within [lo, hi), what it leads to. */
+static void x86_decode_reachable(x86_host_code_t *h, uint32_t off, uint32_t lo, uint32_t hi)
+{
+    uint32_t n = 0;
+    h->work[n++] = off;
+    while (n) {
+        uint32_t i = h->work[--n];
+        while (i >= lo && i < hi && h->recs[i].op == X86_OP_UNDECODED) {
+            x86_decode_at(h, i);
+            const x86_insn_t *in = &h->recs[i];
+            uint32_t t = x86_direct_target(in) - h->text_lo;
+            if (t >= lo && t < hi && h->recs[t].op == X86_OP_UNDECODED && n < X86_PAGE_BYTES)
+                h->work[n++] = t;
+            if (!x86_falls_through(in))
+                break;
+            i += in->len;
+        }
+    }
+}
+
+static void x86_page_span(uint32_t lo, uint32_t hi, isa_span_t *span)
+{
+    span->array = 0;
+    span->offset = (size_t)lo * sizeof(x86_insn_t);
+    span->bytes = (size_t)(hi - lo) * sizeof(x86_insn_t);
+}
+
+int x86_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span)
+{
+    x86_host_code_t *h = (x86_host_code_t *)state;
+    uint32_t pc = *sim_soa_reg(soa, X86_REG_FIELD(eip), core), off = pc - h->text_lo, lo, hi;
+    span->bytes = 0;
+    if (off >= h->text_size)
+        return -1;
+    if (h->recs[off].op != X86_OP_UNDECODED)
+        return 0; /* another core asked for it first */
+    x86_page_bounds(h, off, &lo, &hi);
+    x86_decode_reachable(h, off, lo, hi);
+    x86_prepare_range(h->recs, lo, hi);
+    x86_page_span(lo, hi, span);
+    return 0;
+}
+
+int x86_code_invalidate(void *state, uint32_t addr, isa_span_t *spans)
+{
+    x86_host_code_t *h = (x86_host_code_t *)state;
+    uint32_t off = addr - h->text_lo, lo, hi, k = 0;
+    if (off >= h->text_size)
+        return 0;
+    x86_page_bounds(h, off, &lo, &hi);
+    x86_fill_undecoded(h, lo, hi);
+    x86_page_span(lo, hi, &spans[k++]);
+    if (lo > 0) { /* the previous page's last instructions may reach into this one */
+        uint32_t plo, phi, cut = lo >= 15u ? lo - 15u : 0u;
+        x86_page_bounds(h, lo - 1u, &plo, &phi);
+        x86_fill_undecoded(h, cut > plo ? cut : plo, phi);
+        x86_prepare_range(h->recs, plo, phi);
+        x86_page_span(plo, phi, &spans[k++]);
+    }
+    return (int)k;
+}
+
+void x86_host_ctx_init(sim_stage_t *stage, uint32_t entry, uint32_t sp) { x86_ctx_init(&stage->x86, entry, sp); }

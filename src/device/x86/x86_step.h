@@ -1,0 +1,137 @@
+/* The IA-32 step loop: fetch the predecoded record by pc (one record per
+ * text byte), run its semantics (one switch over x86_op_t, generated from
+ * x86_ops.def; the families in x86_exec_*.h), count. Single source: the CPU
+ * backend and the CUDA kernel both call x86_run.
+ *
+ * Between steps c->eip is the address of the next instruction. */
+#ifndef X86_STEP_H
+#define X86_STEP_H
+
+#include "x86_exec_alu.h"
+#include "x86_exec_mul.h"
+#include "x86_exec_move.h"
+#include "x86_exec_bits.h"
+#include "x86_exec_atomic.h"
+#include "x86_exec_string.h"
+#include "x86_exec_flow.h"
+#include "x86_exec_sys.h"
+
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__)
+#define X86_OP_OUT_OF_RANGE() __builtin_unreachable()
+#else
+#define X86_OP_OUT_OF_RANGE() ((void)0)
+#endif
+
+/* Execute record `in`, the instruction at pc, EIP already past it (the
+ * flow ops overwrite it). Returns whether the core may have stopped: only
+ * the rows marked X86_P_STOP look at the status, the others answer 0 at
+ * compile time. icount: instructions retired before this one. */
+SIM_INLINE uint32_t x86_exec(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
+                             uint64_t icount)
+{
+    (void)icount;
+    switch (in->op) {
+#define X86_OP(name, unit, fmt, mn, props, exec)                                                   \
+    case X86_OP_##name: {                                                                          \
+        exec;                                                                                      \
+        return ((props) & X86_P_STOP) ? c->sys.status != SIM_RUNNING : 0u;                         \
+    }
+        X86_OP_TABLE
+#undef X86_OP
+    default:
+        X86_OP_OUT_OF_RANGE();
+        x86_undef(c, in, pc);
+        return 1;
+    }
+}
+
+/* The record of the instruction at pc, NULL outside the text. The image
+ * comes by value so that its fields stay in host registers. */
+SIM_INLINE const x86_insn_t *x86_fetch(x86_code_t img, uint32_t pc)
+{
+    uint32_t off = pc - img.text_lo;
+    return off < img.text_size ? &img.recs[off] : (const x86_insn_t *)0;
+}
+
+/* One full step of the record at pc. */
+SIM_INLINE void x86_step_record(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
+                                uint64_t icount)
+{
+    c->eip = pc + in->len;
+    x86_exec(c, in, m, core, pc, icount);
+}
+
+SIM_FN void x86_step(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core)
+{
+    uint32_t pc = c->eip;
+    const x86_insn_t *in = x86_fetch(*img, pc);
+    if (!in)
+        x86_fault(c, SIM_FAULT_FETCH, pc, pc);
+    else
+        x86_step_record(c, in, m, core, pc, sim_icount(&c->sys));
+}
+
+/* The fast path: k records from *inp on, none of which ends its block
+ * (x86_block.c), so none reads or writes EIP: no fetch check and no EIP
+ * bookkeeping, the next record is len records on. Stops after one that
+ * stopped the core (EIP then on it). Returns the records run, that one
+ * included. */
+SIM_INLINE uint32_t x86_run_straight(x86_ctx_t *c, const x86_insn_t **inp, const sim_mem_t *m, uint32_t core,
+                                     uint32_t *pcp, uint32_t k, uint64_t icount)
+{
+    const x86_insn_t *in = *inp;
+    uint32_t pc = *pcp, j;
+    for (j = 0; j < k; j++) {
+        if (SIM_UNLIKELY(x86_exec(c, in, m, core, pc, icount + j))) {
+            j++;
+            pc = c->eip;
+            break;
+        }
+        pc += in->len;
+        in += in->len;
+    }
+    *inp = in;
+    *pcp = pc;
+    return j;
+}
+
+/* Run until the core stops or max_steps instructions; adds the executed
+ * count to the icount and returns it. An instruction that faults, waits
+ * for the decoder, or makes a system call that must be retried after the
+ * host (WAIT_HOST, EIP left on it) is not counted. Each pass fetches one
+ * record through the pc, runs the rest of its block but the last record
+ * on the fast path, then that last one as a full step. */
+SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint64_t max_steps)
+{
+    uint64_t start = sim_icount(&c->sys), n = 0;
+    uint32_t pc = c->eip;
+    const x86_code_t im = *img;
+    const sim_mem_t mm = sim_mem_for_core(m, core);
+    while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
+        const x86_insn_t *in = x86_fetch(im, pc);
+        if (SIM_UNLIKELY(in == 0)) {
+            x86_fault(c, SIM_FAULT_FETCH, pc, pc);
+            n++;
+            break;
+        }
+        uint64_t room = max_steps - n - 1u;
+        uint32_t k = in->run < 2u ? 0u : in->run - 1u;
+        if (k > room)
+            k = (uint32_t)room;
+        if (k) {
+            n += x86_run_straight(c, &in, &mm, core, &pc, k, start + n);
+            if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING))
+                break;
+        }
+        n++;
+        x86_step_record(c, in, &mm, core, pc, start + n - 1u);
+        pc = c->eip;
+    }
+    c->eip = pc;
+    if (n && (c->sys.status == SIM_FAULTED || c->sys.status == SIM_WAIT_HOST || c->sys.status == SIM_WAIT_DECODE))
+        n--;
+    sim_set_icount(&c->sys, start + n);
+    return n;
+}
+
+#endif

@@ -1,0 +1,26 @@
+# The differential suite for IA-32 (included by the top Makefile): every
+# test/diff/<name>.c that builds for i386, with i686-linux-gnu-gcc -static at
+# -O0, -O2 and -Os into build/diff-x86/<name>.<variant>; `make diff-x86` runs
+# each under qemu-i386 and build/warpsim (1 and 64 cores) and compares.
+# Programs only for one ISA: test/diff/<name>.c guarded inside, or listed in
+# DIFF_X86_SKIP (media_par: ARM media instructions in inline assembly).
+DIFF_X86_CC       ?= i686-linux-gnu-gcc
+DIFF_X86_SKIP     := media_par
+DIFF_X86_NAMES    := $(filter-out $(DIFF_X86_SKIP),$(DIFF_NAMES))
+DIFF_X86_VARIANTS := O0 O2 Os
+DIFF_X86_BINS     := $(foreach v,$(DIFF_X86_VARIANTS),$(DIFF_X86_NAMES:%=$(BUILD)/diff-x86/%.$(v)))
+
+.PHONY: diff-x86 diff-x86-bins
+
+define DIFF_X86_VARIANT_RULE
+$(BUILD)/diff-x86/%.$(1): test/diff/%.c
+	@mkdir -p $$(dir $$@)
+	$$(DIFF_X86_CC) $$(DIFF_CFLAGS) -$(1) $$< -o $$@ $$(DIFF_LDLIBS)
+endef
+$(foreach v,$(DIFF_X86_VARIANTS),$(eval $(call DIFF_X86_VARIANT_RULE,$(v))))
+
+diff-x86-bins: $(DIFF_X86_BINS)
+
+diff-x86: $(DIFF_X86_BINS) $(BUILD)/warpsim
+	@echo "diff-x86: $(words $(DIFF_X86_BINS)) binaries on qemu-i386 and $(BUILD)/warpsim (1 and 64 cores)"
+	@DIFF_ISA=x86 DIFF_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/diff/run_diff.sh $(DIFF_X86_BINS)
