@@ -1,12 +1,14 @@
 /* Atomic read-modify-writes. Cores of the CPU backend run on several host
  * threads, and the GPU's in parallel: a LOCK-prefixed operation, XCHG with
  * memory, CMPXCHG, CMPXCHG8B and XADD on the shared region are a host
- * compare-and-swap on the word holding the operand (sim_atomic_cas32, or
- * atomicCAS on the GPU, as ARM's STREX). A core's private window is only
+ * compare-and-swap on the word holding the operand (sim_atomic.h's sim_cas32
+ * and sim_cas64 with SIM_FULL ordering: x86's locked operations are full
+ * barriers). A core's private window is only
  * its own, where a plain load and store are atomic already. */
 #ifndef X86_EXEC_ATOMIC_H
 #define X86_EXEC_ATOMIC_H
 
+#include "../sim_atomic.h"
 #include "x86_exec_base.h"
 
 /* Compare-and-swap of the w-wide operand at a: *seen gets the value found;
@@ -26,7 +28,7 @@ SIM_INLINE int x86_cas(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t w
                 return 0;
             }
             uint32_t nw = (w0 & ~(mask << sh)) | ((desired & mask) << sh);
-            if (sim_atomic_cas32(p, w0, nw) == w0) {
+            if (sim_cas32(p, w0, nw, SIM_FULL) == w0) { /* a LOCKed operation is a full barrier */
                 *seen = cur;
                 return 0;
             }
@@ -101,12 +103,7 @@ SIM_INLINE int x86_cas64(const sim_mem_t *m, uint32_t core, uint32_t a, uint64_t
 {
     uint32_t so = a - m->shared_base;
     if (so < m->shared_size && m->shared_size - so >= 8u && (a & 7u) == 0) {
-#ifdef __CUDA_ARCH__
-        *old = (uint64_t)atomicCAS((unsigned long long *)(m->shared + so), (unsigned long long)expect,
-                                   (unsigned long long)desired);
-#else
-        *old = __sync_val_compare_and_swap((uint64_t *)(m->shared + so), expect, desired);
-#endif
+        *old = sim_cas64((uint64_t *)(m->shared + so), expect, desired, SIM_FULL); /* LOCK CMPXCHG8B */
         return 0;
     }
     uint32_t lo, hi;
