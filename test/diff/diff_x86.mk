@@ -3,9 +3,9 @@
 # -O0, -O2 and -Os into build/diff-x86/<name>.<variant>; `make diff-x86` runs
 # each under qemu-i386 and build/warpsim (1 and 64 cores) and compares.
 # Programs only for one ISA: test/diff/<name>.c guarded inside, or listed in
-# DIFF_X86_SKIP (media_par: ARM media instructions in inline assembly).
+# DIFF_X86_SKIP (ARM inline assembly: media_par, media_mul, align_fault, smc_loop).
 DIFF_X86_CC       ?= i686-linux-gnu-gcc
-DIFF_X86_SKIP     := media_par
+DIFF_X86_SKIP     := media_par media_mul align_fault smc_loop
 DIFF_X86_NAMES    := $(filter-out $(DIFF_X86_SKIP),$(DIFF_NAMES))
 DIFF_X86_VARIANTS := O0 O2 Os
 DIFF_X86_BINS     := $(foreach v,$(DIFF_X86_VARIANTS),$(DIFF_X86_NAMES:%=$(BUILD)/diff-x86/%.$(v)))
