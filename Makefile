@@ -102,6 +102,7 @@ include test/diff/diff_x86.mk
 include kernels/kernels.mk
 include test/fuzz/fuzz.mk
 include test/risu/risu.mk
+include test/risu/x86/risu_x86.mk
 include kernels/bench/bench.mk
 include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
@@ -130,6 +131,7 @@ test: deps
 	$(MAKE) --no-print-directory diff-x86
 	$(MAKE) --no-print-directory busybox-test
 	$(MAKE) --no-print-directory risu
+	$(MAKE) --no-print-directory risu-x86
 
 # Debian's busybox-static for armel (fetched by make deps: tools/busybox.sh)
 # against qemu-arm, 1 and 64 cores: test/busybox/cases.txt.

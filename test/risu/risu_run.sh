@@ -2,18 +2,34 @@
 # Generates, builds and compares risu programs (test/risu/README.md):
 # RUNS programs per class, each of COUNT blocks, seeds SEED, SEED+1, ...
 #
-#   sh test/risu/risu_run.sh SEED COUNT RUNS [CLASS...]   (classes: a32 t16 t32)
+#   sh test/risu/risu_run.sh SEED COUNT RUNS [CLASS...]
+#       classes: a32 t16 t32 (RISU_ISA=arm), int int16 x87 (RISU_ISA=x86)
 #
-# Environment: BUILD (build), RISU_CC (arm-linux-gnueabi-gcc), WARPSIM, QEMU_ARM.
+# Environment: RISU_ISA (arm), BUILD (build), RISU_CC (arm-linux-gnueabi-gcc;
+# i686-linux-gnu-gcc for x86), WARPSIM, QEMU_ARM, QEMU_I386.
 # Prints each program's summary line (and its first mismatches); exit 1 on any.
 set -u
 seed=$1 count=$2 runs=$3
 shift 3
-classes=${*:-a32 t16 t32}
+RISU_ISA=${RISU_ISA:-arm}
+export RISU_ISA
 BUILD=${BUILD:-build}
-RISU_CC=${RISU_CC:-arm-linux-gnueabi-gcc}
-dir=$BUILD/risu
 src=$(dirname "$0")
+if [ "$RISU_ISA" = x86 ]; then
+    classes=${*:-int int16 x87}
+    RISU_CC=${RISU_CC:-i686-linux-gnu-gcc}
+    dir=$BUILD/risu/x86
+    gen=$dir/risu_x86_gen
+    harness="$src/x86/risu_x86_main.c $src/x86/risu_x86_entry.S"
+    ccflags="-static -no-pie -O2"
+else
+    classes=${*:-a32 t16 t32}
+    RISU_CC=${RISU_CC:-arm-linux-gnueabi-gcc}
+    dir=$BUILD/risu
+    gen=$dir/risu_gen
+    harness="$src/risu_main.c $src/risu_entry.S"
+    ccflags="-static -O2 -marm"
+fi
 status=0 total=0
 i=0
 while [ "$i" -lt "$runs" ]; do
@@ -21,8 +37,9 @@ while [ "$i" -lt "$runs" ]; do
     for cls in $classes; do
         out=$dir/$cls-$s-$count
         if [ ! -x "$out" ]; then
-            "$dir/risu_gen" "$cls" "$s" "$count" "$out" 2>"$out.gen" &&
-                "$RISU_CC" -static -O2 -marm "$src/risu_main.c" "$src/risu_entry.S" "$out.S" -o "$out" || {
+            # shellcheck disable=SC2086
+            "$gen" "$cls" "$s" "$count" "$out" 2>"$out.gen" &&
+                "$RISU_CC" $ccflags $harness "$out.S" -o "$out" || {
                 cat "$out.gen" >&2
                 echo "risu $cls-$s-$count: could not be built" >&2
                 exit 2
@@ -33,5 +50,5 @@ while [ "$i" -lt "$runs" ]; do
     done
     i=$((i + 1))
 done
-echo "risu: $total instructions compared, $([ $status = 0 ] && echo none || echo some) mismatched"
+echo "risu${RISU_ISA#arm}: $total instructions compared, $([ $status = 0 ] && echo none || echo some) mismatched"
 exit $status
