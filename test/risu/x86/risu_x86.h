@@ -37,6 +37,7 @@ typedef enum risu_x86_class { RISU_X86_INT, RISU_X86_INT16, RISU_X86_X87, RISU_X
 #define RISU_X86_APPROX 0x1u /* transcendental: ST(i) compared to 32 significand bits, C1 not */
 #define RISU_X86_SCRUB 0x2u  /* an environment image at scrub: its FIP..FDS words cleared */
 #define RISU_X86_SCRUB16 0x4u /* the image is the 16-bit layout */
+/* opts bits 16..31: the x87 status word bits compared (x87 class) */
 
 typedef struct risu_x86_case {
     uint8_t bytes[16];  /* the instruction */

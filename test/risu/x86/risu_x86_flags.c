@@ -12,7 +12,9 @@
  *   BT BTS BTR BTC            OF SF AF PF
  *   BSF BSR                   all but ZF
  *   DAA DAS                   OF;  AAA AAS: OF SF ZF PF;  AAM AAD: OF AF CF
- * A count of zero leaves every flag as it was (all shown). */
+ * A count of zero leaves every flag as it was (all shown).
+ * FCOMI, FUCOMI and their popping forms clear OF SF AF by the SDM; qemu
+ * leaves them, so only ZF PF CF are compared there. */
 #include "risu_x86.h"
 
 static uint32_t risu_x86_count(const risu_x86_case_t *c)
@@ -73,6 +75,10 @@ static uint32_t risu_x86_arith_mask(const risu_x86_case_t *c)
         return RISU_ZF;
     case X86_OP_BCD:
         return risu_x86_bcd_flags(in->aux);
+    case X86_OP_X87: /* DB/DF E8..F7: the FCOMI family */
+        if ((in->reg == 3u || in->reg == 7u) && in->aux >= 0xe8u && in->aux <= 0xf7u)
+            return RISU_ZF | RISU_PF | RISU_CF;
+        return RISU_ARITH;
     }
     return RISU_ARITH;
 }

@@ -5,7 +5,12 @@
  * 80-bit values of every kind: normals near 1 and anywhere, zeros,
  * infinities, quiet and signalling NaNs, denormals, small integers and
  * values in the integer stores' range, pseudo-denormals and unnormals now
- * and then. The integer classes start from FNINIT's state. */
+ * and then. The integer classes start from FNINIT's state.
+ *
+ * qemu-i386 does not model the x87 stack faults: it reads an empty
+ * register as the value left in it and pushes over a full one without
+ * the invalid-operation response. So every register the instruction reads
+ * is valid: the stack is full, or one short for a row that pushes. */
 #include <string.h>
 
 #include "risu_x86.h"
@@ -81,6 +86,19 @@ static uint32_t risu_x87_cw(uint64_t *rng)
     return 0x1040u | 0x3fu | pc[rnd(rng, 4)] << 8 | rnd(rng, 4) << 10;
 }
 
+static int risu_x87_is(const char *n, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(n, *list))
+            return 1;
+    return 0;
+}
+
+/* The rows that push one register more than they pop. */
+static const char *const risu_x87_pushes[] = {
+    "fld_m32", "fld_m64", "fld_m80", "fld_sti", "fild_m16", "fild_m32", "fild_m64", "fbld", "fld1", "fldl2t",
+    "fldl2e", "fldpi", "fldlg2", "fldln2", "fldz", "fsincos", "fptan", "fxtract", NULL};
+
 void risu_x86_fpu_state(risu_x86_case_t *c, uint64_t *rng)
 {
     uint8_t *f = c->fpu;
@@ -89,9 +107,8 @@ void risu_x86_fpu_state(risu_x86_case_t *c, uint64_t *rng)
         risu_put16(f, 0x037f), risu_put16(f + 8, 0xffff); /* FNINIT */
         return;
     }
-    uint32_t top = rnd(rng, 8), depth = rnd(rng, 8) ? 2u + rnd(rng, 7) : rnd(rng, 3), tw = 0;
-    if (depth > 8)
-        depth = 8;
+    const char *n = risu_x87_row_name(risu_x86_row_key(RISU_X86_X87, c->row) >> 1);
+    uint32_t top = rnd(rng, 8), depth = risu_x87_is(n, risu_x87_pushes) ? 7u : 8u, tw = 0;
     for (uint32_t i = 0; i < 8; i++) { /* ST(i), in the image's stack order */
         risu_fp80_t v = risu_fp80_value(rng);
         risu_put_fp80(f + 28 + 10 * i, v);
@@ -103,10 +120,67 @@ void risu_x86_fpu_state(risu_x86_case_t *c, uint64_t *rng)
     risu_put16(f + 8, tw);
 }
 
+static uint32_t risu_x87_cc_sdm(const char *n);
+/* The status word bits compared after row n: TOP, B, ES, SF, the
+ * exception flags and the condition codes the SDM defines, less what
+ * qemu-i386 does not model: C1 (the round-up indicator, the 0 after most
+ * ops) but where qemu sets it (FXAM's sign, FPREM's quotient bit, the
+ * state loads and FNINIT), and DE (the denormal-operand exception, which
+ * qemu raises in FXTRACT alone). */
+static uint32_t risu_x87_sw_compared(const char *n)
+{
+    static const char *const c1[] = {"fxam", "fprem", "fprem1", "fldenv", "frstor", "fninit", "fnsave", NULL};
+    uint32_t sw = 0xb8ffu | risu_x87_cc_sdm(n);
+    if (!risu_x87_is(n, c1))
+        sw &= ~0x0200u;
+    if (strcmp(n, "fxtract") != 0)
+        sw &= ~0x0002u;
+    return sw;
+}
+
+/* The condition codes the SDM defines after a row (C0 0x100, C1 0x200, C2
+ * 0x400, C3 0x4000); the others are "undefined" and not compared:
+ *   compares, FXAM, FPREM(1), the environment loads, FNINIT, FNSAVE and the
+ *   FCOMI family: all four;  FSIN FCOS FPTAN FSINCOS: C1 C2;
+ *   FNSTSW FNSTCW FLDCW FNCLEX FNOP FFREE(P) and the no-op FNENI FNDISI
+ *   FNSETPM: none;  every other row: C1. */
+static uint32_t risu_x87_cc_sdm(const char *n)
+{
+    static const char *const all[] = {
+        "fcom_m32", "fcomp_m32", "fcom_sti", "fcomp_sti", "ficom_m32", "ficomp_m32", "fcom_m64", "fcomp_m64",
+        "fcom2", "fcomp3", "ficom_m16", "ficomp_m16", "fcomp5", "fcompp", "fucom", "fucomp", "fucompp", "ftst",
+        "fxam", "fprem", "fprem1", "fldenv", "frstor", "fninit", "fnsave", "fnstenv", "fucomi", "fcomi",
+        "fucomip", "fcomip", NULL};
+    static const char *const none[] = {"fnstsw_m16", "fnstsw_ax", "fnstcw", "fldcw", "fnclex", "fnop", "ffree",
+                                       "ffreep", "fneni", "fndisi", "fnsetpm", NULL};
+    static const char *const trig[] = {"fsin", "fcos", "fptan", "fsincos", NULL};
+    if (risu_x87_is(n, all))
+        return 0x4700u;
+    if (risu_x87_is(n, none))
+        return 0;
+    if (risu_x87_is(n, trig))
+        return 0x0600u;
+    return 0x0200u;
+}
+
 /* The transcendentals: qemu computes FSIN FCOS FSINCOS FPTAN through the
  * host's double, the others in its own floatx80 code; neither is warpsim's
  * algorithm, so results are compared to 32 significand bits and C1, PE and
  * UE are not compared. */
+/* Precision control: the SDM applies it to the results of FADD FSUB(R)
+ * FMUL FDIV(R) (their popping and integer forms) and FSQRT alone.
+ * qemu-i386 7.2 applies it to loads, conversions of m64 and integer
+ * operands, FPREM and the transcendentals too, and in the directed
+ * rounding modes rounds some results a unit too far (checked against
+ * exact arithmetic: warpsim's were right). So a reduced precision goes to
+ * the SDM's rows with register or m32 operands only, and those at reduced
+ * precision round to nearest. */
+static const char *const risu_x87_pc_rows[] = {
+    "fadd_m32", "fmul_m32", "fsub_m32", "fsubr_m32", "fdiv_m32", "fdivr_m32", "fadd_st0_sti", "fmul_st0_sti",
+    "fsub_st0_sti", "fsubr_st0_sti", "fdiv_st0_sti", "fdivr_st0_sti", "fadd_sti_st0", "fmul_sti_st0",
+    "fsubr_sti_st0", "fsub_sti_st0", "fdivr_sti_st0", "fdiv_sti_st0", "faddp", "fmulp", "fsubrp", "fsubp",
+    "fdivrp", "fdivp", "fsqrt", NULL};
+
 static int risu_x87_approx(const char *n)
 {
     static const char *const approx[] = {"fsin", "fcos", "fsincos", "fptan", "fpatan", "f2xm1", "fyl2x", "fyl2xp1"};
@@ -150,13 +224,29 @@ int risu_x86_x87_finish(risu_x86_case_t *c, uint64_t *rng)
 {
     uint32_t key = risu_x86_row_key(RISU_X86_X87, c->row), row = key >> 1;
     const char *n = risu_x87_row_name(row);
+    uint32_t sw = risu_x87_sw_compared(n);
     if (risu_x87_approx(n))
-        c->opts |= RISU_X86_APPROX;
+        c->opts |= RISU_X86_APPROX, sw &= ~0x0230u; /* not C1, PE, UE */
+    if (!strcmp(n, "fld_sti") && (c->in.aux & 7u) == 7u)
+        return 0; /* ST(7) is the one empty register */
+    c->opts |= sw << 16;
     if (!strcmp(n, "fnstenv") || !strcmp(n, "fnsave")) { /* FIP, FDP and FOP: not compared */
         c->opts |= RISU_X86_SCRUB | (key & 1u ? RISU_X86_SCRUB16 : 0u);
         c->scrub = c->ea;
     }
     if (c->in.aux < 0xc0u)
         risu_x87_memory(c, n, (int)(key & 1u), rng);
+    if (!risu_x87_is(n, risu_x87_pc_rows)) /* 64 bits (see above) */
+        c->fpu[1] |= 3u;
+    else if ((c->fpu[1] & 3u) != 3u) /* reduced precision: to nearest */
+        c->fpu[1] &= (uint8_t)~0x0cu;
+    if (!strcmp(n, "fprem") || !strcmp(n, "fprem1")) { /* normal operands: a quotient to show */
+        for (uint32_t i = 0; i < 2; i++) {
+            uint8_t *st = c->fpu + 28 + 10 * i;
+            st[7] |= 0x80u;
+            st[9] = (uint8_t)((st[9] & 0x80u) | 0x3fu);
+            st[8] = (uint8_t)(0xc0u + rnd(rng, 0x50));
+        }
+    }
     return 1;
 }

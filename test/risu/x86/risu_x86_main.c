@@ -102,13 +102,14 @@ static void risu_load(uint32_t i, const uint32_t *in)
 
 static uint32_t risu_u16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 
-/* The x87 words and registers; a transcendental's to 32 significand bits
- * and without C1, PE and UE. */
+/* The x87 words and registers: the status word's bits the SDM defines
+ * after the row (the generator's mask), a transcendental's registers to
+ * 32 significand bits. */
 static void risu_print_x87(const uint32_t *in)
 {
     int approx = in[16] & RISU_X86_APPROX;
     const uint8_t *f = risu_fpu_out;
-    uint32_t sw = risu_u16(f + 4) & (approx ? ~0x0230u : ~0u);
+    uint32_t sw = risu_u16(f + 4) & (in[16] >> 16);
     printf(" %04x %04x %04x", risu_u16(f), sw, risu_u16(f + 8));
     for (uint32_t r = 0; r < 8; r++) {
         const uint8_t *st = f + 28 + 10 * r;

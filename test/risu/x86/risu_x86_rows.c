@@ -155,6 +155,20 @@ static int risu_x86_alias(const risu_x86_seed_t *s)
     return !s->map && (s->op == 0xf6u || s->op == 0xf7u) && ((s->modrm >> 3) & 7u) == 1u;
 }
 
+/* Seeds the sweep leaves out: a prefix byte in the opcode's place (the
+ * prefix sets are swept on their own), TEST's alias, and 0F 0D, the
+ * prefetches of 3DNow! that a CPU model may refuse (qemu's does). */
+static int risu_x86_skip(const risu_x86_seed_t *s)
+{
+    static const uint8_t pfx[] = {0x26, 0x2e, 0x36, 0x3e, 0x64, 0x65, 0x66, 0x67, 0xf0, 0xf2, 0xf3};
+    if (s->map)
+        return s->op == 0x0du;
+    for (size_t i = 0; i < sizeof pfx; i++)
+        if (s->op == pfx[i])
+            return 1;
+    return risu_x86_alias(s);
+}
+
 /* The prefix sets swept: none, a string or LOCK prefix, each with and
  * without 0x66. */
 static const uint8_t risu_x86_pfx[] = {0, 0xf3, 0xf2, 0xf0};
@@ -173,7 +187,7 @@ static void risu_x86_sweep(risu_x86_class_t cls)
                         memset(b + n, 0, sizeof b - n);
                         x86_insn_t in;
                         x86_decode(b, sizeof b, 0x10000, &in);
-                        uint32_t key = in.op == X86_OP_UNDEF || risu_x86_alias(&s) ? ~0u : risu_x86_key(cls, &in);
+                        uint32_t key = in.op == X86_OP_UNDEF || risu_x86_skip(&s) ? ~0u : risu_x86_key(cls, &in);
                         if (key == ~0u || (cls == RISU_X86_X87) != (in.op == X86_OP_X87))
                             continue;
                         risu_x86_add_seed(risu_x86_row_for(cls, key), &s);
