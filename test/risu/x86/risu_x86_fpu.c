@@ -125,14 +125,16 @@ static uint32_t risu_x87_cc_sdm(const char *n);
  * exception flags and the condition codes the SDM defines, less what
  * qemu-i386 does not model: C1 (the round-up indicator, the 0 after most
  * ops) but where qemu sets it (FXAM's sign, FPREM's quotient bit, the
- * state loads and FNINIT), and DE (the denormal-operand exception, which
- * qemu raises in FXTRACT alone). */
+ * state loads and FNINIT), DE (the denormal-operand exception, which
+ * qemu raises in FXTRACT alone), and FPREM1's quotient bits. */
 static uint32_t risu_x87_sw_compared(const char *n)
 {
     static const char *const c1[] = {"fxam", "fprem", "fprem1", "fldenv", "frstor", "fninit", "fnsave", NULL};
     uint32_t sw = 0xb8ffu | risu_x87_cc_sdm(n);
     if (!risu_x87_is(n, c1))
         sw &= ~0x0200u;
+    if (!strcmp(n, "fprem1")) /* qemu's quotient bits C0 C3 C1 are wrong (checked exactly) */
+        sw &= ~0x4300u;
     if (strcmp(n, "fxtract") != 0)
         sw &= ~0x0002u;
     return sw;
@@ -220,13 +222,47 @@ static void risu_x87_memory(risu_x86_case_t *c, const char *n, int o16, uint64_t
     memcpy(c->poke_val, v, sizeof v);
 }
 
+/* ST(i) in the image a normal of exponent 2^lo..2^hi (unbiased), sign
+ * random unless `positive`; its tag valid. */
+static void risu_x87_set_normal(risu_x86_case_t *c, uint32_t i, int lo, int hi, int positive, uint64_t *rng)
+{
+    risu_fp80_t v = {risu_x86_rand(rng) | 1ull << 63, 0};
+    v.sexp = (uint16_t)(0x3fff + lo + (int)rnd(rng, (uint32_t)(hi - lo + 1)));
+    if (!positive && rnd(rng, 2))
+        v.sexp |= 0x8000u;
+    risu_put_fp80(c->fpu + 28 + 10 * i, v);
+    uint32_t top = (c->fpu[5] >> 3) & 7u, phys = (top + i) & 7u;
+    uint32_t tw = (c->fpu[8] | (uint32_t)c->fpu[9] << 8) & ~(3u << (2u * phys));
+    risu_put16(c->fpu + 8, tw);
+}
+
+/* The transcendentals' operands: normals in the domain the SDM defines
+ * (F2XM1 |x| < 1, FYL2XP1 |x| < 1 - sqrt(2)/2, FYL2X x > 0) and where a
+ * double's argument is accurate enough to compare 32 bits (|x| < 64):
+ * qemu's FSIN FCOS FPTAN FSINCOS go through the host's double. */
+static void risu_x87_domain(risu_x86_case_t *c, const char *n, uint64_t *rng)
+{
+    if (!strcmp(n, "f2xm1"))
+        risu_x87_set_normal(c, 0, -30, -1, 0, rng);
+    else if (!strcmp(n, "fyl2xp1"))
+        risu_x87_set_normal(c, 0, -30, -3, 0, rng), risu_x87_set_normal(c, 1, -20, 20, 0, rng);
+    else if (!strcmp(n, "fyl2x"))
+        risu_x87_set_normal(c, 0, -60, 60, 1, rng), risu_x87_set_normal(c, 1, -20, 20, 0, rng);
+    else if (!strcmp(n, "fpatan"))
+        risu_x87_set_normal(c, 0, -30, 30, 0, rng), risu_x87_set_normal(c, 1, -30, 30, 0, rng);
+    else
+        risu_x87_set_normal(c, 0, -20, 5, 0, rng);
+}
+
 int risu_x86_x87_finish(risu_x86_case_t *c, uint64_t *rng)
 {
     uint32_t key = risu_x86_row_key(RISU_X86_X87, c->row), row = key >> 1;
     const char *n = risu_x87_row_name(row);
     uint32_t sw = risu_x87_sw_compared(n);
-    if (risu_x87_approx(n))
+    if (risu_x87_approx(n)) {
         c->opts |= RISU_X86_APPROX, sw &= ~0x0230u; /* not C1, PE, UE */
+        risu_x87_domain(c, n, rng);
+    }
     if (!strcmp(n, "fld_sti") && (c->in.aux & 7u) == 7u)
         return 0; /* ST(7) is the one empty register */
     c->opts |= sw << 16;

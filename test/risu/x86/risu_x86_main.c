@@ -77,14 +77,19 @@ static uint32_t risu_digest(void)
 }
 
 /* FNSTENV/FNSAVE store where the last x87 instruction and operand were
- * (FIP, FCS, FOP, FDP, FDS): qemu and warpsim keep different ones. */
+ * (FIP, FCS, FOP, FDP, FDS): qemu and warpsim keep different ones. And in
+ * the 32-bit layout the upper halves of the control, status and tag
+ * words are reserved: the CPUs (and warpsim) store ones, qemu zeros. */
 static void risu_scrub(const uint32_t *in)
 {
     uint8_t *env = (uint8_t *)risu_scratch + in[17];
-    if (in[16] & RISU_X86_SCRUB16)
+    if (in[16] & RISU_X86_SCRUB16) {
         memset(env + 6, 0, 8);
-    else if (in[16] & RISU_X86_SCRUB)
+    } else if (in[16] & RISU_X86_SCRUB) {
         memset(env + 12, 0, 16);
+        for (uint32_t k = 2; k < 12; k += 4)
+            env[k] = env[k + 1] = 0;
+    }
 }
 
 static void risu_load(uint32_t i, const uint32_t *in)
