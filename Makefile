@@ -175,7 +175,7 @@ $(BUILD)/kit/unpacked: $(BUILD)/gpu-kit.tar.xz
 	touch $@
 
 gpu-test: $(KIT_DEPS)
-	$(MAKE) --no-print-directory all $(call KIT_BINS,kernels diff-bins)
+	$(MAKE) --no-print-directory all $(call KIT_BINS,kernels diff-bins diff-x86-bins)
 	bash test/gpu/gpu_test.sh
 
 gpu-kit: deps

@@ -18,8 +18,9 @@ OUTFILE=$BUILD/gpu-kit.tar.xz
 mkdir -p "$KIT"
 
 # The ARM programs: kernels, benchmark kernels, the differential suite, the
-# per-thread benchmark programs.
-make --no-print-directory BUILD="$BUILD" kernels bench-kernels bench-programs diff-bins
+# per-thread benchmark programs; and the IA-32 kernels and -O2 differential
+# programs that gpu_test.sh compares CPU against CUDA.
+make --no-print-directory BUILD="$BUILD" kernels bench-kernels bench-programs diff-bins diff-x86-bins
 
 # The misaligned-atomic program test/system/atomic_test.sh runs (gpu_test.sh runs it on the GPU).
 arm-linux-gnueabi-gcc -static -O2 -marm -march=armv7-a -Ikernels/include test/system/progs/misaligned_atomic.c \
@@ -49,7 +50,7 @@ done
 [ -f "$KIT/jansson/lib/libjansson.a" ] || { echo "gpu-kit: libjansson.a not found (make deps)" >&2; exit 1; }
 
 tar cf - $DIFF_BINS "$BUILD"/diff/expect \
-    "$BUILD"/kernels/*.arm "$BUILD"/kernels/bench/*.arm "$BUILD"/bench/*.arm \
+    "$BUILD"/kernels/*.arm "$BUILD"/kernels/*.x86 "$BUILD"/diff-x86/*.O2 "$BUILD"/kernels/bench/*.arm "$BUILD"/bench/*.arm \
     "$KIT/qemu-arm-static" "$KIT/misaligned_atomic.arm" "$KIT/jansson" | xz -6 -T2 >"$OUTFILE.tmp"
 mv "$OUTFILE.tmp" "$OUTFILE"
 echo "gpu-kit: wrote $OUTFILE ($(du -h "$OUTFILE" | cut -f1)): carry it to the GPU machine and run"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# GPU tests: CPU-vs-CUDA equivalence of every program's final state, the
-# misaligned-atomic cases, the PTX workloads on both backends, and the
-# differential suite on the CUDA backend.
+# GPU tests: CPU-vs-CUDA equivalence of every program's final state (ARM
+# and IA-32: the kernels built for both, the differential suite's -O2
+# programs of both), the misaligned-atomic cases, the PTX workloads on both
+# backends, and the differential suite on the CUDA backend.
 #
 # What is compared (test/gpu/state_cmp.py): for programs whose cores share no
 # contended atomic, every core's registers, OS words, instruction count,
@@ -15,8 +16,9 @@
 # run it, or any run ends with warpsim's own error (exit 2 from a backend).
 #
 # GPU_TEST_MODE=cpu (no GPU needed; run by `make test`): the same comparison
-# between two CPU-backend runs, one thread against two, on the kernels only,
-# after the comparator's self-test: so the script's logic runs here too.
+# between two CPU-backend runs, one thread against two, on the kernels only
+# (both ISAs), after the comparator's self-test: so the script's logic runs
+# here too.
 set -u
 W=${WARPSIM:-build/warpsim}
 MODE=${GPU_TEST_MODE:-cuda}
@@ -106,13 +108,17 @@ d = json.load(open(sys.argv[1])); d["per_core"][3]["exit_code"] = 7; json.dump(d
     [ $ok = 1 ] && pass=$((pass + 1)) || bad "state_cmp.py self-test on $k"
 }
 
-progs=0
-for k in build/kernels/*.arm; do [ -f "$k" ] && progs=$((progs + 1)); done
-[ $progs -gt 0 ] || bad "no build/kernels/*.arm (make kernels)"
+# Both ISAs: the kernels are built for ARM (*.arm) and IA-32 (*.x86).
+for isa in arm x86; do
+    progs=0
+    for k in build/kernels/*.$isa; do [ -f "$k" ] && progs=$((progs + 1)); done
+    [ $progs -gt 0 ] || bad "no build/kernels/*.$isa (make kernels)"
+done
 [ -f build/kernels/tiny.free.arm ] && selftest build/kernels/tiny.free.arm
+[ -f build/kernels/tiny.free.x86 ] && selftest build/kernels/tiny.free.x86
 
 if [ "$MODE" = cpu ]; then
-    for k in build/kernels/*.arm; do
+    for k in build/kernels/*.arm build/kernels/*.x86; do
         [ -f "$k" ] && equiv "$k" 64
     done
     echo "gpu-test (cpu mode): $pass passed, $fail failed"
@@ -120,13 +126,13 @@ if [ "$MODE" = cpu ]; then
     exit
 fi
 
-for k in build/kernels/*.arm build/kernels/bench/*.arm; do
+for k in build/kernels/*.arm build/kernels/*.x86 build/kernels/bench/*.arm; do
     [ -f "$k" ] && equiv "$k" 256
 done
-for k in build/kernels/*.arm; do # the divergence cure must not change results either
+for k in build/kernels/*.arm build/kernels/*.x86; do # the divergence cure must not change results either
     [ -f "$k" ] && { equiv "$k" 256 --regroup 1000; equiv "$k" 64 --mode mk; }
 done
-for b in build/diff/*.O2 build/diff/*.thumb; do
+for b in build/diff/*.O2 build/diff/*.thumb build/diff-x86/*.O2; do
     [ -f "$b" ] && equiv "$b" 64
 done
 echo "equivalence: $pass passed, $fail failed"

@@ -156,13 +156,14 @@ static int risu_x86_alias(const risu_x86_seed_t *s)
 }
 
 /* Seeds the sweep leaves out: a prefix byte in the opcode's place (the
- * prefix sets are swept on their own), TEST's alias, and 0F 0D, the
- * prefetches of 3DNow! that a CPU model may refuse (qemu's does). */
+ * prefix sets are swept on their own), TEST's alias, 0F 0D (the 3DNow!
+ * prefetches) and 0F 18's register forms, which a CPU model may refuse
+ * (qemu's does). */
 static int risu_x86_skip(const risu_x86_seed_t *s)
 {
     static const uint8_t pfx[] = {0x26, 0x2e, 0x36, 0x3e, 0x64, 0x65, 0x66, 0x67, 0xf0, 0xf2, 0xf3};
-    if (s->map)
-        return s->op == 0x0du;
+    if (s->map) /* 0F 18 with a register operand: a hint NOP or #UD by the CPU (qemu's: #UD) */
+        return s->op == 0x0du || (s->op == 0x18u && s->modrm >= 0xc0u);
     for (size_t i = 0; i < sizeof pfx; i++)
         if (s->op == pfx[i])
             return 1;

@@ -129,7 +129,7 @@ int risu_x86_finish(risu_x86_class_t cls, risu_x86_case_t *c, uint64_t *rng)
     case X86_OP_SHXD_RI: case X86_OP_SHXD_MI:
         return w != X86_W16 || (in->imm & 31u) <= 16u;
     case X86_OP_BT_MR: /* the bit offset reaches RISU_X86_MARGIN bytes either side */
-        if ((c->rel >> in->reg) & 1u)
+        if (in->reg == in->base || in->reg == x86_index(in))
             return 0;
         risu_x86_set(c, in->reg, w, rnd(rng, 16u * RISU_X86_MARGIN - 256u) - (8u * RISU_X86_MARGIN - 128u));
         return 1;
