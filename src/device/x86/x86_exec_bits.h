@@ -104,11 +104,12 @@ SIM_FN void x86_bcd(x86_ctx_t *c, const x86_insn_t *in, uint32_t pc)
     uint32_t f = x86_eflags(c), cf = f & X86_CF, af = f & X86_AF;
     uint32_t al = c->r[0] & 0xffu, ah = (c->r[0] >> 8) & 0xffu, base = in->imm & 0xffu, nf = 0;
     switch (in->aux) {
-    case 0: /* DAA */
+    case 0: /* DAA: the high digit's test reads the AL and CF from before (SDM; risu found it) */
         if ((al & 15u) > 9u || af)
-            al = (al + 6u) & 0xffu, nf |= X86_AF;
-        if (al > 0x9fu || cf)
-            al = (al + 0x60u) & 0xffu, nf |= X86_CF;
+            nf |= X86_AF;
+        if (al > 0x99u || cf)
+            nf |= X86_CF;
+        al = (al + (nf & X86_AF ? 6u : 0u) + (nf & X86_CF ? 0x60u : 0u)) & 0xffu;
         break;
     case 1: { /* DAS */
         uint32_t al1 = al;

@@ -254,6 +254,41 @@ static void risu_x87_domain(risu_x86_case_t *c, const char *n, uint64_t *rng)
         risu_x87_set_normal(c, 0, -20, 5, 0, rng);
 }
 
+/* An SNaN with a QNaN: the SDM returns the QNaN operand, qemu the NaN of
+ * the larger significand (as for two NaNs of a kind); no such pairs. The
+ * registers' SNaNs become quiet where a register holds a QNaN, and a float
+ * memory operand's SNaN becomes quiet. */
+static int risu_fp80_nan(const uint8_t *st) { return (st[9] & 0x7fu) == 0x7fu && st[8] == 0xffu && (st[7] & 0x7fu) | st[6] | st[5] | st[4] | st[3] | st[2] | st[1] | st[0]; }
+static int risu_fp80_qnan(const uint8_t *st) { return (st[9] & 0x7fu) == 0x7fu && st[8] == 0xffu && (st[7] & 0xc0u) == 0xc0u; }
+
+static void risu_x87_no_snan_with_qnan(risu_x86_case_t *c, const char *n, uint64_t *rng)
+{
+    int q = 0;
+    for (uint32_t i = 0; i < 8; i++)
+        q |= risu_fp80_qnan(c->fpu + 28 + 10 * i);
+    if (q)
+        for (uint32_t i = 0; i < 8; i++) {
+            uint8_t *st = c->fpu + 28 + 10 * i;
+            if ((st[9] & 0x7fu) == 0x7fu && st[8] == 0xffu && (st[7] & 0x80u))
+                st[7] |= 0x40u;
+        }
+    size_t len = strlen(n);
+    if (n[1] == 'i' || len < 4 || n[len - 4] != '_')
+        return;
+    int m32 = !strcmp(n + len - 3, "m32"), m64 = !strcmp(n + len - 3, "m64");
+    if (!m32 && !m64)
+        return;
+    if (c->poke_off == ~0u) { /* the buffer's bytes: poke random words instead */
+        c->poke_off = c->ea;
+        for (uint32_t k = 0; k < 3; k++)
+            c->poke_val[k] = (uint32_t)risu_x86_rand(rng);
+    }
+    if (m32 && ((c->poke_val[0] >> 23) & 0xffu) == 0xffu)
+        c->poke_val[0] |= 1u << 22;
+    if (m64 && ((c->poke_val[1] >> 20) & 0x7ffu) == 0x7ffu)
+        c->poke_val[1] |= 1u << 19;
+}
+
 int risu_x86_x87_finish(risu_x86_case_t *c, uint64_t *rng)
 {
     uint32_t key = risu_x86_row_key(RISU_X86_X87, c->row), row = key >> 1;
@@ -272,6 +307,9 @@ int risu_x86_x87_finish(risu_x86_case_t *c, uint64_t *rng)
     }
     if (c->in.aux < 0xc0u)
         risu_x87_memory(c, n, (int)(key & 1u), rng);
+    risu_x87_no_snan_with_qnan(c, n, rng);
+    if (!strcmp(n, "fscale") && risu_fp80_nan(c->fpu + 28) && risu_fp80_nan(c->fpu + 38))
+        risu_x87_set_normal(c, 1, 0, 5, 0, rng); /* two NaNs: qemu returns ST(1)'s, the SDM the larger */
     if (!risu_x87_is(n, risu_x87_pc_rows)) /* 64 bits (see above) */
         c->fpu[1] |= 3u;
     else if ((c->fpu[1] & 3u) != 3u) /* reduced precision: to nearest */

@@ -12,6 +12,7 @@
  * LEA computes an address but reads nothing. */
 int risu_x86_has_mem(risu_x86_class_t cls, const x86_insn_t *in)
 {
+    (void)cls;
     if (in->op == X86_OP_X87)
         return in->aux < 0xc0u;
     if (in->op == X86_OP_CMPXCHG8B)
