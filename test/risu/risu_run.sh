@@ -50,5 +50,5 @@ while [ "$i" -lt "$runs" ]; do
     done
     i=$((i + 1))
 done
-echo "risu${RISU_ISA#arm}: $total instructions compared, $([ $status = 0 ] && echo none || echo some) mismatched"
+echo "risu$([ "$RISU_ISA" = x86 ] && echo -x86): $total instructions compared, $([ $status = 0 ] && echo none || echo some) mismatched"
 exit $status

@@ -1,5 +1,5 @@
 # The IA-32 random instruction tester (test/risu/README.md), against qemu-i386:
-#   make risu-x86       the fixed seed: 4,000 blocks a class (int, int16, x87); in make test
+#   make risu-x86       the fixed seed: 10,000 blocks a class (int, int16, x87); in make test
 #   make risu-x86-long  about a million: 17 seeds (RISU_SEED on) x 3 classes x 20,000 blocks
 RISU_X86_DIR     := $(BUILD)/risu/x86
 RISU_X86_GEN_SRC := $(filter-out test/risu/x86/risu_x86_main.c,$(wildcard test/risu/x86/*.c))
@@ -12,7 +12,7 @@ $(RISU_X86_DIR)/risu_x86_gen: $(RISU_X86_GEN_SRC) $(wildcard test/risu/x86/*.h) 
 	@rm -f $(RISU_X86_DIR)/*-*-*[0-9]   # programs of an older generator or table
 
 risu-x86: $(RISU_X86_DIR)/risu_x86_gen $(BUILD)/warpsim
-	BUILD=$(BUILD) RISU_ISA=x86 sh test/risu/risu_run.sh $(RISU_SEED) 4000 1
+	BUILD=$(BUILD) RISU_ISA=x86 sh test/risu/risu_run.sh $(RISU_SEED) 10000 1
 
 risu-x86-long: $(RISU_X86_DIR)/risu_x86_gen $(BUILD)/warpsim
 	BUILD=$(BUILD) RISU_ISA=x86 sh test/risu/risu_run.sh $(RISU_SEED) 20000 17
