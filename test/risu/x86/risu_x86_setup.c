@@ -70,8 +70,9 @@ int risu_x86_setup(risu_x86_class_t cls, risu_x86_case_t *c, uint64_t *rng)
 static void risu_x86_divide(risu_x86_case_t *c, uint64_t *rng)
 {
     uint32_t w = x86_w(&c->in), bits = 8u << w, mask = w == X86_W32 ? ~0u : (1u << bits) - 1u;
-    if (rnd(rng, 8) == 0 || ((c->rel | c->pinned) & 5u))
-        return;
+    uint32_t x = x86_index(&c->in);
+    if (rnd(rng, 8) == 0 || ((c->rel | c->pinned) & 5u) || x == 0u || x == 2u)
+        return; /* EAX or EDX in the address: the dividend stays as it is */
     uint32_t d = rnd(rng, 32) == 0 ? 0u : (risu_x86_value(rng) & mask), lo = risu_x86_value(rng) & mask, hi;
     if (d == 0 && rnd(rng, 2))
         d = 1;
