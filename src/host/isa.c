@@ -10,7 +10,7 @@
 #include "device/x86/x86_host.h"
 
 /* AT_HWCAP on IA-32 is CPUID.1:EDX of the simulated core: FPU | TSC | CX8 |
- * CMOV (x86_exec_sys.h). */
+ * CMOV | MMX | FXSR | SSE | SSE2 (x86_exec_sys.h). */
 #define I686_HWCAP X86_CPUID1_EDX
 #define I686_PLATFORM "i686"
 

@@ -1,13 +1,16 @@
 # The differential suite for IA-32 (included by the top Makefile): every
 # test/diff/<name>.c that builds for i386, with i686-linux-gnu-gcc -static at
-# -O0, -O2 and -Os into build/diff-x86/<name>.<variant>; `make diff-x86` runs
-# each under qemu-i386 and build/warpsim (1 and 64 cores) and compares.
+# -O0, -O2, -Os and -O2 -msse2 -mfpmath=sse (variant sse2: scalar SSE2
+# floating point and gcc's vectorised loops) into
+# build/diff-x86/<name>.<variant>; `make diff-x86` runs each under qemu-i386
+# and build/warpsim (1 and 64 cores) and compares.
 # Programs only for one ISA: test/diff/<name>.c guarded inside, or listed in
 # DIFF_X86_SKIP (ARM inline assembly: media_par, media_mul, align_fault, smc_loop).
 DIFF_X86_CC       ?= i686-linux-gnu-gcc
 DIFF_X86_SKIP     := media_par media_mul align_fault smc_loop
 DIFF_X86_NAMES    := $(filter-out $(DIFF_X86_SKIP),$(DIFF_NAMES))
-DIFF_X86_VARIANTS := O0 O2 Os
+DIFF_X86_VARIANTS := O0 O2 Os sse2
+DIFF_X86_FLAGS_sse2 := -O2 -msse2 -mfpmath=sse
 DIFF_X86_BINS     := $(foreach v,$(DIFF_X86_VARIANTS),$(DIFF_X86_NAMES:%=$(BUILD)/diff-x86/%.$(v)))
 
 .PHONY: diff-x86 diff-x86-bins
@@ -15,7 +18,7 @@ DIFF_X86_BINS     := $(foreach v,$(DIFF_X86_VARIANTS),$(DIFF_X86_NAMES:%=$(BUILD
 define DIFF_X86_VARIANT_RULE
 $(BUILD)/diff-x86/%.$(1): test/diff/%.c
 	@mkdir -p $$(dir $$@)
-	$$(DIFF_X86_CC) $$(DIFF_CFLAGS) -$(1) $$< -o $$@ $$(DIFF_LDLIBS)
+	$$(DIFF_X86_CC) $$(DIFF_CFLAGS) $$(or $$(DIFF_X86_FLAGS_$(1)),-$(1)) $$< -o $$@ $$(DIFF_LDLIBS)
 endef
 $(foreach v,$(DIFF_X86_VARIANTS),$(eval $(call DIFF_X86_VARIANT_RULE,$(v))))
 

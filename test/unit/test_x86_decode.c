@@ -103,11 +103,22 @@ static const dcase_t dcases[] = {
     {{0xdd, 0x44, 0x24, 0x08}, 4, X86_OP_X87, X86_W32, 5, 4, N, 8, 0x082444ddu, 0},
     {{0xd9, 0xe8}, 2, X86_OP_X87, X86_W32, 1, ANYF, ANYF, 0, 0, 0},
     {{0xf3, 0x90}, 2, X86_OP_NOP, ANYF, ANYF, ANYF, ANYF, 0, 0, X86_F_REP},
-    /* what it refuses: UD2, LOCK on a register form or a load, SSE, cut by the end */
+    /* SSE/SSE2/MMX (x86_decode_sse.c): the prefix picks the row, the row id in aux; MMX forms W16;
+     * a group's register is rm; imm8 */
+    {{0x0f, 0x28, 0xc1}, 3, X86_OP_SSE_R, X86_W32, 0, 1, N, 0, 0, 0},
+    {{0xf2, 0x0f, 0x58, 0x44, 0x24, 0x08}, 6, X86_OP_SSE_M, X86_W32, 0, 4, N, 8, 0, 0},
+    {{0x66, 0x0f, 0xef, 0xd3}, 4, X86_OP_SSE_R, X86_W32, 2, 3, N, 0, 0, 0},
+    {{0x0f, 0xef, 0xd3}, 3, X86_OP_SSE_R, X86_W16, 2, 3, N, 0, 0, 0},
+    {{0x66, 0x0f, 0x73, 0xdb, 0x04}, 5, X86_OP_SSE_R, X86_W32, 3, 3, N, 0, 4, 0},
+    {{0x66, 0x0f, 0x70, 0xc1, 0x1b}, 5, X86_OP_SSE_R, X86_W32, 0, 1, N, 0, 0x1b, 0},
+    {{0x0f, 0xae, 0x55, 0xfc}, 4, X86_OP_SSE_M, X86_W32, ANYF, 5, N, 0xfffffffcu, 0, 0},
+    /* what it refuses: UD2, LOCK on a register form or a load, SSSE3 and later, an SSE register-only
+     * row's memory form, cut by the end */
     {{0x0f, 0x0b}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0x0b0fu, ANYF},
     {{0xf0, 0x01, 0xd8}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0xd801f0u, ANYF},
     {{0xf0, 0x8b, 0x00}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0x008bf0u, ANYF},
-    {{0x0f, 0x28, 0xc1}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0xc1280fu, ANYF},
+    {{0x66, 0x0f, 0x38, 0x00, 0xc1}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0x00380f66u, ANYF},
+    {{0x66, 0x0f, 0xd7, 0x00}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0x00d70f66u, ANYF},
 };
 
 Test(x86_decode, table_of_encodings)

@@ -19,7 +19,7 @@
 
 /* A core's context before its first instruction: at entry with stack
  * pointer sp, the other registers 0 (what Linux's ELF loader leaves: EDX 0,
- * no exit handler), EFLAGS 0x202, the x87 unit as FNINIT leaves it. */
+ * no exit handler), EFLAGS 0x202, the x87 unit as FNINIT leaves it, MXCSR 0x1f80. */
 SIM_FN void x86_ctx_init(x86_ctx_t *c, uint32_t entry, uint32_t sp)
 {
     for (uint32_t w = 0; w < X86_REGS_WORDS; w++)
@@ -29,6 +29,7 @@ SIM_FN void x86_ctx_init(x86_ctx_t *c, uint32_t entry, uint32_t sp)
     c->eflags = X86_FLAGS_FIXED;
     c->cc_op = X86_CC_EFLAGS;
     x86_x87_init(&c->x87);
+    x86_sse_init(&c->sse);
 }
 
 /* Running cores by pc, so that a host warp's cores fetch the same record;

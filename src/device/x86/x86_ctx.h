@@ -11,6 +11,7 @@
 #include "../sim_core.h"
 #include "x86_insn.h"
 #include "x86_x87.h"
+#include "x86_sse_state.h"
 
 /* EFLAGS bits */
 #define X86_CF 0x0001u
@@ -45,6 +46,7 @@ typedef struct x86_ctx {
     uint32_t gs_base; /* its base: 0, or sys.tls for the TLS entry's selector */
     uint32_t fs;      /* the FS selector (FS's base is 0: Linux i386 gives a process none) */
     x87_state_t x87;
+    sse_state_t sse;  /* XMM0-7 and MXCSR (the MMX registers are in x87) */
     sim_sys_t sys;
 } x86_ctx_t;
 

@@ -1,5 +1,6 @@
-/* The IA-32 decoder, two-byte map (0F xx): what i686 integer code uses.
- * MMX, SSE and the system opcodes are not decoded (X86_OP_UNDEF). */
+/* The IA-32 decoder, two-byte map (0F xx): what i686 integer code uses;
+ * MMX, SSE and SSE2 in x86_decode_sse.c. The system opcodes are not
+ * decoded (X86_OP_UNDEF). */
 #include "x86_decode_impl.h"
 
 /* 0F 40..4F CMOVcc, 80..8F Jcc rel16/32, 90..9F SETcc */
@@ -80,6 +81,8 @@ int x86_decode_0f(x86_dec_t *d, x86_insn_t *o)
         o->op = X86_OP_BSWAP, o->reg = (uint8_t)(op & 7u);
         return 1;
     }
+    if (x86_is_sse_opcode(op))
+        return x86_decode_sse(d, o, op);
     x86_set_w(o, wv);
     switch (op) {
     case 0x0b: return 0; /* UD2 */
@@ -108,6 +111,9 @@ int x86_decode_0f(x86_dec_t *d, x86_insn_t *o)
         x86_dec_ge0f(d, o, X86_OP_BSX_RR, X86_OP_BSX_RM);
         o->aux = (uint8_t)(op - 0xbcu);
         return 1;
+    case 0xc3: /* MOVNTI m32, r32: a plain store (the hint is a cache's) */
+        x86_set_w(o, X86_W32);
+        return !x86_dec_modrm(d, o) && (o->op = X86_OP_MOV_MR, o->reg = (uint8_t)x86_modrm_reg(d), 1);
     case 0xc7:
         x86_set_w(o, X86_W32);
         return !x86_dec_modrm(d, o) && x86_modrm_reg(d) == 1u && (o->op = X86_OP_CMPXCHG8B, 1);

@@ -74,4 +74,9 @@ static inline uint32_t x86_modrm_reg(const x86_dec_t *d) { return (d->modrm >> 3
 /* The two-byte map (0F xx); returns 0 if the opcode is not known. */
 int x86_decode_0f(x86_dec_t *d, x86_insn_t *o);
 
+/* The SSE/SSE2/MMX opcodes of the two-byte map (x86_decode_sse.c):
+ * whether opc has rows, and its decoding; 0 if the encoding is not known. */
+int x86_is_sse_opcode(uint32_t opc);
+int x86_decode_sse(x86_dec_t *d, x86_insn_t *o, uint32_t opc);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "x86_insn.h"
+#include "x86_sse_rows.h"
 
 static const char *const x86_reg_names[3][8] = {
     {"al", "cl", "dl", "bl", "ah", "ch", "dh", "bh"},
@@ -70,6 +71,28 @@ static void x86_mnemonic(const x86_insn_t *in, char *b, size_t n)
         snprintf(b, n, "%s%s", prefix, x86_op_mnemonics[op]);
 }
 
+/* An SSE record: its row's mnemonic, the register operand, the other one
+ * (register or memory), and the imm8 of the rows that have one. */
+static void x86_disasm_sse(const x86_insn_t *in, const char *mem, char *buf, size_t n)
+{
+    uint32_t info = sse_row_info(in->aux), form = sse_info_form(info);
+    const char *file = x86_w(in) == X86_W16 ? "mm" : "xmm";
+    char r[16], o[80];
+    snprintf(r, sizeof r, "%s%u", form == SSE_F_GX ? "r" : file, in->reg);
+    if (in->op == X86_OP_SSE_M)
+        snprintf(o, sizeof o, "%s", mem);
+    else
+        snprintf(o, sizeof o, "%s%u", form == SSE_F_XE || form == SSE_F_EX ? "r" : file, in->base);
+    if (form == SSE_F_EX || form == SSE_F_MX)
+        snprintf(buf, n, "%s %s, %s", x86_sse_mnemonics[in->aux], o, r);
+    else
+        snprintf(buf, n, "%s %s, %s", x86_sse_mnemonics[in->aux], r, o);
+    if (sse_info_flags(info) & SSE_I) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, n - l, ", 0x%x", in->imm);
+    }
+}
+
 char *x86_disasm(const x86_insn_t *in, uint32_t addr, char *buf, size_t n)
 {
     char mn[32], mem[64];
@@ -121,6 +144,7 @@ char *x86_disasm(const x86_insn_t *in, uint32_t addr, char *buf, size_t n)
         else
             snprintf(buf, n, "x87 %02x /%u %s", 0xd8u + in->reg, (in->aux >> 3) & 7u, mem + (strchr(mem, '[') - mem));
         break;
+    case X86_FMT_SSE: x86_disasm_sse(in, mem, buf, n); break;
     case X86_FMT_UNDEF:
         snprintf(buf, n, "%s %02x %02x %02x %02x", mn, in->imm & 0xffu, (in->imm >> 8) & 0xffu, (in->imm >> 16) & 0xffu,
                  in->imm >> 24);

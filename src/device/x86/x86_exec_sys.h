@@ -6,10 +6,11 @@
 #include "x86_exec_base.h"
 #include "x86_syscall.h"
 
-/* CPUID.1:EDX: FPU | TSC | CX8 | CMOV, exactly what the core implements
- * (src/host/isa.c's AT_HWCAP is the same word). No SSE: static glibc
- * then takes its i686 paths. */
-#define X86_CPUID1_EDX 0x00008111u
+/* CPUID.1:EDX: FPU | TSC | CX8 | CMOV | MMX | FXSR | SSE | SSE2, exactly
+ * what the core implements (src/host/isa.c's AT_HWCAP is the same word):
+ * static glibc then takes its SSE2 string functions and saves MXCSR with
+ * the x87 state in fenv. No SSE3 and later: no PNI, SSSE3, SSE4 in ECX. */
+#define X86_CPUID1_EDX 0x07808111u
 /* Family 6, model 1, stepping 1 (a Pentium Pro's signature). */
 #define X86_CPUID1_EAX 0x00000611u
 

@@ -24,7 +24,7 @@ typedef enum x86_fmt {
     X86_FMT_I, X86_FMT_SH, X86_FMT_SHX, X86_FMT_RRI, X86_FMT_RMI, X86_FMT_RRX, X86_FMT_RMX,
     X86_FMT_CCRR, X86_FMT_CCRM, X86_FMT_CCR, X86_FMT_CCM, X86_FMT_ENTER, X86_FMT_BT, X86_FMT_BTI,
     X86_FMT_BTM, X86_FMT_BTMI, X86_FMT_STR, X86_FMT_CCREL, X86_FMT_REL, X86_FMT_LOOP, X86_FMT_BCD,
-    X86_FMT_SR, X86_FMT_SM, X86_FMT_RS, X86_FMT_MS, X86_FMT_X87, X86_FMT_UNDEF
+    X86_FMT_SR, X86_FMT_SM, X86_FMT_RS, X86_FMT_MS, X86_FMT_X87, X86_FMT_SSE, X86_FMT_UNDEF
 } x86_fmt_t;
 
 /* The wf field: the operand width in bits 0..1 (X86_W*), prefixes above. */
@@ -80,6 +80,8 @@ extern const char *const x86_op_mnemonics[X86_OP_COUNT];
 extern const uint8_t x86_op_units[X86_OP_COUNT];
 extern const uint8_t x86_op_props[X86_OP_COUNT];
 extern const uint8_t x86_op_fmts[X86_OP_COUNT];
+/* The SSE rows' mnemonics, by the record's aux (x86_decode_sse.c). */
+extern const char *const x86_sse_mnemonics[];
 static inline uint32_t x86_op_has(uint32_t op, uint32_t props) { return x86_op_props[op] & props; }
 #endif
 

@@ -15,6 +15,7 @@
 #include "x86_exec_string.h"
 #include "x86_exec_flow.h"
 #include "x86_exec_sys.h"
+#include "x86_exec_sse.h"
 
 #if defined(__GNUC__) && !defined(__CUDA_ARCH__)
 #define X86_OP_OUT_OF_RANGE() __builtin_unreachable()
