@@ -128,6 +128,7 @@ test: deps
 	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory diff-x86
+	$(MAKE) --no-print-directory diff-x86-switch
 	$(MAKE) --no-print-directory busybox-test
 	$(MAKE) --no-print-directory risu
 
