@@ -97,13 +97,14 @@ SIM_INLINE uint32_t x86_run_straight(x86_ctx_t *c, const x86_insn_t **inp, const
 
 /* The host's fast path, blocks chained with threaded dispatch
  * (fast/x86_chained.c): from record `in` (the one at *pcp, 1 <= run <=
- * budget) on, over m_in with this core's window folded in. Returns the
+ * budget) on, over m_in with this core's window folded in (its accesses
+ * then add nothing for `core`, which the system calls need). Returns the
  * records run, a stopping one included, and leaves in *pcp the pc to go on
  * from. x86_chained_off: WARPSIM_X86_SWITCH set, the switch path only. */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 #define X86_CHAINED_PARAMS                                                                         \
-    x86_ctx_t *c, const x86_insn_t *in, x86_code_t im, const sim_mem_t *m_in, uint32_t *pcp,      \
-        uint64_t budget, uint64_t icount0
+    x86_ctx_t *c, const x86_insn_t *in, x86_code_t im, const sim_mem_t *m_in, uint32_t core,      \
+        uint32_t *pcp, uint64_t budget, uint64_t icount0
 uint64_t x86_run_chained(X86_CHAINED_PARAMS);
 extern int x86_chained_off;
 #endif
@@ -133,7 +134,7 @@ SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m,
         }
 #if defined(__GNUC__) && !defined(__CUDACC__)
         if (in->run != 0u && in->run <= max_steps - n && mm.stride_word == 1u && !x86_chained_off) {
-            n += x86_run_chained(c, in, im, &mm, &pc, max_steps - n, start + n);
+            n += x86_run_chained(c, in, im, &mm, core, &pc, max_steps - n, start + n);
             continue;
         }
 #endif

@@ -142,9 +142,9 @@ uint64_t x86_run_chained(X86_CHAINED_PARAMS)
 #undef X86_OP
     const void *const *const table = &labels[0][0]; /* [len << 8 | op] */
     const x86_insn_t *const recs = im.recs;
-    /* m has this core's window folded in (sim_mem_for_core): the cases
-     * name core 0 of it, through a copy no store to the context can alias */
-    const uint32_t core = 0u;
+    /* m has this core's window folded in (sim_mem_for_core, stride_core 0:
+     * `core` adds nothing to an access, but INT 0x80 needs the core's own
+     * number), read through a copy no store to the context can alias */
     const sim_mem_t m_local = *m_in, *const m = &m_local;
     if (budget > (uint64_t)INT64_MAX)
         budget = (uint64_t)INT64_MAX;
