@@ -129,6 +129,7 @@ test: deps
 	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory diff-x86
+	$(MAKE) --no-print-directory diff-x86-switch
 	$(MAKE) --no-print-directory busybox-test
 	$(MAKE) --no-print-directory risu
 	$(MAKE) --no-print-directory risu-x86

@@ -13,7 +13,7 @@ DIFF_X86_VARIANTS := O0 O2 Os sse2
 DIFF_X86_FLAGS_sse2 := -O2 -msse2 -mfpmath=sse
 DIFF_X86_BINS     := $(foreach v,$(DIFF_X86_VARIANTS),$(DIFF_X86_NAMES:%=$(BUILD)/diff-x86/%.$(v)))
 
-.PHONY: diff-x86 diff-x86-bins
+.PHONY: diff-x86 diff-x86-switch diff-x86-bins
 
 define DIFF_X86_VARIANT_RULE
 $(BUILD)/diff-x86/%.$(1): test/diff/%.c
@@ -27,3 +27,11 @@ diff-x86-bins: $(DIFF_X86_BINS)
 diff-x86: $(DIFF_X86_BINS) $(BUILD)/warpsim
 	@echo "diff-x86: $(words $(DIFF_X86_BINS)) binaries on qemu-i386 and $(BUILD)/warpsim (1 and 64 cores)"
 	@DIFF_ISA=x86 DIFF_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/diff/run_diff.sh $(DIFF_X86_BINS)
+
+# The same -O2 binaries through the switch path (WARPSIM_X86_SWITCH=1:
+# x86_run without the host's chained path, src/device/x86/fast/), so that
+# both paths the CPU backend has stay checked against qemu-i386.
+diff-x86-switch: $(filter %.O2,$(DIFF_X86_BINS)) $(BUILD)/warpsim
+	@echo "diff-x86-switch: the -O2 binaries on the switch path (WARPSIM_X86_SWITCH=1)"
+	@WARPSIM_X86_SWITCH=1 DIFF_ISA=x86 DIFF_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim \
+		sh test/diff/run_diff.sh $(filter %.O2,$(DIFF_X86_BINS))

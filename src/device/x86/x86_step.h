@@ -96,12 +96,30 @@ SIM_INLINE uint32_t x86_run_straight(x86_ctx_t *c, const x86_insn_t **inp, const
     return j;
 }
 
+/* The host's fast path, blocks chained with threaded dispatch
+ * (fast/x86_chained.c): from record `in` (the one at *pcp, 1 <= run <=
+ * budget) on, over m_in with this core's window folded in (its accesses
+ * then add nothing for `core`, which the system calls need). Returns the
+ * records run, a stopping one included, and leaves in *pcp the pc to go on
+ * from. x86_chained_off: WARPSIM_X86_SWITCH set, the switch path only. */
+#if defined(__GNUC__) && !defined(__CUDACC__)
+#define X86_CHAINED_PARAMS                                                                         \
+    x86_ctx_t *c, const x86_insn_t *in, x86_code_t im, const sim_mem_t *m_in, uint32_t core,      \
+        uint32_t *pcp, uint64_t budget, uint64_t icount0
+uint64_t x86_run_chained(X86_CHAINED_PARAMS);
+extern int x86_chained_off;
+#endif
+
 /* Run until the core stops or max_steps instructions; adds the executed
  * count to the icount and returns it. An instruction that faults, waits
  * for the decoder, or makes a system call that must be retried after the
  * host (WAIT_HOST, EIP left on it) is not counted. Each pass fetches one
- * record through the pc, runs the rest of its block but the last record
- * on the fast path, then that last one as a full step. */
+ * record through the pc. On the host, over the CPU layout of private
+ * memory, whole blocks that fit the budget go to the chained path, which
+ * returns only when the core stops or the next block does not fit or
+ * leaves the text. Otherwise (the CUDA kernel, a block cut by the budget)
+ * the pass runs the rest of its block but the last record on the
+ * straight-line path, then that last one as a full step. */
 SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
@@ -115,6 +133,12 @@ SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m,
             n++;
             break;
         }
+#if defined(__GNUC__) && !defined(__CUDACC__)
+        if (in->run != 0u && in->run <= max_steps - n && mm.stride_word == 1u && !x86_chained_off) {
+            n += x86_run_chained(c, in, im, &mm, core, &pc, max_steps - n, start + n);
+            continue;
+        }
+#endif
         uint64_t room = max_steps - n - 1u;
         uint32_t k = in->run < 2u ? 0u : in->run - 1u;
         if (k > room)

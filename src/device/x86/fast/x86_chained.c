@@ -1,0 +1,210 @@
+/* The host's fast path for IA-32: straight-line blocks (x86_block.c) chained
+ * one to the next with threaded dispatch, over the same predecoded records
+ * and the same op table (x86_ops.def) as the switch path (x86_step.h), whose
+ * cases it expands once more here: semantics stay single-source. Host only
+ * (GCC's labels as values); x86_run enters it on the CPU layout of private
+ * memory (stride_word 1), which this file's accesses take as given. The
+ * CUDA kernel and WARPSIM_X86_SWITCH=1 (x86_chained_env) run the switch
+ * path instead.
+ *
+ * What it saves over the switch path (bench/RESULTS.md has the counts):
+ * every case ends with its own copy of "next record, jump", so the host's
+ * branch predictor sees one indirect jump per op rather than one for all
+ * and no loop around it; the budget is checked once per block (entering a
+ * block counts all its records; a core that stops early gives back those
+ * not run); EIP is written only before the ops that read or write it (the
+ * X86_P_END rows, each a block's last record); a record's address and its
+ * retired count are derived from the record pointer only where a case
+ * asks (a fault, CALL's return address, RDTSC). After a block's last
+ * record, the next block is fetched through EIP and run if it fits. */
+#define SIM_PRIV_CONTIGUOUS
+#include "../x86_step.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__) && !defined(__CUDACC__)
+
+int x86_chained_off;
+
+/* WARPSIM_X86_SWITCH=1 runs every IA-32 core through the switch path, so
+ * that both paths stay testable on the host (test/diff/diff_x86.mk). */
+__attribute__((constructor)) static void x86_chained_env(void)
+{
+    const char *s = getenv("WARPSIM_X86_SWITCH");
+    x86_chained_off = s && *s && strcmp(s, "0") != 0;
+}
+
+/* The address of record `in`, and the instructions retired before it
+ * (those entered, less the rest of its block, itself included): names the
+ * cases of x86_ops.def read, evaluated only where they use them. */
+#define pc (im.text_lo + (uint32_t)(in - recs))
+#define icount (icount0 + (budget - left) - in->run)
+
+/* Go on at the block of address `at` if it is in the text and fits the
+ * budget; else return with the pc to go on from. A record with run 0 (not
+ * prepared) goes back to x86_run too. */
+#define X86_CHAINED_ENTER(at)                                                                      \
+    do {                                                                                           \
+        uint32_t at_ = (at), idx_ = at_ - im.text_lo;                                              \
+        if (SIM_UNLIKELY(idx_ >= im.text_size)) {                                                  \
+            *pcp = at_;                                                                            \
+            return budget - left;                                                                  \
+        }                                                                                          \
+        const x86_insn_t *rec_ = recs + idx_;                                                      \
+        left -= rec_->run;                                                                         \
+        if (SIM_UNLIKELY((int64_t)left < 0 || rec_->run == 0u)) {                                  \
+            left += rec_->run;                                                                     \
+            *pcp = at_;                                                                            \
+            return budget - left;                                                                  \
+        }                                                                                          \
+        in = rec_;                                                                                 \
+        k = in->run;                                                                               \
+        X86_CHAINED_DISPATCH();                                                                    \
+    } while (0)
+
+/* The direct branches chain to their targets' records without going
+ * through EIP: their own cases below (the tests fold at compile time). */
+#define X86_CHAINED_OWN(name)                                                                      \
+    if (X86_OP_##name == X86_OP_JCC)                                                               \
+        goto x86_jcc;                                                                              \
+    if (X86_OP_##name == X86_OP_JMP)                                                               \
+        goto x86_jmp;
+
+/* The dispatch: the record's op and length, its first two bytes, index the
+ * label table, so that a hot op's case for one length (X86_CHAINED_HOT)
+ * steps to the next record by a constant: the next record's address then
+ * waits on no load (each record's on its predecessor's len was a chain of
+ * load latencies through the whole block), the branch predictor supplies
+ * the length with the jump's target. */
+SIM_INLINE uint32_t x86_op_len(const x86_insn_t *in)
+{
+    uint16_t ol;
+    memcpy(&ol, in, sizeof ol);
+    return ol; /* op | len << 8 (x86_insn_t's first two bytes, little-endian) */
+}
+SIM_STATIC_ASSERT(offsetof(x86_insn_t, op) == 0 && offsetof(x86_insn_t, len) == 1, x86_op_len_layout);
+#define X86_CHAINED_DISPATCH() goto *table[x86_op_len(in)]
+
+/* One case per op (label x86_l_<op>, stepping by the record's len) and,
+ * for the hot ops, per length L in 1..7 (x86_l_<op>_L, stepping by L): the
+ * END rows get EIP (the next instruction's address) first and go on
+ * through it; the others step to the next record, and to the next block
+ * after their block's last; the STOP rows test the status. */
+#define X86_CHAINED_BODY(label, name, props, exec, step)                                           \
+    label: __attribute__((unused));                                                                \
+    X86_CHAINED_OWN(name)                                                                          \
+    if ((props) & X86_P_END)                                                                       \
+        c->eip = pc + in->len;                                                                     \
+    {                                                                                              \
+        exec;                                                                                      \
+    }                                                                                              \
+    if ((props) & X86_P_END)                                                                       \
+        goto x86_flow;                                                                             \
+    if (((props) & X86_P_STOP) && SIM_UNLIKELY(c->sys.status != SIM_RUNNING))                      \
+        goto x86_stopped;                                                                          \
+    in += (step);                                                                                  \
+    if (SIM_UNLIKELY(--k == 0u))                                                                   \
+        goto x86_next_block;                                                                       \
+    X86_CHAINED_DISPATCH();
+#define X86_CHAINED_CASE(name, unit, fmt, mn, props, exec)                                         \
+    X86_CHAINED_BODY(x86_l_##name, name, props, exec, in->len)
+
+/* The ops with a copy per length: the commonest in compiled i686 code
+ * (moves, the ALU's register and memory forms, LEA, PUSH/POP, INC/DEC,
+ * shifts, IMUL, extensions). None ends a block. */
+#define X86_CHAINED_HOT(_, L)                                                                      \
+    _(MOV_RR, L) _(MOV_RM, L) _(MOV_MR, L) _(MOV_RI, L) _(MOV_MI, L) _(LEA, L) _(PUSH_R, L)       \
+    _(POP_R, L) _(PUSH_I, L) _(ADD_RR, L) _(ADD_RI, L) _(ADD_RM, L) _(ADD_MR, L) _(ADD_MI, L)     \
+    _(SUB_RR, L) _(SUB_RI, L) _(SUB_RM, L) _(CMP_RR, L) _(CMP_RI, L) _(CMP_RM, L) _(CMP_MR, L)    \
+    _(CMP_MI, L) _(AND_RR, L) _(AND_RI, L) _(OR_RR, L) _(OR_RI, L) _(XOR_RR, L) _(XOR_RI, L)      \
+    _(ADC_RR, L) _(SBB_RR, L) _(TEST_RR, L) _(TEST_RI, L) _(UNARY_R, L) _(SHIFT_RI, L)            \
+    _(IMUL_RR, L) _(IMUL_RM, L) _(IMUL_RRI, L) _(MOVZX_RR, L) _(MOVZX_RM, L) _(MOVSX_RR, L)        \
+    _(MOVSX_RM, L) _(CMOV_RR, L) _(SETCC_R, L) _(NOP, L)
+#define X86_CHAINED_HOT_ENTRY(name, L) [X86_OP_##name] = &&x86_l_##name##_##L,
+/* The label table's row for length L: every op's own case, the hot ops'
+ * copies for L over them (hence the override warning's silence). */
+#define X86_OP(name, unit, fmt, mn, props, exec) &&x86_l_##name,
+#define X86_CHAINED_ROW(L) {X86_OP_TABLE X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, L)}
+#define X86_CHAINED_PLAIN_ROW {X86_OP_TABLE}
+
+uint64_t x86_run_chained(X86_CHAINED_PARAMS)
+{
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+    static const void *const labels[16][256] = {
+        X86_CHAINED_PLAIN_ROW, X86_CHAINED_ROW(1), X86_CHAINED_ROW(2), X86_CHAINED_ROW(3),
+        X86_CHAINED_ROW(4),    X86_CHAINED_ROW(5), X86_CHAINED_ROW(6), X86_CHAINED_ROW(7),
+        X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW,
+        X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW};
+#pragma GCC diagnostic pop
+#undef X86_OP
+    const void *const *const table = &labels[0][0]; /* [len << 8 | op] */
+    const x86_insn_t *const recs = im.recs;
+    /* m has this core's window folded in (sim_mem_for_core, stride_core 0:
+     * `core` adds nothing to an access, but INT 0x80 needs the core's own
+     * number), read through a copy no store to the context can alias */
+    const sim_mem_t m_local = *m_in, *const m = &m_local;
+    if (budget > (uint64_t)INT64_MAX)
+        budget = (uint64_t)INT64_MAX;
+    uint64_t left = budget - in->run; /* the records not yet entered */
+    uint32_t k = in->run;             /* the records of this block not yet run */
+    X86_CHAINED_DISPATCH();
+
+#define X86_OP X86_CHAINED_CASE
+    X86_OP_TABLE
+#undef X86_OP
+    /* the copies per length (unreferenced ones are dropped as unreachable) */
+#define X86_CHAINED_LEN 1
+#include "x86_chained_copy.h"
+#define X86_CHAINED_LEN 2
+#include "x86_chained_copy.h"
+#define X86_CHAINED_LEN 3
+#include "x86_chained_copy.h"
+#define X86_CHAINED_LEN 4
+#include "x86_chained_copy.h"
+#define X86_CHAINED_LEN 5
+#include "x86_chained_copy.h"
+#define X86_CHAINED_LEN 6
+#include "x86_chained_copy.h"
+#define X86_CHAINED_LEN 7
+#include "x86_chained_copy.h"
+
+x86_jcc:
+    if (x86_cond(c, in->aux))
+        X86_CHAINED_ENTER(in->imm);
+    X86_CHAINED_ENTER(pc + in->len);
+x86_jmp:
+    X86_CHAINED_ENTER(in->imm);
+x86_next_block:
+    /* `in` is the record after a block's last, which ended its block for
+     * lack of room or of decoded successors */
+    X86_CHAINED_ENTER(pc);
+x86_flow:
+    /* after an END row, a block's last record */
+    if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING)) {
+        *pcp = c->eip;
+        return budget - left;
+    }
+    X86_CHAINED_ENTER(c->eip);
+x86_stopped:
+    /* before its block's last record: EIP is on it (x86_fault), the rest
+     * of the block was counted on entry and is given back */
+    *pcp = c->eip;
+    return budget - left - (in->run - 1u);
+}
+
+#undef X86_CHAINED_CASE
+#undef X86_CHAINED_BODY
+#undef X86_CHAINED_DISPATCH
+#undef X86_CHAINED_HOT
+#undef X86_CHAINED_HOT_ENTRY
+#undef X86_CHAINED_ROW
+#undef X86_CHAINED_PLAIN_ROW
+#undef X86_CHAINED_OWN
+#undef X86_CHAINED_ENTER
+#undef pc
+#undef icount
+
+#endif
