@@ -10,10 +10,21 @@
 
 #include "device/arm/arm_insn.h"
 
-typedef enum risu_class { RISU_A32, RISU_T16, RISU_T32, RISU_CLASSES } risu_class_t;
+/* vfp and tvfp: arm_vfp_enc.def's rows in A32 and in T32 encoding (the
+ * same bits but the top four, decoded on the two decoders' paths). */
+typedef enum risu_class { RISU_A32, RISU_T16, RISU_T32, RISU_VFP, RISU_TVFP, RISU_CLASSES } risu_class_t;
+
+/* The classes whose blocks load and dump the VFP state too. */
+static inline int risu_class_fp(risu_class_t cls) { return cls == RISU_VFP || cls == RISU_TVFP; }
+/* Thumb, in its 16- or 32-bit encodings. */
+static inline int risu_class_thumb(risu_class_t cls) { return cls != RISU_A32 && cls != RISU_VFP; }
 
 /* The scratch buffer every memory operand points into (risu_main.c). */
 #define RISU_SCRATCH_BYTES 4096u
+/* In rel: the block loads or stores. Only such a block has the buffer
+ * filled before and digested after it (no other has a register pointing
+ * there); the rest, most blocks, skip the harness's costliest part. */
+#define RISU_REL_MEM 0x80000000u
 
 typedef struct risu_case {
     uint32_t word;     /* A32 word; T16 halfword; T32 hw1 << 16 | hw2 */
@@ -21,7 +32,9 @@ typedef struct risu_case {
     uint32_t regs[14]; /* r0..r12, lr */
     uint32_t apsr;     /* NZCVQ and GE */
     uint32_t mem_seed; /* the scratch buffer's contents */
-    uint32_t rel;      /* bit k: regs[k] is an offset into the scratch buffer */
+    uint32_t rel;      /* bit k: regs[k] is an offset into the scratch buffer; RISU_REL_MEM */
+    uint32_t fpscr;    /* the FP classes': the FPSCR, and D0-D15 as S0-S31 */
+    uint32_t s[32];
 } risu_case_t;
 
 uint64_t risu_rand(uint64_t *state);
@@ -32,5 +45,12 @@ uint32_t risu_rows(risu_class_t cls);
 /* A random valid instance of row `row`: 1 with *out filled, 0 when the
  * tries found none that is well defined and comparable. */
 int risu_pick_row(risu_class_t cls, uint32_t row, uint64_t *rng, risu_case_t *out);
+
+/* risu_pick_vfp.c: whether a decoded VFP row is comparable (and its memory
+ * operand's base, set in c), and the random FP state of a block. */
+int risu_vfp_ok(risu_class_t cls, risu_case_t *c, uint64_t *rng);
+void risu_vfp_inputs(risu_case_t *c, uint64_t *rng);
+uint32_t risu_r32(uint64_t *rng);
+uint32_t risu_value(uint64_t *rng);
 
 #endif

@@ -1,21 +1,34 @@
 /* The harness around each test block (risu_main.c calls risu_run): the
- * state's r0-r12, lr and APSR loaded, the block entered (ARM or Thumb, by
- * the target's bit 0), and at its exit every register and the APSR stored
- * back into the state; sp points at the state meanwhile, so no block may
- * name sp (or pc). State: r0-r12, lr (14 words), apsr (+56), the caller's
- * sp (+60), the target (+64). */
+ * state's r0-r12, lr and APSR loaded (and, for the FP classes, the FPSCR
+ * and D0-D15), the block entered (ARM or Thumb, by the target's bit 0), and
+ * at its exit all of them stored back into the state; sp points at the
+ * state meanwhile, so no block may name sp (or pc). The caller's d8-d15
+ * and FPSCR are kept on its stack. State: r0-r12, lr (14 words), apsr
+ * (+56), the caller's sp (+60), the target (+64), fp (+68: nonzero for the
+ * FP state), fpscr (+72), S0-S31 (+80). */
 	.syntax unified
 	.arch armv7-a
+	.fpu vfpv3-d16
 	.text
 	.arm
 	.global risu_run
 	.type risu_run, %function
 risu_run:
 	push {r4-r11, lr}
+	vpush {d8-d15}
+	vmrs r2, fpscr
+	push {r2, r3}
 	str sp, [r0, #60]
 	str r1, [r0, #64]
 	mov sp, r0
-	clrex
+	ldr r0, [sp, #68]
+	cmp r0, #0
+	beq 1f
+	ldr r0, [sp, #72]
+	vmsr fpscr, r0
+	add r0, sp, #80
+	vldm r0, {d0-d15}
+1:	clrex
 	ldr r0, [sp, #56]
 	msr APSR_nzcvqg, r0
 	ldm sp, {r0-r12, lr}
@@ -27,7 +40,22 @@ risu_exit_a32:
 	stm sp, {r0-r12, lr}
 	mrs r0, APSR
 	str r0, [sp, #56]
-	ldr sp, [sp, #60]
+	b risu_exit_fp
+
+/* The FP state stored (FP classes), the caller's restored. */
+	.type risu_exit_fp, %function
+risu_exit_fp:
+	ldr r0, [sp, #68]
+	cmp r0, #0
+	beq 1f
+	vmrs r1, fpscr
+	str r1, [sp, #72]
+	add r0, sp, #80
+	vstm r0, {d0-d15}
+1:	ldr sp, [sp, #60]
+	pop {r2, r3}
+	vmsr fpscr, r2
+	vpop {d8-d15}
 	pop {r4-r11, pc}
 
 	.thumb
@@ -38,6 +66,5 @@ risu_exit_t32:
 	stmia.w sp, {r0-r12, lr}
 	mrs r0, APSR
 	str.w r0, [sp, #56]
-	ldr.w sp, [sp, #60]
-	pop.w {r4-r11, pc}
+	blx risu_exit_fp
 	.section .note.GNU-stack, "", %progbits

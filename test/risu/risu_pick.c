@@ -18,11 +18,11 @@ uint64_t risu_rand(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static uint32_t risu_r32(uint64_t *rng) { return (uint32_t)risu_rand(rng); }
+uint32_t risu_r32(uint64_t *rng) { return (uint32_t)risu_rand(rng); }
 
 static void risu_decode(risu_class_t cls, uint32_t word, arm_insn_t *in)
 {
-    if (cls == RISU_A32)
+    if (cls == RISU_A32 || cls == RISU_VFP)
         arm_decode_a32(word, 0x10000, in);
     else if (cls == RISU_T16)
         arm_decode_t32(word, 0, 0x10000, in);
@@ -102,7 +102,7 @@ static int risu_defined(risu_class_t cls, const arm_insn_t *in, uint32_t word)
 }
 
 /* A register's random value: mostly any, often an edge. */
-static uint32_t risu_value(uint64_t *rng)
+uint32_t risu_value(uint64_t *rng)
 {
     static const uint32_t edges[] = {0, 1, 2, 0x7fffffffu, 0x80000000u, 0xffffffffu, 0xfffffffeu,
                                      0x00007fffu, 0x00008000u, 0x0000ffffu, 0x7fff7fffu, 0x80008000u,
@@ -177,6 +177,8 @@ static uint32_t risu_word(risu_class_t cls, const risu_row_t *row, int cond_row,
     uint32_t w = row->match | (risu_r32(rng) & ~row->mask);
     if (cls == RISU_T16)
         w &= 0xffffu;
+    if (cls == RISU_TVFP)
+        w = (w & 0x0fffffffu) | 0xe0000000u;
     if (cond_row) {
         uint32_t r = risu_r32(rng), cond = (r & 1u) ? 14u : (r >> 1) % 15u;
         w = (w & 0x0fffffffu) | cond << 28;
@@ -189,15 +191,21 @@ static int risu_try(risu_class_t cls, const risu_row_t *row, int cond_row, uint6
     memset(c, 0, sizeof *c);
     c->word = risu_word(cls, row, cond_row, rng);
     risu_decode(cls, c->word, &c->in);
-    if (c->in.op != row->op || risu_excluded(c->in.op) || !risu_regs_ok(&c->in) ||
-        !risu_defined(cls, &c->in, c->word))
+    if (c->in.op != row->op)
+        return 0;
+    if (!risu_class_fp(cls) &&
+        (risu_excluded(c->in.op) || !risu_regs_ok(&c->in) || !risu_defined(cls, &c->in, c->word)))
         return 0;
     for (uint32_t r = 0; r < 14; r++)
         c->regs[r] = risu_value(rng);
     c->apsr = risu_r32(rng) & 0xf80f0000u;
     c->mem_seed = risu_r32(rng) | 1u;
-    if (arm_op_has(c->in.op, ARM_P_LOAD | ARM_P_STORE))
+    if (risu_class_fp(cls))
+        return risu_vfp_ok(cls, c, rng);
+    if (arm_op_has(c->in.op, ARM_P_LOAD | ARM_P_STORE)) {
+        c->rel |= RISU_REL_MEM;
         return risu_memory(c, rng);
+    }
     return 1;
 }
 

@@ -6,6 +6,7 @@
 #include "risu.h"
 #include "risu_rows.h"
 #include "device/arm/arm_a32.def"
+#include "device/arm/arm_vfp_enc.def"
 
 #define RISU_A32_ROW(op, form, match, mask) {(match), (mask), ARM_OP_##op},
 static const risu_row_t risu_a32_rows[] = {ARM_A32_COND_ROWS(RISU_A32_ROW) ARM_A32_UNCOND_ROWS(RISU_A32_ROW)};
@@ -24,6 +25,11 @@ static const risu_row_t risu_t32_rows[] = {
 #undef T32
 };
 
+/* Bits 27..0; the top four are the A32 condition or T32's 1110. */
+#define RISU_VFP_ROW(op, form, match, mask) {(match), (mask), ARM_OP_##op},
+static const risu_row_t risu_vfp_rows[] = {ARM_VFP_ENC_ROWS(RISU_VFP_ROW)};
+#undef RISU_VFP_ROW
+
 #define RISU_N(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
 
 const risu_row_t *risu_row(risu_class_t cls, uint32_t i, int *cond_row)
@@ -35,6 +41,11 @@ const risu_row_t *risu_row(risu_class_t cls, uint32_t i, int *cond_row)
         return &risu_a32_rows[i];
     case RISU_T16:
         return &risu_t16_rows[i];
+    case RISU_VFP:
+        *cond_row = 1;
+        return &risu_vfp_rows[i];
+    case RISU_TVFP:
+        return &risu_vfp_rows[i];
     default:
         return &risu_t32_rows[i];
     }
@@ -42,10 +53,15 @@ const risu_row_t *risu_row(risu_class_t cls, uint32_t i, int *cond_row)
 
 uint32_t risu_rows(risu_class_t cls)
 {
-    return cls == RISU_A32 ? RISU_N(risu_a32_rows) : cls == RISU_T16 ? RISU_N(risu_t16_rows) : RISU_N(risu_t32_rows);
+    switch (cls) {
+    case RISU_A32: return RISU_N(risu_a32_rows);
+    case RISU_T16: return RISU_N(risu_t16_rows);
+    case RISU_T32: return RISU_N(risu_t32_rows);
+    default: return RISU_N(risu_vfp_rows);
+    }
 }
 
-static const char *const risu_names[RISU_CLASSES] = {"a32", "t16", "t32"};
+static const char *const risu_names[RISU_CLASSES] = {"a32", "t16", "t32", "vfp", "tvfp"};
 
 const char *risu_class_name(risu_class_t cls) { return risu_names[cls]; }
 

@@ -3,10 +3,13 @@
 # RUNS programs per class, each of COUNT blocks, seeds SEED, SEED+1, ...
 #
 #   sh test/risu/risu_run.sh SEED COUNT RUNS [CLASS...]
-#       classes: a32 t16 t32 (RISU_ISA=arm), int int16 x87 (RISU_ISA=x86)
+#       classes: a32 t16 t32 vfp tvfp (RISU_ISA=arm), int int16 x87 (RISU_ISA=x86)
 #
 # Environment: RISU_ISA (arm), BUILD (build), RISU_CC (arm-linux-gnueabi-gcc;
-# i686-linux-gnu-gcc for x86), WARPSIM, QEMU_ARM, QEMU_I386.
+# i686-linux-gnu-gcc for x86), WARPSIM, QEMU_ARM, QEMU_I386,
+# RISU_FP_CPU (cortex-a15: the FP classes' oracle, an ARMv7 core with VFPv4;
+# qemu's default cpu is an ARMv8 one, whose FPSCR has FZ16), RISU_CLEAN (set:
+# a program that matched is removed, as the long run's 50 MB ones are).
 # Prints each program's summary line (and its first mismatches); exit 1 on any.
 set -u
 seed=$1 count=$2 runs=$3
@@ -23,7 +26,7 @@ if [ "$RISU_ISA" = x86 ]; then
     harness="$src/x86/risu_x86_main.c $src/x86/risu_x86_entry.S"
     ccflags="-static -no-pie -O2"
 else
-    classes=${*:-a32 t16 t32}
+    classes=${*:-a32 t16 t32 vfp tvfp}
     RISU_CC=${RISU_CC:-arm-linux-gnueabi-gcc}
     dir=$BUILD/risu
     gen=$dir/risu_gen
@@ -45,7 +48,15 @@ while [ "$i" -lt "$runs" ]; do
                 exit 2
             }
         fi
-        sh "$src/risu_compare.sh" "$out" || status=1
+        case $cls in
+        vfp | tvfp) export QEMU_CPU="${RISU_FP_CPU:-cortex-a15}" ;;
+        *) unset QEMU_CPU ;;
+        esac
+        if sh "$src/risu_compare.sh" "$out"; then
+            [ -n "${RISU_CLEAN:-}" ] && rm -f "$out" "$out.S" "$out.txt" "$out.qemu" "$out.warpsim"
+        else
+            status=1
+        fi
         total=$((total + count))
     done
     i=$((i + 1))

@@ -102,3 +102,81 @@ Test(arm_risu_found, ldrd_strd_need_word_alignment)
         }
     }
 }
+
+/* One A32 word run on c (no memory), as the VFP tests below need. */
+static void found_run_a32(arm_ctx_t *c, uint32_t w)
+{
+    static uint32_t priv[16];
+    sim_mem_t m = one_core_mem(priv, 0x20000, sizeof priv);
+    arm_insn_t in;
+    arm_decode_a32(w, 0x8000, &in);
+    c->r[15] = 0x8008u;
+    c->npc = 0x8004u;
+    arm_exec(c, &in, &m, 0, 0x8000, 0);
+}
+
+/* risu vfp seed 1: vmsr fpscr, r0 with bit 19 set. Bit 19 is reserved in
+ * ARMv7 (ARM ARM B6.1.45, UNK/SBZP; ARMv8.2 made it FZ16): qemu-arm
+ * -cpu cortex-a15 reads fff7009f back after all ones, warpsim kept it. */
+Test(arm_risu_found, vmsr_keeps_no_fpscr_bit_19)
+{
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.r[0] = 0xffffffffu;
+    found_run_a32(&c, 0xeee10a10u); /* vmsr fpscr, r0 */
+    found_run_a32(&c, 0xeef11a10u); /* vmrs r1, fpscr */
+    cr_expect_eq(c.r[1], 0xfff7009fu, "fpscr %08x", c.r[1]);
+    c.r[0] = 0x00080000u;
+    found_run_a32(&c, 0xeee10a10u);
+    cr_expect_eq(c.fpscr, 0u);
+}
+
+/* VCVTB.F16.F32 s1, s0 under FPSCR (AHP with the given mode) */
+static uint32_t found_f2h(uint32_t x, uint32_t fpscr, uint32_t *flags)
+{
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.fpscr = fpscr;
+    c.vfp[0] = x;
+    c.vfp[1] = 0xabcd0000u;
+    found_run_a32(&c, 0xeef30a40u); /* vcvtb.f16.f32 s1, s0 */
+    *flags = c.fpscr & 0x9fu;
+    cr_expect_eq(c.vfp[1] >> 16, 0xabcdu, "the top half kept");
+    return c.vfp[1] & 0xffffu;
+}
+
+/* risu vfp/tvfp seed 1: VCVTB/VCVTT with FPSCR.AHP set converted to IEEE
+ * half; ARM's alternative half precision (ARM ARM FPConvert's alt_hp, A2.7.4)
+ * has exponent 31 a normal one, no infinity and no NaN. Expected values
+ * from qemu-arm 7.2 -cpu cortex-a15. */
+Test(arm_risu_found, vcvt_f16_under_ahp)
+{
+    static const uint32_t cases[][4] = { /* fpscr, f32, half, flags */
+        {0x04000000u, 0x477ff000u, 0x7c00u, VFP_IXC}, /* 65520: 2^16, normal here */
+        {0x04000000u, 0x47ffe000u, 0x7fffu, 0},       /* 131008, the largest */
+        {0x04000000u, 0x47fff000u, 0x7fffu, VFP_IOC}, /* rounds to 2^17: too large, IOC alone */
+        {0x04c00000u, 0x47fff000u, 0x7fffu, VFP_IXC}, /* toward zero: 131008, inexact */
+        {0x04c00000u, 0x48000000u, 0x7fffu, VFP_IOC}, /* 2^17 toward zero: still too large */
+        {0x04000000u, 0xff800000u, 0xffffu, VFP_IOC}, /* -inf: the largest negative */
+        {0x04000000u, 0x7fc00001u, 0x0000u, VFP_IOC}, /* a NaN: zero of its sign */
+        {0x06000000u, 0xff800001u, 0x8000u, VFP_IOC}, /* DN changes nothing */
+        {0x04000000u, 0x33000001u, 0x0001u, VFP_IXC | VFP_UFC}, /* denormals as IEEE's */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t flags, h = found_f2h(cases[i][1], cases[i][0], &flags);
+        cr_expect_eq(h, cases[i][2], "%08x under %08x: %04x", cases[i][1], cases[i][0], h);
+        cr_expect_eq(flags, cases[i][3], "%08x under %08x: flags %02x", cases[i][1], cases[i][0], flags);
+    }
+    /* and back: exponent 31 is 2^16 times 1.frac (vcvtt.f32.f16 s1, s0) */
+    static const uint32_t back[][2] = {{0x7c00u, 0x47800000u}, {0xffffu, 0xc7ffe000u}, {0x7e01u, 0x47c02000u},
+                                       {0x0001u, 0x33800000u}};
+    for (size_t i = 0; i < sizeof back / sizeof back[0]; i++) {
+        arm_ctx_t c;
+        memset(&c, 0, sizeof c);
+        c.fpscr = 0x07000000u; /* AHP, DN, FZ */
+        c.vfp[0] = back[i][0] << 16;
+        found_run_a32(&c, 0xeef20ac0u); /* vcvtt.f32.f16 s1, s0 */
+        cr_expect_eq(c.vfp[1], back[i][1], "%04x: %08x", back[i][0], c.vfp[1]);
+        cr_expect_eq(c.fpscr, 0x07000000u, "no flags");
+    }
+}

@@ -277,6 +277,18 @@ SIM_INLINE uint32_t *arm_lsm_words(const sim_mem_t *m, uint32_t core, uint32_t a
 #endif
 }
 
+/* LDM, STM (and VLDM, VSTM, VLDR, VSTR) need a word-aligned address on
+ * ARMv7 whatever SCTLR.A says (ARM ARM A3.2.1): an alignment fault, SIGBUS
+ * under qemu-arm (Linux would fix the access up; warpsim, like qemu, does
+ * not). 1 after reporting the fault. */
+SIM_INLINE int arm_word_misaligned(arm_ctx_t *c, uint32_t pc, uint32_t a)
+{
+    if (SIM_LIKELY((a & 3u) == 0))
+        return 0;
+    arm_fault(c, SIM_FAULT_ALIGN, pc, a);
+    return 1;
+}
+
 /* LDM's words through the accessors, where some may fault or lie outside
  * the window: all are read first, so that a fault leaves the registers as
  * they were. Returns 1 after reporting a fault; else sets the registers but
@@ -285,6 +297,8 @@ SIM_COLD int arm_ldm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, ui
                            uint32_t list, uint32_t a, uint32_t *last)
 {
     uint32_t vals[16], k = 0;
+    if (arm_word_misaligned(c, pc, a))
+        return 1;
     for (uint32_t l = list; l; l &= l - 1u, a += 4u)
         if (SIM_UNLIKELY(sim_ld32(m, core, a, &vals[k++]))) {
             arm_fault(c, SIM_FAULT_READ, pc, a);
@@ -342,6 +356,8 @@ SIM_INLINE uint32_t arm_ldm(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t 
 SIM_COLD int arm_stm_checked(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
                            uint32_t list, uint32_t a)
 {
+    if (arm_word_misaligned(c, pc, a))
+        return 1;
     for (uint32_t l = list; l; l &= l - 1u, a += 4u)
         if (SIM_UNLIKELY(sim_st32(m, core, a, c->r[arm_ctz(l)]))) {
             arm_fault(c, SIM_FAULT_WRITE, pc, a);

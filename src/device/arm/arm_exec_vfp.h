@@ -146,16 +146,19 @@ ARM_VFP_FN void arm_vfp_cvt_fix(arm_ctx_t *c, const arm_insn_t *in, uint32_t to_
     arm_vfp_set(c, in->rd, dbl, dbl && to_fixed ? (uint64_t)(uint32_t)v | (sg && (int32_t)v < 0 ? ~0ull << 32 : 0u) : v);
 }
 
-/* VCVTB/VCVTT: IEEE half in the bottom or top (ARM_VFP_SIGNED) half of Sd
- * or Sm, the other half kept. */
+/* VCVTB/VCVTT: a half (IEEE, or ARM's alternative one under FPSCR.AHP) in
+ * the bottom or top (ARM_VFP_SIGNED) half of Sd or Sm, the other half kept. */
 ARM_VFP_FN void arm_vfp_cvt_half(arm_ctx_t *c, const arm_insn_t *in, uint32_t to_half)
 {
-    uint32_t sh = (in->amount & ARM_VFP_SIGNED) ? 16u : 0u, m = c->vfp[in->rm];
+    uint32_t sh = (in->amount & ARM_VFP_SIGNED) ? 16u : 0u, m = c->vfp[in->rm], ahp = c->fpscr & VFP_AHP;
     if (to_half) {
-        uint32_t h = (uint32_t)vfp_convert(PTX_FMT_F32, PTX_FMT_F16, m, 1, 0, &c->fpscr);
+        uint32_t h = ahp ? vfp_f32_to_ahp(m, &c->fpscr)
+                         : (uint32_t)vfp_convert(PTX_FMT_F32, PTX_FMT_F16, m, 1, 0, &c->fpscr);
         c->vfp[in->rd] = (c->vfp[in->rd] & ~(0xffffu << sh)) | h << sh;
     } else {
-        c->vfp[in->rd] = (uint32_t)vfp_convert(PTX_FMT_F16, PTX_FMT_F32, (m >> sh) & 0xffffu, 0, 1, &c->fpscr);
+        uint32_t h = (m >> sh) & 0xffffu;
+        c->vfp[in->rd] = ahp ? vfp_ahp_to_f32(h, &c->fpscr)
+                             : (uint32_t)vfp_convert(PTX_FMT_F16, PTX_FMT_F32, h, 0, 1, &c->fpscr);
     }
 }
 

@@ -1,9 +1,10 @@
 /* VFP loads and stores: VLDR/VSTR of one S or D register, VLDM/VSTM (and
  * VPUSH/VPOP, their sp! forms) of a run of them. A D register is two words
  * in memory, the low one first, as it is two S registers in the file; so
- * every form moves a run of words from S index `first` on. A fault stops
- * the core with the base and the faulting word's register unchanged (the
- * words before it are moved). */
+ * every form moves a run of words from S index `first` on, from a word
+ * aligned address (else an alignment fault, as qemu-arm's SIGBUS). A fault
+ * stops the core with the base and the faulting word's register unchanged
+ * (the words before it are moved). */
 #ifndef ARM_EXEC_VFP_MEM_H
 #define ARM_EXEC_VFP_MEM_H
 
@@ -15,6 +16,8 @@
 SIM_INLINE uint32_t arm_vfp_xfer(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
                                  uint32_t a, uint32_t first, uint32_t words, uint32_t load)
 {
+    if (arm_word_misaligned(c, pc, a))
+        return 1;
     for (uint32_t i = 0; i < words; i++, a += 4u) {
         uint32_t *s = &c->vfp[(first + i) & 31u], v;
         /* a faulting load writes no register: the word goes through v */

@@ -1,6 +1,6 @@
 /* VFP conversions on bits (ARM ARM FPConvert, FPToFixed, FixedToFP), as
- * qemu-arm computes them: between f32 and f64, from f32 to IEEE half and
- * back (VCVTB/VCVTT, AHP off), and between f32/f64 and 32- or 16-bit
+ * qemu-arm computes them: between f32 and f64, from f32 to half and back
+ * (VCVTB/VCVTT: IEEE half, or ARM's alternative half under FPSCR.AHP), and between f32/f64 and 32- or 16-bit
  * integers with fraction bits (VCVT to and from integer and fixed point).
  * Single source, integers only. */
 #ifndef ARM_VFP_CVT_H
@@ -44,6 +44,41 @@ SIM_FN uint64_t vfp_convert(uint32_t sf, uint32_t df, uint64_t x, uint32_t flush
     r = vfp_finish(df, r, lost, fpscr);
     *fpscr = (*fpscr & ~VFP_FZ) | (keep & VFP_FZ);
     return r;
+}
+
+/* VCVTB/VCVTT.F16.F32 under FPSCR.AHP: ARM's alternative half precision,
+ * whose exponent 31 is a normal one (no infinities or NaNs; up to 131008).
+ * ARM ARM FPConvert with alt_hp (and FPRound's N = 16 branch): a NaN gives
+ * a zero of its sign, an infinity or a value whose rounded exponent is too
+ * large the largest value of its sign, both with IOC alone. At or above
+ * 2^15 the value is rounded as an IEEE half of half its size (a normal one:
+ * the same bits rounded) and its exponent put back. */
+SIM_FN uint32_t vfp_f32_to_ahp(uint32_t x, uint32_t *fpscr)
+{
+    x = (uint32_t)vfp_flush_in(PTX_FMT_F32, x, fpscr);
+    uint32_t sign = (x >> 31) << 15, lost;
+    ptx_unpacked_t a = ptx_unpack(PTX_FMT_F32, x);
+    if (a.cls == PTX_FC_NAN || a.cls == PTX_FC_INF) {
+        *fpscr |= VFP_IOC;
+        return a.cls == PTX_FC_NAN ? sign : sign | 0x7fffu;
+    }
+    if (a.cls == PTX_FC_ZERO || a.exp + 63 - (int32_t)ptx_clz64(a.m) < 15)
+        return (uint32_t)vfp_convert(PTX_FMT_F32, PTX_FMT_F16, x, 0, 0, fpscr);
+    uint64_t r = ptx_soft_round_x(PTX_FMT_F16, a.sign, a.exp - 1, fp80_u128(0, a.m), vfp_mode(*fpscr), &lost);
+    if (lost & SOFT_X_OVERFLOW) {
+        *fpscr |= VFP_IOC;
+        return sign | 0x7fffu;
+    }
+    *fpscr |= (lost & SOFT_X_INEXACT) ? VFP_IXC : 0u;
+    return (uint32_t)r + 0x400u;
+}
+
+/* VCVTB/VCVTT.F32.F16 under FPSCR.AHP: exponent 31 is 2^16 times 1.frac. */
+SIM_INLINE uint32_t vfp_ahp_to_f32(uint32_t h, uint32_t *fpscr)
+{
+    if (((h >> 10) & 31u) == 31u)
+        return (h >> 15) << 31 | (31u - 15u + 127u) << 23 | (h & 0x3ffu) << 13;
+    return (uint32_t)vfp_convert(PTX_FMT_F16, PTX_FMT_F32, h, 0, 1, fpscr);
 }
 
 /* FPToFixed: x * 2^fbits rounded to an integer of `bits` bits (32 or 16),

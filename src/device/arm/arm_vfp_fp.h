@@ -27,10 +27,12 @@
 #define VFP_DN (1u << 25)
 #define VFP_AHP (1u << 26)
 #define VFP_RMODE_SHIFT 22
-/* What VMSR keeps (qemu-arm 7.2 reads back ffff009f after writing all
- * ones): NZCV QC AHP DN FZ RMode Stride Len and the cumulative flags; the
- * trap enables read as zero. */
-#define VFP_FPSCR_WRITABLE 0xffff009fu
+/* What VMSR keeps: NZCV QC AHP DN FZ RMode Stride Len and the cumulative
+ * flags; the trap enables read as zero, and so does bit 19, reserved in
+ * ARMv7 (ARM ARM B6.1.45; ARMv8.2's FZ16). qemu-arm 7.2 reads back
+ * fff7009f after writing all ones with -cpu cortex-a15 (ffff009f with its
+ * default ARMv8 cpu). */
+#define VFP_FPSCR_WRITABLE 0xfff7009fu
 
 /* The FPSCR's RMode (RN, RP, RM, RZ) as ptx_alu_soft.h's modes. */
 SIM_INLINE uint32_t vfp_mode(uint32_t fpscr)
