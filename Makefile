@@ -108,6 +108,7 @@ include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
 include src/host/cudart/cudart.mk
 include test/cuda/apps/apps.mk
+include kernels/ptx/host/host.mk
 include test/vfp/vfp.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
@@ -126,6 +127,7 @@ test: deps
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory cuda-apps-test
+	$(MAKE) --no-print-directory cuda-workloads-test
 	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory diff-x86

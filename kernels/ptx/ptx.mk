@@ -54,9 +54,10 @@ CXX    ?= g++
 .PHONY: ptx-workloads-cpu
 
 $(WL_CPU)/cpu_launch: $(WL_DIR)/cpu/cpu_launch.c $(WL_DIR)/cpu/cpu_threads.c $(WL_DIR)/cpu/cpu_threads.h \
-                      $(WL_DIR)/include/ptx_fill.h
+                      $(WL_DIR)/host/launch_reader.c $(WL_DIR)/host/launch_reader.h $(WL_DIR)/include/ptx_fill.h
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O2 -Wall -Wextra -I$(WL_DIR)/include $(filter %.c,$^) -o $@ -lffi -ldl -rdynamic -lm
+	$(CC) -std=gnu11 -O2 -Wall -Wextra -Wno-unused-parameter -I$(WL_DIR)/include -I$(WL_DIR)/host $(filter %.c,$^) \
+		-o $@ -lffi -ldl -rdynamic -lm
 
 # dynamic shared memory (extern __shared__ T name[]) becomes a pointer to the runner's area
 $(WL_CPU)/%.so: $(WL_DIR)/src/%.cu $(WL_DIR)/cpu/cuda_cpu.h $(WL_HDRS)

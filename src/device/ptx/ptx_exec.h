@@ -94,10 +94,10 @@ SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     case PTX_EX_CVTA: ptx_exec_cvta(w, r, exec); return PTX_STEP_OK;
     case PTX_EX_ISSPACEP: ptx_exec_isspacep(c, w, r, exec); return PTX_STEP_OK;
     case PTX_EX_PACK: case PTX_EX_UNPACK: ptx_exec_pack(w, r, exec); return PTX_STEP_OK;
-    case PTX_EX_VOTE: ptx_exec_vote(w, r, exec); return PTX_STEP_OK;
-    case PTX_EX_SHFL: ptx_exec_shfl(w, r, exec); return PTX_STEP_OK;
-    case PTX_EX_MATCH: ptx_exec_match(w, r, exec); return PTX_STEP_OK;
-    case PTX_EX_REDUX: ptx_exec_redux(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_VOTE: return ptx_exec_vote(c, w, r, exec);
+    case PTX_EX_SHFL: return ptx_exec_shfl(c, w, r, exec);
+    case PTX_EX_MATCH: return ptx_exec_match(c, w, r, exec);
+    case PTX_EX_REDUX: return ptx_exec_redux(c, w, r, exec);
     case PTX_EX_ACTIVEMASK: ptx_exec_activemask(w, r, exec); return PTX_STEP_OK;
     case PTX_EX_NOP: return PTX_STEP_OK;
     default: return ptx_fault(c, w, r, PTX_FAULT_UNSUPPORTED, 0, 0);

@@ -94,11 +94,23 @@ SIM_FN int ptx_check_access(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uin
     return PTX_STEP_OK;
 }
 
+/* CPU, cooperative grids: a load of the grid barrier's word is a spin's
+ * poll; the runner then gives the other CTAs their turn (ptx_cta.c). */
+SIM_INLINE void ptx_note_poll(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+#ifndef __CUDA_ARCH__
+    uint64_t ws = c->g->grid_ws;
+    if (SIM_UNLIKELY(ws != 0) && exec && ptx_rec_addr(w, r, ptx_ffs(exec)) - (ws + 4) < 4)
+        c->polled = w->index + 1;
+#endif
+}
+
 SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     int rc = ptx_check_access(c, w, r, exec, 0);
     if (rc != PTX_STEP_OK)
         return rc;
+    ptx_note_poll(c, w, r, exec);
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;

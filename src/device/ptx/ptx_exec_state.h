@@ -84,6 +84,7 @@ typedef struct ptx_ctx {
     ptx_barrier_t bars[PTX_NBARRIERS];
     sim_trace_t *tr;            /* the timing record being filled; NULL: none */
     uint64_t *lane_addr;        /* its per-lane addresses */
+    uint32_t polled;            /* CPU, cooperative grids: 1 + the warp that loaded the grid barrier's word */
 } ptx_ctx_t;
 
 SIM_INLINE uint32_t ptx_popc(uint32_t m)

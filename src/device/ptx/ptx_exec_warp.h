@@ -47,7 +47,9 @@ SIM_FN uint64_t ptx_sreg_value(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t
     case PTX_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1u);
     case PTX_SREG_DYNAMIC_SMEM_SIZE: return g->dyn_smem;
     case PTX_SREG_TOTAL_SMEM_SIZE: case PTX_SREG_AGGR_SMEM_SIZE: return c->shared_size;
-    default: return 0; /* cluster rank and ids of a one-CTA cluster, envreg, pm, reserved */
+    /* the driver's ABI (cooperative_groups/details/driver_abi.h): the grid workspace */
+    case PTX_SREG_ENVREG: return comp == 1 ? g->grid_ws >> 32 : comp == 2 ? (uint32_t)g->grid_ws : 0;
+    default: return 0; /* cluster rank and ids of a one-CTA cluster, other envregs, pm, reserved */
     }
 }
 
@@ -121,31 +123,99 @@ SIM_FN void ptx_exec_pack(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
     }
 }
 
-/* The lanes that take part in a .sync collective: those executing it (the
- * membermask names lanes that must arrive together; in lockstep they have). */
-SIM_FN void ptx_exec_vote(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+/* The membermask of a .sync collective (vote, shfl, match, redux) in lane
+ * l: the lanes l takes part with; without .sync (slot PTX_NOSLOT), the
+ * executing ones. */
+SIM_INLINE uint32_t ptx_members(const ptx_warp_t *w, uint32_t slot, uint32_t exec, uint32_t l)
 {
+    return slot == PTX_NOSLOT ? exec : (uint32_t)w->regs[(size_t)slot * 32 + l];
+}
+
+/* Lanes that wait in the SIMT stack only to leave the kernel: the entry
+ * that holds them next is at an unguarded ret or exit of the kernel itself
+ * (an early `return` reconverges there with the warp's other paths). They
+ * have as good as exited. */
+SIM_FN uint32_t ptx_lanes_leaving(const ptx_ctx_t *c, const ptx_warp_t *w)
+{
+    if (w->depth || !w->sp)
+        return 0;
+    const ptx_pfunc_t *pf = &c->p->funcs[w->func];
+    uint32_t seen = w->simt[w->sp - 1].mask, leaving = 0;
+    for (uint32_t i = w->sp - 1; i-- > 0;) {
+        const ptx_simt_t *e = &w->simt[i];
+        uint32_t m = e->mask & ~seen;
+        seen |= e->mask;
+        if (!m || e->pc >= pf->nrecs)
+            continue;
+        const ptx_rec_t *r = &c->p->recs[pf->first + e->pc];
+        if ((r->ex == PTX_EX_RET || r->ex == PTX_EX_EXIT) && r->guard == PTX_NOSLOT)
+            leaving |= m;
+    }
+    return leaving;
+}
+
+/* The membermask's rules (PTX ISA 9.7.8.x, sm_70 on): each executing lane
+ * must name itself, and the lanes it names must execute this instruction
+ * with it. PTX leaves both undefined. Here a named lane that is live but
+ * not executing here is on another path of the SIMT stack and would arrive
+ * later, if ever, so the warp cannot go on as a GPU's independent thread
+ * scheduling might: either is a fault, PTX_FAULT_MEMBERMASK, at the first
+ * such lane (address: its mask). A named lane that has exited, is beyond
+ * the block, or only waits to leave (ptx_lanes_leaving) is absent and not
+ * waited for, as CUDA documents for the *_sync intrinsics ("non-exited
+ * threads named in mask"). Every lane checks all 32, so that on the GPU
+ * the warp agrees. */
+SIM_FN int ptx_check_members(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t slot, uint32_t exec)
+{
+    if (slot == PTX_NOSLOT)
+        return PTX_STEP_OK;
+    uint32_t absent = w->exited, leaving_known = 0;
+    for (uint32_t l = 0; l < 32; l++) {
+        uint32_t m = (uint32_t)w->regs[(size_t)slot * 32 + l];
+        if (!(exec >> l & 1u))
+            continue;
+        if ((m & ~exec & ~absent) && !leaving_known++)
+            absent |= ptx_lanes_leaving(c, w);
+        if (!(m >> l & 1u) || (m & ~exec & ~absent))
+            return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, l, m);
+    }
+    return PTX_STEP_OK;
+}
+
+/* vote: each lane's result over the executing lanes of its membermask. */
+SIM_FN int ptx_exec_vote(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    if (ptx_check_members(c, w, r, r->src[1], exec) != PTX_STEP_OK)
+        return PTX_STEP_FAULT;
     uint32_t ballot = 0;
     for (uint32_t l = 0; l < 32; l++)
         if ((exec >> l & 1u) && (ptx_lane_src(w, r, 0, l) & 1u))
             ballot |= 1u << l;
-    uint64_t v = 0;
-    switch (r->sub) {
-    case PTX_VOTE_BALLOT: v = ballot; break;
-    case PTX_VOTE_ALL: v = ballot == exec; break;
-    case PTX_VOTE_ANY: v = ballot != 0; break;
-    case PTX_VOTE_UNI: v = ballot == 0 || ballot == exec; break;
+    uint64_t v[PTX_NL];
+    PTX_LANES(l) {
+        uint32_t m = ptx_members(w, r->src[1], exec, l) & exec, b = ballot & m;
+        uint64_t x = 0;
+        switch (r->sub) {
+        case PTX_VOTE_BALLOT: x = b; break;
+        case PTX_VOTE_ALL: x = b == m; break;
+        case PTX_VOTE_ANY: x = b != 0; break;
+        case PTX_VOTE_UNI: x = b == 0 || b == m; break;
+        }
+        v[PTX_LI(l)] = x;
     }
     PTX_WARP_SYNC();
     uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
     PTX_LANES(l) {
         if (exec >> l & 1u)
-            d[l] = v;
+            d[l] = v[PTX_LI(l)];
     }
+    return PTX_STEP_OK;
 }
 
-SIM_FN void ptx_exec_shfl(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
+    if (ptx_check_members(c, w, r, r->src[3], exec) != PTX_STEP_OK)
+        return PTX_STEP_FAULT;
     uint64_t val[PTX_NL];
     uint8_t ok[PTX_NL];
     PTX_LANES(l) {
@@ -173,40 +243,47 @@ SIM_FN void ptx_exec_shfl(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
         if (r->dst2 != PTX_NOSLOT)
             w->regs[(size_t)r->dst2 * 32 + l] = ok[PTX_LI(l)];
     }
+    return PTX_STEP_OK;
 }
 
-SIM_FN void ptx_exec_match(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+/* match: each lane compares its value with the executing lanes of its
+ * membermask (.any: those with the same value; .all: the whole group when
+ * they all agree, else 0). */
+SIM_FN int ptx_exec_match(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
+    if (ptx_check_members(c, w, r, r->src[1], exec) != PTX_STEP_OK)
+        return PTX_STEP_FAULT;
     uint64_t m = r->type == PTX_T_B32 ? 0xffffffffull : ~0ull;
     const uint64_t *a = w->regs + (size_t)r->src[0] * 32;
-    uint32_t same[PTX_NL];
-    uint32_t all = 1;
-    uint32_t l0 = exec ? ptx_ffs(exec) : 0;
-    for (uint32_t k = 0; k < 32; k++)
-        if ((exec >> k & 1u) && (a[k] & m) != (a[l0] & m))
-            all = 0;
+    uint32_t same[PTX_NL], all[PTX_NL];
     PTX_LANES(l) {
-        uint32_t s = 0;
+        uint32_t group = ptx_members(w, r->src[1], exec, l) & exec, s = 0;
         for (uint32_t k = 0; k < 32; k++)
-            if ((exec >> k & 1u) && (a[k] & m) == (a[l] & m))
+            if ((group >> k & 1u) && (a[k] & m) == (a[l] & m))
                 s |= 1u << k;
         same[PTX_LI(l)] = s;
+        all[PTX_LI(l)] = s == group;
     }
     PTX_WARP_SYNC();
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
-        w->regs[(size_t)r->dst[0] * 32 + l] = r->sub == PTX_MATCH_ALL ? (all ? exec : 0) : same[PTX_LI(l)];
+        uint32_t group = ptx_members(w, r->src[1], exec, l) & exec;
+        w->regs[(size_t)r->dst[0] * 32 + l] =
+            r->sub == PTX_MATCH_ALL ? (all[PTX_LI(l)] ? group : 0) : same[PTX_LI(l)];
         if (r->dst2 != PTX_NOSLOT)
-            w->regs[(size_t)r->dst2 * 32 + l] = all;
+            w->regs[(size_t)r->dst2 * 32 + l] = all[PTX_LI(l)];
     }
+    return PTX_STEP_OK;
 }
 
 /* redux.sync: each lane reduces over the executing lanes its own
  * membermask names: tiles of a warp (cooperative groups' tiled_partition)
  * reduce apart in one instruction, each with its tile's mask. */
-SIM_FN void ptx_exec_redux(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+SIM_FN int ptx_exec_redux(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
+    if (ptx_check_members(c, w, r, r->src[1], exec) != PTX_STEP_OK)
+        return PTX_STEP_FAULT;
     const uint64_t *a = w->regs + (size_t)r->src[0] * 32, *mm = w->regs + (size_t)r->src[1] * 32;
     int sgn = r->type == PTX_T_S32;
     uint32_t out[PTX_NL];
@@ -237,6 +314,7 @@ SIM_FN void ptx_exec_redux(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
         if (exec >> l & 1u)
             d[l] = out[PTX_LI(l)];
     }
+    return PTX_STEP_OK;
 }
 
 SIM_FN void ptx_exec_activemask(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)

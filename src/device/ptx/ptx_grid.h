@@ -77,7 +77,9 @@ enum {
     PTX_FAULT_BARRIER,            /* a barrier that can never complete */
     PTX_FAULT_STACK,              /* call depth or local frames beyond the limit */
     PTX_FAULT_UNSUPPORTED,        /* reached something lowering could not refuse up front */
-    PTX_FAULT_INSN_LIMIT          /* ran past the launch's instruction limit */
+    PTX_FAULT_INSN_LIMIT,         /* ran past the launch's instruction limit */
+    PTX_FAULT_MEMBERMASK          /* a .sync collective's membermask without the lane, or naming
+                                     live lanes not executing it (ptx_check_members) */
 };
 
 struct ptx_prog;                  /* the lowered module (ptx_prog.h) */
@@ -97,6 +99,9 @@ typedef struct ptx_grid {
     const struct sim_timing *tm;  /* the timing seam; NULL: the fast path */
     uint32_t alu_per_lane;        /* 1: ALU records lane by lane through ptx_alu_eval (the MIMD
                                      way; bench/ptx_exec_bench.c compares) */
+    uint64_t grid_ws;             /* a cooperative launch's grid workspace, {u32 size; u32 barrier}
+                                     in global memory, as %envreg1 (high) and %envreg2 (low) give
+                                     it to cooperative_groups::this_grid(); 0: not cooperative */
 } ptx_grid_t;
 
 
@@ -140,6 +145,18 @@ size_t ptx_cta_scratch_bytes(const ptx_grid_t *g);
  * threads at once (global atomics are host atomics). */
 int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st,
                 ptx_out_t *out, ptx_fault_t *f);
+/* Cooperative grids (ptx_run_coop.c): every CTA resident, run in turns. A
+ * CTA's state takes ptx_coop_cta_bytes; start sets CTA `cta` up in it (0,
+ * or -1 with *f); turn runs it for about quantum warp instructions, or until
+ * a warp polls the grid barrier's word (grid_ws + 4): PTX_CTA_DONE,
+ * PTX_CTA_YIELD, PTX_CTA_POLLED, or -1 with *f. stuck: the grid barrier can
+ * never complete: a PTX_FAULT_BARRIER at the warp that polled it. */
+enum { PTX_CTA_DONE, PTX_CTA_YIELD, PTX_CTA_POLLED };
+size_t ptx_coop_cta_bytes(const ptx_grid_t *g);
+int ptx_coop_cta_start(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *mem, ptx_stats_t *st, ptx_out_t *out,
+                       ptx_fault_t *f);
+int ptx_coop_cta_turn(void *mem, uint64_t quantum);
+void ptx_coop_cta_stuck(void *mem);
 #endif
 
 #endif

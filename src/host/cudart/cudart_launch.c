@@ -96,10 +96,25 @@ static void print_records(const cudart_func_t *f, const ptx_grid_t *g, const ptx
                 f->name, r->printf_overflow, PTX_CTA_OUT_CAP);
 }
 
+/* The driver's grid workspace for cooperative launches ({u32 size; u32
+ * barrier}, cooperative_groups/details/driver_abi.h), one for the process:
+ * grid.sync leaves its barrier word ready for the next grid (each sync adds
+ * 0x80000000 in all), and launches on one device run one after another. */
+static uint64_t grid_workspace(void)
+{
+    static uint32_t *ws;
+    if (!ws && (ws = cudart_mem_alloc(8, CUDART_MEM_DEVICE)))
+        ws[0] = 8, ws[1] = 0;
+    return (uint64_t)(uintptr_t)ws;
+}
+
 static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
 {
     ptx_grid_result_t r;
-    ptx_run_cpu(g, s, cudart_env()->threads, &r);
+    if (g->grid_ws)
+        ptx_run_coop(g, s, &r);
+    else
+        ptx_run_cpu(g, s, cudart_env()->threads, &r);
     if (r.error) {
         ptx_grid_result_free(&r);
         return cudaErrorMemoryAllocation;
@@ -135,6 +150,8 @@ int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t s
         return cudart_ret(err);
     if (cooperative && s.nctas > (uint64_t)s.nsm * s.ctas_per_sm)
         return cudart_ret(cudaErrorCooperativeLaunchTooLarge);
+    if (cooperative && !(g.grid_ws = grid_workspace()))
+        return cudart_ret(cudaErrorMemoryAllocation);
     const ptx_func_t *pf = &f->mod->m->funcs[f->fi];
     uint8_t *params = pack_params(pf, args);
     if (!params)

@@ -1,7 +1,8 @@
 /* The CPU backend's CTA runner (ptx_grid.h's ptx_cta_run): the CTA's warps
  * run in turn, each until it waits at a barrier, finishes or faults; a
  * barrier is released when every thread it counts has arrived; when no warp
- * can move, the CTA is deadlocked (PTX_FAULT_BARRIER). */
+ * can move, the CTA is deadlocked (PTX_FAULT_BARRIER). The same loop runs a
+ * cooperative grid's CTAs in turns (ptx_coop_cta_*, ptx_run_coop.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,65 +110,153 @@ static void deadlock(ptx_ctx_t *c, ptx_warp_t *warps)
     }
 }
 
-int PTX_CTA_RUN(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
-                ptx_fault_t *f)
-{
-    ptx_layout_t L = ptx_layout(g);
-    uint8_t *s = (uint8_t *)scratch;
+/* A CTA between its turns: the executor's context and the runner's count. */
+typedef struct cta_run {
+    ptx_ctx_t c;
+    ptx_warp_t *warps;
+    uint64_t total, limit;
     sim_trace_t tr;
     uint64_t lane_addr[32];
-    ptx_ctx_t c = {.g = g, .p = g->prog, .sm = sm, .cta = cta, .st = st, .out = out, .f = f};
+} cta_run_t;
+
+static int cta_begin(cta_run_t *R, const ptx_grid_t *g, uint32_t cta, uint32_t sm, uint8_t *s, ptx_stats_t *st,
+                     ptx_out_t *out, ptx_fault_t *f)
+{
+    ptx_layout_t L = ptx_layout(g);
+    ptx_ctx_t *c = &R->c;
+    *c = (ptx_ctx_t){.g = g, .p = g->prog, .sm = sm, .cta = cta, .st = st, .out = out, .f = f};
     memset(f, 0, sizeof *f);
-    c.ctaid[0] = cta % g->grid[0];
-    c.ctaid[1] = cta / g->grid[0] % g->grid[1];
-    c.ctaid[2] = cta / (g->grid[0] * g->grid[1]);
-    c.nthreads = c.live_threads = g->block[0] * g->block[1] * g->block[2];
-    c.nwarps = L.nwarps;
-    c.shared = s + L.shmem;
-    c.shared_size = L.shared;
-    c.local = s + L.local;
-    c.local_per_lane = L.local_per_lane;
+    c->ctaid[0] = cta % g->grid[0];
+    c->ctaid[1] = cta / g->grid[0] % g->grid[1];
+    c->ctaid[2] = cta / (g->grid[0] * g->grid[1]);
+    c->nthreads = c->live_threads = g->block[0] * g->block[1] * g->block[2];
+    c->nwarps = L.nwarps;
+    c->shared = s + L.shmem;
+    c->shared_size = L.shared;
+    c->local = s + L.local;
+    c->local_per_lane = L.local_per_lane;
     if (g->tm) {
-        memset(&tr, 0, sizeof tr);
-        c.tr = &tr;
-        c.lane_addr = lane_addr;
+        memset(&R->tr, 0, sizeof R->tr);
+        c->tr = &R->tr;
+        c->lane_addr = R->lane_addr;
     }
-    memset(c.shared, 0, L.shared);
-    memset(c.local, 0, (size_t)L.nwarps * 32 * L.local_per_lane);
+    memset(c->shared, 0, L.shared);
+    memset(c->local, 0, (size_t)L.nwarps * 32 * L.local_per_lane);
     for (uint32_t id = 0; id < PTX_NBARRIERS; id++)
-        reset_barrier(&c.bars[id]);
-    ptx_warp_t *warps = (ptx_warp_t *)(s + L.warps);
-    if (init_warps(&c, &L, s) < 0)
+        reset_barrier(&c->bars[id]);
+    R->warps = (ptx_warp_t *)(s + L.warps);
+    R->total = 0;
+    R->limit = g->insn_limit ? g->insn_limit : UINT64_MAX;
+    if (init_warps(c, &L, s) < 0)
         return -1;
     st->warps += L.nwarps;
-    uint64_t total = 0, limit = g->insn_limit ? g->insn_limit : UINT64_MAX;
+    return 0;
+}
+
+/* Cooperative grids: w runs until it stops, ran budget instructions, or
+ * loaded the grid barrier's word (c->polled: its CTA spins, and the CTAs
+ * it waits for need the turn). */
+static int run_polling(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ran)
+{
+    uint64_t n = 0;
+    int rc = PTX_STEP_OK;
+    while (rc == PTX_STEP_OK && n < budget && !c->polled) {
+        rc = ptx_step(c, w, c->tr != NULL);
+        if (c->tr)
+            sim_timing_record(c->g->tm, c->sm, c->tr);
+        n++;
+    }
+    *ran = n;
+    return rc;
+}
+
+/* Runs R's warps in turn, each until it waits at a barrier, finishes or
+ * faults, releasing barriers, until every warp is done (PTX_CTA_DONE) or
+ * one faults or none can move (-1). quantum (cooperative grids; 0 none):
+ * returns PTX_CTA_POLLED once a warp polled the grid barrier, and
+ * PTX_CTA_YIELD after about quantum warp instructions. */
+static int cta_turns(cta_run_t *R, uint64_t quantum)
+{
+    ptx_ctx_t *c = &R->c;
+    const ptx_grid_t *g = c->g;
+    uint64_t start = R->total;
+    c->polled = 0;
     for (;;) {
         int moved = 0, done = 1;
-        for (uint32_t k = 0; k < c.nwarps; k++) {
-            ptx_warp_t *w = &warps[k];
+        for (uint32_t k = 0; k < c->nwarps; k++) {
+            ptx_warp_t *w = &R->warps[k];
             if (w->state != PTX_W_RUN)
                 continue;
-            uint64_t ran;
-            int rc = g->tm ? run_traced(&c, w, limit - total, &ran) : run_fast(&c, w, limit - total, &ran);
-            total += ran;
+            uint64_t ran, budget = R->limit - R->total;
+            int rc;
+            if (quantum)
+                rc = run_polling(c, w, budget < quantum ? budget : quantum, &ran);
+            else
+                rc = g->tm ? run_traced(c, w, budget, &ran) : run_fast(c, w, budget, &ran);
+            R->total += ran;
             moved = 1;
             if (rc == PTX_STEP_FAULT)
                 return -1;
             if (rc == PTX_STEP_DONE)
                 w->state = PTX_W_DONE;
-            else if (rc == PTX_STEP_OK) {
-                ptx_fault(&c, w, NULL, PTX_FAULT_INSN_LIMIT, 0, 0);
+            else if (rc == PTX_STEP_OK && R->total >= R->limit) {
+                ptx_fault(c, w, NULL, PTX_FAULT_INSN_LIMIT, 0, 0);
                 return -1;
             }
         }
-        moved |= release_barriers(&c, warps);
-        for (uint32_t k = 0; k < c.nwarps; k++)
-            done &= warps[k].state == PTX_W_DONE;
+        moved |= release_barriers(c, R->warps);
+        for (uint32_t k = 0; k < c->nwarps; k++)
+            done &= R->warps[k].state == PTX_W_DONE;
         if (done)
-            return 0;
+            return PTX_CTA_DONE;
         if (!moved) {
-            deadlock(&c, warps);
+            deadlock(c, R->warps);
             return -1;
         }
+        if (quantum && c->polled)
+            return PTX_CTA_POLLED;
+        if (quantum && R->total - start >= quantum)
+            return PTX_CTA_YIELD;
     }
 }
+
+int PTX_CTA_RUN(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
+                ptx_fault_t *f)
+{
+    cta_run_t R;
+    if (cta_begin(&R, g, cta, sm, (uint8_t *)scratch, st, out, f) < 0)
+        return -1;
+    return cta_turns(&R, 0) == PTX_CTA_DONE ? 0 : -1;
+}
+
+#ifdef PTX_CTA_PRIMARY
+/* ---- CTAs in turns (cooperative grids, ptx_run_coop.c) ------------------------- */
+
+size_t ptx_coop_cta_bytes(const ptx_grid_t *g)
+{
+    return ptx_up64(sizeof(cta_run_t)) + ptx_layout(g).total;
+}
+
+int ptx_coop_cta_start(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *mem, ptx_stats_t *st, ptx_out_t *out,
+                       ptx_fault_t *f)
+{
+    return cta_begin((cta_run_t *)mem, g, cta, sm, (uint8_t *)mem + ptx_up64(sizeof(cta_run_t)), st, out, f);
+}
+
+int ptx_coop_cta_turn(void *mem, uint64_t quantum)
+{
+    return cta_turns((cta_run_t *)mem, quantum ? quantum : 1);
+}
+
+void ptx_coop_cta_stuck(void *mem)
+{
+    cta_run_t *R = (cta_run_t *)mem;
+    ptx_ctx_t *c = &R->c;
+    ptx_warp_t *w = &R->warps[c->polled ? c->polled - 1 : 0];
+    const ptx_pfunc_t *pf = &c->p->funcs[w->func];
+    uint32_t pc = w->sp ? w->simt[w->sp - 1].pc : 0;
+    ptx_fault(c, w, &c->p->recs[pf->first + (pc ? pc - 1 : 0)], PTX_FAULT_BARRIER,
+              w->sp ? ptx_ffs(w->simt[w->sp - 1].mask) : 0, c->g->grid_ws);
+    c->f->pc = pc ? pc - 1 : 0;
+}
+#endif

@@ -34,6 +34,10 @@ typedef struct ptx_grid_result {
 /* Runs every CTA of g on `threads` host threads (0: every host core),
  * CTA i on SM ptx_sched_sm(s, i). A fault stops CTAs not yet started. */
 void ptx_run_cpu(const ptx_grid_t *g, const ptx_sched_t *s, int threads, ptx_grid_result_t *r);
+/* A cooperative grid (g->grid_ws set, its barrier word zero or left by an
+ * earlier grid): every CTA resident, in turns on one host thread
+ * (ptx_run_coop.c), so that grid-wide barriers complete. */
+void ptx_run_coop(const ptx_grid_t *g, const ptx_sched_t *s, ptx_grid_result_t *r);
 void ptx_grid_result_free(ptx_grid_result_t *r);
 
 #endif
