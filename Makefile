@@ -35,10 +35,12 @@ HOST_SRC := $(filter-out src/host/main.c src/host/cudart/%,$(shell find src/host
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(DEV_SRC) $(HOST_SRC))
 HEADERS  := $(shell find src kernels/include kernels/ptx/include -name '*.h' -o -name '*.def' -o -name '*.cuh')
 
+# CUDA_RT=cudart links NVIDIA's runtime as a shared library (test/gpu/wow.mk).
+CUDA_RT ?= cudart_static
 ifneq ($(NVCC),)
   CFLAGS   += -DWARPSIM_HAVE_CUDA
   CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o
-  LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
+  LDLIBS   += -L$(CUDA_HOME)/lib64 -l$(CUDA_RT) -ldl -lrt -lstdc++
 endif
 
 # Objects depend on the flags they were built with, so that a build without
@@ -108,6 +110,7 @@ include kernels/ptx/ptx.mk
 include src/host/cudart/cudart.mk
 include test/cuda/apps/apps.mk
 include test/vfp/vfp.mk
+include test/gpu/wow.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2

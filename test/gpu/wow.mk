@@ -1,0 +1,33 @@
+# warpsim on warpsim (issue 21 part 6; DESIGN.md "warpsim on warpsim"): a
+# warpsim whose CUDA backend is linked against the shared CUDA runtime and
+# carries compute_75 PTX only (no SASS: no ptxas runs), built by a make of its
+# own into build/wow (its own objects and flags stamp; the normal build's are
+# left alone). `build/warpsim cuda -- build/wow/warpsim run --backend cuda ...`
+# then runs the persistent kernel on warpsim's PTX simulator, through
+# build/lib/libcudart.so.13.
+#   make wow-test       a few programs, CUDA backend vs CPU backend (in make test)
+#   make gpu-test-sim   every ARM diff program the same way (minutes to hours)
+WOW_BUILD := $(BUILD)/wow
+WOW_BIN   := $(WOW_BUILD)/warpsim
+WOW_NVCC  := $(shell command -v nvcc 2>/dev/null)
+WOW_ARCH  := -gencode arch=compute_75,code=compute_75
+
+.PHONY: wow wow-test gpu-test-sim
+
+ifeq ($(WOW_NVCC),)
+wow wow-test gpu-test-sim:
+	@echo "$@: SKIPPED: no nvcc on the PATH: warpsim's CUDA backend cannot be built"
+else
+# The sub-make tracks its own dependencies; NVCC and CUDA_HOME are named
+# again so that an outer `make NVCC=` (a CPU-only build) does not reach it.
+wow:
+	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) CUDA_HOME=$(patsubst %/bin/nvcc,%,$(WOW_NVCC)) \
+		NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
+
+wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(KERN_BINS) $(DIFF_BINS)
+	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels bash test/gpu/wow_test.sh
+
+gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(KERN_BINS) $(DIFF_BINS)
+	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels WOW_SET=all \
+		bash test/gpu/wow_test.sh
+endif

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# warpsim on warpsim (issue 21 part 6; DESIGN.md "warpsim on warpsim"): warpsim's
+# CUDA backend, built against the shared CUDA runtime (build/wow/warpsim,
+# test/gpu/wow.mk), run on warpsim's own PTX simulator through
+# build/lib/libcudart.so.13:
+#
+#   build/warpsim cuda -- build/wow/warpsim run --backend cuda --cores N prog
+#
+# Each program's final state (--dump-state, --report, stdout, exit status)
+# must equal the CPU backend's on what is deterministic (state_cmp.py: all of
+# it, or for programs whose cores race on one atomic, what they compute).
+# That runs the persistent kernel, the SoA contexts, the shared-memory
+# staging, the host-service relaunches (output, barriers, decodes) and, with
+# --regroup, CUB's radix sort, with no GPU.
+#
+# WOW_SET=small (make wow-test, in make test) or all (make gpu-test-sim: every
+# ARM diff program). It fails, never skips or passes, when the CUDA backend is
+# missing from build/wow/warpsim or a run ends with warpsim's own error.
+# Prints "wow-test: N passed, M failed".
+set -u
+W=${WARPSIM:-build/warpsim}
+WOW=${WOW:-build/wow/warpsim}
+KERNELS=${KERNELS:-build/kernels}
+DIFF=${DIFF:-build/diff}
+SET=${WOW_SET:-small}
+TIMEOUT=${WOW_TIMEOUT:-600}
+HERE=$(cd "$(dirname "$0")" && pwd)
+CMP="python3 $HERE/state_cmp.py"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# The backend must be there, and the device it sees must be the PTX simulator.
+version=$("$W" cuda -- "$WOW" --version 2>&1)
+if ! grep -q '^backends: cpu, cuda (warpsim .*(PTX simulator))' <<<"$version"; then
+    echo "FAIL: $WOW under '$W cuda' has no usable CUDA backend: $(sed -n 2p <<<"$version")"
+    echo "wow-test: 0 passed, 1 failed"
+    exit 1
+fi
+
+# run PREFIX PROG CORES cpu|cuda [options]: PREFIX.{state,json,out,err,rc}
+run() {
+    local p=$1 prog=$2 cores=$3 backend=$4
+    shift 4
+    local cmd=("$W")
+    [ "$backend" = cuda ] && cmd=(timeout "$TIMEOUT" "$W" cuda -- "$WOW")
+    "${cmd[@]}" run --quiet --backend "$backend" --cores "$cores" --dump-state "$p.state" --report "$p.json" \
+        "$@" "$prog" >"$p.out" 2>"$p.err" </dev/null
+    echo $? >"$p.rc"
+}
+
+# Cores of these race on one shared atomic (test/gpu/gpu_test.sh).
+contended() { case $(basename "$1") in tiny.* | reduce.*) return 0 ;; esac; return 1; }
+
+# equiv PROG CORES [options]: the CUDA backend on the PTX simulator agrees with the CPU backend.
+equiv() {
+    local prog=$1 cores=$2 how=full t0=$SECONDS
+    shift 2
+    if [ ! -f "$prog" ]; then
+        bad "$prog: missing"
+        return
+    fi
+    contended "$prog" && how=contended
+    run "$T/a" "$prog" "$cores" cpu "$@"
+    run "$T/b" "$prog" "$cores" cuda "$@"
+    for s in a b; do
+        if [ "$(cat "$T/$s.rc")" = 2 ] || [ "$(cat "$T/$s.rc")" = 124 ] || [ ! -s "$T/$s.state" ]; then
+            bad "$prog on $cores cores ($*): the $([ $s = a ] && echo CPU || echo CUDA) backend failed" \
+                "(exit $(cat "$T/$s.rc")): $(tail -3 "$T/$s.err" | tr '\n' ' ')"
+            return
+        fi
+    done
+    if $CMP $how "$T/a" "$T/b" >"$T/cmp"; then
+        pass=$((pass + 1))
+        echo "ok: $prog on $cores cores $* ($how, $((SECONDS - t0)) s)"
+    else
+        bad "CPU and CUDA-on-PTX differ ($how): $prog on $cores cores $*"
+        cat "$T/cmp"
+    fi
+}
+
+small() {
+    equiv "$KERNELS/tiny.free.arm" 64
+    equiv "$KERNELS/tiny.free.arm" 64 --regroup 1000
+}
+
+all() {
+    small
+    for b in "$DIFF"/*.O2 "$DIFF"/*.thumb; do
+        equiv "$b" 64
+    done
+}
+
+case $SET in
+small) small ;;
+all) all ;;
+*) echo "wow-test: WOW_SET is small or all, not '$SET'"; exit 2 ;;
+esac
+echo "wow-test: $pass passed, $fail failed"
+[ $fail -eq 0 ]
