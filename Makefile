@@ -128,6 +128,7 @@ test: deps
 	$(MAKE) --no-print-directory kernels-check bench-kernels-check
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory cuda-apps-test
+	$(MAKE) --no-print-directory wow-test
 	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory diff-x86

@@ -11,6 +11,10 @@ WOW_BUILD := $(BUILD)/wow
 WOW_BIN   := $(WOW_BUILD)/warpsim
 WOW_NVCC  := $(shell command -v nvcc 2>/dev/null)
 WOW_ARCH  := -gencode arch=compute_75,code=compute_75
+# make wow-test's diff programs (test/gpu/wow_test.sh: NAME.VARIANT:CORES[:option...])
+WOW_DIFF  := stderr_mix.O2:64 argv_test.thumb:33 abort_test.O2:64 align_fault.thumb:64 setjmp.hf_O2:64 \
+             tls_vars.O2:64:--block-size:256
+WOW_KERNS := $(patsubst %,$(BUILD)/kernels/tiny.%,free.arm free.thumb.arm free.x86)
 
 .PHONY: wow wow-test gpu-test-sim
 
@@ -24,10 +28,11 @@ wow:
 	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) CUDA_HOME=$(patsubst %/bin/nvcc,%,$(WOW_NVCC)) \
 		NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
 
-wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(KERN_BINS) $(DIFF_BINS)
-	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels bash test/gpu/wow_test.sh
+wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(foreach w,$(WOW_DIFF),$(BUILD)/diff/$(firstword $(subst :, ,$(w))))
+	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels WOW_DIFF='$(WOW_DIFF)' \
+		bash test/gpu/wow_test.sh
 
-gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(KERN_BINS) $(DIFF_BINS)
-	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels WOW_SET=all \
+gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(DIFF_BINS)
+	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels WOW_SET=all WOW_DIFF='$(WOW_DIFF)' \
 		bash test/gpu/wow_test.sh
 endif
