@@ -92,7 +92,7 @@ equiv() {
 DIFF_OPTS=(--heap 256K)
 
 # The make-test set: a contended freestanding kernel on both ISAs (and with
-# --regroup: CUB's radix sort), glibc programs that print to both streams,
+# --regroup: CUB's radix sort; with --mode mk: a launch a step), glibc programs that print to both streams,
 # take arguments, fault (abort, SIGBUS), use VFP, on a partial warp (33 cores),
 # and with --block-size 256 (the kernel's dynamic shared memory past 48 KiB).
 # WOW_DIFF (test/gpu/wow.mk): "NAME.VARIANT:CORES[:option...]" words.
@@ -100,6 +100,7 @@ small() {
     equiv "$KERNELS/tiny.free.arm" 64
     equiv "$KERNELS/tiny.free.thumb.arm" 64 --regroup 1000
     equiv "$KERNELS/tiny.free.x86" 64
+    equiv "$KERNELS/tiny.free.arm" 64 --mode mk
     local w f
     for w in ${WOW_DIFF:-}; do
         IFS=: read -ra f <<<"$w"
