@@ -51,9 +51,12 @@ run() {
     [ "$backend" = cuda ] && cmd=(timeout "$TIMEOUT" "$W" cuda -- "$WOW")
     eval "set -- \"\$@\" \"\$prog\" $args"
     "${cmd[@]}" run --quiet --backend "$backend" --cores "$cores" --dump-state "$p.state" --report "$p.json" \
-        "$@" >"$p.out" 2>"$p.err" </dev/null
+        "$@" "${PROG_ARGS[@]}" >"$p.out" 2>"$p.err" <"$STDIN"
     echo $? >"$p.rc"
 }
+
+# The program's arguments and standard input, for a program not from test/diff.
+PROG_ARGS=() STDIN=/dev/null
 
 # Cores of these race on one shared atomic (test/gpu/gpu_test.sh).
 contended() { case $(basename "$1") in tiny.* | reduce.*) return 0 ;; esac; return 1; }
@@ -92,9 +95,10 @@ equiv() {
 DIFF_OPTS=(--heap 256K)
 
 # The make-test set: a contended freestanding kernel on both ISAs (and with
-# --regroup: CUB's radix sort; with --mode mk: a launch a step), glibc programs that print to both streams,
-# take arguments, fault (abort, SIGBUS), use VFP, on a partial warp (33 cores),
-# and with --block-size 256 (the kernel's dynamic shared memory past 48 KiB).
+# --regroup: CUB's radix sort; with --mode mk: a launch a step), glibc
+# programs that print to both streams, take arguments, fault (abort, SIGBUS),
+# use VFP, on a partial warp (33 cores), and with --block-size 256 (the
+# kernel's dynamic shared memory past 48 KiB); files and stdin (io).
 # WOW_DIFF (test/gpu/wow.mk): "NAME.VARIANT:CORES[:option...]" words.
 small() {
     equiv "$KERNELS/tiny.free.arm" 64
@@ -106,6 +110,28 @@ small() {
         IFS=: read -ra f <<<"$w"
         equiv "$DIFF/${f[0]}" "${f[1]}" "${DIFF_OPTS[@]}" "${f[@]:2}"
     done
+    io
+}
+
+# Files and stdin (the host_fs mirrors sent after each service round):
+# test/system/progs/files.c reads a small tree and three bytes of stdin.
+io() {
+    local cc=${ARM_CC:-arm-linux-gnueabi-gcc}
+    if ! "$cc" -static -O2 "$HERE/../system/progs/files.c" -o "$T/files.elf"; then
+        bad "cannot build test/system/progs/files.c with $cc"
+        return
+    fi
+    mkdir -p "$T/d/sub"
+    printf 'hello\nworld\n' >"$T/d/a.txt"
+    ln -s a.txt "$T/d/link"
+    : >"$T/d/sub/x"
+    printf 'abcdef\n' >"$T/stdin"
+    # files.c keeps what stat says, access times too: the first read of a new
+    # file moves them (relatime), so a first run, not compared, reads them all.
+    "$W" run --quiet --cores 1 "$T/files.elf" "$T/d" <"$T/stdin" >/dev/null 2>&1
+    PROG_ARGS=("$T/d") STDIN=$T/stdin
+    equiv "$T/files.elf" 8 "${DIFF_OPTS[@]}"
+    PROG_ARGS=() STDIN=/dev/null
 }
 
 # gpu-test-sim: every ARM diff program, A32 -O2, Thumb-2 and armhf -O2 (VFP),
