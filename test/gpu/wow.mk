@@ -32,7 +32,8 @@ wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(foreach w,$(WOW_DIFF
 	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels WOW_DIFF='$(WOW_DIFF)' \
 		bash test/gpu/wow_test.sh
 
-gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(DIFF_BINS)
-	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels WOW_SET=all WOW_DIFF='$(WOW_DIFF)' \
+gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(DIFF_BINS) $(filter %.O2,$(DIFF_X86_BINS))
+	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff DIFF_X86=$(BUILD)/diff-x86 KERNELS=$(BUILD)/kernels \
+		WOW_SET=all WOW_DIFF='$(WOW_DIFF)' \
 		bash test/gpu/wow_test.sh
 endif

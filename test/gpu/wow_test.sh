@@ -135,11 +135,12 @@ io() {
 }
 
 # gpu-test-sim: every ARM diff program, A32 -O2, Thumb-2 and armhf -O2 (VFP),
-# on 64 cores; the few that run millions of instructions a core on 8.
+# and the IA-32 ones at -O2 (DIFF_X86), on 64 cores; the few that run
+# millions of instructions a core on 8.
 all() {
     small
     local b
-    for b in "$DIFF"/*.O2 "$DIFF"/*.thumb "$DIFF"/*.hf_O2; do
+    for b in "$DIFF"/*.O2 "$DIFF"/*.thumb "$DIFF"/*.hf_O2 ${DIFF_X86:+"$DIFF_X86"/*.O2}; do
         case $(basename "$b") in
         fft.* | fmatmul_d.* | string_insns.*) equiv "$b" 8 "${DIFF_OPTS[@]}" ;;
         *) equiv "$b" 64 "${DIFF_OPTS[@]}" ;;
