@@ -25,15 +25,17 @@ else
 # The sub-make tracks its own dependencies; NVCC and CUDA_HOME are named
 # again so that an outer `make NVCC=` (a CPU-only build) does not reach it.
 wow:
-	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) CUDA_HOME=$(patsubst %/bin/nvcc,%,$(WOW_NVCC)) \
-		NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
+	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) \
+		CUDA_HOME=$(patsubst %/bin/nvcc,%,$(WOW_NVCC)) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
 
-wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(foreach w,$(WOW_DIFF),$(BUILD)/diff/$(firstword $(subst :, ,$(w))))
-	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff KERNELS=$(BUILD)/kernels WOW_DIFF='$(WOW_DIFF)' \
-		bash test/gpu/wow_test.sh
+WOW_ENV := WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) KERNELS=$(BUILD)/kernels DIFF=$(BUILD)/diff \
+           DIFF_X86=$(BUILD)/diff-x86 WOW_DIFF='$(WOW_DIFF)'
+WOW_DIFF_BINS := $(foreach w,$(WOW_DIFF),$(BUILD)/diff/$(firstword $(subst :, ,$(w))))
+
+wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(WOW_DIFF_BINS)
+	$(WOW_ENV) bash test/gpu/wow_test.sh
 
 gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(DIFF_BINS) $(filter %.O2,$(DIFF_X86_BINS))
-	WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) DIFF=$(BUILD)/diff DIFF_X86=$(BUILD)/diff-x86 KERNELS=$(BUILD)/kernels \
-		WOW_SET=all WOW_DIFF='$(WOW_DIFF)' \
+	$(WOW_ENV) WOW_SET=all \
 		bash test/gpu/wow_test.sh
 endif

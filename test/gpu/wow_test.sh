@@ -14,8 +14,9 @@
 # --regroup, CUB's radix sort, with no GPU.
 #
 # WOW_SET=small (make wow-test, in make test), all (make gpu-test-sim: every
-# ARM diff program) or list (the programs named, on WOW_CORES cores: 64). It fails, never skips or passes, when the CUDA backend is
-# missing from build/wow/warpsim or a run ends with warpsim's own error.
+# ARM diff program) or list (the programs named, on WOW_CORES cores: 64). It
+# fails, never skips or passes, when the CUDA backend is missing from
+# build/wow/warpsim or a run ends with warpsim's own error.
 # Prints "wow-test: N passed, M failed".
 set -u
 W=${WARPSIM:-build/warpsim}
@@ -111,6 +112,20 @@ small() {
         equiv "$DIFF/${f[0]}" "${f[1]}" "${DIFF_OPTS[@]}" "${f[@]:2}"
     done
     io
+    refuse
+}
+
+# More cores than the device memory holds (cudaMemGetInfo's free bytes over
+# the bytes a core commits): refused before any allocation, naming the most.
+refuse() {
+    "$W" cuda --quiet -- "$WOW" run --quiet --backend cuda --cores 20000 "$DIFF/tls_vars.O2" >"$T/r.out" 2>&1
+    local rc=$?
+    if [ $rc = 2 ] && grep -q 'holds at most [0-9]* cores of this program' "$T/r.out"; then
+        pass=$((pass + 1))
+        echo "ok: 20000 cores of tls_vars.O2 refused: $(grep -o 'holds at most [0-9]* cores' "$T/r.out")"
+    else
+        bad "20000 cores of tls_vars.O2 (4 MB heap): exit $rc, not refused: $(head -2 "$T/r.out")"
+    fi
 }
 
 # Files and stdin (the host_fs mirrors sent after each service round):
