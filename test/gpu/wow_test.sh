@@ -40,6 +40,20 @@ if ! grep -q '^backends: cpu, cuda (warpsim .*(PTX simulator))' <<<"$version"; t
     exit 1
 fi
 
+# Every CUDA runtime function the backend (and CUB in it) imports is one
+# warpsim's runtime implements: a weak symbol there is the stub that answers
+# cudaErrorNotSupported (src/host/cudart/cudart_stubs.c).
+lib=$(dirname "$(realpath "$W")")/lib/libcudart.so.13
+stubbed=$(comm -12 <(nm -D --undefined-only "$WOW" | sed -n 's/^ *U \([A-Za-z0-9_]*\)@libcudart.*/\1/p' | sort -u) \
+    <(nm -D --defined-only "$lib" | awk '$2 == "W" { sub(/@.*/, "", $3); print $3 }' | sort -u))
+nimports=$(nm -D --undefined-only "$WOW" | grep -c '@libcudart')
+if [ -n "$stubbed" ] || [ "$nimports" -lt 10 ]; then
+    bad "$WOW imports $nimports runtime functions; not implemented in $lib: $(echo $stubbed)"
+else
+    pass=$((pass + 1))
+    echo "ok: the $nimports CUDA runtime functions $WOW imports are implemented in $lib"
+fi
+
 # run PREFIX PROG CORES cpu|cuda [options]: PREFIX.{state,json,out,err,rc}; a diff
 # program's arguments come from test/diff/NAME.args, as in run_diff.sh.
 run() {
