@@ -6,7 +6,7 @@
 # then runs the persistent kernel on warpsim's PTX simulator, through
 # build/lib/libcudart.so.13.
 #   make wow-test       a few programs, CUDA backend vs CPU backend (in make test)
-#   make gpu-test-sim   every ARM diff program the same way (minutes to hours)
+#   make gpu-test-sim   every diff program (ARM, IA-32 -O2) the same way (hours here)
 WOW_BUILD := $(BUILD)/wow
 WOW_BIN   := $(WOW_BUILD)/warpsim
 WOW_NVCC  := $(shell command -v nvcc 2>/dev/null)
