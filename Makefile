@@ -35,10 +35,12 @@ HOST_SRC := $(filter-out src/host/main.c src/host/cudart/%,$(shell find src/host
 LIB_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(DEV_SRC) $(HOST_SRC))
 HEADERS  := $(shell find src kernels/include kernels/ptx/include -name '*.h' -o -name '*.def' -o -name '*.cuh')
 
+# CUDA_RT=cudart links NVIDIA's runtime as a shared library (test/gpu/wow.mk).
+CUDA_RT ?= cudart_static
 ifneq ($(NVCC),)
   CFLAGS   += -DWARPSIM_HAVE_CUDA
   CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o
-  LDLIBS   += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
+  LDLIBS   += -L$(CUDA_HOME)/lib64 -l$(CUDA_RT) -ldl -lrt -lstdc++
 endif
 
 # Objects depend on the flags they were built with, so that a build without
@@ -110,6 +112,7 @@ include src/host/cudart/cudart.mk
 include test/cuda/apps/apps.mk
 include kernels/ptx/host/host.mk
 include test/vfp/vfp.mk
+include test/gpu/wow.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2
@@ -128,6 +131,7 @@ test: deps
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory cuda-apps-test
 	$(MAKE) --no-print-directory cuda-workloads-test
+	$(MAKE) --no-print-directory wow-test
 	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff
 	$(MAKE) --no-print-directory diff-x86

@@ -26,6 +26,7 @@ typedef struct block {
 static struct {
     uint8_t *base;
     uint64_t top;             /* bytes handed out so far from the bottom */
+    uint64_t used;            /* bytes in live allocations (cudaMemGetInfo) */
     block_t *b;               /* by offset */
     uint32_t n, cap;
     pthread_mutex_t lock;
@@ -73,11 +74,13 @@ static void *take(uint64_t bytes, uint64_t asked, int kind)
             return NULL;
         f = &A.b[i];
         f->size = bytes, f->asked = asked, f->kind = kind;
+        A.used += bytes;
         return A.base + f->off;
     }
     if (A.top + bytes > ARENA_BYTES || insert_at(A.n, (block_t){A.top, bytes, asked, kind}))
         return NULL;
     A.top += bytes;
+    A.used += bytes;
     return A.base + A.b[A.n - 1].off;
 }
 
@@ -131,12 +134,21 @@ int cudart_mem_free(void *p, int kind)
     int i = find_index(p);
     int ok = i >= 0 && (uint8_t *)p == A.base + A.b[i].off && (A.b[i].kind & kind);
     if (ok) {
+        A.used -= A.b[i].size;
         A.b[i].kind = 0;
         A.b[i].asked = 0;
         coalesce((uint32_t)i);
     }
     pthread_mutex_unlock(&A.lock);
     return ok ? 0 : -1;
+}
+
+uint64_t cudart_mem_unused(void)
+{
+    pthread_mutex_lock(&A.lock);
+    uint64_t n = ARENA_BYTES - A.used;
+    pthread_mutex_unlock(&A.lock);
+    return n;
 }
 
 int cudart_mem_find(const void *p, void **base, uint64_t *size, int *kind)

@@ -62,5 +62,16 @@ int main()
     CHECK(cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 4 << 20));
     CHECK(cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize));
     EXPECT(fifo == 4 << 20, "printf FIFO %zu", fifo);
+    /* free memory goes down by what cudaMalloc takes and back up on cudaFree */
+    size_t free0, free1, free2, total;
+    void *big;
+    CHECK(cudaMemGetInfo(&free0, &total));
+    CHECK(cudaMalloc(&big, 64 << 20));
+    CHECK(cudaMemGetInfo(&free1, &total));
+    CHECK(cudaFree(big));
+    CHECK(cudaMemGetInfo(&free2, &total));
+    EXPECT(free0 <= total && free0 - free1 >= (size_t)64 << 20 && free2 == free0,
+           "free %zu, %zu after 64 MB, %zu after freeing",
+           free0, free1, free2);
     return finish("device_query");
 }

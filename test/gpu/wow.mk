@@ -1,0 +1,41 @@
+# warpsim on warpsim (issue 21 part 6; DESIGN.md "warpsim on warpsim"): a
+# warpsim whose CUDA backend is linked against the shared CUDA runtime and
+# carries compute_75 PTX only (no SASS: no ptxas runs), built by a make of its
+# own into build/wow (its own objects and flags stamp; the normal build's are
+# left alone). `build/warpsim cuda -- build/wow/warpsim run --backend cuda ...`
+# then runs the persistent kernel on warpsim's PTX simulator, through
+# build/lib/libcudart.so.13.
+#   make wow-test       a few programs, CUDA backend vs CPU backend (in make test)
+#   make gpu-test-sim   every diff program (ARM, IA-32 -O2) the same way (hours here)
+WOW_BUILD := $(BUILD)/wow
+WOW_BIN   := $(WOW_BUILD)/warpsim
+WOW_NVCC  := $(shell command -v nvcc 2>/dev/null)
+WOW_ARCH  := -gencode arch=compute_75,code=compute_75
+# make wow-test's diff programs (test/gpu/wow_test.sh: NAME.VARIANT:CORES[:option...])
+WOW_DIFF  := stderr_mix.O2:64 argv_test.thumb:33 abort_test.O2:64 align_fault.thumb:64 setjmp.hf_O2:64 \
+             tls_vars.O2:64:--block-size:256
+WOW_KERNS := $(patsubst %,$(BUILD)/kernels/tiny.%,free.arm free.thumb.arm free.x86)
+
+.PHONY: wow wow-test gpu-test-sim
+
+ifeq ($(WOW_NVCC),)
+wow wow-test gpu-test-sim:
+	@echo "$@: SKIPPED: no nvcc on the PATH: warpsim's CUDA backend cannot be built"
+else
+# The sub-make tracks its own dependencies; NVCC and CUDA_HOME are named
+# again so that an outer `make NVCC=` (a CPU-only build) does not reach it.
+wow:
+	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) \
+		CUDA_HOME=$(patsubst %/bin/nvcc,%,$(WOW_NVCC)) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
+
+WOW_ENV := WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) KERNELS=$(BUILD)/kernels DIFF=$(BUILD)/diff \
+           DIFF_X86=$(BUILD)/diff-x86 WOW_DIFF='$(WOW_DIFF)'
+WOW_DIFF_BINS := $(foreach w,$(WOW_DIFF),$(BUILD)/diff/$(firstword $(subst :, ,$(w))))
+
+wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(WOW_DIFF_BINS)
+	$(WOW_ENV) bash test/gpu/wow_test.sh
+
+gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(DIFF_BINS) $(filter %.O2,$(DIFF_X86_BINS))
+	$(WOW_ENV) WOW_SET=all \
+		bash test/gpu/wow_test.sh
+endif
