@@ -35,10 +35,10 @@ expect_error "missing file" "$T/does-not-exist.elf"
 [ -x /bin/true ] && expect_error "x86-64 ELF" /bin/true
 
 # IA-32 (i386 ELF): cut programs refused in one line; an instruction the
-# core does not implement faults that core with its pc and bytes, the
+# core does not implement (SSSE3's PSHUFB) faults that core with its pc and bytes, the
 # other cores run on.
 if command -v i686-linux-gnu-gcc >/dev/null; then
-    printf '#include <stdio.h>\n#include <unistd.h>\nint main(void){if(getpid()&1)__asm__ volatile(".byte 0x0f,0x28,0xc1");puts("ran");return 0;}\n' >"$T/x.c"
+    printf '#include <stdio.h>\n#include <unistd.h>\nint main(void){if(getpid()&1)__asm__ volatile(".byte 0x0f,0x38,0x00,0xc1");puts("ran");return 0;}\n' >"$T/x.c"
     i686-linux-gnu-gcc -static -O2 "$T/x.c" -o "$T/x.elf"
     head -c 200 "$T/x.elf" >"$T/xcut.elf"
     expect_error "i386 ELF cut in its headers" "$T/xcut.elf"
@@ -47,7 +47,7 @@ if command -v i686-linux-gnu-gcc >/dev/null; then
     "$W" run --cores 4 --report "$T/x.json" "$T/x.elf" >"$T/out" 2>"$T/err"
     grep -q '^ran$' "$T/out" && grep -q '"halted": *2' "$T/x.json" && ok \
         || bad "i386: want core 0's output and 2 halted cores: $(head -c 200 "$T/out")"
-    grep -q 'faulted at pc 0x[0-9a-f]*: undefined or unsupported instruction (bytes 0f 28 c1' "$T/err" && ok \
+    grep -q 'faulted at pc 0x[0-9a-f]*: undefined or unsupported instruction (bytes 0f 38 00 c1' "$T/err" && ok \
         || bad "i386: no fault line with the bytes: $(head -c 300 "$T/err")"
     grep -q '"faulted": *2' "$T/x.json" && ok || bad "i386: the report does not count 2 faulted cores"
 fi

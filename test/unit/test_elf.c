@@ -561,7 +561,7 @@ Test(stack, ia32_platform_and_hwcap)
     cr_assert_eq(stack_build(&img, 0x40000, 1, argv, 1, &t, err, sizeof err), 0, "%s", err);
     uint32_t auxv = t.sp + 4 + 8 + 12;
     cr_assert_str_eq(te_str(&t, te_aux(&t, auxv, AT_PLATFORM)), "i686");
-    cr_assert_eq(te_aux(&t, auxv, AT_HWCAP), 0x00008111u, "CPUID.1:EDX of the IA-32 core: FPU, TSC, CX8, CMOV");
+    cr_assert_eq(te_aux(&t, auxv, AT_HWCAP), 0x07808111u, "CPUID.1:EDX of the IA-32 core: FPU, TSC, CX8, CMOV, MMX, FXSR, SSE, SSE2");
     stack_free(&t);
     elf_free(&img);
 }
