@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (uint32_t i = 0; i < n; i++) {
         FZ_CHECK(recs[i].run >= 1u);
         if (recs[i].run > 1u) {
-            uint32_t next = i + recs[i].len;
+            uint32_t next = i + x86_len(&recs[i]);
             FZ_CHECK(next < n && recs[next].run + 1u == recs[i].run && !x86_ends_block(&recs[i]));
         }
     }

@@ -6,22 +6,32 @@
  * between it and that end, following the chain of lengths; the count is a
  * byte (a longer stretch is cut), and a block ends where the next record
  * is not decoded or lies beyond the range being prepared (a page), whose
- * successor may be dropped on its own (x86_host.c). */
+ * successor may be dropped on its own (x86_host.c). The same backward pass
+ * marks the records whose flags are dead (fast/x86_flags_dead.c). */
 #include "x86_block.h"
+
+#include <string.h>
 
 int x86_ends_block(const x86_insn_t *in) { return x86_op_has(in->op, X86_P_END) != 0; }
 
 void x86_prepare_range(x86_insn_t *recs, uint32_t lo, uint32_t hi)
 {
+    /* x86_flags_live_before of the records up to 15 on, by offset mod 16 */
+    uint8_t live[16];
+    memset(live, 1, sizeof live);
     for (uint32_t i = hi; i-- > lo;) {
         x86_insn_t *in = &recs[i];
+        live[i & 15u] = 1u;
         if (in->op == X86_OP_UNDECODED)
             continue;
-        uint32_t next = i + in->len;
+        uint32_t len = x86_len(in), next = i + len;
         if (x86_ends_block(in) || next >= hi || recs[next].op == X86_OP_UNDECODED || recs[next].run >= 255u)
             in->run = 1;
         else
             in->run = (uint8_t)(recs[next].run + 1u);
+        uint32_t after = in->run > 1u ? live[next & 15u] : 1u;
+        in->len = (uint8_t)(len | (x86_flags_dead(in, after) ? X86_LEN_FLAGS_DEAD : 0u));
+        live[i & 15u] = (uint8_t)x86_flags_live_before(in, after);
     }
 }
 

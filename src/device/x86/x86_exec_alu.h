@@ -9,8 +9,9 @@
 
 enum { X86_ALU_ADD, X86_ALU_OR, X86_ALU_ADC, X86_ALU_SBB, X86_ALU_AND, X86_ALU_SUB, X86_ALU_XOR, X86_ALU_CMP };
 
-/* ALU operation k on a, b of width w: the result (masked), flags set. */
-SIM_INLINE uint32_t x86_alu(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t a, uint32_t b)
+/* ALU operation k on a, b of width w: the result (masked), the flags set
+ * if fl (x86_ops.def's X86_FLAGS_WANTED: 0 where they are dead). */
+SIM_INLINE uint32_t x86_alu_fl(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t a, uint32_t b, uint32_t fl)
 {
     uint32_t mask = x86_mask(w), r, kind;
     b &= mask;
@@ -25,46 +26,52 @@ SIM_INLINE uint32_t x86_alu(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t a, ui
     default: r = a ^ b, kind = X86_CC_LOGIC; break;
     }
     r &= mask;
-    x86_set_cc(c, kind, w, r, a, b);
+    if (fl)
+        x86_set_cc(c, kind, w, r, a, b);
     return r;
+}
+
+SIM_INLINE uint32_t x86_alu(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t a, uint32_t b)
+{
+    return x86_alu_fl(c, k, w, a, b, 1u);
 }
 
 /* The register forms: the 32-bit width, by far the commonest, gets a copy
  * of its own in which the width is a constant. */
-SIM_INLINE void x86_alu_reg(x86_ctx_t *c, const x86_insn_t *in, uint32_t k, uint32_t w, uint32_t b)
+SIM_INLINE void x86_alu_reg(x86_ctx_t *c, const x86_insn_t *in, uint32_t k, uint32_t w, uint32_t b, uint32_t fl)
 {
-    uint32_t r = x86_alu(c, k, w, x86_rd(c, in->reg, w), b);
+    uint32_t r = x86_alu_fl(c, k, w, x86_rd(c, in->reg, w), b, fl);
     if (k != X86_ALU_CMP)
         x86_wr(c, in->reg, w, r);
 }
 
-SIM_INLINE void x86_alu_rr(x86_ctx_t *c, const x86_insn_t *in, uint32_t k)
+SIM_INLINE void x86_alu_rr(x86_ctx_t *c, const x86_insn_t *in, uint32_t k, uint32_t fl)
 {
     if (SIM_LIKELY(x86_w(in) == X86_W32))
-        x86_alu_reg(c, in, k, X86_W32, c->r[in->base]);
+        x86_alu_reg(c, in, k, X86_W32, c->r[in->base], fl);
     else
-        x86_alu_reg(c, in, k, x86_w(in), x86_rd(c, in->base, x86_w(in)));
+        x86_alu_reg(c, in, k, x86_w(in), x86_rd(c, in->base, x86_w(in)), fl);
 }
 
-SIM_INLINE void x86_alu_ri(x86_ctx_t *c, const x86_insn_t *in, uint32_t k)
+SIM_INLINE void x86_alu_ri(x86_ctx_t *c, const x86_insn_t *in, uint32_t k, uint32_t fl)
 {
     if (SIM_LIKELY(x86_w(in) == X86_W32))
-        x86_alu_reg(c, in, k, X86_W32, in->imm);
+        x86_alu_reg(c, in, k, X86_W32, in->imm, fl);
     else
-        x86_alu_reg(c, in, k, x86_w(in), in->imm);
+        x86_alu_reg(c, in, k, x86_w(in), in->imm, fl);
 }
 
 SIM_INLINE void x86_alu_rm(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
-                           uint32_t k)
+                           uint32_t k, uint32_t fl)
 {
     uint32_t w = x86_w(in), v;
     if (SIM_LIKELY(w == X86_W32)) {
         if (!x86_ld(c, m, core, pc, x86_ea(c, in), X86_W32, &v))
-            x86_alu_reg(c, in, k, X86_W32, v);
+            x86_alu_reg(c, in, k, X86_W32, v, fl);
         return;
     }
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), w, &v))
-        x86_alu_reg(c, in, k, w, v);
+        x86_alu_reg(c, in, k, w, v, fl);
 }
 
 /* Memory destination with source b (a register or the immediate). */
@@ -96,36 +103,37 @@ SIM_INLINE void x86_alu_mi(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *
     x86_alu_m(c, in, m, core, pc, k, in->imm);
 }
 
-SIM_INLINE void x86_test(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b)
+SIM_INLINE void x86_test(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b, uint32_t fl)
 {
-    x86_alu(c, X86_ALU_AND, x86_w(in), a, b);
+    x86_alu_fl(c, X86_ALU_AND, x86_w(in), a, b, fl);
 }
 
 SIM_INLINE void x86_test_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
-                           uint32_t b)
+                           uint32_t b, uint32_t fl)
 {
     uint32_t v;
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), x86_w(in), &v))
-        x86_test(c, in, v, b);
+        x86_test(c, in, v, b, fl);
 }
 
-/* INC DEC NOT NEG (aux 0..3) of v; NOT leaves the flags alone. */
-SIM_INLINE uint32_t x86_unary(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v)
+/* INC DEC NOT NEG (aux 0..3) of v; NOT leaves the flags alone, and so do
+ * the others where fl is 0. */
+SIM_INLINE uint32_t x86_unary(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uint32_t fl)
 {
     uint32_t mask = x86_mask(w), r;
     switch (k) {
-    case 0: r = (v + 1u) & mask, x86_set_cc(c, X86_CC_INC, w, r, v, x86_cf(c)); break;
-    case 1: r = (v - 1u) & mask, x86_set_cc(c, X86_CC_DEC, w, r, v, x86_cf(c)); break;
+    case 0: r = (v + 1u) & mask; if (fl) x86_set_cc(c, X86_CC_INC, w, r, v, x86_cf(c)); break;
+    case 1: r = (v - 1u) & mask; if (fl) x86_set_cc(c, X86_CC_DEC, w, r, v, x86_cf(c)); break;
     case 2: r = ~v & mask; break;
-    default: r = (0u - v) & mask, x86_set_cc(c, X86_CC_SUB, w, r, 0u, v); break;
+    default: r = (0u - v) & mask; if (fl) x86_set_cc(c, X86_CC_SUB, w, r, 0u, v); break;
     }
     return r;
 }
 
-SIM_INLINE void x86_unary_r(x86_ctx_t *c, const x86_insn_t *in)
+SIM_INLINE void x86_unary_r(x86_ctx_t *c, const x86_insn_t *in, uint32_t fl)
 {
     uint32_t w = x86_w(in);
-    x86_wr(c, in->reg, w, x86_unary(c, in->aux, w, x86_rd(c, in->reg, w)));
+    x86_wr(c, in->reg, w, x86_unary(c, in->aux, w, x86_rd(c, in->reg, w), fl));
 }
 
 SIM_FN void x86_unary_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
@@ -133,7 +141,7 @@ SIM_FN void x86_unary_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, 
     uint32_t w = x86_w(in), a = x86_ea(c, in);
     uint32_t f0 = c->cc_op, r0 = c->cc_res, a0 = c->cc_a, b0 = c->cc_b;
     X86_RMW(c, m, core, pc, a, w, X86_LOCKED(in), old, nv,
-            (c->cc_op = f0, c->cc_res = r0, c->cc_a = a0, c->cc_b = b0, nv = x86_unary(c, in->aux, w, old)));
+            (c->cc_op = f0, c->cc_res = r0, c->cc_a = a0, c->cc_b = b0, nv = x86_unary(c, in->aux, w, old, 1u)));
 }
 
 /* Rotates: only CF and OF change, and only for a count that is not 0. */
@@ -169,8 +177,9 @@ SIM_FN uint32_t x86_rotate(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uin
 }
 
 /* Shift or rotate kind k (the /r: 0 ROL 1 ROR 2 RCL 3 RCR 4 SHL 5 SHR 6 SAL
- * 7 SAR) of v by count n: the count masked to 5 bits, 0 changing nothing. */
-SIM_INLINE uint32_t x86_shift(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uint32_t n)
+ * 7 SAR) of v by count n: the count masked to 5 bits, 0 changing nothing.
+ * fl 0: a shift's flags are dead and not set (rotates, rare, set theirs). */
+SIM_INLINE uint32_t x86_shift(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, uint32_t n, uint32_t fl)
 {
     uint32_t mask = x86_mask(w), r, pre;
     n &= 31u;
@@ -181,24 +190,23 @@ SIM_INLINE uint32_t x86_shift(x86_ctx_t *c, uint32_t k, uint32_t w, uint32_t v, 
     if (k == 5u) {
         pre = v >> (n - 1u);
         r = pre >> 1;
-        x86_set_cc(c, X86_CC_SHR, w, r, pre, 0);
     } else if (k == 7u) {
         int32_t sv = (int32_t)x86_sext(v, w);
         pre = (uint32_t)(sv >> (n - 1u)) & mask;
         r = (uint32_t)(sv >> n) & mask;
-        x86_set_cc(c, X86_CC_SHR, w, r, pre, 0);
     } else {
         pre = (v << (n - 1u)) & mask;
         r = (pre << 1) & mask;
-        x86_set_cc(c, X86_CC_SHL, w, r, pre, 0);
     }
+    if (fl)
+        x86_set_cc(c, k == 5u || k == 7u ? X86_CC_SHR : X86_CC_SHL, w, r, pre, 0);
     return r;
 }
 
-SIM_INLINE void x86_shift_r(x86_ctx_t *c, const x86_insn_t *in, uint32_t n)
+SIM_INLINE void x86_shift_r(x86_ctx_t *c, const x86_insn_t *in, uint32_t n, uint32_t fl)
 {
     uint32_t w = x86_w(in);
-    x86_wr(c, in->reg, w, x86_shift(c, in->aux, w, x86_rd(c, in->reg, w), n));
+    x86_wr(c, in->reg, w, x86_shift(c, in->aux, w, x86_rd(c, in->reg, w), n, fl));
 }
 
 SIM_INLINE void x86_shift_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
@@ -207,7 +215,7 @@ SIM_INLINE void x86_shift_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t 
     uint32_t w = x86_w(in), a = x86_ea(c, in), v;
     if (x86_ld_rmw(c, m, core, pc, a, w, &v))
         return;
-    x86_st(c, m, core, pc, a, w, x86_shift(c, in->aux, w, v, n));
+    x86_st(c, m, core, pc, a, w, x86_shift(c, in->aux, w, v, n, 1u));
 }
 
 /* SHLD (k 0) and SHRD (k 1) of d with bits from s by n (masked to 5 bits):

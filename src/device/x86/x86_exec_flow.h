@@ -22,7 +22,7 @@ SIM_INLINE void x86_jmp_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m
 SIM_INLINE void x86_call(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                          uint32_t target)
 {
-    if (!x86_push(c, in, m, core, pc, pc + in->len))
+    if (!x86_push(c, in, m, core, pc, pc + x86_len(in)))
         c->eip = x86_target(in, target);
 }
 

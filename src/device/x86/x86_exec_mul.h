@@ -89,22 +89,23 @@ SIM_FN void x86_muldiv_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m,
 
 /* The two- and three-operand IMUL: reg = a * b, truncated; CF = OF = the
  * product did not fit. */
-SIM_INLINE void x86_imul2(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b)
+SIM_INLINE void x86_imul2(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b, uint32_t fl)
 {
     uint32_t w = x86_w(in), mask = x86_mask(w);
     int64_t p = (int64_t)(int32_t)x86_sext(a & mask, w) * (int32_t)x86_sext(b & mask, w);
     uint32_t lo = (uint32_t)p & mask;
-    x86_set_cc(c, X86_CC_MUL, w, lo, 0, (int64_t)(int32_t)x86_sext(lo, w) != p);
+    if (fl)
+        x86_set_cc(c, X86_CC_MUL, w, lo, 0, (int64_t)(int32_t)x86_sext(lo, w) != p);
     x86_wr(c, in->reg, w, lo);
 }
 
 /* From memory: times imm (69, 6B: has_imm) or times reg (0F AF). */
 SIM_INLINE void x86_imul2_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
-                        uint32_t imm, uint32_t has_imm)
+                        uint32_t imm, uint32_t has_imm, uint32_t fl)
 {
     uint32_t v;
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), x86_w(in), &v))
-        x86_imul2(c, in, v, has_imm ? imm : x86_rd(c, in->reg, x86_w(in)));
+        x86_imul2(c, in, v, has_imm ? imm : x86_rd(c, in->reg, x86_w(in)), fl);
 }
 
 #endif

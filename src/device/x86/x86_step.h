@@ -58,7 +58,7 @@ SIM_INLINE const x86_insn_t *x86_fetch(x86_code_t img, uint32_t pc)
 SIM_INLINE void x86_step_record(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                                 uint64_t icount)
 {
-    c->eip = pc + in->len;
+    c->eip = pc + x86_len(in);
     x86_exec(c, in, m, core, pc, icount);
 }
 
@@ -88,8 +88,8 @@ SIM_INLINE uint32_t x86_run_straight(x86_ctx_t *c, const x86_insn_t **inp, const
             pc = c->eip;
             break;
         }
-        pc += in->len;
-        in += in->len;
+        pc += x86_len(in);
+        in += x86_len(in);
     }
     *inp = in;
     *pcp = pc;

@@ -77,7 +77,9 @@ __attribute__((constructor)) static void x86_chained_env(void)
  * steps to the next record by a constant: the next record's address then
  * waits on no load (each record's on its predecessor's len was a chain of
  * load latencies through the whole block), the branch predictor supplies
- * the length with the jump's target. */
+ * the length with the jump's target. len's X86_LEN_FLAGS_DEAD bit (a
+ * record whose flags are dead, x86_flags_dead.c) selects rows 16..31,
+ * where the X86_P_NF ops run a copy that sets no flags. */
 SIM_INLINE uint32_t x86_op_len(const x86_insn_t *in)
 {
     uint16_t ol;
@@ -96,7 +98,7 @@ SIM_STATIC_ASSERT(offsetof(x86_insn_t, op) == 0 && offsetof(x86_insn_t, len) == 
     label: __attribute__((unused));                                                                \
     X86_CHAINED_OWN(name)                                                                          \
     if ((props) & X86_P_END)                                                                       \
-        c->eip = pc + in->len;                                                                     \
+        c->eip = pc + x86_len(in);                                                                 \
     {                                                                                              \
         exec;                                                                                      \
     }                                                                                              \
@@ -109,7 +111,7 @@ SIM_STATIC_ASSERT(offsetof(x86_insn_t, op) == 0 && offsetof(x86_insn_t, len) == 
         goto x86_next_block;                                                                       \
     X86_CHAINED_DISPATCH();
 #define X86_CHAINED_CASE(name, unit, fmt, mn, props, exec)                                         \
-    X86_CHAINED_BODY(x86_l_##name, name, props, exec, in->len)
+    X86_CHAINED_BODY(x86_l_##name, name, props, exec, x86_len(in))
 
 /* The ops with a copy per length: the commonest in compiled i686 code
  * (moves, the ALU's register and memory forms, LEA, PUSH/POP, INC/DEC,
@@ -122,24 +124,31 @@ SIM_STATIC_ASSERT(offsetof(x86_insn_t, op) == 0 && offsetof(x86_insn_t, len) == 
     _(ADC_RR, L) _(SBB_RR, L) _(TEST_RR, L) _(TEST_RI, L) _(UNARY_R, L) _(SHIFT_RI, L)            \
     _(IMUL_RR, L) _(IMUL_RM, L) _(IMUL_RRI, L) _(MOVZX_RR, L) _(MOVZX_RM, L) _(MOVSX_RR, L)        \
     _(MOVSX_RM, L) _(CMOV_RR, L) _(SETCC_R, L) _(NOP, L)
-#define X86_CHAINED_HOT_ENTRY(name, L) [X86_OP_##name] = &&x86_l_##name##_##L,
-/* The label table's row for length L: every op's own case, the hot ops'
- * copies for L over them (hence the override warning's silence). */
-#define X86_OP(name, unit, fmt, mn, props, exec) &&x86_l_##name,
-#define X86_CHAINED_ROW(L) {X86_OP_TABLE X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, L)}
-#define X86_CHAINED_PLAIN_ROW {X86_OP_TABLE}
+/* The label table, [len << 8 | op]: every op's own case in every row; over
+ * them (hence the override warning's silence) the hot ops' copies for
+ * length L in row L and the NF ops' flagless copies for L in row 16 + L
+ * (X86_LEN_FLAGS_DEAD is set only where len is 7 or less). */
+#define X86_CHAINED_HOT_ENTRY(name, L) [L][X86_OP_##name] = &&x86_l_##name##_##L,
+#define X86_CHAINED_NF_ENTRY(name, props, L)                                                       \
+    [X86_LEN_FLAGS_DEAD + L][X86_OP_##name] = (props) & X86_P_NF ? &&x86_l_##name##_nf_##L : &&x86_l_##name,
+#define X86_OP(name, unit, fmt, mn, props, exec)                                                   \
+    [0 ... 31][X86_OP_##name] = &&x86_l_##name, X86_CHAINED_NF_ENTRY(name, props, 1)              \
+    X86_CHAINED_NF_ENTRY(name, props, 2) X86_CHAINED_NF_ENTRY(name, props, 3)                      \
+    X86_CHAINED_NF_ENTRY(name, props, 4) X86_CHAINED_NF_ENTRY(name, props, 5)                      \
+    X86_CHAINED_NF_ENTRY(name, props, 6) X86_CHAINED_NF_ENTRY(name, props, 7)
 
 uint64_t x86_run_chained(X86_CHAINED_PARAMS)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-    static const void *const labels[16][256] = {
-        X86_CHAINED_PLAIN_ROW, X86_CHAINED_ROW(1), X86_CHAINED_ROW(2), X86_CHAINED_ROW(3),
-        X86_CHAINED_ROW(4),    X86_CHAINED_ROW(5), X86_CHAINED_ROW(6), X86_CHAINED_ROW(7),
-        X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW,
-        X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW, X86_CHAINED_PLAIN_ROW};
+    static const void *const labels[32][256] = {
+        X86_OP_TABLE X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, 1) X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, 2)
+            X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, 3) X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, 4)
+                X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, 5) X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, 6)
+                    X86_CHAINED_HOT(X86_CHAINED_HOT_ENTRY, 7)};
 #pragma GCC diagnostic pop
 #undef X86_OP
+    SIM_STATIC_ASSERT(X86_LEN_FLAGS_DEAD == 16u, x86_chained_rows);
     const void *const *const table = &labels[0][0]; /* [len << 8 | op] */
     const x86_insn_t *const recs = im.recs;
     /* m has this core's window folded in (sim_mem_for_core, stride_core 0:
@@ -155,26 +164,17 @@ uint64_t x86_run_chained(X86_CHAINED_PARAMS)
 #define X86_OP X86_CHAINED_CASE
     X86_OP_TABLE
 #undef X86_OP
-    /* the copies per length (unreferenced ones are dropped as unreachable) */
-#define X86_CHAINED_LEN 1
+    /* the copies per length (unreferenced ones are dropped as unreachable),
+     * then the flagless ones */
 #include "x86_chained_copy.h"
-#define X86_CHAINED_LEN 2
+#define X86_CHAINED_NF
 #include "x86_chained_copy.h"
-#define X86_CHAINED_LEN 3
-#include "x86_chained_copy.h"
-#define X86_CHAINED_LEN 4
-#include "x86_chained_copy.h"
-#define X86_CHAINED_LEN 5
-#include "x86_chained_copy.h"
-#define X86_CHAINED_LEN 6
-#include "x86_chained_copy.h"
-#define X86_CHAINED_LEN 7
-#include "x86_chained_copy.h"
+#undef X86_CHAINED_NF
 
 x86_jcc:
     if (x86_cond(c, in->aux))
         X86_CHAINED_ENTER(in->imm);
-    X86_CHAINED_ENTER(pc + in->len);
+    X86_CHAINED_ENTER(pc + x86_len(in));
 x86_jmp:
     X86_CHAINED_ENTER(in->imm);
 x86_next_block:
@@ -200,8 +200,7 @@ x86_stopped:
 #undef X86_CHAINED_DISPATCH
 #undef X86_CHAINED_HOT
 #undef X86_CHAINED_HOT_ENTRY
-#undef X86_CHAINED_ROW
-#undef X86_CHAINED_PLAIN_ROW
+#undef X86_CHAINED_NF_ENTRY
 #undef X86_CHAINED_OWN
 #undef X86_CHAINED_ENTER
 #undef pc
