@@ -171,7 +171,7 @@ SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m,
         const x86_insn_t *in = x86_fetch(im, pc);
         if (SIM_UNLIKELY(in == 0)) {
             n++;
-            x86_fetch_miss(c, img, &mm, core, pc, start + n - 1u);
+            x86_fetch_miss(c, &im, &mm, core, pc, start + n - 1u);
             pc = c->eip;
             continue;
         }
