@@ -22,7 +22,7 @@ const isa_host_t *isa_host(sim_isa_t isa)
     };
     static const isa_host_t x86 = {
         SIM_ISA_X86, "IA-32 (i686) user mode, integer and x87", x86_code_create, x86_code_free, x86_code_arrays,
-        x86_code_rebase, x86_decode_for_core, x86_code_invalidate, x86_host_ctx_init, NULL, 1,
+        x86_code_rebase, x86_decode_for_core, x86_code_invalidate, x86_host_ctx_init, x86_code_writable, 1,
     };
     switch (isa) {
     case SIM_ISA_ARM:

@@ -152,7 +152,7 @@ static int create_code(sim_machine_t *m)
         return 2;
     }
     if (m->ih->code_writable(m->code_state, img->wx_lo, img->wx_size, m->ncores, &m->mem, &m->code)) {
-        fprintf(stderr, "warpsim: out of host memory for %u cores' writable code (%u KiB each, 12 bytes of records a byte)\n",
+        fprintf(stderr, "warpsim: out of host memory for %u cores' writable code (%u KiB each, its records many times that)\n",
                 m->ncores, img->wx_size >> 10);
         return 2;
     }

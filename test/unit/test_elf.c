@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "host/elf_load.h"
+#include "host/isa.h"
 #include "host/stack_init.h"
 #include "device/sim_init.h"
 
@@ -199,26 +200,31 @@ Test(elf, reads_the_warpsim_memory_section)
 }
 
 /* A writable and executable segment is data in every core's window, and
- * its pages are the writable code (DESIGN.md, self-modifying code). */
+ * its pages are the writable code (DESIGN.md, self-modifying code), which
+ * both ISAs run: a NULL code_writable hook would refuse the program. */
 Test(elf, accepts_a_writable_and_executable_segment)
 {
-    sim_image_t img;
-    char err[256] = "";
-    te_default();
-    te_seg[1].flags = PF_R | PF_W | PF_X;
-    size_t len = te_make(EM_ARM, 0x11400, 2);
-    cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(img.text_lo, 0x10000);
-    cr_expect_eq(img.text_size, 0x400);
-    cr_expect_eq(img.priv_base, 0x11000);
-    cr_expect_eq(img.wx_lo, 0x11000);
-    cr_expect_eq(img.wx_size, 0x1000);
-    elf_free(&img);
-    te_default();
-    len = te_make(EM_ARM, 0x10100, 2);
-    cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(img.wx_size, 0u, "no W+X segment: no writable code");
-    elf_free(&img);
+    static const uint32_t machines[] = {EM_ARM, EM_386};
+    for (uint32_t k = 0; k < 2; k++) {
+        sim_image_t img;
+        char err[256] = "";
+        te_default();
+        te_seg[1].flags = PF_R | PF_W | PF_X;
+        size_t len = te_make(machines[k], 0x11400, 2);
+        cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(img.text_lo, 0x10000);
+        cr_expect_eq(img.text_size, 0x400);
+        cr_expect_eq(img.priv_base, 0x11000);
+        cr_expect_eq(img.wx_lo, 0x11000);
+        cr_expect_eq(img.wx_size, 0x1000);
+        cr_expect_not_null(isa_host(img.isa)->code_writable, "%s runs writable code", sim_isa_name(img.isa));
+        elf_free(&img);
+        te_default();
+        len = te_make(machines[k], 0x10100, 2);
+        cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(img.wx_size, 0u, "no W+X segment: no writable code");
+        elf_free(&img);
+    }
 }
 
 Test(elf, refuses_non_elf_input)

@@ -61,6 +61,15 @@ typedef struct x86_code {
     const x86_insn_t *recs; /* one record per text byte: index pc - text_lo */
     uint32_t text_lo;       /* first executable address */
     uint32_t text_size;     /* bytes */
+    /* Writable code (a W+X segment, in each core's window), per core:
+     * wx_recs[core * wx_size + off], decoded from the core's own bytes, and
+     * wx_seen[core * wx_size + off], the bytes they were decoded from. A
+     * record runs only while the core's bytes under it still equal those
+     * (x86_fetch_wx), so a store by any path is seen by the next fetch.
+     * wx_size 0: none. */
+    const x86_insn_t *wx_recs;
+    const uint8_t *wx_seen;
+    uint32_t wx_lo, wx_size;
 } x86_code_t;
 
 #endif

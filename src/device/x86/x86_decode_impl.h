@@ -9,8 +9,6 @@
 
 #include "x86_insn.h"
 
-#define X86_MAX_LEN 15u
-
 typedef struct x86_dec {
     const uint8_t *p;
     uint32_t avail; /* bytes readable at p (at most X86_MAX_LEN) */

@@ -10,7 +10,14 @@
  * a core gets there). The page's blocks are then prepared (x86_block.c)
  * and the backends copy the page's records to where the cores read them.
  * A write into decoded code drops its page's records, and those of the
- * 15 bytes before it (an instruction there may reach into the page). */
+ * 15 bytes before it (an instruction there may reach into the page).
+ *
+ * Writable code (a W+X segment: DESIGN.md, self-modifying code) has records
+ * per core, decoded from the core's own bytes, which are kept beside them
+ * (`seen`): the core runs a record only while its bytes still equal those
+ * (x86_fetch_wx), and the host, asked again, brings the bytes of each
+ * instruction it decodes in `seen` up to the core's, dropping every record
+ * a changed byte lies under. */
 #include "x86_host.h"
 
 #include <stdlib.h>
@@ -21,12 +28,32 @@
 
 #define X86_PAGE_BYTES 4096u
 
+/* Writable code (x86_ctx.h's x86_code_t), each core's size records and
+ * size bytes at core * size. */
+typedef struct x86_host_wx {
+    x86_insn_t *recs;
+    uint8_t *seen;
+    uint32_t lo, size;
+    const sim_mem_t *mem;
+} x86_host_wx_t;
+
 typedef struct x86_host_code {
     const uint8_t *text;
     uint32_t text_lo, text_size;
     x86_insn_t *recs;  /* text_size records */
     uint32_t *work;    /* the decoder's worklist: a page's offsets */
+    x86_host_wx_t wx;
 } x86_host_code_t;
+
+/* Bytes at address lo and their records, one a byte: the text, or core
+ * `core`'s writable code (wx not NULL: the bytes are its `seen`). */
+typedef struct x86_view {
+    const uint8_t *bytes;
+    x86_insn_t *recs;
+    uint32_t lo, size;
+    const x86_host_wx_t *wx;
+    uint32_t core;
+} x86_view_t;
 
 static x86_insn_t x86_undecoded_record(void)
 {
@@ -40,11 +67,11 @@ static x86_insn_t x86_undecoded_record(void)
     return in;
 }
 
-static void x86_fill_undecoded(x86_host_code_t *h, uint32_t lo, uint32_t hi)
+static void x86_fill_undecoded(x86_insn_t *recs, size_t lo, size_t hi)
 {
     x86_insn_t stub = x86_undecoded_record();
-    for (uint32_t i = lo; i < hi; i++)
-        h->recs[i] = stub;
+    for (size_t i = lo; i < hi; i++)
+        recs[i] = stub;
 }
 
 void *x86_code_create(const uint8_t *text, uint32_t text_lo, uint32_t text_size, sim_code_t *code)
@@ -61,7 +88,7 @@ void *x86_code_create(const uint8_t *text, uint32_t text_lo, uint32_t text_size,
         x86_code_free(h);
         return NULL;
     }
-    x86_fill_undecoded(h, 0, text_size + 1u);
+    x86_fill_undecoded(h->recs, 0, text_size + 1u);
     code->x86.recs = h->recs;
     code->x86.text_lo = text_lo;
     code->x86.text_size = text_size;
@@ -75,6 +102,8 @@ void x86_code_free(void *state)
         return;
     free(h->recs);
     free(h->work);
+    free(h->wx.recs);
+    free(h->wx.seen);
     free(h);
 }
 
@@ -98,24 +127,50 @@ static void x86_page_bounds(const x86_host_code_t *h, uint32_t off, uint32_t *lo
     *hi = e < h->text_size ? e : h->text_size;
 }
 
-static void x86_decode_at(x86_host_code_t *h, uint32_t off)
+static x86_view_t x86_text_view(const x86_host_code_t *h)
 {
-    x86_decode(h->text + off, h->text_size - off, h->text_lo + off, &h->recs[off]);
+    x86_view_t v = {h->text, h->recs, h->text_lo, h->text_size, NULL, 0};
+    return v;
 }
 
-/* Decode from off, within [lo, hi), what it leads to. */
-static void x86_decode_reachable(x86_host_code_t *h, uint32_t off, uint32_t lo, uint32_t hi)
+/* Bring the bytes core `core`'s records of writable code in [lo, hi) were
+ * decoded from up to its window; drop the records under a byte that
+ * changed (those that start up to 14 bytes before it). */
+static void x86_wx_sync(const x86_host_wx_t *wx, uint32_t core, uint32_t lo, uint32_t hi)
+{
+    uint8_t *seen = wx->seen + (size_t)core * wx->size;
+    x86_insn_t *recs = wx->recs + (size_t)core * wx->size;
+    for (uint32_t b = lo; b < hi && b < wx->size; b++) {
+        uint8_t now = (uint8_t)sim_priv_ld8(wx->mem, core, wx->lo - wx->mem->priv_base + b);
+        if (seen[b] != now)
+            x86_fill_undecoded(recs, b >= X86_MAX_LEN - 1u ? b - (X86_MAX_LEN - 1u) : 0u, b + 1u);
+        seen[b] = now;
+    }
+}
+
+/* Whether the record at i must be decoded; for writable code, after
+ * bringing the bytes it would be decoded from up to date. */
+static int x86_undecoded(x86_view_t v, uint32_t i)
+{
+    if (v.wx)
+        x86_wx_sync(v.wx, v.core, i, i + X86_MAX_LEN);
+    return v.recs[i].op == X86_OP_UNDECODED;
+}
+
+/* Decode from off, within [lo, hi) of v, what it leads to (work: a page's
+ * room). */
+static void x86_decode_reachable(uint32_t *work, x86_view_t v, uint32_t off, uint32_t lo, uint32_t hi)
 {
     uint32_t n = 0;
-    h->work[n++] = off;
+    work[n++] = off;
     while (n) {
-        uint32_t i = h->work[--n];
-        while (i >= lo && i < hi && h->recs[i].op == X86_OP_UNDECODED) {
-            x86_decode_at(h, i);
-            const x86_insn_t *in = &h->recs[i];
-            uint32_t t = x86_direct_target(in) - h->text_lo;
-            if (t >= lo && t < hi && h->recs[t].op == X86_OP_UNDECODED && n < X86_PAGE_BYTES)
-                h->work[n++] = t;
+        uint32_t i = work[--n];
+        while (i >= lo && i < hi && x86_undecoded(v, i)) {
+            x86_decode(v.bytes + i, v.size - i, v.lo + i, &v.recs[i]);
+            const x86_insn_t *in = &v.recs[i];
+            uint32_t t = x86_direct_target(in) - v.lo;
+            if (t >= lo && t < hi && x86_undecoded(v, t) && n < X86_PAGE_BYTES)
+                work[n++] = t;
             if (!x86_falls_through(in))
                 break;
             i += in->len;
@@ -130,17 +185,53 @@ static void x86_page_span(uint32_t lo, uint32_t hi, isa_span_t *span)
     span->bytes = (size_t)(hi - lo) * sizeof(x86_insn_t);
 }
 
+int x86_code_writable(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
+                      sim_code_t *code)
+{
+    x86_host_code_t *h = (x86_host_code_t *)state;
+    size_t n = (size_t)size * ncores;
+    h->wx.recs = (x86_insn_t *)malloc(n * sizeof(x86_insn_t));
+    h->wx.seen = (uint8_t *)calloc(n, 1);
+    if (!h->wx.recs || !h->wx.seen)
+        return -1;
+    x86_fill_undecoded(h->wx.recs, 0, n);
+    h->wx.lo = lo;
+    h->wx.size = size;
+    h->wx.mem = mem;
+    code->x86.wx_recs = h->wx.recs;
+    code->x86.wx_seen = h->wx.seen;
+    code->x86.wx_lo = lo;
+    code->x86.wx_size = size;
+    return 0;
+}
+
+/* Decode core `core`'s writable code at off, and within its page what it
+ * leads to, from the core's bytes now. Its records run a step at a time
+ * (x86_fetch_miss), so they need no preparing. */
+static void x86_decode_wx(x86_host_code_t *h, uint32_t core, uint32_t off)
+{
+    const x86_host_wx_t *wx = &h->wx;
+    size_t at = (size_t)core * wx->size;
+    uint32_t lo = off & ~(X86_PAGE_BYTES - 1u);
+    x86_view_t v = {wx->seen + at, wx->recs + at, wx->lo, wx->size, wx, core};
+    x86_decode_reachable(h->work, v, off, lo, lo + X86_PAGE_BYTES);
+}
+
 int x86_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span)
 {
     x86_host_code_t *h = (x86_host_code_t *)state;
     uint32_t pc = *sim_soa_reg(soa, X86_REG_FIELD(eip), core), off = pc - h->text_lo, lo, hi;
     span->bytes = 0;
+    if (off >= h->text_size && pc - h->wx.lo < h->wx.size) {
+        x86_decode_wx(h, core, pc - h->wx.lo);
+        return 0; /* the core's own records, never copied (CPU backend only) */
+    }
     if (off >= h->text_size)
         return -1;
     if (h->recs[off].op != X86_OP_UNDECODED)
         return 0; /* another core asked for it first */
     x86_page_bounds(h, off, &lo, &hi);
-    x86_decode_reachable(h, off, lo, hi);
+    x86_decode_reachable(h->work, x86_text_view(h), off, lo, hi);
     x86_prepare_range(h->recs, lo, hi);
     x86_page_span(lo, hi, span);
     return 0;
@@ -153,12 +244,12 @@ int x86_code_invalidate(void *state, uint32_t addr, isa_span_t *spans)
     if (off >= h->text_size)
         return 0;
     x86_page_bounds(h, off, &lo, &hi);
-    x86_fill_undecoded(h, lo, hi);
+    x86_fill_undecoded(h->recs, lo, hi);
     x86_page_span(lo, hi, &spans[k++]);
     if (lo > 0) { /* the previous page's last instructions may reach into this one */
         uint32_t plo, phi, cut = lo >= 15u ? lo - 15u : 0u;
         x86_page_bounds(h, lo - 1u, &plo, &phi);
-        x86_fill_undecoded(h, cut > plo ? cut : plo, phi);
+        x86_fill_undecoded(h->recs, cut > plo ? cut : plo, phi);
         x86_prepare_range(h->recs, plo, phi);
         x86_page_span(plo, phi, &spans[k++]);
     }

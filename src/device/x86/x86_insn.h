@@ -64,6 +64,9 @@ typedef struct x86_insn {
 
 SIM_STATIC_ASSERT(sizeof(x86_insn_t) == 16, x86_insn_is_16_bytes);
 
+/* The longest instruction: the decoder reads no further. */
+#define X86_MAX_LEN 15u
+
 SIM_STATIC_ASSERT(X86_OP_COUNT <= 256, x86_op_fits_a_byte);
 #define X86_LEN_FLAGS_DEAD 0x10u
 SIM_INLINE uint32_t x86_len(const x86_insn_t *in) { return in->len & 15u; }

@@ -62,12 +62,52 @@ SIM_INLINE void x86_step_record(x86_ctx_t *c, const x86_insn_t *in, const sim_me
     x86_exec(c, in, m, core, pc, icount);
 }
 
+#ifndef __CUDA_ARCH__
+/* The record of writable code at off (pc - wx_lo) for this core, or NULL
+ * when the host must decode it (again): not decoded yet, or the core's
+ * bytes under it are no longer those it was decoded from. Comparing the
+ * bytes at fetch, rather than counting stores into the range, costs the
+ * stores nothing and misses none (string, x87, SSE, atomics, system
+ * calls). An undefined encoding depends on all the bytes the decoder read. */
+SIM_INLINE const x86_insn_t *x86_fetch_wx(const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint32_t off)
+{
+    uint64_t base = (uint64_t)core * img->wx_size;
+    const x86_insn_t *in = &img->wx_recs[base + off];
+    if (in->op == X86_OP_UNDECODED)
+        return (const x86_insn_t *)0;
+    uint32_t n = in->op == X86_OP_UNDEF ? X86_MAX_LEN : in->len, at = img->wx_lo - m->priv_base + off;
+    for (uint32_t i = 0; i < n && off + i < img->wx_size; i++)
+        if (sim_priv_ld8(m, core, at + i) != img->wx_seen[base + off + i])
+            return (const x86_insn_t *)0;
+    return in;
+}
+#endif
+
+/* A fetch outside the text: a step of writable code (never on the GPU:
+ * the CUDA backend refuses it), else a fault. Such code runs a step at a
+ * time: it is meant to be correct, not fast. */
+SIM_COLD void x86_fetch_miss(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint32_t pc,
+                             uint64_t icount)
+{
+#ifndef __CUDA_ARCH__
+    if (pc - img->wx_lo < img->wx_size) {
+        const x86_insn_t *in = x86_fetch_wx(img, m, core, pc - img->wx_lo);
+        if (in)
+            x86_step_record(c, in, m, core, pc, icount);
+        else
+            x86_wait_decode(c, pc);
+        return;
+    }
+#endif
+    x86_fault(c, SIM_FAULT_FETCH, pc, pc);
+}
+
 SIM_FN void x86_step(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core)
 {
     uint32_t pc = c->eip;
     const x86_insn_t *in = x86_fetch(*img, pc);
     if (!in)
-        x86_fault(c, SIM_FAULT_FETCH, pc, pc);
+        x86_fetch_miss(c, img, m, core, pc, sim_icount(&c->sys));
     else
         x86_step_record(c, in, m, core, pc, sim_icount(&c->sys));
 }
@@ -119,7 +159,8 @@ extern int x86_chained_off;
  * returns only when the core stops or the next block does not fit or
  * leaves the text. Otherwise (the CUDA kernel, a block cut by the budget)
  * the pass runs the rest of its block but the last record on the
- * straight-line path, then that last one as a full step. */
+ * straight-line path, then that last one as a full step. A pc outside the
+ * text is a step of writable code or a fault (x86_fetch_miss). */
 SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
@@ -129,9 +170,10 @@ SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m,
     while (n < max_steps && SIM_LIKELY(c->sys.status == SIM_RUNNING)) {
         const x86_insn_t *in = x86_fetch(im, pc);
         if (SIM_UNLIKELY(in == 0)) {
-            x86_fault(c, SIM_FAULT_FETCH, pc, pc);
             n++;
-            break;
+            x86_fetch_miss(c, &im, &mm, core, pc, start + n - 1u);
+            pc = c->eip;
+            continue;
         }
 #if defined(__GNUC__) && !defined(__CUDACC__)
         if (in->run != 0u && in->run <= max_steps - n && mm.stride_word == 1u && !x86_chained_off) {
