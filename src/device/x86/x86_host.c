@@ -173,7 +173,7 @@ static void x86_decode_reachable(uint32_t *work, x86_view_t v, uint32_t off, uin
                 work[n++] = t;
             if (!x86_falls_through(in))
                 break;
-            i += in->len;
+            i += x86_len(in);
         }
     }
 }

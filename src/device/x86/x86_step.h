@@ -75,7 +75,7 @@ SIM_INLINE const x86_insn_t *x86_fetch_wx(const x86_code_t *img, const sim_mem_t
     const x86_insn_t *in = &img->wx_recs[base + off];
     if (in->op == X86_OP_UNDECODED)
         return (const x86_insn_t *)0;
-    uint32_t n = in->op == X86_OP_UNDEF ? X86_MAX_LEN : in->len, at = img->wx_lo - m->priv_base + off;
+    uint32_t n = in->op == X86_OP_UNDEF ? X86_MAX_LEN : x86_len(in), at = img->wx_lo - m->priv_base + off;
     for (uint32_t i = 0; i < n && off + i < img->wx_size; i++)
         if (sim_priv_ld8(m, core, at + i) != img->wx_seen[base + off + i])
             return (const x86_insn_t *)0;
