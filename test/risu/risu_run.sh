@@ -3,7 +3,7 @@
 # RUNS programs per class, each of COUNT blocks, seeds SEED, SEED+1, ...
 #
 #   sh test/risu/risu_run.sh SEED COUNT RUNS [CLASS...]
-#       classes: a32 t16 t32 vfp tvfp (RISU_ISA=arm), int int16 x87 (RISU_ISA=x86)
+#       classes: a32 t16 t32 vfp tvfp (RISU_ISA=arm), int int16 x87 sse (RISU_ISA=x86)
 #
 # Environment: RISU_ISA (arm), BUILD (build), RISU_CC (arm-linux-gnueabi-gcc;
 # i686-linux-gnu-gcc for x86), WARPSIM, QEMU_ARM, QEMU_I386,
@@ -19,7 +19,7 @@ export RISU_ISA
 BUILD=${BUILD:-build}
 src=$(dirname "$0")
 if [ "$RISU_ISA" = x86 ]; then
-    classes=${*:-int int16 x87}
+    classes=${*:-int int16 x87 sse}
     RISU_CC=${RISU_CC:-i686-linux-gnu-gcc}
     dir=$BUILD/risu/x86
     gen=$dir/risu_x86_gen

@@ -3,7 +3,8 @@
  * X86_W16) runs as operands in (sse_begin: registers, or the memory
  * operand with its alignment and fault checks), the row's statement on
  * d and s, and the result out (sse_end). A fault stops the core before
- * anything changes. */
+ * anything changes: a misaligned operand of a row that demands 16 bytes
+ * is #GP(0) (SIM_FAULT_PRIV: SIGSEGV, as Linux sends, not SIGBUS). */
 #ifndef X86_EXEC_SSE_H
 #define X86_EXEC_SSE_H
 
@@ -77,8 +78,9 @@ SIM_FN int sse_begin(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uin
     io->n = sse_is_mmx(in) ? 8u : 16u;
     io->mem = in->op == X86_OP_SSE_M;
     io->ea = io->mem ? x86_ea(c, in) : 0u;
+    /* a misaligned operand is #GP(0), which Linux delivers as SIGSEGV */
     if (io->mem && (sse_info_flags(info) & SSE_A) && ms == 16u && (io->ea & 15u)) {
-        x86_fault(c, SIM_FAULT_ALIGN, pc, io->ea);
+        x86_fault(c, SIM_FAULT_PRIV, pc, io->ea);
         return 1;
     }
     int store = io->mem && (form == SSE_F_EX || form == SSE_F_MX);

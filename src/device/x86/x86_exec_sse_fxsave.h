@@ -20,8 +20,8 @@ SIM_FN void sse_fxsave(x86_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t
     uint32_t fault = 0, ftw = 0;
     x87_mem_t x = {m, core, ea, &fault};
     const x87_state_t *f = &c->x87;
-    if (ea & 15u) {
-        x86_fault(c, SIM_FAULT_ALIGN, pc, ea);
+    if (ea & 15u) { /* #GP(0): SIGSEGV */
+        x86_fault(c, SIM_FAULT_PRIV, pc, ea);
         return;
     }
     if (x87_check(&x, 288u)) {
@@ -70,8 +70,8 @@ SIM_FN void sse_fxrstor(x86_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_
     x87_mem_t x = {m, core, ea, &fault};
     uint64_t head[4];
     fp80_t st[8];
-    if (ea & 15u) {
-        x86_fault(c, SIM_FAULT_ALIGN, pc, ea);
+    if (ea & 15u) { /* #GP(0): SIGSEGV */
+        x86_fault(c, SIM_FAULT_PRIV, pc, ea);
         return;
     }
     if (sse_fx_read(&x, head, st, xmm)) {

@@ -60,14 +60,50 @@ SIM_INLINE void sse_flags_from(uint32_t fpscr, uint32_t *mx)
     *mx |= x;
 }
 
-/* FTZ: a result that underflowed (denormal, or rounded to zero from a
- * tiny value) is a zero of its sign, with UE and PE. */
+/* Tininess: x86 detects it after rounding (SDM vol. 1, 4.9.1.5: the result
+ * rounded with an unbounded exponent is below the least normal), the VFP's
+ * UFC before. They differ only where the result rounded to the least
+ * normal: there the operation runs again on an operand scaled by 2^64,
+ * whose result is normal and so rounded as with an unbounded exponent;
+ * where that is not tiny, UFC goes. (Only MUL, DIV and the narrowing
+ * conversion can underflow inexactly: a tiny sum is exact.) `op` is
+ * SSE_MUL, SSE_DIV, or SSE_SQRT + 1 for the conversion from F64 of x. */
+enum { SSE_ADD, SSE_SUB, SSE_MUL, SSE_DIV, SSE_SQRT };
+
+SIM_INLINE uint64_t sse_pow2_64(uint32_t f) { return f == PTX_FMT_F32 ? 0x5f800000u : 0x43f0000000000000ull; }
+
+SIM_FN void sse_tiny_after(uint32_t f, uint32_t op, uint64_t a, uint64_t b, uint64_t r, uint32_t *fpscr)
+{
+    uint64_t sign = vfp_sign_bit(f), least = 1ull << ptx_fmt_mbits(f);
+    if (!(*fpscr & VFP_UFC) || (r & ~sign) != least)
+        return;
+    uint32_t scratch = *fpscr & ~(VFP_IOC | VFP_DZC | VFP_OFC | VFP_UFC | VFP_IXC);
+    uint64_t scaled;
+    if (op == SSE_MUL) { /* scale the smaller: the product stays finite */
+        if ((a & ~sign) > (b & ~sign))
+            b = vfp_mul(f, b, sse_pow2_64(f), &scratch);
+        else
+            a = vfp_mul(f, a, sse_pow2_64(f), &scratch);
+        scaled = vfp_mul(f, a, b, &scratch);
+    } else if (op == SSE_DIV) {
+        scaled = vfp_div(f, vfp_mul(f, a, sse_pow2_64(f), &scratch), b, &scratch);
+    } else {
+        uint64_t x = vfp_mul(PTX_FMT_F64, a, sse_pow2_64(PTX_FMT_F64), &scratch);
+        scaled = vfp_convert(PTX_FMT_F64, f, x, 0, 0, &scratch);
+    }
+    if ((scaled & ~sign) >= least + ((uint64_t)64 << ptx_fmt_mbits(f)))
+        *fpscr &= ~VFP_UFC;
+}
+
+/* FTZ: a tiny result (see above) is a zero of its sign, with UE and PE:
+ * a denormal (tiny, exact or not), or one flagged UFC (tiny and inexact),
+ * whether it rounded to a denormal, to zero or up to the least normal
+ * (0x00800000 from 0x380fffffe0000000 rounding up). */
 SIM_INLINE uint64_t sse_ftz(uint32_t f, uint64_t r, uint32_t fpscr, uint32_t *mx)
 {
     if (!(*mx & SSE_FTZ))
         return r;
-    uint64_t mag = r & ~vfp_sign_bit(f);
-    if (sse_is_denormal(f, r) || (mag == 0 && (fpscr & VFP_UFC))) {
+    if (sse_is_denormal(f, r) || (fpscr & VFP_UFC)) {
         *mx |= SSE_UE | SSE_PE;
         return r & vfp_sign_bit(f);
     }
@@ -101,8 +137,6 @@ SIM_INLINE void sse_denormal_in(uint32_t f, uint64_t a, uint64_t b, uint32_t *mx
         *mx |= SSE_DE;
 }
 
-enum { SSE_ADD, SSE_SUB, SSE_MUL, SSE_DIV, SSE_SQRT };
-
 /* a op b (SSE_SQRT: the root of b, as SQRTSD's source) */
 SIM_FN uint64_t sse_arith(uint32_t f, uint32_t op, uint64_t a, uint64_t b, uint32_t *mx)
 {
@@ -119,6 +153,8 @@ SIM_FN uint64_t sse_arith(uint32_t f, uint32_t op, uint64_t a, uint64_t b, uint3
     case SSE_DIV: r = vfp_div(f, a, b, &fpscr); break;
     default: r = vfp_sqrt(f, b, &fpscr); break;
     }
+    if (op == SSE_MUL || op == SSE_DIV)
+        sse_tiny_after(f, op, a, b, r, &fpscr);
     /* DE ranks below the invalid operation and division by zero, which
      * hide it (measured) */
     if (!(fpscr & (VFP_IOC | VFP_DZC)))
@@ -198,6 +234,8 @@ SIM_FN uint64_t sse_convert(uint32_t sf, uint32_t df, uint64_t x, uint32_t *mx)
     sse_denormal_in(sf, x, 0, mx);
     uint32_t fpscr = sse_fpscr(*mx);
     uint64_t r = vfp_convert(sf, df, x, 0, 0, &fpscr);
+    if (sf == PTX_FMT_F64)
+        sse_tiny_after(df, SSE_SQRT + 1u, x, 0, r, &fpscr);
     sse_flags_from(fpscr, mx);
     return sse_ftz(df, r, fpscr, mx);
 }

@@ -2,7 +2,8 @@
  * MXCSR, and the MMX registers, which are the x87 registers' 64-bit
  * significands (x86_x87_state.h). As on the hardware, an MMX instruction
  * sets TOP to 0 and tags every register valid; a write to MMn also sets
- * its sign and exponent to all ones (0xffff); EMMS tags all empty.
+ * its sign and exponent to all ones (0xffff); EMMS sets TOP to 0 and tags
+ * all empty.
  *
  * Values travel as sse_v, a 16-byte union the executors index by lane;
  * the context keeps only uint32_t words (structures of arrays). */
@@ -84,8 +85,13 @@ SIM_INLINE void sse_set_mm(x87_state_t *f, uint32_t r, const sse_v *v)
     f->st[r][2] = 0xffffu;
 }
 
-/* EMMS: every x87 register empty. */
-SIM_INLINE void sse_emms(x87_state_t *f) { f->tw = 0xffffu; }
+/* EMMS: every x87 register empty, and TOP 0 as after any MMX instruction
+ * (SDM vol. 1, table 9-2). */
+SIM_INLINE void sse_emms(x87_state_t *f)
+{
+    x87_set_top(f, 0);
+    f->tw = 0xffffu;
+}
 
 SIM_INLINE void x86_sse_init(sse_state_t *s)
 {

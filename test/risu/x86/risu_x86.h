@@ -12,8 +12,9 @@
 
 #include "device/x86/x86_insn.h"
 
-/* int: integer ops at 8 and 32 bits; int16: the same under 0x66; x87. */
-typedef enum risu_x86_class { RISU_X86_INT, RISU_X86_INT16, RISU_X86_X87, RISU_X86_CLASSES } risu_x86_class_t;
+/* int: integer ops at 8 and 32 bits; int16: the same under 0x66; x87;
+ * sse: the rows of x86_sse_ops.def (SSE, SSE2 and their MMX forms). */
+typedef enum risu_x86_class { RISU_X86_INT, RISU_X86_INT16, RISU_X86_X87, RISU_X86_SSE, RISU_X86_CLASSES } risu_x86_class_t;
 
 /* The scratch buffer every memory operand, string pointer and the stack
  * point into (risu_x86_main.c); the edges keep RISU_X86_MARGIN free. */
@@ -22,6 +23,13 @@ typedef enum risu_x86_class { RISU_X86_INT, RISU_X86_INT16, RISU_X86_X87, RISU_X
 
 /* The x87 state of a block as FNSAVE/FRSTOR lay it out (32-bit form). */
 #define RISU_X86_FPU_BYTES 108u
+
+/* The SSE state of a block (sse class): XMM0-7, MXCSR, and a memory
+ * operand's 16 bytes written at its offset (~0: none) after the fill. */
+#define RISU_X86_SSE_WORDS 38u
+#define RISU_X86_SSE_MXCSR 32u
+#define RISU_X86_SSE_MEM_OFF 33u
+#define RISU_X86_SSE_MEM 34u
 
 /* EFLAGS bits the records show */
 #define RISU_CF 0x0001u
@@ -37,6 +45,8 @@ typedef enum risu_x86_class { RISU_X86_INT, RISU_X86_INT16, RISU_X86_X87, RISU_X
 #define RISU_X86_APPROX 0x1u /* transcendental: ST(i) compared to 32 significand bits, C1 not */
 #define RISU_X86_SCRUB 0x2u  /* an environment image at scrub: its FIP..FDS words cleared */
 #define RISU_X86_SCRUB16 0x4u /* the image is the 16-bit layout */
+#define RISU_X86_NOMXFLAGS 0x8u /* sse: MXCSR's exception flags not compared (RCP, RSQRT) */
+#define RISU_X86_NODE 0x10u     /* sse: MXCSR's DE not compared (but after LDMXCSR) */
 /* opts bits 16..31: the x87 status word bits compared (x87 class) */
 
 typedef struct risu_x86_case {
@@ -59,6 +69,8 @@ typedef struct risu_x86_case {
     uint32_t opts;      /* RISU_X86_APPROX, RISU_X86_SCRUB */
     uint32_t scrub;     /* the offset of the environment image to scrub */
     uint8_t fpu[RISU_X86_FPU_BYTES]; /* the x87 state loaded (FRSTOR image) */
+    uint32_t align;     /* the memory operand's alignment (1, 8 or 16: sse) */
+    uint32_t sse[RISU_X86_SSE_WORDS]; /* the SSE state loaded (sse class) */
 } risu_x86_case_t;
 
 uint64_t risu_x86_rand(uint64_t *state);
@@ -85,6 +97,10 @@ int risu_x86_finish(risu_x86_class_t cls, risu_x86_case_t *c, uint64_t *rng);
 uint32_t risu_x86_defined_flags(const risu_x86_case_t *c);
 void risu_x86_fpu_state(risu_x86_case_t *c, uint64_t *rng);
 int risu_x86_x87_finish(risu_x86_case_t *c, uint64_t *rng);
+int risu_x86_sse_row_of(const x86_insn_t *in);
+const char *risu_x86_sse_row_name(uint32_t key);
+int risu_x86_sse_setup(risu_x86_case_t *c, uint64_t *rng);
+int risu_x86_sse_finish(risu_x86_case_t *c, uint64_t *rng);
 uint32_t risu_x86_value(uint64_t *rng);
 
 #endif

@@ -1,6 +1,6 @@
 # The IA-32 random instruction tester (test/risu/README.md), against qemu-i386:
-#   make risu-x86       the fixed seed: 10,000 blocks a class (int, int16, x87); in make test
-#   make risu-x86-long  about a million: 17 seeds (RISU_SEED on) x 3 classes x 20,000 blocks
+#   make risu-x86       the fixed seed: 10,000 blocks a class (int, int16, x87, sse); in make test
+#   make risu-x86-long  about 1.4 million: 17 seeds (RISU_SEED on) x 4 classes x 20,000 blocks
 RISU_X86_DIR     := $(BUILD)/risu/x86
 RISU_X86_GEN_SRC := $(filter-out test/risu/x86/risu_x86_main.c,$(wildcard test/risu/x86/*.c))
 

@@ -48,10 +48,14 @@ static void risu_x86_put32(uint8_t *b, uint32_t v)
         b[i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint32_t risu_x86_target(uint64_t *rng)
+/* An offset for the operand: 8-aligned mostly, else anywhere; 16-aligned
+ * where the instruction demands it (align 16: sse's SSE_A rows). */
+static uint32_t risu_x86_target(uint32_t align, uint64_t *rng)
 {
     uint32_t span = RISU_X86_SCRATCH_BYTES - 2u * RISU_X86_MARGIN - RISU_X86_FPU_BYTES;
     uint32_t t = RISU_X86_MARGIN + (uint32_t)(risu_x86_rand(rng) % span);
+    if (align == 16u)
+        return t & ~15u;
     return risu_x86_rand(rng) & 3u ? t & ~7u : t; /* aligned, mostly */
 }
 
@@ -60,7 +64,7 @@ int risu_x86_place(risu_x86_case_t *c, uint64_t *rng)
     if (!risu_x86_has_mem(RISU_X86_INT, &c->in))
         return 1;
     uint32_t b = c->in.base, x = x86_index(&c->in), s = x86_scale(&c->in), at;
-    uint32_t dsize = risu_x86_disp_at(c, &at), t = risu_x86_target(rng), xv = 0;
+    uint32_t dsize = risu_x86_disp_at(c, &at), t = risu_x86_target(c->align, rng), xv = 0;
     if (b != X86_NOREG && b == x)
         return 0; /* base and index one register: no value lands it */
     if (x != X86_NOREG) {

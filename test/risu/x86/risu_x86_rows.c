@@ -103,6 +103,8 @@ static uint32_t risu_x86_nrows[RISU_X86_CLASSES];
  * x87 class the table's row and the 16-bit layout. */
 static uint32_t risu_x86_key(risu_x86_class_t cls, const x86_insn_t *in)
 {
+    if (cls == RISU_X86_SSE)
+        return (uint32_t)risu_x86_sse_row_of(in);
     if (cls == RISU_X86_X87) {
         uint32_t r = risu_x87_row_of(in);
         if (r == ~0u)
@@ -189,6 +191,10 @@ static void risu_x86_sweep(risu_x86_class_t cls)
                         x86_insn_t in;
                         x86_decode(b, sizeof b, 0x10000, &in);
                         uint32_t key = in.op == X86_OP_UNDEF || risu_x86_skip(&s) ? ~0u : risu_x86_key(cls, &in);
+                        /* 66 with F2 or F3: the CPUs take F2/F3 as the mandatory prefix,
+                         * qemu-i386 7.2 takes 66 (the SDM leaves the pair to no row) */
+                        if (cls == RISU_X86_SSE && s.o16 && (s.pfx == 0xf2u || s.pfx == 0xf3u))
+                            key = ~0u;
                         if (key == ~0u || (cls == RISU_X86_X87) != (in.op == X86_OP_X87))
                             continue;
                         risu_x86_add_seed(risu_x86_row_for(cls, key), &s);
@@ -235,6 +241,8 @@ const char *risu_x86_row_name(risu_x86_class_t cls, uint32_t row)
         snprintf(buf, sizeof buf, "%s%s", risu_x87_rows[key >> 1].name, key & 1u ? ".16" : "");
         return buf;
     }
+    if (cls == RISU_X86_SSE)
+        return risu_x86_sse_row_name(key);
     uint32_t op = key >> 16, sub = (key >> 8) & 0xffu, w = key & 3u;
     char kind[8] = "";
     if (risu_x86_aux_kind(op))

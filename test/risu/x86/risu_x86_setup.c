@@ -46,6 +46,8 @@ static void risu_x86_poke(risu_x86_case_t *c, uint32_t off, uint32_t v0, uint32_
 int risu_x86_setup(risu_x86_class_t cls, risu_x86_case_t *c, uint64_t *rng)
 {
     uint32_t op = c->in.op, mid = RISU_X86_SCRATCH_BYTES / 2u;
+    if (cls == RISU_X86_SSE)
+        return risu_x86_sse_setup(c, rng);
     if (risu_x86_is_stack(op)) {
         uint32_t sp = mid - 256u + 4u * rnd(rng, 128) + (rnd(rng, 8) == 0 ? 2u : 0u);
         risu_x86_point(c, 4, sp);
@@ -112,6 +114,8 @@ int risu_x86_finish(risu_x86_class_t cls, risu_x86_case_t *c, uint64_t *rng)
     uint32_t w = x86_w(in);
     if (cls == RISU_X86_X87)
         return risu_x86_x87_finish(c, rng);
+    if (cls == RISU_X86_SSE)
+        return risu_x86_sse_finish(c, rng);
     switch (in->op) {
     case X86_OP_MULDIV_R: case X86_OP_MULDIV_M:
         if (in->aux >= 6u)
