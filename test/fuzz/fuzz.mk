@@ -14,21 +14,22 @@ FUZZ_CC      ?= clang
 FUZZ_ARM_CC  ?= arm-linux-gnueabi-gcc
 FUZZ_X86_CC  ?= i686-linux-gnu-gcc
 FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-                -Isrc -Ikernels/include
+                -Isrc -Ikernels/include -Ikernels/ptx/include
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_RUN     := -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/
 
 # (isa.c names every ISA's host entry: their sources come along)
-FUZZ_X86_LIB    := $(addprefix src/device/x86/,x86_host.c x86_decode.c x86_decode_0f.c x86_disasm.c x86_optab.c x86_block.c)
+FUZZ_X86_LIB    := $(addprefix src/device/x86/,x86_host.c x86_decode.c x86_decode_0f.c x86_decode_sse.c x86_disasm.c x86_optab.c \
+                   x86_block.c fast/x86_flags_dead.c)
 FUZZ_X86_SRC    := test/fuzz/fuzz_x86_decode.c $(filter-out %/x86_host.c,$(FUZZ_X86_LIB))
 FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c src/host/isa.c \
-                   $(addprefix src/device/arm/,arm_host.c arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
+                   $(addprefix src/device/arm/,arm_host.c arm_decode_a32.c arm_decode_t32.c arm_decode_vfp.c arm_decode_index.c \
                    arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c) \
                    $(FUZZ_X86_LIB)
-FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_index.c \
-                   arm_disasm.c arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
+FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_vfp.c \
+                   arm_decode_index.c arm_disasm.c arm_disasm_vfp.c arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 
-FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(wildcard src/host/ptx/*.c)
+FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(wildcard src/host/ptx/*.c) src/host/report_json.c src/host/options.c
 
 .PHONY: fuzz fuzz-build fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx
 
@@ -54,7 +55,7 @@ $(FUZZ_DIR)/fuzz_decode: $(FUZZ_DECODE_SRC) $(HEADERS)
 
 $(FUZZ_DIR)/fuzz_ptx: $(FUZZ_PTX_SRC) $(HEADERS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_PTX_SRC) -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_PTX_SRC) -o $@ -ljansson -lm
 
 # Seeds: small static programs for fuzz_elf; the text of a glibc program, in
 # 256-byte pieces, for fuzz_decode.
