@@ -12,7 +12,13 @@ LDLIBS  := -ljansson -pthread -lm
 BUILD   := build
 
 NVCC    ?= $(shell command -v nvcc 2>/dev/null)
-CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
+# The toolkit an nvcc belongs to, from the directory nvcc says it runs from:
+# the nvcc on the PATH may be a wrapper script (/usr/local/bin/nvcc exec'ing
+# /usr/local/cuda-13.0/bin/nvcc), whose own directory says nothing of it.
+cuda_home_of = $(patsubst %/bin,%,$(shell $(1) --dryrun -c -x cu /dev/null -o /dev/null 2>&1 | sed -n 's/^.*_HERE_=//p'))
+ifeq ($(origin CUDA_HOME),undefined)
+  CUDA_HOME := $(if $(NVCC),$(call cuda_home_of,$(NVCC)))
+endif
 # SASS for sm_75 (the oldest target nvcc 13 has) and sm_90 (Hopper), and PTX
 # for compute_75, which the driver JITs on every card from 7.5 on (V100 is
 # 7.0: not supported) -- A100, L4, RTX 30/40 and later included -- and for

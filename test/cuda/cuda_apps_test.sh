@@ -54,7 +54,7 @@ rc=$?
     ok "LD_LIBRARY_PATH + report" || bad "LD_LIBRARY_PATH + report" "status $rc: $(head -c 300 "$tmp/err")"
 
 # The library: every function NVIDIA's exports, under its version node, and nothing else.
-real=/usr/local/cuda/lib64/libcudart.so.13
+real=${CUDA_HOME:-/usr/local/cuda}/lib64/libcudart.so.13
 if [ -f "$real" ]; then
     objdump -T "$real" | awk '/ DF / && !/\*UND\*/ && /libcudart.so.13/ {print $NF}' | sort >"$tmp/want"
     objdump -T "$LIB" | awk '/ DF / && !/\*UND\*/ {print $(NF-1), $NF}' | sort -k2 >"$tmp/have"

@@ -26,7 +26,7 @@ else
 # again so that an outer `make NVCC=` (a CPU-only build) does not reach it.
 wow:
 	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) \
-		CUDA_HOME=$(patsubst %/bin/nvcc,%,$(WOW_NVCC)) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
+		CUDA_HOME=$(call cuda_home_of,$(WOW_NVCC)) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
 
 WOW_ENV := WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) KERNELS=$(BUILD)/kernels DIFF=$(BUILD)/diff \
            DIFF_X86=$(BUILD)/diff-x86 WOW_DIFF='$(WOW_DIFF)'

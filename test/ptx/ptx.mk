@@ -8,7 +8,7 @@
 # empty one in $(PTX_GEN_INC) stands in. Its warning about the CUDA version is expected.
 PTX_NVCC      ?= $(NVCC)
 PTX_CLANG     ?= $(shell command -v clang-19 2>/dev/null)
-PTX_CUDA_HOME ?= $(if $(PTX_NVCC),$(patsubst %/bin/nvcc,%,$(PTX_NVCC)),/usr/local/cuda)
+PTX_CUDA_HOME ?= $(if $(PTX_NVCC),$(call cuda_home_of,$(PTX_NVCC)),/usr/local/cuda)
 PTX_SRC       := $(wildcard test/ptx/src/*.cu)
 PTX_NAMES     := $(notdir $(PTX_SRC:.cu=))
 PTX_ARCHS     := 75 80 86 90

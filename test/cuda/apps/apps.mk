@@ -31,11 +31,12 @@ $(APPS_OUT)/rdc.sm_75: $(APPS_DIR)/rdc/main.cu $(APPS_DIR)/rdc/lib.cu $(APPS_DIR
 	@mkdir -p $(@D)
 	$(APPS_NVCC) -arch=sm_75 -rdc=true -o $@ $(APPS_DIR)/rdc/main.cu $(APPS_DIR)/rdc/lib.cu
 
-ifeq ($(shell command -v nvcc 2>/dev/null),)
+APPS_NVCC_PATH := $(shell command -v nvcc 2>/dev/null)
+ifeq ($(APPS_NVCC_PATH),)
 cuda-apps-test:
 	@echo "cuda-apps-test: no nvcc on the PATH: the CUDA programs cannot be built (not run)"
 else
 cuda-apps-test: $(BUILD)/warpsim $(CUDART_LIB)
 	$(MAKE) --no-print-directory -j$(JOBS) cuda-apps
-	WARPSIM=$(BUILD)/warpsim APPS=$(APPS_OUT) bash test/cuda/cuda_apps_test.sh
+	WARPSIM=$(BUILD)/warpsim APPS=$(APPS_OUT) CUDA_HOME=$(call cuda_home_of,$(APPS_NVCC_PATH)) bash test/cuda/cuda_apps_test.sh
 endif
