@@ -33,7 +33,9 @@ NVCC_ARCH ?= -gencode arch=compute_75,code=sm_75 -gencode arch=compute_75,code=c
 # a thread at sm_90 since the reshaped core, 96 before; -Xptxas -v; a block of 128 then fits 6 times per SM);
 # flags are not tracked: build into a fresh BUILD= to compare.
 NVCC_EXTRA ?=
-NVCCFLAGS := -O3 -std=c++17 -Isrc -Ikernels/include $(NVCC_ARCH) -Xcompiler -fno-strict-aliasing $(NVCC_EXTRA)
+# --threads 0: the four targets' front ends and ptxas runs in parallel, one a
+# core (ptxas on the persistent kernel takes minutes a target).
+NVCCFLAGS := -O3 -std=c++17 -Isrc -Ikernels/include $(NVCC_ARCH) --threads 0 -Xcompiler -fno-strict-aliasing $(NVCC_EXTRA)
 
 DEV_SRC  := $(shell find src/device -name '*.c' | sort)
 # src/host/cudart/ is a shared library of its own (cudart.mk), not part of warpsim.

@@ -123,7 +123,7 @@ static uint32_t fd_run(const char *b, uint32_t n, x86_ctx_t *c)
 {
     uint32_t at[1];
     fd_load(b, n, at, 1);
-    x86_code_t img = {fd_recs, FD_TEXT, sizeof fd_text};
+    x86_code_t img = {.recs = fd_recs, .text_lo = FD_TEXT, .text_size = sizeof fd_text};
     sim_mem_t m = one_core_mem(fd_priv, FD_PRIV, FD_PRIV_SIZE);
     memset(c, 0, sizeof *c); /* x86_ctx_init leaves sys alone */
     x86_ctx_init(c, FD_TEXT, FD_PRIV + FD_PRIV_SIZE / 2u);

@@ -112,30 +112,6 @@ SIM_FN void x86_step(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, ui
         x86_step_record(c, in, m, core, pc, sim_icount(&c->sys));
 }
 
-/* The fast path: k records from *inp on, none of which ends its block
- * (x86_block.c), so none reads or writes EIP: no fetch check and no EIP
- * bookkeeping, the next record is len records on. Stops after one that
- * stopped the core (EIP then on it). Returns the records run, that one
- * included. */
-SIM_INLINE uint32_t x86_run_straight(x86_ctx_t *c, const x86_insn_t **inp, const sim_mem_t *m, uint32_t core,
-                                     uint32_t *pcp, uint32_t k, uint64_t icount)
-{
-    const x86_insn_t *in = *inp;
-    uint32_t pc = *pcp, j;
-    for (j = 0; j < k; j++) {
-        if (SIM_UNLIKELY(x86_exec(c, in, m, core, pc, icount + j))) {
-            j++;
-            pc = c->eip;
-            break;
-        }
-        pc += x86_len(in);
-        in += x86_len(in);
-    }
-    *inp = in;
-    *pcp = pc;
-    return j;
-}
-
 /* The host's fast path, blocks chained with threaded dispatch
  * (fast/x86_chained.c): from record `in` (the one at *pcp, 1 <= run <=
  * budget) on, over m_in with this core's window folded in (its accesses
@@ -158,9 +134,12 @@ extern int x86_chained_off;
  * memory, whole blocks that fit the budget go to the chained path, which
  * returns only when the core stops or the next block does not fit or
  * leaves the text. Otherwise (the CUDA kernel, a block cut by the budget)
- * the pass runs the rest of its block but the last record on the
- * straight-line path, then that last one as a full step. A pc outside the
- * text is a step of writable code or a fault (x86_fetch_miss). */
+ * the pass runs the records of its block that fit the budget, each as a
+ * full step (EIP past it first): one call of x86_exec, so that the
+ * kernel has one copy of the op switch, not two (a copy for the block's
+ * straight-line records without the EIP store doubled ptxas's work on
+ * the largest function of the kernel). A pc outside the text is a step
+ * of writable code or a fault (x86_fetch_miss). */
 SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint64_t max_steps)
 {
     uint64_t start = sim_icount(&c->sys), n = 0;
@@ -181,18 +160,19 @@ SIM_FN uint64_t x86_run(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m,
             continue;
         }
 #endif
-        uint64_t room = max_steps - n - 1u;
-        uint32_t k = in->run < 2u ? 0u : in->run - 1u;
+        uint64_t room = max_steps - n;
+        uint32_t k = in->run ? in->run : 1u;
         if (k > room)
             k = (uint32_t)room;
-        if (k) {
-            n += x86_run_straight(c, &in, &mm, core, &pc, k, start + n);
-            if (SIM_UNLIKELY(c->sys.status != SIM_RUNNING))
+        for (;;) {
+            n++;
+            c->eip = pc + x86_len(in);
+            uint32_t stopped = x86_exec(c, in, &mm, core, pc, start + n - 1u);
+            pc = c->eip;
+            if (SIM_UNLIKELY(stopped) || --k == 0u)
                 break;
+            in += x86_len(in);
         }
-        n++;
-        x86_step_record(c, in, &mm, core, pc, start + n - 1u);
-        pc = c->eip;
     }
     c->eip = pc;
     if (n && (c->sys.status == SIM_FAULTED || c->sys.status == SIM_WAIT_HOST || c->sys.status == SIM_WAIT_DECODE))
