@@ -167,6 +167,25 @@ PY
     "$W" run --quiet --timing cycles "$T/p.elf" 2>/dev/null; [ $? -eq 2 ] && ok || bad "bad --timing accepted"
     "$W" run --quiet --backend cuda --timing unit-counts "$T/p.elf" 2>"$T/err"
     [ $? -eq 2 ] && grep -q "CPU backend" "$T/err" && ok || bad "--timing on cuda: $(cat "$T/err")"
+    # The same program for IA-32 (x86/x86_trace.h): the seam sees every
+    # instruction there too, and the mix has memory and taken branches.
+    if command -v i686-linux-gnu-gcc >/dev/null; then
+        i686-linux-gnu-gcc -static -O2 "$T/p.c" -o "$T/px.elf"
+        "$W" run --quiet --cores 4 --timing unit-counts --report "$T/tmx.json" --dump-state "$T/sx2" "$T/px.elf" a b \
+            >/dev/null || bad "IA-32 --timing unit-counts run failed"
+        "$W" run --quiet --cores 4 --dump-state "$T/sx3" "$T/px.elf" a b >/dev/null
+        cmp -s "$T/sx2" "$T/sx3" && ok || bad "IA-32: --timing changed the final state"
+        python3 - "$T/tmx.json" <<'PY' && ok || bad "IA-32 timing report"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["timing"]["model"] == "unit-counts"
+assert sum(d["timing"]["units"].values()) == d["total_instructions"]
+for c in d["per_core"]:
+    assert sum(c["timing"]["units"].values()) == c["instructions"]
+t = d["timing"]
+assert t["loads"] > 0 and t["stores"] > 0 and t["taken_branches"] > 0 and t["units"]["mem"] > 0, t
+PY
+    fi
 fi
 
 "$W" --version | grep -q "backends: cpu" && ok || bad "--version"

@@ -6,14 +6,17 @@
  *   x86_group_key    the key --regroup sorts cores by
  *
  * The registers for the state dump are the context's words in order
- * (x86_ctx.h); the system-call ABI is x86_syscall.h. No timing model is
- * attached to this core yet: a run with one runs the plain loop. */
+ * (x86_ctx.h); the system-call ABI is x86_syscall.h. */
 #ifndef X86_H
 #define X86_H
 
 #include "../sim_soa.h"
 #include "../timing/timing.h"
 #include "x86_step.h"
+#if !defined(__CUDACC__)
+#include "x86_trace.h"
+#define X86_TRACED_RUNS 1 /* the timing seam: on the host (x86_trace.h) */
+#endif
 
 #define X86_REG_FIELD(name) ((uint32_t)(offsetof(x86_ctx_t, name) / sizeof(uint32_t)))
 
@@ -44,14 +47,18 @@ SIM_INLINE uint32_t x86_group_key(const sim_soa_t *s, uint32_t core)
 SIM_FN uint64_t x86_run_staged(x86_ctx_t *stage, const sim_soa_t *s, uint32_t core, const x86_code_t *code,
                                const sim_mem_t *m, uint64_t budget, uint64_t limit, const sim_timing_t *tm)
 {
-    (void)tm;
     if (!sim_soa_running(s, core))
         return 0;
     sim_stage_load((uint32_t *)stage, s, core);
     uint64_t done = sim_icount(&stage->sys);
     if (limit && done + budget > limit)
         budget = limit > done ? limit - done : 0;
+#ifdef X86_TRACED_RUNS
+    uint64_t n = tm ? x86_run_traced(stage, code, m, core, budget, tm) : x86_run(stage, code, m, core, budget);
+#else
+    (void)tm;
     uint64_t n = x86_run(stage, code, m, core, budget);
+#endif
     if (limit && sim_icount(&stage->sys) >= limit && stage->sys.status == SIM_RUNNING)
         sim_fault(&stage->sys, SIM_FAULT_INSN_LIMIT, stage->eip, 0);
     sim_stage_store((const uint32_t *)stage, s, core);
