@@ -149,21 +149,27 @@ C
         [ "$n" -eq 5 ] && [ "$m" -eq 5 ] && ok || bad "output lost when a core stops by $how: $n and $m of 5"
     done
 
-    # The timing seam: a model sees every instruction (its unit counts add up
-    # to the run's instructions, per core too) and changes no result.
-    "$W" run --quiet --cores 4 --timing unit-counts --report "$T/tm.json" --dump-state "$T/s2" "$T/p.elf" a b \
-        >/dev/null || bad "--timing unit-counts run failed"
-    "$W" run --quiet --cores 4 --dump-state "$T/s3" "$T/p.elf" a b >/dev/null
-    cmp -s "$T/s2" "$T/s3" && ok || bad "--timing changed the final state"
-    python3 - "$T/tm.json" <<'PY' && ok || bad "timing report"
+    # A unit-counts report: its counts add up to the run's instructions, per
+    # core too, and the mix has memory, loads, stores and taken branches.
+    timing_report_ok() {
+        python3 - "$1" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["timing"]["model"] == "unit-counts"
 assert sum(d["timing"]["units"].values()) == d["total_instructions"]
 for c in d["per_core"]:
     assert sum(c["timing"]["units"].values()) == c["instructions"]
-assert d["timing"]["loads"] > 0 and d["timing"]["stores"] > 0 and d["timing"]["taken_branches"] > 0
+t = d["timing"]
+assert t["loads"] > 0 and t["stores"] > 0 and t["taken_branches"] > 0 and t["units"]["mem"] > 0, t
 PY
+    }
+    # The timing seam: a model sees every instruction (its unit counts add up
+    # to the run's instructions, per core too) and changes no result.
+    "$W" run --quiet --cores 4 --timing unit-counts --report "$T/tm.json" --dump-state "$T/s2" "$T/p.elf" a b \
+        >/dev/null || bad "--timing unit-counts run failed"
+    "$W" run --quiet --cores 4 --dump-state "$T/s3" "$T/p.elf" a b >/dev/null
+    cmp -s "$T/s2" "$T/s3" && ok || bad "--timing changed the final state"
+    timing_report_ok "$T/tm.json" && ok || bad "timing report"
     "$W" run --quiet --timing cycles "$T/p.elf" 2>/dev/null; [ $? -eq 2 ] && ok || bad "bad --timing accepted"
     "$W" run --quiet --backend cuda --timing unit-counts "$T/p.elf" 2>"$T/err"
     [ $? -eq 2 ] && grep -q "CPU backend" "$T/err" && ok || bad "--timing on cuda: $(cat "$T/err")"
@@ -175,16 +181,7 @@ PY
             >/dev/null || bad "IA-32 --timing unit-counts run failed"
         "$W" run --quiet --cores 4 --dump-state "$T/sx3" "$T/px.elf" a b >/dev/null
         cmp -s "$T/sx2" "$T/sx3" && ok || bad "IA-32: --timing changed the final state"
-        python3 - "$T/tmx.json" <<'PY' && ok || bad "IA-32 timing report"
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert d["timing"]["model"] == "unit-counts"
-assert sum(d["timing"]["units"].values()) == d["total_instructions"]
-for c in d["per_core"]:
-    assert sum(c["timing"]["units"].values()) == c["instructions"]
-t = d["timing"]
-assert t["loads"] > 0 and t["stores"] > 0 and t["taken_branches"] > 0 and t["units"]["mem"] > 0, t
-PY
+        timing_report_ok "$T/tmx.json" && ok || bad "IA-32 timing report"
     fi
 fi
 

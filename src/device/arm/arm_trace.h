@@ -123,13 +123,8 @@ static inline uint64_t arm_run_traced(arm_ctx_t *c, const arm_code_t *code, cons
             t.flags = SIM_TR_EXECUTED | SIM_TR_BRANCH;
             t.active = 1;
         }
-        uint32_t st = c->sys.status;
-        if (st == SIM_FAULTED || st == SIM_WAIT_HOST || st == SIM_WAIT_DECODE)
-            break; /* it did not retire */
-        t.next = c->r[15];
-        if ((t.flags & SIM_TR_BRANCH) && (t.flags & SIM_TR_EXECUTED) && t.next != pc + (in ? arm_len(in) : 0u))
-            t.flags |= SIM_TR_TAKEN;
-        sim_timing_record(tm, core, &t);
+        if (!sim_timing_retire(tm, core, &t, c->sys.status, c->r[15], pc + (in ? arm_len(in) : 0u)))
+            break;
         n++;
     }
     sim_set_icount(&c->sys, start + n);

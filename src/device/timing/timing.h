@@ -4,6 +4,7 @@
 #ifndef TIMING_H
 #define TIMING_H
 
+#include "../sim_core.h"
 #include "unit_counts.h"
 
 #define SIM_TIMING_LIST(_) _(NONE, "none") _(UNIT_COUNTS, "unit-counts")
@@ -45,6 +46,22 @@ SIM_INLINE void sim_timing_record(const sim_timing_t *tm, uint32_t core, const s
         unit_counts_record(tm->counts, core, t);
         break;
     }
+}
+
+/* After a traced step: whether its instruction retired (not a fault, nor a
+ * wait after which it runs again); if it did, its record, completed with
+ * where execution went on (taken: a branch that went elsewhere than
+ * fallthrough), goes to the model. */
+SIM_INLINE int sim_timing_retire(const sim_timing_t *tm, uint32_t core, sim_trace_t *t, uint32_t status,
+                                 uint32_t next, uint32_t fallthrough)
+{
+    if (status == SIM_FAULTED || status == SIM_WAIT_HOST || status == SIM_WAIT_DECODE)
+        return 0;
+    t->next = next;
+    if ((t->flags & SIM_TR_BRANCH) && (t->flags & SIM_TR_EXECUTED) && next != fallthrough)
+        t->flags |= SIM_TR_TAKEN;
+    sim_timing_record(tm, core, t);
+    return 1;
 }
 
 #endif

@@ -215,13 +215,8 @@ static inline uint64_t x86_run_traced(x86_ctx_t *c, const x86_code_t *code, cons
             t.flags = SIM_TR_EXECUTED;
             t.active = 1;
         }
-        uint32_t st = c->sys.status;
-        if (st == SIM_FAULTED || st == SIM_WAIT_HOST || st == SIM_WAIT_DECODE)
-            break; /* it did not retire */
-        t.next = c->eip;
-        if ((t.flags & SIM_TR_BRANCH) && t.next != pc + (in ? x86_len(in) : 0u))
-            t.flags |= SIM_TR_TAKEN;
-        sim_timing_record(tm, core, &t);
+        if (!sim_timing_retire(tm, core, &t, c->sys.status, c->eip, pc + (in ? x86_len(in) : 0u)))
+            break;
         n++;
     }
     sim_set_icount(&c->sys, start + n);
