@@ -96,6 +96,19 @@ static inline int x86_trace_mem(const x86_ctx_t *c, const x86_insn_t *in, uint32
     return 0;
 }
 
+/* Whether op pushes or pops (ESP read and written). */
+static inline int x86_trace_moves_esp(uint32_t op)
+{
+    switch (op) {
+    case X86_OP_PUSH_R: case X86_OP_PUSH_I: case X86_OP_PUSH_M: case X86_OP_POP_R: case X86_OP_POP_M:
+    case X86_OP_PUSHA: case X86_OP_POPA: case X86_OP_PUSHF: case X86_OP_POPF: case X86_OP_ENTER:
+    case X86_OP_LEAVE: case X86_OP_CALL: case X86_OP_CALL_R: case X86_OP_CALL_M: case X86_OP_RET:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* The registers the record names: reg, and base (a register operand or
  * the address's base) and index; EFLAGS by the props; ESP for the stack
  * forms. */
@@ -136,15 +149,9 @@ static inline void x86_trace_regs(const x86_insn_t *in, sim_trace_t *t)
         t->reads |= flags;
     if (props & X86_P_WF)
         t->writes |= flags;
-    if (t->unit == SIM_UNIT_MEM || t->unit == SIM_UNIT_BR) {
-        uint32_t a = in->op;
-        if (a == X86_OP_PUSH_R || a == X86_OP_PUSH_I || a == X86_OP_PUSH_M || a == X86_OP_POP_R ||
-            a == X86_OP_POP_M || a == X86_OP_PUSHA || a == X86_OP_POPA || a == X86_OP_PUSHF ||
-            a == X86_OP_POPF || a == X86_OP_ENTER || a == X86_OP_LEAVE || a == X86_OP_CALL ||
-            a == X86_OP_CALL_R || a == X86_OP_CALL_M || a == X86_OP_RET) {
-            t->reads |= X86_TRACE_ESP;
-            t->writes |= X86_TRACE_ESP;
-        }
+    if (x86_trace_moves_esp(in->op)) {
+        t->reads |= X86_TRACE_ESP;
+        t->writes |= X86_TRACE_ESP;
     }
 }
 
