@@ -11,11 +11,16 @@ CFLAGS  := -std=gnu11 $(OPT) -g -Wall -Wextra -Wno-unused-parameter -fno-strict-
 LDLIBS  := -ljansson -pthread -lm
 BUILD   := build
 
-NVCC    ?= $(shell command -v nvcc 2>/dev/null)
 # The toolkit an nvcc belongs to, from the directory nvcc says it runs from:
 # the nvcc on the PATH may be a wrapper script (/usr/local/bin/nvcc exec'ing
 # /usr/local/cuda-13.0/bin/nvcc), whose own directory says nothing of it.
 cuda_home_of = $(patsubst %/bin,%,$(shell $(1) --dryrun -c -x cu /dev/null -o /dev/null 2>&1 | sed -n 's/^.*_HERE_=//p'))
+# The nvcc on the PATH and its toolkit, whatever NVCC says: `make NVCC=`
+# builds a CPU-only warpsim, but the CUDA test programs (apps.mk, host.mk,
+# wow.mk) are still built by this one.
+PATH_NVCC      := $(shell command -v nvcc 2>/dev/null)
+PATH_CUDA_HOME := $(if $(PATH_NVCC),$(call cuda_home_of,$(PATH_NVCC)))
+NVCC    ?= $(PATH_NVCC)
 ifeq ($(origin CUDA_HOME),undefined)
   CUDA_HOME := $(if $(NVCC),$(call cuda_home_of,$(NVCC)))
 endif

@@ -9,7 +9,7 @@
 #   make gpu-test-sim   every diff program (ARM, IA-32 -O2) the same way (hours here)
 WOW_BUILD := $(BUILD)/wow
 WOW_BIN   := $(WOW_BUILD)/warpsim
-WOW_NVCC  := $(shell command -v nvcc 2>/dev/null)
+WOW_NVCC  := $(PATH_NVCC)
 WOW_ARCH  := -gencode arch=compute_75,code=compute_75
 # make wow-test's diff programs (test/gpu/wow_test.sh: NAME.VARIANT:CORES[:option...])
 WOW_DIFF  := stderr_mix.O2:64 argv_test.thumb:33 abort_test.O2:64 align_fault.thumb:64 setjmp.hf_O2:64 \
@@ -26,7 +26,7 @@ else
 # again so that an outer `make NVCC=` (a CPU-only build) does not reach it.
 wow:
 	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) \
-		CUDA_HOME=$(call cuda_home_of,$(WOW_NVCC)) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
+		CUDA_HOME=$(PATH_CUDA_HOME) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
 
 WOW_ENV := WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) KERNELS=$(BUILD)/kernels DIFF=$(BUILD)/diff \
            DIFF_X86=$(BUILD)/diff-x86 WOW_DIFF='$(WOW_DIFF)'

@@ -7,8 +7,7 @@
 #   make cuda-workloads-test   build and run them (make test runs it)
 WL_CUDA      := $(BUILD)/kernels/ptx/cuda
 WL_CUDA_BINS := $(foreach a,75 90,$(WL_NAMES:%=$(WL_CUDA)/%.sm_$(a)))
-WL_CUDA_NVCC_PATH := $(shell command -v nvcc 2>/dev/null)
-WL_CUDA_HOME := $(if $(WL_CUDA_NVCC_PATH),$(call cuda_home_of,$(WL_CUDA_NVCC_PATH)))
+WL_CUDA_HOME := $(PATH_CUDA_HOME)
 WL_CUDA_OBJ  := $(WL_CUDA)/obj/cuda_launch.o $(WL_CUDA)/obj/launch_reader.o
 # -O3 as gen/NAME.sm_XX.ptx
 WL_CUDA_NVCC := nvcc -cudart shared -O3 -std=c++17 -I$(WL_DIR)/src -I$(WL_DIR)/host

@@ -4,7 +4,7 @@
 # symbol but the CUDA 13 runtime's (cudart_exports.def) is local, under the
 # version node libcudart.so.13 as NVIDIA's library has it. Needs the
 # toolkit's headers (cuda_runtime_api.h) for the API's types.
-CUDART_INC   ?= $(if $(CUDA_HOME),$(CUDA_HOME)/include,/usr/local/cuda/include)
+CUDART_INC   ?= $(or $(CUDA_HOME),$(PATH_CUDA_HOME),/usr/local/cuda)/include
 CUDART_LIB   := $(BUILD)/lib/libcudart.so.13
 CUDART_SRC   := $(sort $(wildcard src/host/cudart/*.c)) \
                 $(filter-out src/host/ptx/ptx_cmd.c,$(sort $(wildcard src/host/ptx/*.c))) src/host/report_json.c

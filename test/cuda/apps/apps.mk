@@ -31,12 +31,11 @@ $(APPS_OUT)/rdc.sm_75: $(APPS_DIR)/rdc/main.cu $(APPS_DIR)/rdc/lib.cu $(APPS_DIR
 	@mkdir -p $(@D)
 	$(APPS_NVCC) -arch=sm_75 -rdc=true -o $@ $(APPS_DIR)/rdc/main.cu $(APPS_DIR)/rdc/lib.cu
 
-APPS_NVCC_PATH := $(shell command -v nvcc 2>/dev/null)
-ifeq ($(APPS_NVCC_PATH),)
+ifeq ($(PATH_NVCC),)
 cuda-apps-test:
 	@echo "cuda-apps-test: no nvcc on the PATH: the CUDA programs cannot be built (not run)"
 else
 cuda-apps-test: $(BUILD)/warpsim $(CUDART_LIB)
 	$(MAKE) --no-print-directory -j$(JOBS) cuda-apps
-	WARPSIM=$(BUILD)/warpsim APPS=$(APPS_OUT) CUDA_HOME=$(call cuda_home_of,$(APPS_NVCC_PATH)) bash test/cuda/cuda_apps_test.sh
+	WARPSIM=$(BUILD)/warpsim APPS=$(APPS_OUT) CUDA_HOME=$(PATH_CUDA_HOME) bash test/cuda/cuda_apps_test.sh
 endif
