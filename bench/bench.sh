@@ -64,7 +64,7 @@ K=build/kernels/bench
 NPROC=$(nproc)
 DATE=$(date +%Y-%m-%d)
 gpu=0
-if "$W" --version | grep -q '^backends: cpu, cuda (' && ! "$W" --version | grep -q 'no GPU'; then gpu=1; fi
+if "$W" --version | grep -q '^backends: cpu, cuda (' && ! "$W" --version | grep -q '^backends: cpu, cuda (compiled in;'; then gpu=1; fi
 DEVICE=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)
 [ $gpu = 1 ] && DEVICE="$("$W" --version | sed -n 's/^backends: cpu, cuda (\(.*\))$/\1/p') + $DEVICE"
 TAG=$(echo "$DEVICE" | cut -d+ -f1 | tr -cs 'A-Za-z0-9' '-' | sed 's/-$//' | cut -c1-40)
