@@ -46,7 +46,7 @@ run)
         nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,memory.total --format=csv
         build/warpsim --version
         for isa in arm x86; do
-            /usr/bin/time -f "make run ($isa), cuda: %e s" timeout 120 build/warpsim run --backend cuda \
+            /usr/bin/time -f "make run ($isa), cuda: %e s" timeout "${SMOKE_LIMIT:-60}" build/warpsim run --backend cuda \
                 --config configs/manycore-$isa-1024.cfg build/kernels/matmul.$isa 256 2>&1 | tail -8
         done
     } 2>&1 | tee "$OUT/smoke.log"
