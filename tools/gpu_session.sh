@@ -8,6 +8,7 @@
 #
 #   here:   bash tools/gpu_session.sh pack        (make gpu-kit, make KIT=1 all, fills .gpu/)
 #   there:  bash tools/gpu_session.sh run COMMIT  (carry: .gpu; writes logs and bench.tgz to $OUT)
+#           bash tools/gpu_session.sh run-test    (gpu-test alone)
 #
 # `run` makes no target of the Makefile that needs warpsim (its timestamps do
 # not travel reliably): it calls the scripts behind `make gpu-test` and
@@ -15,6 +16,73 @@
 # hangs leaves the others' results. The benchmark's run reports are kept even
 # when it is cut off (bench.tgz), so `warpsim report` can make tables here.
 set -u
+
+# The binary and the kit where the scripts expect them (build/).
+unpack() {
+    [ -x .gpu/warpsim ] && [ -f .gpu/gpu-kit.tar.xz ] || { echo "gpu_session: .gpu is not packed (pack, and carry .gpu)"; exit 2; }
+    mkdir -p build
+    cp .gpu/warpsim build/warpsim
+    python3 -c 'import sys, tarfile; f = {"filter": "tar"} if hasattr(tarfile, "tar_filter") else {}; \
+        tarfile.open(sys.argv[1]).extractall(**f)' .gpu/gpu-kit.tar.xz
+    find build/diff/expect -type f -exec touch {} + # qemu's results stay newer than the binaries
+    export QEMU_ARM=$PWD/build/kit/qemu-arm-static
+}
+
+# The card, the binary, and `make run`'s two lines on the CUDA backend.
+smoke() {
+    {
+        nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,memory.total --format=csv
+        build/warpsim --version
+        for isa in arm x86; do
+            /usr/bin/time -f "make run ($isa), cuda: %e s" timeout "${SMOKE_LIMIT:-60}" build/warpsim run --backend cuda \
+                --config configs/manycore-$isa-1024.cfg build/kernels/matmul.$isa 256 2>&1 | tail -8
+        done
+    } 2>&1 | tee "$OUT/smoke.log"
+}
+
+# gpu_test.sh's parts in three groups side by side, one log each. The GPU runs one
+# process's kernels at a time, but the CPU-backend runs and each process's start
+# (about 0.4 s: context, module load) overlap.
+gpu_test() {
+    local p
+    for p in "kernels atomic cub ptx" "arm-programs hf-programs" "thumb-programs x86-programs"; do
+        (
+            SECONDS=0
+            GPU_TEST_PARTS="$p" timeout -s KILL "${GPU_TEST_LIMIT:-240}" bash test/gpu/gpu_test.sh >"$OUT/gpu-test-${p%% *}.log" 2>&1
+            echo "gpu-test ($p): exit $? after $SECONDS s" >>"$OUT/gpu-test-${p%% *}.log"
+        ) &
+    done
+    wait
+    grep -hE '^(FAIL|equivalence|ptx equivalence|gpu-test|atomic|cub|[0-9]+ passed)' "$OUT"/gpu-test-*.log | head -60
+}
+
+# Repeatability: each PROG:CORES of GPU_SESSION_REPEAT run 5 times on each
+# backend; one line per run with the checksum of its per-core memory digests
+# (a contended program's registers may differ, its memory should not).
+repeat_runs() {
+    local pc prog cores b i
+    for pc in ${GPU_SESSION_REPEAT:-build/kernels/bench/idct.thumb.arm:256 build/kernels/bench/idct.arm:256}; do
+        prog=${pc%%:*} cores=${pc##*:}
+        for b in cpu cuda; do
+            for i in 1 2 3 4 5; do
+                build/warpsim run --quiet --backend $b --cores "$cores" --dump-state /tmp/rep.state "$prog" >/dev/null 2>&1
+                echo "$prog $cores $b run $i: memory digests $(awk '{print $NF}' /tmp/rep.state | md5sum | cut -c1-12)"
+            done
+        done
+    done | tee "$OUT/repeat.log"
+}
+
+# make bench-full's script, its run reports kept even if it is cut off.
+bench_full() {
+    SECONDS=0
+    mkdir -p /tmp/bench-tmp /tmp/bench-out
+    TMPDIR=/tmp/bench-tmp ROUNDS=${ROUNDS:-1} BENCH_FULL=1 BENCH_OUT=/tmp/bench-out BENCH_COMMIT="$1" \
+        timeout -s KILL "${BENCH_LIMIT:-240}" bash bench/bench.sh >"$OUT/bench.log" 2>&1
+    echo "bench-full: exit $? after ${SECONDS} s" | tee -a "$OUT/bench.log"
+    tar czf "$OUT/bench.tgz" -C /tmp bench-out bench-tmp
+    tail -60 "$OUT/bench.log"
+}
+
 cmd=${1:-}
 case $cmd in
 pack)
@@ -32,38 +100,17 @@ pack)
     git status --porcelain --untracked-files=no | grep -q . && echo "dirty" >>.gpu/commit
     du -sh .gpu
     ;;
-run)
-    commit=${2:-$(head -1 .gpu/commit 2>/dev/null || echo unknown)}
+run | run-test)
     OUT=${OUT:?run is for the device machine: OUT names the folder that comes back}
-    [ -x .gpu/warpsim ] && [ -f .gpu/gpu-kit.tar.xz ] || { echo "gpu_session: .gpu is not packed (pack, and carry .gpu)"; exit 2; }
-    mkdir -p build
-    cp .gpu/warpsim build/warpsim
-    python3 -c 'import sys, tarfile; f = {"filter": "tar"} if hasattr(tarfile, "tar_filter") else {}; \
-        tarfile.open(sys.argv[1]).extractall(**f)' .gpu/gpu-kit.tar.xz
-    find build/diff/expect -type f -exec touch {} + # qemu's results stay newer than the binaries
-    export QEMU_ARM=$PWD/build/kit/qemu-arm-static
-    {
-        nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,memory.total --format=csv
-        build/warpsim --version
-        for isa in arm x86; do
-            /usr/bin/time -f "make run ($isa), cuda: %e s" timeout "${SMOKE_LIMIT:-60}" build/warpsim run --backend cuda \
-                --config configs/manycore-$isa-1024.cfg build/kernels/matmul.$isa 256 2>&1 | tail -8
-        done
-    } 2>&1 | tee "$OUT/smoke.log"
-    SECONDS=0
-    timeout -s KILL "${GPU_TEST_LIMIT:-240}" bash test/gpu/gpu_test.sh >"$OUT/gpu-test.log" 2>&1
-    echo "gpu-test: exit $? after ${SECONDS} s" | tee -a "$OUT/gpu-test.log"
-    grep -E '^(FAIL|equivalence|ptx equivalence|gpu-test|atomic|cub|[0-9]+ passed)' "$OUT/gpu-test.log" | head -40
-    SECONDS=0
-    mkdir -p /tmp/bench-tmp /tmp/bench-out
-    TMPDIR=/tmp/bench-tmp ROUNDS=${ROUNDS:-1} BENCH_FULL=1 BENCH_OUT=/tmp/bench-out BENCH_COMMIT="$commit" \
-        timeout -s KILL "${BENCH_LIMIT:-240}" bash bench/bench.sh >"$OUT/bench.log" 2>&1
-    echo "bench-full: exit $? after ${SECONDS} s" | tee -a "$OUT/bench.log"
-    tar czf "$OUT/bench.tgz" -C /tmp bench-out bench-tmp
-    tail -60 "$OUT/bench.log"
+    commit=${2:-$(head -1 .gpu/commit 2>/dev/null || echo unknown)}
+    unpack
+    [ "$cmd" = run ] && smoke
+    repeat_runs
+    gpu_test
+    [ "$cmd" = run ] && bench_full "$commit"
     ;;
 *)
-    echo "usage: bash tools/gpu_session.sh pack | run [COMMIT]" >&2
+    echo "usage: bash tools/gpu_session.sh pack | run [COMMIT] | run-test" >&2
     exit 2
     ;;
 esac

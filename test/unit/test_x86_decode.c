@@ -99,6 +99,12 @@ static const dcase_t dcases[] = {
     {{0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00}, 9, X86_OP_NOP, X86_W16, ANYF, ANYF, ANYF, 0, 0, 0},
     {{0x8e, 0xe8}, 2, X86_OP_MOVSEG_SR, X86_W16, ANYF, 0, N, 0, 0, 0},
     {{0x8c, 0xe8}, 2, X86_OP_MOVSEG_RS, X86_W32, 0, ANYF, ANYF, 0, 0, 0},
+    /* PUSH and POP of a segment register (which one: the aux test below) */
+    {{0x06}, 1, X86_OP_PUSHSEG, X86_W32, ANYF, ANYF, ANYF, 0, 0, 0},
+    {{0x1f}, 1, X86_OP_POPSEG, X86_W32, ANYF, ANYF, ANYF, 0, 0, 0},
+    {{0x66, 0x1e}, 2, X86_OP_PUSHSEG, X86_W16, ANYF, ANYF, ANYF, 0, 0, 0},
+    {{0x0f, 0xa8}, 2, X86_OP_PUSHSEG, X86_W32, ANYF, ANYF, ANYF, 0, 0, 0},
+    {{0x66, 0x0f, 0xa1}, 3, X86_OP_POPSEG, X86_W16, ANYF, ANYF, ANYF, 0, 0, 0},
     {{0xcd, 0x80}, 2, X86_OP_INT80, X86_W32, ANYF, ANYF, ANYF, 0, 0x80, 0},
     {{0xdd, 0x44, 0x24, 0x08}, 4, X86_OP_X87, X86_W32, 5, 4, N, 8, 0x082444ddu, 0},
     {{0xd9, 0xe8}, 2, X86_OP_X87, X86_W32, 1, ANYF, ANYF, 0, 0, 0},
@@ -263,4 +269,45 @@ Test(x86_decode, lengths_against_objdump, .timeout = 120)
     cr_assert_gt(x87, 100u);
     cr_assert_lt(undecoded * 20u, checked, "%u of %u not decoded", undecoded, checked);
     cr_log_info("x86 decoder vs objdump: %u instructions, %u x87, %u not decoded (SSE)", checked, x87, undecoded);
+}
+
+/* The segment register of each PUSH/POP Sreg encoding (0 ES 1 CS 2 SS 3 DS
+ * 4 FS 5 GS); POP CS does not exist (0F is the two-byte escape). */
+Test(x86_decode, push_and_pop_name_their_segment_register)
+{
+    static const struct { uint8_t b[2]; uint32_t op, sreg; } cases[] = {
+        {{0x06}, X86_OP_PUSHSEG, 0}, {{0x07}, X86_OP_POPSEG, 0}, {{0x0e}, X86_OP_PUSHSEG, 1},
+        {{0x16}, X86_OP_PUSHSEG, 2}, {{0x17}, X86_OP_POPSEG, 2}, {{0x1e}, X86_OP_PUSHSEG, 3},
+        {{0x1f}, X86_OP_POPSEG, 3}, {{0x0f, 0xa0}, X86_OP_PUSHSEG, 4}, {{0x0f, 0xa1}, X86_OP_POPSEG, 4},
+        {{0x0f, 0xa8}, X86_OP_PUSHSEG, 5}, {{0x0f, 0xa9}, X86_OP_POPSEG, 5},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        x86_insn_t in;
+        x86_decode(cases[i].b, 15, 0x1000, &in);
+        cr_expect_eq(in.op, cases[i].op, "case %zu", i);
+        cr_expect_eq(in.aux, cases[i].sreg, "case %zu", i);
+        cr_expect_eq(x86_len(&in), cases[i].b[0] == 0x0f ? 2u : 1u, "case %zu", i);
+    }
+}
+
+/* Bytes that end inside an instruction: UNDEF marked as cut, with how many
+ * there were (the fetch faults past them); too many prefixes for the
+ * 15-byte limit are a plain UNDEF. */
+Test(x86_decode, an_instruction_cut_by_the_end_is_marked)
+{
+    static const uint8_t mov[5] = {0xb8, 0x01, 0x02, 0x03, 0x04};
+    x86_insn_t in;
+    for (uint32_t avail = 1; avail < 5; avail++) {
+        x86_decode(mov, avail, 0x1000, &in);
+        cr_expect_eq(in.op, X86_OP_UNDEF);
+        cr_expect_eq(in.aux, X86_UNDEF_CUT, "%u bytes", avail);
+        cr_expect_eq(in.disp, avail);
+    }
+    x86_decode(mov, 5, 0x1000, &in);
+    cr_expect_eq(in.op, X86_OP_MOV_RI);
+    uint8_t longest[16];
+    memset(longest, 0x66, sizeof longest);
+    x86_decode(longest, 16, 0x1000, &in);
+    cr_expect_eq(in.op, X86_OP_UNDEF);
+    cr_expect_eq(in.aux, 0u);
 }

@@ -196,6 +196,10 @@ static int x86_dec_low(x86_dec_t *d, x86_insn_t *o, uint32_t op)
     case 0x27: case 0x2f: case 0x37: case 0x3f:
         o->op = X86_OP_BCD, o->aux = (uint8_t)((op - 0x27u) >> 3);
         return 1;
+    case 0x06: case 0x0e: case 0x16: case 0x1e: /* PUSH ES CS SS DS */
+    case 0x07: case 0x17: case 0x1f:            /* POP ES SS DS */
+        o->op = (op & 1u) ? X86_OP_POPSEG : X86_OP_PUSHSEG, o->aux = (uint8_t)(op >> 3);
+        return 1;
     case 0x60: o->op = X86_OP_PUSHA; return 1;
     case 0x61: o->op = X86_OP_POPA; return 1;
     case 0x68: o->op = X86_OP_PUSH_I, o->imm = x86_dec_imm(d, wv); return 1;
@@ -393,6 +397,10 @@ void x86_decode(const uint8_t *p, uint32_t avail, uint32_t addr, x86_insn_t *out
                          : op < 0xc0u ? x86_dec_mid(&d, &o, op) : x86_dec_high(&d, &o, op);
     if (!ok || d.cut || ((o.wf & X86_F_LOCK) && !x86_lockable(&o))) {
         x86_dec_undef(p, avail, out);
+        if (d.cut && avail < X86_MAX_LEN) {
+            out->aux = X86_UNDEF_CUT;
+            out->disp = avail;
+        }
         return;
     }
     o.len = (uint8_t)d.pos;

@@ -92,6 +92,9 @@ int x86_decode_0f(x86_dec_t *d, x86_insn_t *o)
         return 1;
     case 0x31: o->op = X86_OP_RDTSC; return 1;
     case 0xa2: o->op = X86_OP_CPUID; return 1;
+    case 0xa0: case 0xa1: case 0xa8: case 0xa9: /* PUSH FS, POP FS, PUSH GS, POP GS */
+        o->op = (op & 1u) ? X86_OP_POPSEG : X86_OP_PUSHSEG, o->aux = (uint8_t)(op < 0xa8u ? 4u : 5u);
+        return 1;
     case 0xa3: case 0xab: case 0xb3: case 0xbb: case 0xba: return x86_dec_bt(d, o, op);
     case 0xa4: case 0xa5: case 0xac: case 0xad: return x86_dec_shxd(d, o, op);
     case 0xaf: x86_dec_ge0f(d, o, X86_OP_IMUL_RR, X86_OP_IMUL_RM); return 1;

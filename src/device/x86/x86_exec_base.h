@@ -62,9 +62,14 @@ SIM_FN void x86_fault(x86_ctx_t *c, uint32_t reason, uint32_t pc, uint32_t addr)
 }
 
 /* An encoding the decoder does not know: the first four bytes in
- * fault_insn (the report shows them). */
+ * fault_insn (the report shows them). One cut by the end of the code
+ * faults at its first missing byte instead (X86_UNDEF_CUT). */
 SIM_FN void x86_undef(x86_ctx_t *c, const x86_insn_t *in, uint32_t pc)
 {
+    if (in->op == X86_OP_UNDEF && in->aux == X86_UNDEF_CUT) {
+        x86_fault(c, SIM_FAULT_FETCH, pc, pc + in->disp);
+        return;
+    }
     x86_fault(c, SIM_FAULT_UNDEF, pc, pc);
     c->sys.fault_insn = in->imm;
 }

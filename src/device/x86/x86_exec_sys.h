@@ -4,6 +4,7 @@
 #define X86_EXEC_SYS_H
 
 #include "x86_exec_base.h"
+#include "x86_exec_move.h"
 #include "x86_syscall.h"
 
 /* CPUID.1:EDX: FPU | TSC | CX8 | CMOV | MMX | FXSR | SSE | SSE2, exactly
@@ -76,6 +77,17 @@ SIM_FN void x86_load_seg_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *
     uint32_t v;
     if (!x86_ld(c, m, core, pc, x86_ea(c, in), X86_W16, &v))
         x86_load_seg(c, in, pc, v);
+}
+
+/* POP Sreg: ESP moves only if the selector loads (a #GP leaves it). */
+SIM_FN void x86_pop_seg(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
+{
+    uint32_t v, sp = c->r[4];
+    if (x86_pop(c, in, m, core, pc, &v))
+        return;
+    x86_load_seg(c, in, pc, v & 0xffffu);
+    if (c->sys.status == SIM_FAULTED)
+        c->r[4] = sp;
 }
 
 SIM_FN void x86_store_seg_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)

@@ -24,7 +24,7 @@ typedef enum x86_fmt {
     X86_FMT_I, X86_FMT_SH, X86_FMT_SHX, X86_FMT_RRI, X86_FMT_RMI, X86_FMT_RRX, X86_FMT_RMX,
     X86_FMT_CCRR, X86_FMT_CCRM, X86_FMT_CCR, X86_FMT_CCM, X86_FMT_ENTER, X86_FMT_BT, X86_FMT_BTI,
     X86_FMT_BTM, X86_FMT_BTMI, X86_FMT_STR, X86_FMT_CCREL, X86_FMT_REL, X86_FMT_LOOP, X86_FMT_BCD,
-    X86_FMT_SR, X86_FMT_SM, X86_FMT_RS, X86_FMT_MS, X86_FMT_X87, X86_FMT_SSE, X86_FMT_UNDEF
+    X86_FMT_SR, X86_FMT_SM, X86_FMT_RS, X86_FMT_MS, X86_FMT_S, X86_FMT_X87, X86_FMT_SSE, X86_FMT_UNDEF
 } x86_fmt_t;
 
 /* The wf field: the operand width in bits 0..1 (X86_W*), prefixes above. */
@@ -66,6 +66,11 @@ SIM_STATIC_ASSERT(sizeof(x86_insn_t) == 16, x86_insn_is_16_bytes);
 
 /* The longest instruction: the decoder reads no further. */
 #define X86_MAX_LEN 15u
+
+/* An UNDEF record's aux: its bytes run past the end of the decoded code
+ * (disp: how many there were), so the fetch of the next one faults, as the
+ * page fault Linux turns into SIGSEGV, not as an unknown encoding's SIGILL. */
+#define X86_UNDEF_CUT 1u
 
 SIM_STATIC_ASSERT(X86_OP_COUNT <= 256, x86_op_fits_a_byte);
 #define X86_LEN_FLAGS_DEAD 0x10u

@@ -53,7 +53,7 @@ static inline int x86_trace_mem(const x86_ctx_t *c, const x86_insn_t *in, uint32
     uint32_t fmt = x86_op_fmts[in->op], wide = x86_w(in) == X86_W16 ? 2u : 4u, esp = c->r[4];
     *size = 1u << x86_w(in);
     switch (in->op) {
-    case X86_OP_PUSH_R: case X86_OP_PUSH_I: case X86_OP_PUSHF: case X86_OP_ENTER:
+    case X86_OP_PUSH_R: case X86_OP_PUSH_I: case X86_OP_PUSHF: case X86_OP_ENTER: case X86_OP_PUSHSEG:
         *size = wide, *addr = esp - wide;
         return 1;
     case X86_OP_CALL: case X86_OP_CALL_R:
@@ -62,7 +62,7 @@ static inline int x86_trace_mem(const x86_ctx_t *c, const x86_insn_t *in, uint32
     case X86_OP_PUSHA:
         *size = 8u * wide, *addr = esp - 8u * wide;
         return 1;
-    case X86_OP_POP_R: case X86_OP_POP_M: case X86_OP_POPF: case X86_OP_RET:
+    case X86_OP_POP_R: case X86_OP_POP_M: case X86_OP_POPF: case X86_OP_RET: case X86_OP_POPSEG:
         *size = wide, *addr = esp;
         return 1;
     case X86_OP_POPA:
@@ -103,6 +103,7 @@ static inline int x86_trace_moves_esp(uint32_t op)
     case X86_OP_PUSH_R: case X86_OP_PUSH_I: case X86_OP_PUSH_M: case X86_OP_POP_R: case X86_OP_POP_M:
     case X86_OP_PUSHA: case X86_OP_POPA: case X86_OP_PUSHF: case X86_OP_POPF: case X86_OP_ENTER:
     case X86_OP_LEAVE: case X86_OP_CALL: case X86_OP_CALL_R: case X86_OP_CALL_M: case X86_OP_RET:
+    case X86_OP_PUSHSEG: case X86_OP_POPSEG:
         return 1;
     default:
         return 0;
