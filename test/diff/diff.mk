@@ -9,7 +9,7 @@ DIFF_LDLIBS   := -lm
 DIFF_SRC      := $(sort $(wildcard test/diff/*.c))
 DIFF_NAMES    := $(notdir $(DIFF_SRC:.c=))
 # IA-32 inline assembly only (diff_x86.mk runs it)
-DIFF_ARM_SKIP := smc_loop_x86 seg_regs_x86
+DIFF_ARM_SKIP := smc_loop_x86 seg_regs_x86 far_x86
 DIFF_ARM_NAMES := $(filter-out $(DIFF_ARM_SKIP),$(DIFF_NAMES))
 DIFF_VARIANTS := O0 O2 Os thumb hf_O0 hf_O2 hf_Os
 DIFF_FLAGS_O0    := -O0 -marm

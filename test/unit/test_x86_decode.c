@@ -99,6 +99,13 @@ static const dcase_t dcases[] = {
     {{0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00}, 9, X86_OP_NOP, X86_W16, ANYF, ANYF, ANYF, 0, 0, 0},
     {{0x8e, 0xe8}, 2, X86_OP_MOVSEG_SR, X86_W16, ANYF, 0, N, 0, 0, 0},
     {{0x8c, 0xe8}, 2, X86_OP_MOVSEG_RS, X86_W32, 0, ANYF, ANYF, 0, 0, 0},
+    /* far JMP, CALL (direct: the offset in imm, the selector in disp; m16:32) and RETF */
+    {{0xea, 0x78, 0x56, 0x34, 0x12, 0x23, 0x00}, 7, X86_OP_JMPF, X86_W32, ANYF, ANYF, ANYF, 0x23, 0x12345678u, 0},
+    {{0x66, 0x9a, 0x34, 0x12, 0x23, 0x00}, 6, X86_OP_CALLF, X86_W16, ANYF, ANYF, ANYF, 0x23, 0x1234, 0},
+    {{0xff, 0x2b}, 2, X86_OP_JMPF_M, X86_W32, ANYF, 3, N, 0, 0, 0},
+    {{0xff, 0x5c, 0x24, 0x08}, 4, X86_OP_CALLF_M, X86_W32, ANYF, 4, N, 8, 0, 0},
+    {{0xca, 0x08, 0x00}, 3, X86_OP_RETF, X86_W32, ANYF, ANYF, ANYF, 0, 8, 0},
+    {{0xcb}, 1, X86_OP_RETF, X86_W32, ANYF, ANYF, ANYF, 0, 0, 0},
     /* PUSH and POP of a segment register (which one: the aux test below) */
     {{0x06}, 1, X86_OP_PUSHSEG, X86_W32, ANYF, ANYF, ANYF, 0, 0, 0},
     {{0x1f}, 1, X86_OP_POPSEG, X86_W32, ANYF, ANYF, ANYF, 0, 0, 0},
@@ -125,6 +132,9 @@ static const dcase_t dcases[] = {
     {{0xf0, 0x8b, 0x00}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0x008bf0u, ANYF},
     {{0x66, 0x0f, 0x38, 0x00, 0xc1}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0x00380f66u, ANYF},
     {{0x66, 0x0f, 0xd7, 0x00}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0x00d70f66u, ANYF},
+    /* far JMP and CALL through a register do not exist */
+    {{0xff, 0xeb}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0xebffu, ANYF},
+    {{0xff, 0xd8}, 1, X86_OP_UNDEF, ANYF, ANYF, ANYF, ANYF, 0, 0xd8ffu, ANYF},
 };
 
 Test(x86_decode, table_of_encodings)

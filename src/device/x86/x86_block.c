@@ -40,6 +40,7 @@ int x86_falls_through(const x86_insn_t *in)
 {
     switch (in->op) {
     case X86_OP_JMP: case X86_OP_JMP_R: case X86_OP_JMP_M: case X86_OP_RET: case X86_OP_UNDEF:
+    case X86_OP_JMPF: case X86_OP_JMPF_M: case X86_OP_RETF:
     case X86_OP_HLT: case X86_OP_INT3: case X86_OP_PRIV: case X86_OP_INTN: case X86_OP_UNDECODED:
         return 0;
     default:
@@ -47,11 +48,12 @@ int x86_falls_through(const x86_insn_t *in)
     }
 }
 
-/* A direct branch's target (JCC JMP CALL LOOP), or ~0. */
+/* A direct branch's target (JCC JMP CALL LOOP, and far JMP and CALL), or ~0. */
 uint32_t x86_direct_target(const x86_insn_t *in)
 {
     switch (in->op) {
     case X86_OP_JCC: case X86_OP_JMP: case X86_OP_CALL: case X86_OP_LOOP: return in->imm;
+    case X86_OP_JMPF: case X86_OP_CALLF: return x86_w(in) == X86_W16 ? in->imm & 0xffffu : in->imm;
     default: return 0xffffffffu;
     }
 }

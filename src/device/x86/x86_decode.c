@@ -153,7 +153,16 @@ static int x86_dec_grp3(x86_dec_t *d, x86_insn_t *o, uint32_t op)
     return 1;
 }
 
-/* Groups 4 and 5 (FE, FF): INC DEC, and for FF CALL JMP PUSH. */
+/* A direct far CALL or JMP: the offset (16 or 32 bits) in imm, the
+ * selector in disp. */
+static int x86_dec_far(x86_dec_t *d, x86_insn_t *o, uint32_t op, uint32_t wv)
+{
+    x86_set_w(o, wv);
+    o->op = (uint8_t)op, o->imm = x86_dec_imm(d, wv), o->disp = x86_dec_u16(d);
+    return 1;
+}
+
+/* Groups 4 and 5 (FE, FF): INC DEC, and for FF CALL JMP (near and far) PUSH. */
 static int x86_dec_grp45(x86_dec_t *d, x86_insn_t *o, uint32_t op)
 {
     x86_set_w(o, x86_dec_wb(d, op));
@@ -170,7 +179,9 @@ static int x86_dec_grp45(x86_dec_t *d, x86_insn_t *o, uint32_t op)
     case 2: o->op = (uint8_t)(reg ? X86_OP_CALL_R : X86_OP_CALL_M); return 1;
     case 4: o->op = (uint8_t)(reg ? X86_OP_JMP_R : X86_OP_JMP_M); return 1;
     case 6: o->op = (uint8_t)(reg ? X86_OP_PUSH_R : X86_OP_PUSH_M); return 1;
-    default: return 0; /* far CALL and JMP, and /7 */
+    case 3: o->op = X86_OP_CALLF_M; return !reg; /* m16:16/32 */
+    case 5: o->op = X86_OP_JMPF_M; return !reg;
+    default: return 0; /* /7 */
     }
 }
 
@@ -244,6 +255,8 @@ static int x86_dec_mid(x86_dec_t *d, x86_insn_t *o, uint32_t op)
         o->op = X86_OP_XCHG_RR, o->reg = 0, o->base = (uint8_t)(op & 7u);
         return 1;
     }
+    if (op == 0x9au) /* CALL ptr16:16/32 */
+        return x86_dec_far(d, o, X86_OP_CALLF, wv);
     x86_set_w(o, wb);
     switch (op) {
     case 0x84: case 0x85: x86_dec_ge(d, o, X86_OP_TEST_RR, X86_OP_TEST_MR); return 1;
@@ -294,6 +307,9 @@ static int x86_dec_high(x86_dec_t *d, x86_insn_t *o, uint32_t op)
     case 0xc0: case 0xc1: case 0xd0: case 0xd1: case 0xd2: case 0xd3: return x86_dec_grp2(d, o, op);
     case 0xc2: o->op = X86_OP_RET, o->imm = x86_dec_u16(d); return 1;
     case 0xc3: o->op = X86_OP_RET; return 1;
+    case 0xca: o->op = X86_OP_RETF, o->imm = x86_dec_u16(d); return 1;
+    case 0xcb: o->op = X86_OP_RETF; return 1;
+    case 0xea: return x86_dec_far(d, o, X86_OP_JMPF, wv); /* JMP ptr16:16/32 */
     case 0xc6: case 0xc7:
         x86_set_w(o, x86_dec_wb(d, op));
         x86_dec_e(d, o, X86_OP_MOV_RI, X86_OP_MOV_MI);

@@ -138,6 +138,7 @@ char *x86_disasm(const x86_insn_t *in, uint32_t addr, char *buf, size_t n)
     case X86_FMT_SM: x86_mem(in, 1, mem, sizeof mem); snprintf(buf, n, "%s %s, %s", mn, x86_seg_names[in->aux & 7u], mem); break;
     case X86_FMT_RS: snprintf(buf, n, "%s %s, %s", mn, r, x86_seg_names[in->aux & 7u]); break;
     case X86_FMT_S: snprintf(buf, n, "%s %s", mn, x86_seg_names[in->aux & 7u]); break;
+    case X86_FMT_FAR: snprintf(buf, n, "%s 0x%x, 0x%x", mn, in->disp, in->imm); break;
     case X86_FMT_MS: x86_mem(in, 1, mem, sizeof mem); snprintf(buf, n, "%s %s, %s", mn, mem, x86_seg_names[in->aux & 7u]); break;
     case X86_FMT_X87:
         if (in->aux >= 0xc0u)

@@ -59,6 +59,12 @@ static inline int x86_trace_mem(const x86_ctx_t *c, const x86_insn_t *in, uint32
     case X86_OP_CALL: case X86_OP_CALL_R:
         *size = 4u, *addr = esp - 4u;
         return 1;
+    case X86_OP_CALLF: /* CS and the return address */
+        *size = 2u * wide, *addr = esp - 2u * wide;
+        return 1;
+    case X86_OP_RETF:
+        *size = 2u * wide, *addr = esp;
+        return 1;
     case X86_OP_PUSHA:
         *size = 8u * wide, *addr = esp - 8u * wide;
         return 1;
@@ -83,6 +89,7 @@ static inline int x86_trace_mem(const x86_ctx_t *c, const x86_insn_t *in, uint32
     case X86_OP_CMPXCHG8B: *size = 8u; break;
     case X86_OP_MOVSEG_SM: case X86_OP_MOVSEG_MS: *size = 2u; break;
     case X86_OP_CALL_M: case X86_OP_JMP_M: *size = 4u; break;
+    case X86_OP_CALLF_M: case X86_OP_JMPF_M: *size = wide + 2u; break;
     default:
         if (fmt == X86_FMT_X87 || fmt == X86_FMT_SSE)
             *size = 0u;
@@ -103,7 +110,7 @@ static inline int x86_trace_moves_esp(uint32_t op)
     case X86_OP_PUSH_R: case X86_OP_PUSH_I: case X86_OP_PUSH_M: case X86_OP_POP_R: case X86_OP_POP_M:
     case X86_OP_PUSHA: case X86_OP_POPA: case X86_OP_PUSHF: case X86_OP_POPF: case X86_OP_ENTER:
     case X86_OP_LEAVE: case X86_OP_CALL: case X86_OP_CALL_R: case X86_OP_CALL_M: case X86_OP_RET:
-    case X86_OP_PUSHSEG: case X86_OP_POPSEG:
+    case X86_OP_PUSHSEG: case X86_OP_POPSEG: case X86_OP_CALLF: case X86_OP_CALLF_M: case X86_OP_RETF:
         return 1;
     default:
         return 0;
