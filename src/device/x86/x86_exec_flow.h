@@ -58,7 +58,7 @@ SIM_FN void x86_jmpf(x86_ctx_t *c, const x86_insn_t *in, uint32_t pc, uint32_t o
 SIM_FN void x86_callf(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                       uint32_t off, uint32_t sel)
 {
-    uint32_t w = x86_w(in) == X86_W16 ? X86_W16 : X86_W32, n = w == X86_W16 ? 2u : 4u, sp = c->r[4];
+    uint32_t w = x86_w(in), n = x86_slot_bytes(in), sp = c->r[4]; /* w: X86_W16 or X86_W32 */
     if ((sel & 0xfffcu) != 0x20u) {
         x86_fault(c, SIM_FAULT_PRIV, pc, sel);
         return;
@@ -74,7 +74,7 @@ SIM_FN void x86_far_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, ui
 {
     uint32_t a = x86_ea(c, in), off, sel;
     if (x86_ld(c, m, core, pc, a, x86_w(in), &off) ||
-        x86_ld(c, m, core, pc, a + (x86_w(in) == X86_W16 ? 2u : 4u), X86_W16, &sel))
+        x86_ld(c, m, core, pc, a + x86_slot_bytes(in), X86_W16, &sel))
         return;
     if (call)
         x86_callf(c, in, m, core, pc, off, sel);
@@ -84,7 +84,7 @@ SIM_FN void x86_far_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, ui
 
 SIM_FN void x86_retf(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
-    uint32_t w = x86_w(in) == X86_W16 ? X86_W16 : X86_W32, n = w == X86_W16 ? 2u : 4u, sp = c->r[4], off, sel;
+    uint32_t w = x86_w(in), n = x86_slot_bytes(in), sp = c->r[4], off, sel;
     if (x86_ld(c, m, core, pc, sp, w, &off) || x86_ld(c, m, core, pc, sp + n, X86_W16, &sel))
         return;
     if (sel != 0x23u) {

@@ -91,11 +91,14 @@ SIM_FN void x86_xlat(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uin
         x86_wr(c, 0, X86_W8, v);
 }
 
-/* The stack: ESP always (a 16-bit stack segment does not exist here). */
+/* The stack: ESP always (a 16-bit stack segment does not exist here). A
+ * slot is 2 bytes under the 0x66 prefix, else 4. */
+SIM_INLINE uint32_t x86_slot_bytes(const x86_insn_t *in) { return x86_w(in) == X86_W16 ? 2u : 4u; }
+
 SIM_INLINE int x86_push(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                         uint32_t v)
 {
-    uint32_t n = x86_w(in) == X86_W16 ? 2u : 4u, sp = c->r[4] - n;
+    uint32_t n = x86_slot_bytes(in), sp = c->r[4] - n;
     if (x86_st(c, m, core, pc, sp, n == 2u ? X86_W16 : X86_W32, v))
         return 1;
     c->r[4] = sp;
@@ -105,7 +108,7 @@ SIM_INLINE int x86_push(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, 
 SIM_INLINE int x86_pop(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc,
                        uint32_t *v)
 {
-    uint32_t n = x86_w(in) == X86_W16 ? 2u : 4u;
+    uint32_t n = x86_slot_bytes(in);
     if (x86_ld(c, m, core, pc, c->r[4], n == 2u ? X86_W16 : X86_W32, v))
         return 1;
     c->r[4] += n;
