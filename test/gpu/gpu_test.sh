@@ -46,11 +46,26 @@ cpu) A=(--backend cpu --threads 1) B=(--backend cpu --threads 2) NAME_A="CPU x1"
 *) echo "gpu-test: GPU_TEST_MODE is cuda or cpu, not '$MODE'"; exit 2 ;;
 esac
 
+# Each run is cut off after GPU_TEST_RUN_LIMIT seconds (default 300): a hang
+# is that program's failure, not the end of the suite. GPU_TEST_TIMES names a
+# file that gets a line per run: seconds, exit status, the command's words
+# (tools/gpu_session.sh keeps it, to size the next lease's runs).
+RUN_LIMIT=${GPU_TEST_RUN_LIMIT:-300}
+TIMES=${GPU_TEST_TIMES:-/dev/null}
+timed() {
+    local t0=$EPOCHREALTIME rc
+    timeout -s KILL "$RUN_LIMIT" "$@"
+    rc=$?
+    echo "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }') rc=$rc ${*#"$W"}" >>"$TIMES"
+    [ $rc = 137 ] && echo "warpsim: killed after GPU_TEST_RUN_LIMIT=$RUN_LIMIT s" >&2
+    return $rc
+}
+
 # run PREFIX PROG CORES [options]: PREFIX.{state,json,out,rc}
 run() {
     local p=$1 prog=$2 cores=$3
     shift 3
-    "$W" run --quiet --cores "$cores" --dump-state "$p.state" --report "$p.json" "$@" "$prog" >"$p.out" 2>"$p.err"
+    timed "$W" run --quiet --cores "$cores" --dump-state "$p.state" --report "$p.json" "$@" "$prog" >"$p.out" 2>"$p.err"
     echo $? >"$p.rc"
 }
 
@@ -70,7 +85,12 @@ refused=0
 # CPU run retired more than GPU_TEST_MAX_INSNS in some core (default 5 M) are
 # listed, not run on the GPU (fft and fmatmul_d built soft-float; their
 # hard-float and IA-32 builds stay in).
+# --mode mk copies every core's state to the host and back after each
+# instruction (seed 002's MK), about 0.15 ms a step on an H200: 1.2 M steps
+# for all the kernels, 3 minutes; so MK runs have their own limit
+# (GPU_TEST_MK_MAX_INSNS, default 100,000 a core: tiny and reduce, not matmul).
 MAX_INSNS=${GPU_TEST_MAX_INSNS:-5000000}
+MK_MAX_INSNS=${GPU_TEST_MK_MAX_INSNS:-100000}
 long=()
 
 # GPU_TEST_PARTS: which parts to run, so that a short GPU lease can run them
@@ -85,8 +105,9 @@ part() { case $PARTS in *" $1 "*) return 0 ;; esac; return 1; }
 
 # equiv PROG CORES [options]: A and B agree on what is deterministic.
 equiv() {
-    local prog=$1 cores=$2 how=full most
+    local prog=$1 cores=$2 how=full most limit=$MAX_INSNS
     shift 2
+    case " $* " in *" --mode mk "*) limit=$MK_MAX_INSNS ;; esac
     contended "$prog" && how=contended
     if [ "$MODE" = cuda ] && writable_code "$prog"; then
         run "$T/b" "$prog" "$cores" "${B[@]}" "$@"
@@ -101,8 +122,8 @@ equiv() {
     if [ "$MODE" = cuda ] && [ "$(cat "$T/a.rc")" != 2 ]; then
         most=$(python3 -c 'import json, sys
 print(max(c["instructions"] for c in json.load(open(sys.argv[1]))["per_core"]))' "$T/a.json" 2>/dev/null)
-        if [ "${most:-0}" -gt "$MAX_INSNS" ]; then
-            long+=("$(basename "$prog") ($most)")
+        if [ "${most:-0}" -gt "$limit" ]; then
+            long+=("$(basename "$prog")${*:+ $*} ($most)")
             return
         fi
     fi
@@ -184,7 +205,7 @@ for b in build/diff/*.O2 build/diff/*.thumb build/diff/*.hf_O2 build/diff-x86/*.
     part "$1" && [ -f "$b" ] && equiv "$b" 64
 done
 echo "equivalence: $pass passed, $fail failed, $refused W+X programs refused by the CUDA backend as documented"
-[ ${#long[@]} -eq 0 ] || echo "not run on the GPU, over $MAX_INSNS instructions a core: ${long[*]}"
+[ ${#long[@]} -eq 0 ] || echo "not run on the GPU, over $MAX_INSNS instructions a core ($MK_MAX_INSNS with --mode mk): ${long[*]}"
 
 # Misaligned atomics: each core's SIGBUS on the GPU too, the run goes on.
 if part atomic; then
@@ -209,7 +230,7 @@ ptx_equiv() {
     local launch=$1 module=$2 b
     for b in cpu cuda; do
         rm -rf "$T/$b"
-        "$W" ptx --quiet --backend $b --module "$module" --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
+        timed "$W" ptx --quiet --backend $b --module "$module" --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
             >"$T/$b.out" 2>"$T/$b.err" || { echo "FAIL: $launch ($module) on $b:"; tail -3 "$T/$b.err"; return 1; }
     done
     # A buffer the launch file calls unordered (an atomics' tally whose value depends on their order) may differ.
