@@ -26,8 +26,14 @@ extern "C" {
         }                                                                                     \
     } while (0)
 
-__global__ void ptx_grid_kernel(ptx_grid_t g, ptx_prog_t p, ptx_layout_t L, uint8_t *scratch, uint32_t cta0,
-                                ptx_stats_t *stats, ptx_out_t *outs, ptx_fault_t *faults)
+/* One host thread per simulated thread, so a CTA is one block of up to PTX's
+ * 1024 threads: the bound holds ptxas to 64 registers a thread (unbounded it
+ * took 94, and an H200 refused scan.launch's 1024-thread block with "too many
+ * resources requested for launch"). */
+#define PTX_CUDA_MAX_BLOCK 1024
+__global__ void __launch_bounds__(PTX_CUDA_MAX_BLOCK)
+    ptx_grid_kernel(ptx_grid_t g, ptx_prog_t p, ptx_layout_t L, uint8_t *scratch, uint32_t cta0,
+                    ptx_stats_t *stats, ptx_out_t *outs, ptx_fault_t *faults)
 {
     uint32_t cta = cta0 + blockIdx.x, k = threadIdx.x / 32;
     uint8_t *s = scratch + (size_t)blockIdx.x * L.total;
