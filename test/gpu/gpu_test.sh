@@ -230,32 +230,10 @@ if part cub; then
     BACKEND=cuda WARPSIM="$W" bash "$HERE/cub_sort_test.sh" || fail=$((fail + 1))
 fi
 
-# PTX workloads: each launch file in each PTX variant on both backends; every
-# buffer's final bytes, the printf output and the instruction counts must agree
-# (and the CUDA run pass the launch file's own checks).
-ptx_counts() {
-    python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(d["gpu_tot_sim_insn"], d["gpgpu_n_tot_w_icount"], d["warps"])' "$1"
-}
-ptx_equiv() {
-    local launch=$1 module=$2 b
-    for b in cpu cuda; do
-        rm -rf "$T/$b"
-        timed "$W" ptx --quiet --backend $b --module "$module" --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
-            >"$T/$b.out" 2>"$T/$b.err" || { echo "FAIL: $launch ($module) on $b:"; tail -3 "$T/$b.err"; return 1; }
-    done
-    # A buffer the launch file calls unordered (an atomics' tally whose value depends on their order) may
-    # differ; and so may the instruction counts of such a launch: the threads that race also branch on
-    # what they read (bfs.cu: an atomicMin only where level[v] still looks higher; H200, all 4 variants).
-    local unordered
-    unordered=$(sed -n 's/^# unordered: //p' "$launch")
-    for b in $unordered; do rm -f "$T/cpu/$b.bin" "$T/cuda/$b.bin"; done
-    diff -r "$T/cpu" "$T/cuda" >/dev/null || { echo "FAIL: buffers differ: $launch ($module)"; return 1; }
-    cmp -s "$T/cpu.out" "$T/cuda.out" || { echo "FAIL: printf output differs: $launch ($module)"; return 1; }
-    [ -n "$unordered" ] || [ "$(ptx_counts "$T/cpu.json")" = "$(ptx_counts "$T/cuda.json")" ] ||
-        { echo "FAIL: counts differ: $launch ($module)"; return 1; }
-}
+# PTX workloads: each launch file in each PTX variant on both backends (ptx_equiv.sh);
+# the CUDA run must also pass the launch file's own checks.
+. "$HERE/ptx_equiv.sh"
+PTX_CPU=(timed "$W" ptx) PTX_CUDA=(timed "$W" ptx)
 if part ptx; then
     ppass=0 pfail=0
     make --no-print-directory -s ptx-workloads-refs >/dev/null
@@ -265,6 +243,7 @@ if part ptx; then
             if ptx_equiv "$launch" "kernels/ptx/gen/$name.$v.ptx"; then ppass=$((ppass + 1)); else pfail=$((pfail + 1)); fi
         done
     done
+    if ptx_equiv "$HERE/scan_cta1024.launch"; then ppass=$((ppass + 1)); else pfail=$((pfail + 1)); fi
     echo "ptx equivalence: $ppass passed, $pfail failed"
     fail=$((fail + pfail))
 fi

@@ -103,6 +103,20 @@ equiv() {
     fi
 }
 
+# The PTX executor's CUDA backend (src/host/ptx/ptx_backend_cuda.cu) on the
+# PTX simulator against its CPU backend (ptx_equiv.sh): a launch file each.
+. "$HERE/ptx_equiv.sh"
+PTX_CPU=("$W" ptx) PTX_CUDA=(timeout "$TIMEOUT" "$W" cuda --quiet -- "$WOW" ptx)
+ptx_case() {
+    local t0=$SECONDS
+    if ptx_equiv "$@"; then
+        pass=$((pass + 1))
+        echo "ok: ptx $* ($((SECONDS - t0)) s)"
+    else
+        fail=$((fail + 1))
+    fi
+}
+
 # The glibc programs' default heap (4 MB a core) makes the memory digest
 # kernel (mem_hash_kernel: every word of every window) most of a run's PTX
 # instructions; 256 KB changes none of their outputs (checked against the
@@ -113,7 +127,9 @@ DIFF_OPTS=(--heap 256K)
 # --regroup: CUB's radix sort; with --mode mk: a launch a step), glibc
 # programs that print to both streams, take arguments, fault (abort, SIGBUS),
 # use VFP, on a partial warp (33 cores), and with --block-size 256 (the
-# kernel's dynamic shared memory past 48 KiB); files and stdin (io).
+# kernel's dynamic shared memory past 48 KiB); files and stdin (io); PTX: a
+# 1024-thread CTA (one block of as many host threads) and a workload with
+# atomics and shared memory.
 # WOW_DIFF (test/gpu/wow.mk): "NAME.VARIANT:CORES[:option...]" words.
 small() {
     equiv "$KERNELS/tiny.free.arm" 64
@@ -127,6 +143,8 @@ small() {
     done
     io
     refuse
+    ptx_case "$HERE/scan_cta1024.launch"
+    ptx_case kernels/ptx/histogram.launch kernels/ptx/gen/histogram.sm_75.ptx
 }
 
 # More cores than the device memory holds (cudaMemGetInfo's free bytes over
@@ -165,7 +183,8 @@ io() {
 
 # gpu-test-sim: every ARM diff program, A32 -O2, Thumb-2 and armhf -O2 (VFP),
 # and the IA-32 ones at -O2 (DIFF_X86), on 64 cores; the few that run
-# millions of instructions a core on 8.
+# millions of instructions a core on 8; every PTX workload's sm_75 variant
+# (about 8 minutes on two host threads).
 all() {
     small
     # 6000 cores: 47 blocks on two host threads, and CUB's multi-kernel radix
@@ -177,6 +196,9 @@ all() {
         fft.* | fmatmul_d.* | string_insns.*) equiv "$b" 8 "${DIFF_OPTS[@]}" ;;
         *) equiv "$b" 64 "${DIFF_OPTS[@]}" ;;
         esac
+    done
+    for b in kernels/ptx/*.launch; do
+        [ "$b" = kernels/ptx/histogram.launch ] || ptx_case "$b" "kernels/ptx/gen/$(basename "$b" .launch).sm_75.ptx"
     done
 }
 

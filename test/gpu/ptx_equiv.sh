@@ -1,0 +1,38 @@
+# Sourced by gpu_test.sh and wow_test.sh: one PTX launch file on the PTX
+# executor's CPU backend and on its CUDA backend, compared.
+#
+#   ptx_equiv LAUNCH [MODULE]
+#
+# Runs "${PTX_CPU[@]}" and "${PTX_CUDA[@]}" (each a command that ends where
+# `warpsim ptx`'s options go) with --module MODULE if given, in $T. Every
+# buffer's final bytes, the printf output and the instruction counts must
+# agree. A buffer the launch file calls unordered (`# unordered: NAME`: an
+# atomics' tally whose value depends on their order) may differ, and so may
+# that launch's instruction counts: the threads that race also branch on what
+# they read (bfs.cu: an atomicMin only where level[v] still looks higher; an
+# H200 gave other counts than the CPU in all 4 variants). Prints a FAIL line
+# and returns 1 on a difference.
+
+ptx_counts() {
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["gpu_tot_sim_insn"], d["gpgpu_n_tot_w_icount"], d["warps"])' "$1"
+}
+
+ptx_equiv() {
+    local launch=$1 module=${2:-} b unordered what=$1 mod=()
+    [ -n "$module" ] && mod=(--module "$module") what="$launch ($module)"
+    for b in cpu cuda; do
+        local cmd=("${PTX_CPU[@]}")
+        [ $b = cuda ] && cmd=("${PTX_CUDA[@]}")
+        rm -rf "${T:?}/$b"
+        "${cmd[@]}" --quiet --backend $b "${mod[@]}" --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
+            >"$T/$b.out" 2>"$T/$b.err" || { echo "FAIL: $what on $b:"; tail -3 "$T/$b.err"; return 1; }
+    done
+    unordered=$(sed -n 's/^# unordered: //p' "$launch")
+    for b in $unordered; do rm -f "$T/cpu/$b.bin" "$T/cuda/$b.bin"; done
+    diff -r "$T/cpu" "$T/cuda" >/dev/null || { echo "FAIL: buffers differ: $what"; return 1; }
+    cmp -s "$T/cpu.out" "$T/cuda.out" || { echo "FAIL: printf output differs: $what"; return 1; }
+    [ -n "$unordered" ] || [ "$(ptx_counts "$T/cpu.json")" = "$(ptx_counts "$T/cuda.json")" ] ||
+        { echo "FAIL: counts differ: $what"; return 1; }
+}
