@@ -144,7 +144,7 @@ print(max(c["instructions"] for c in json.load(open(sys.argv[1]))["per_core"]))'
             return
         fi
     done
-    if $CMP $how "$T/a" "$T/b" >"$T/cmp"; then
+    if $CMP "$how" "$T/a" "$T/b" >"$T/cmp"; then
         pass=$((pass + 1))
     else
         bad "$NAME_A and $NAME_B differ ($how): $prog on $cores cores $*"
@@ -232,6 +232,7 @@ fi
 
 # PTX workloads: each launch file in each PTX variant on both backends (ptx_equiv.sh);
 # the CUDA run must also pass the launch file's own checks.
+# shellcheck source=test/gpu/ptx_equiv.sh
 . "$HERE/ptx_equiv.sh"
 PTX_CPU=(timed "$W" ptx) PTX_CUDA=(timed "$W" ptx)
 if part ptx; then

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by gpu_test.sh and wow_test.sh: one PTX launch file on the PTX
 # executor's CPU backend and on its CUDA backend, compared.
 #

@@ -105,6 +105,7 @@ equiv() {
 
 # The PTX executor's CUDA backend (src/host/ptx/ptx_backend_cuda.cu) on the
 # PTX simulator against its CPU backend (ptx_equiv.sh): a launch file each.
+# shellcheck source=test/gpu/ptx_equiv.sh
 . "$HERE/ptx_equiv.sh"
 PTX_CPU=("$W" ptx) PTX_CUDA=(timeout "$TIMEOUT" "$W" cuda --quiet -- "$WOW" ptx)
 ptx_case() {
