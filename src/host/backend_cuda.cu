@@ -112,6 +112,7 @@ typedef struct cuda_state {
     linux_fs_t *fs;                             /* the cores' view of stdin and files (linux_fs.h) */
     cuda_mirror_t in, fdata, table;             /* host_fs's growing buffers, as far as sent */
     uint32_t *fds;                              /* every core's descriptors, zeroed at the start */
+    void *locked[2];                            /* --mode mk: the host arrays page-locked (cuda_mk_lock) */
 } cuda_state_t;
 
 /* The persistent kernel needs SASS for this card or PTX its driver can JIT
@@ -288,6 +289,9 @@ static void cuda_teardown(cuda_state_t *d)
     for (uint32_t k = 0; k < ISA_MAX_ARRAYS; k++)
         if (d->code_arrays[k])
             cudaFree(d->code_arrays[k]);
+    for (int i = 0; i < 2; i++)
+        if (d->locked[i])
+            cudaHostUnregister(d->locked[i]);
 }
 
 /* Bring the cores' pending output to the host: buffer by buffer when few
@@ -365,6 +369,23 @@ static int cuda_regroup(uint32_t isa, cuda_state_t *d, uint32_t n, uint32_t grid
     return 0;
 }
 
+/* --mode mk moves every core's registers and OS words both ways each step:
+ * from pageable memory the driver stages each copy through a bounce buffer,
+ * about 150 us a step for 1024 ARM cores on an H200 (bench/RESULTS.md),
+ * 4 GB/s. Page-locked, the copies go by DMA straight from the arrays. A
+ * host that cannot lock them (a limit on locked memory) copies as before. */
+static void cuda_mk_lock(sim_machine_t *m, cuda_state_t *d)
+{
+    void *p[2] = {m->soa.regs, m->soa.sys};
+    size_t bytes[2] = {(size_t)m->soa.regs_words * 4 * m->ncores, (size_t)SIM_SYS_WORDS * 4 * m->ncores};
+    for (int i = 0; i < 2; i++) {
+        if (cudaHostRegister(p[i], bytes[i], cudaHostRegisterDefault) == cudaSuccess)
+            d->locked[i] = p[i];
+        else
+            cudaGetLastError(); /* not sticky: the copies work unlocked */
+    }
+}
+
 /* Seed 002's multiple-kernel design: after every step the whole state goes
  * to the host and back, as if other components ran as separate kernels. */
 static int cuda_mk_roundtrip(sim_machine_t *m, cuda_state_t *d, const sim_outputs_t *out, uint32_t *running)
@@ -406,6 +427,8 @@ static int cuda_loop(sim_machine_t *m, const sim_options_t *o, const sim_outputs
     double t0 = now_seconds();
     if (cuda_setup(m, d, &dm, &dinit) || cuda_sync_fs(d, out->fs))
         return -1;
+    if (!strcmp(o->mode, "mk"))
+        cuda_mk_lock(m, d); /* set-up time, not the run's */
     uint32_t block = (uint32_t)(o->block_size > 0 ? o->block_size : 128);
     uint32_t grid = (m->ncores + block - 1) / block;
     uint32_t slot_words = stage_slot_words(m->isa);

@@ -1,6 +1,10 @@
 // Pinned and mapped host memory: cudaHostAlloc(Mapped) read by a kernel
 // through cudaHostGetDevicePointer (zero copy), cudaMallocHost as a copy
-// source, pointer attributes of each kind.
+// source, pointer attributes of each kind; malloc'd memory page-locked with
+// cudaHostRegister as a copy's source and destination, and the runtime's
+// errors for a range registered twice or released unregistered.
+#include <stdlib.h>
+
 #include "check.h"
 
 __global__ void doubler(const int *in, int *out, int n)
@@ -39,6 +43,22 @@ int main()
     EXPECT(a.type == cudaMemoryTypeUnregistered, "a stack variable: type %d", (int)a.type);
     CHECK(cudaMemcpy(pinned, mapped, n * sizeof(int), cudaMemcpyDefault));
     EXPECT(pinned[n - 1] == mapped[n - 1], "cudaMemcpyDefault");
+    int *own = (int *)malloc(n * sizeof(int));
+    CHECK(cudaHostRegister(own, n * sizeof(int), cudaHostRegisterDefault));
+    EXPECT(cudaHostRegister(own + 10, 4, cudaHostRegisterDefault) == cudaErrorHostMemoryAlreadyRegistered,
+           "a range inside a registered one registered again");
+    cudaGetLastError();
+    for (int i = 0; i < n; i++)
+        own[i] = 7 * i;
+    CHECK(cudaMemcpy(dev, own, n * sizeof(int), cudaMemcpyHostToDevice));
+    doubler<<<(n + 127) / 128, 128>>>(dev, dev, n);
+    CHECK(cudaMemcpy(own, dev, n * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++)
+        EXPECT(own[i] == 14 * i, "own[%d] = %d", i, own[i]);
+    CHECK(cudaHostUnregister(own));
+    EXPECT(cudaHostUnregister(own) == cudaErrorHostMemoryNotRegistered, "released twice");
+    cudaGetLastError();
+    free(own);
     CHECK(cudaFreeHost(mapped));
     CHECK(cudaFreeHost(pinned));
     CHECK(cudaFree(dev));
