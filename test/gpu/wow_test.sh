@@ -14,7 +14,8 @@
 # --regroup, CUB's radix sort, with no GPU.
 #
 # WOW_SET=small (make wow-test, in make test), all (make gpu-test-sim: every
-# ARM diff program) or list (the programs named, on WOW_CORES cores: 64). It
+# diff program and PTX workload), ptx (the PTX workloads alone) or list (the
+# programs named, on WOW_CORES cores: 64). It
 # fails, never skips or passes, when the CUDA backend is missing from
 # build/wow/warpsim or a run ends with warpsim's own error.
 # Prints "wow-test: N passed, M failed".
@@ -198,6 +199,12 @@ all() {
         *) equiv "$b" 64 "${DIFF_OPTS[@]}" ;;
         esac
     done
+    ptx_all
+}
+
+# WOW_SET=ptx, and part of all: every PTX workload's sm_75 variant.
+ptx_all() {
+    local b
     for b in kernels/ptx/*.launch; do
         [ "$b" = kernels/ptx/histogram.launch ] || ptx_case "$b" "kernels/ptx/gen/$(basename "$b" .launch).sm_75.ptx"
     done
@@ -206,8 +213,9 @@ all() {
 case $SET in
 small) small ;;
 all) all ;;
+ptx) ptx_all ;;
 list) for b in "$@"; do equiv "$b" "${WOW_CORES:-64}" "${DIFF_OPTS[@]}"; done ;;
-*) echo "wow-test: WOW_SET is small, all or list, not '$SET'"; exit 2 ;;
+*) echo "wow-test: WOW_SET is small, all, ptx or list, not '$SET'"; exit 2 ;;
 esac
 echo "wow-test: $pass passed, $fail failed"
 [ $fail -eq 0 ]
