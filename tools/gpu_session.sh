@@ -41,13 +41,14 @@ smoke() {
 }
 
 # gpu_test.sh's parts one after another, in GPU_SESSION_PARTS's order (the
-# ones never run on a GPU first), all within GPU_TEST_LIMIT seconds; one log
+# ones with fixes not yet run on a GPU first: ptx's scan, kernels' --mode mk),
+# all within GPU_TEST_LIMIT seconds; one log
 # each, and every run's time in gpu-test-times.log. Not side by side: on an
 # H200 six parts at once finished less than two parts did alone, as each
 # process's launches wait for the others' time slices.
 gpu_test() {
     local p left deadline=$((SECONDS + ${GPU_TEST_LIMIT:-240}))
-    for p in ${GPU_SESSION_PARTS:-x86-programs thumb-programs hf-programs ptx kernels arm-programs atomic cub}; do
+    for p in ${GPU_SESSION_PARTS:-ptx kernels x86-programs thumb-programs hf-programs arm-programs atomic cub}; do
         left=$((deadline - SECONDS))
         [ $left -gt 5 ] || { echo "gpu-test ($p): not run, no time left" >>"$OUT/gpu-test-$p.log"; continue; }
         local t0=$SECONDS
