@@ -61,7 +61,8 @@ gpu_test() {
 
 # Repeatability: each PROG:CORES of GPU_SESSION_REPEAT run 5 times on each
 # backend; one line per run with the checksum of its per-core memory digests
-# (a contended program's registers may differ, its memory should not).
+# (a contended program's registers may differ, and its memory where a retry
+# loop's register reaches the stack, as in idct.thumb.arm: bench/RESULTS.md).
 repeat_runs() {
     local pc prog cores b i
     [ -n "${GPU_SESSION_REPEAT:-}" ] || return 0 # (idct.thumb.arm:256's was explained: bench/RESULTS.md)
