@@ -53,7 +53,7 @@ uint32_t x86_direct_target(const x86_insn_t *in)
 {
     switch (in->op) {
     case X86_OP_JCC: case X86_OP_JMP: case X86_OP_CALL: case X86_OP_LOOP: return in->imm;
-    case X86_OP_JMPF: case X86_OP_CALLF: return x86_w(in) == X86_W16 ? in->imm & 0xffffu : in->imm;
+    case X86_OP_JMPF: case X86_OP_CALLF: return x86_target(in, in->imm);
     default: return 0xffffffffu;
     }
 }

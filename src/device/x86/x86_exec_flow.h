@@ -6,12 +6,6 @@
 
 #include "x86_exec_move.h"
 
-/* A 16-bit operand size truncates the target to 16 bits. */
-SIM_INLINE uint32_t x86_target(const x86_insn_t *in, uint32_t t)
-{
-    return x86_w(in) == X86_W16 ? t & 0xffffu : t;
-}
-
 SIM_INLINE void x86_jmp_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
     uint32_t t;

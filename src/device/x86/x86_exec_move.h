@@ -141,7 +141,7 @@ SIM_FN void x86_pop_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, ui
 
 SIM_FN void x86_pusha(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
-    uint32_t w = x86_w(in), n = w == X86_W16 ? 2u : 4u, sp = c->r[4];
+    uint32_t w = x86_w(in), n = x86_slot_bytes(in), sp = c->r[4];
     for (uint32_t i = 0; i < 8u; i++)
         if (x86_st(c, m, core, pc, sp - n * (i + 1u), w, i == 4u ? sp : c->r[i]))
             return;
@@ -150,7 +150,7 @@ SIM_FN void x86_pusha(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, ui
 
 SIM_FN void x86_popa(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
-    uint32_t w = x86_w(in), n = w == X86_W16 ? 2u : 4u, sp = c->r[4], v[8];
+    uint32_t w = x86_w(in), n = x86_slot_bytes(in), sp = c->r[4], v[8];
     for (uint32_t i = 0; i < 8u; i++)
         if (x86_ld(c, m, core, pc, sp + n * (7u - i), w, &v[i]))
             return;
@@ -171,7 +171,7 @@ SIM_FN void x86_popf(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uin
  * frame, EBP = frame, ESP -= size. */
 SIM_FN void x86_enter(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, uint32_t core, uint32_t pc)
 {
-    uint32_t w = x86_w(in), n = w == X86_W16 ? 2u : 4u, level = in->aux & 31u, sp = c->r[4], bp = c->r[5];
+    uint32_t w = x86_w(in), n = x86_slot_bytes(in), level = in->aux & 31u, sp = c->r[4], bp = c->r[5];
     uint32_t p = sp - n, v;
     if (x86_st(c, m, core, pc, p, w, bp))
         return;
@@ -197,7 +197,7 @@ SIM_FN void x86_leave(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m, ui
     uint32_t v, w = x86_w(in);
     if (x86_ld(c, m, core, pc, c->r[5], w, &v))
         return;
-    c->r[4] = c->r[5] + (w == X86_W16 ? 2u : 4u);
+    c->r[4] = c->r[5] + x86_slot_bytes(in);
     x86_wr(c, 5, w, v);
 }
 

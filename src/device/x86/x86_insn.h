@@ -76,6 +76,8 @@ SIM_STATIC_ASSERT(X86_OP_COUNT <= 256, x86_op_fits_a_byte);
 #define X86_LEN_FLAGS_DEAD 0x10u
 SIM_INLINE uint32_t x86_len(const x86_insn_t *in) { return in->len & 15u; }
 SIM_INLINE uint32_t x86_w(const x86_insn_t *in) { return in->wf & 3u; }
+/* A branch target: a 16-bit operand size truncates it to 16 bits. */
+SIM_INLINE uint32_t x86_target(const x86_insn_t *in, uint32_t t) { return x86_w(in) == X86_W16 ? t & 0xffffu : t; }
 SIM_INLINE uint32_t x86_index(const x86_insn_t *in) { return in->index & 15u; }
 SIM_INLINE uint32_t x86_scale(const x86_insn_t *in) { return in->index >> 6; }
 

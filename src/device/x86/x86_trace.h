@@ -50,7 +50,7 @@ static inline int x86_trace_modrm_mem(const x86_insn_t *in, uint32_t fmt)
  * touches and the bytes from there, from the registers before it. */
 static inline int x86_trace_mem(const x86_ctx_t *c, const x86_insn_t *in, uint32_t *addr, uint32_t *size)
 {
-    uint32_t fmt = x86_op_fmts[in->op], wide = x86_w(in) == X86_W16 ? 2u : 4u, esp = c->r[4];
+    uint32_t fmt = x86_op_fmts[in->op], wide = x86_slot_bytes(in), esp = c->r[4];
     *size = 1u << x86_w(in);
     switch (in->op) {
     case X86_OP_PUSH_R: case X86_OP_PUSH_I: case X86_OP_PUSHF: case X86_OP_ENTER: case X86_OP_PUSHSEG:
