@@ -130,6 +130,19 @@ SIM_COLD int sim_st_slow(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t
     return 0;
 }
 
+/* The slow path, its result through a variable of its own: had a caller's
+ * variable been passed, its address would reach the out-of-line call, and
+ * the caller would keep it on the stack on the fast path too (a store and
+ * a reload between every load and its use, where the accessors inline). */
+SIM_INLINE int sim_ld_slow_to(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t size, uint32_t *out)
+{
+    uint32_t v = 0;
+    int bad = sim_ld_slow(m, core, a, size, &v);
+    if (!bad)
+        *out = v;
+    return bad;
+}
+
 /* The 32-bit accessors' way past the private window: the read-only image,
  * the shared region, else the slow path (which also serves the window's
  * unaligned words). For callers that have already tested the window. */
@@ -145,7 +158,7 @@ SIM_INLINE int sim_ld32_beyond(const sim_mem_t *m, uint32_t core, uint32_t a, ui
         *out = *(volatile uint32_t *)(m->shared + so);
         return 0;
     }
-    return sim_ld_slow(m, core, a, 4, out);
+    return sim_ld_slow_to(m, core, a, 4, out);
 }
 
 SIM_INLINE int sim_st32_beyond(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t v)
@@ -185,7 +198,7 @@ SIM_INLINE int sim_ld16(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t 
         *out = (*sim_priv_word(m, core, po) >> ((po & 3u) * 8u)) & 0xffffu;
         return 0;
     }
-    return sim_ld_slow(m, core, a, 2, out);
+    return sim_ld_slow_to(m, core, a, 2, out);
 }
 
 SIM_INLINE int sim_st16(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t v)
@@ -207,7 +220,7 @@ SIM_INLINE int sim_ld8(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t *
         *out = sim_priv_ld8(m, core, po);
         return 0;
     }
-    return sim_ld_slow(m, core, a, 1, out);
+    return sim_ld_slow_to(m, core, a, 1, out);
 }
 
 SIM_INLINE int sim_st8(const sim_mem_t *m, uint32_t core, uint32_t a, uint32_t v)

@@ -175,29 +175,35 @@ static void xc_same(const x86_ctx_t *a, const x86_ctx_t *b, uint32_t seed, uint3
     cr_assert_eq(memcmp(xc_priv[0], xc_priv[1], sizeof xc_priv[0]), 0, "seed %u round %u: memory", seed, round);
 }
 
-/* Programs run in random budgets (the rounds of a machine) on x86_run and
- * step by step, compared after every round. */
+/* Image img from random registers and memory, run in random budgets (the
+ * rounds of a machine) of at most `most` on x86_run and step by step,
+ * compared after every round, until it stops. */
+static void xc_rounds(const x86_code_t *img, uint64_t *s, uint32_t seed, uint32_t most)
+{
+    x86_ctx_t a, b;
+    xc_context(s, &a);
+    b = a;
+    for (uint32_t i = 0; i < XC_PRIV_SIZE / 4u; i++)
+        xc_priv[0][i] = xc_priv[1][i] = xc_rand(s);
+    sim_mem_t ma = one_core_mem(xc_priv[0], XC_PRIV, XC_PRIV_SIZE);
+    sim_mem_t mb = one_core_mem(xc_priv[1], XC_PRIV, XC_PRIV_SIZE);
+    for (uint32_t round = 0; round < 64u && a.sys.status == SIM_RUNNING; round++) {
+        uint64_t budget = 1u + xc_rand(s) % (round & 1u ? most : 6u);
+        uint64_t na = x86_run(&a, img, &ma, 0, budget), nb = xc_steps(&b, img, &mb, budget);
+        cr_assert_eq(na, nb, "seed %u round %u: %lu run, reference %lu", seed, round, (unsigned long)na,
+                     (unsigned long)nb);
+        xc_same(&a, &b, seed, round);
+    }
+    cr_assert_neq(a.sys.status, SIM_RUNNING, "seed %u: never stopped", seed);
+}
+
 static void xc_compare(int chained_off)
 {
     x86_chained_off = chained_off;
     for (uint32_t seed = 1; seed <= 400u; seed++) {
         uint64_t s = seed * 0x9e3779b97f4a7c15ull;
         x86_code_t img = xc_image(xc_program(&s));
-        x86_ctx_t a, b;
-        xc_context(&s, &a);
-        b = a;
-        for (uint32_t i = 0; i < XC_PRIV_SIZE / 4u; i++)
-            xc_priv[0][i] = xc_priv[1][i] = xc_rand(&s);
-        sim_mem_t ma = one_core_mem(xc_priv[0], XC_PRIV, XC_PRIV_SIZE);
-        sim_mem_t mb = one_core_mem(xc_priv[1], XC_PRIV, XC_PRIV_SIZE);
-        for (uint32_t round = 0; round < 64u && a.sys.status == SIM_RUNNING; round++) {
-            uint64_t budget = 1u + xc_rand(&s) % (round & 1u ? 80u : 6u);
-            uint64_t na = x86_run(&a, &img, &ma, 0, budget), nb = xc_steps(&b, &img, &mb, budget);
-            cr_assert_eq(na, nb, "seed %u round %u: %lu run, reference %lu", seed, round, (unsigned long)na,
-                         (unsigned long)nb);
-            xc_same(&a, &b, seed, round);
-        }
-        cr_assert_neq(a.sys.status, SIM_RUNNING, "seed %u: never stopped", seed);
+        xc_rounds(&img, &s, seed, 80u);
     }
     x86_chained_off = 0;
 }
@@ -205,3 +211,52 @@ static void xc_compare(int chained_off)
 Test(x86_chained, matches_single_steps) { xc_compare(0); }
 
 Test(x86_chained, switch_path_matches_single_steps) { xc_compare(1); }
+
+/* A straight line longer than a block (run is a byte): 500 INC EAX, HLT.
+ * The block is cut before an INC, a hot op whose per-length copy never
+ * looks for a block's end: the dispatch must reach its own case there
+ * (len's X86_LEN_BLOCK_LAST), else the chained path would run on past
+ * the records it counted. */
+Test(x86_chained, a_straight_line_longer_than_a_block_is_cut)
+{
+    memset(xc_text, 0x40, 500u);
+    xc_text[500] = 0xf4;
+    x86_code_t img = xc_image(501u);
+    uint32_t cuts = 0;
+    for (uint32_t i = 0; i <= 500u; i++) {
+        cr_assert_eq((xc_recs[i].len & X86_LEN_BLOCK_LAST) != 0, xc_recs[i].run == 1u, "record %u, run %u", i,
+                     xc_recs[i].run);
+        cuts += i < 500u && xc_recs[i].run == 1u;
+    }
+    cr_assert_eq(cuts, 1u, "500 INCs, one cut");
+    for (uint32_t seed = 1; seed <= 20u; seed++) {
+        uint64_t s = seed * 0x9e3779b97f4a7c15ull;
+        xc_rounds(&img, &s, seed, 600u);
+    }
+}
+
+/* X86_LEN_W32, which sends a record to the case copies compiled for a
+ * constant width and no prefix, only on plain 32-bit records. */
+Test(x86_chained, the_32_bit_copies_take_plain_records_only)
+{
+    static const struct {
+        uint8_t bytes[4];
+        uint32_t len, plain;
+    } cases[] = {
+        {{0x01, 0xd8}, 2, 1},             /* add eax, ebx */
+        {{0x8b, 0x00}, 2, 1},             /* mov eax, [eax] */
+        {{0x66, 0x01, 0xd8}, 3, 0},       /* add ax, bx */
+        {{0x00, 0xd8}, 2, 0},             /* add al, bl */
+        {{0x65, 0x8b, 0x00}, 3, 0},       /* mov eax, gs:[eax] */
+        {{0xf0, 0x01, 0x18}, 3, 0},       /* lock add [eax], ebx */
+        {{0x67, 0x8b, 0x00}, 3, 0},       /* mov eax, [bx+si] */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        memset(xc_text, 0x90, 16u);
+        memcpy(xc_text, cases[k].bytes, cases[k].len);
+        xc_text[cases[k].len] = 0xf4;
+        xc_image(cases[k].len + 1u);
+        cr_assert_eq(x86_len(&xc_recs[0]), cases[k].len, "case %zu", k);
+        cr_assert_eq((xc_recs[0].len & X86_LEN_W32) != 0, cases[k].plain, "case %zu", k);
+    }
+}

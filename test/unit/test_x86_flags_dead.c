@@ -64,7 +64,7 @@ Test(x86_flags_dead, the_length_is_unchanged)
     fd_load(ADD CMP JMPSELF, 7, at, 3);
     cr_expect_eq(at[1], 2u);
     cr_expect_eq(at[2], 5u);
-    cr_expect_eq(fd_recs[0].len, 2u | X86_LEN_FLAGS_DEAD);
+    cr_expect_eq(fd_recs[0].len, 2u | X86_LEN_FLAGS_DEAD | X86_LEN_W32, "a plain 32-bit ADD");
     cr_expect_eq(fd_recs[0].op, X86_OP_ADD_RR, "the op stays as decoded");
     cr_expect_eq(fd_recs[0].run, 3u);
 }

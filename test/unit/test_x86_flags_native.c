@@ -149,8 +149,13 @@ Test(x86_flags_native, conditions_after_each_setter)
     static const uint8_t setters[][4] = {
         {0x39, 0xd8}, {0x38, 0xd8}, {0x66, 0x39, 0xd8}, {0x01, 0xd8}, {0x21, 0xd8}, {0x19, 0xd8},
         {0xff, 0xc0}, {0xfe, 0xc8}, {0xf7, 0xd8}, {0xd1, 0xe0}, {0xd1, 0xf8}, {0x0f, 0xaf, 0xc3}, {0x11, 0xd8},
+        /* x86_cond's shortcuts at every width: logic ops of 8 and 16 bits
+         * (test al, bl; and ax, bx; or al, bl), ZF and SF off the results
+         * of 8- and 16-bit add, inc and shr */
+        {0x84, 0xd8}, {0x66, 0x21, 0xd8}, {0x08, 0xd8}, {0x00, 0xd8}, {0x66, 0xff, 0xc0}, {0xd0, 0xe8},
     };
-    static const uint32_t setter_len[] = {2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2};
+    static const uint32_t setter_len[] = {2, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 3, 2, 2, 3, 2};
+    SIM_STATIC_ASSERT(sizeof setter_len / sizeof setter_len[0] == sizeof setters / sizeof setters[0], one_len_each);
     srandom(19);
     for (size_t k = 0; k < sizeof setters / sizeof setters[0]; k++) {
         for (uint32_t cc = 0; cc < 16u; cc++) {

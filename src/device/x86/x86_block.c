@@ -7,7 +7,9 @@
  * byte (a longer stretch is cut), and a block ends where the next record
  * is not decoded or lies beyond the range being prepared (a page), whose
  * successor may be dropped on its own (x86_host.c). The same backward pass
- * marks the records whose flags are dead (fast/x86_flags_dead.c). */
+ * marks the records whose flags are dead (fast/x86_flags_dead.c), and each
+ * block's last record (X86_LEN_BLOCK_LAST), so that the chained path's
+ * dispatch tells it from the others without a test of its own. */
 #include "x86_block.h"
 
 #include <string.h>
@@ -30,7 +32,8 @@ void x86_prepare_range(x86_insn_t *recs, uint32_t lo, uint32_t hi)
         else
             in->run = (uint8_t)(recs[next].run + 1u);
         uint32_t after = in->run > 1u ? live[next & 15u] : 1u;
-        in->len = (uint8_t)(len | (x86_flags_dead(in, after) ? X86_LEN_FLAGS_DEAD : 0u));
+        in->len = (uint8_t)(len | (x86_flags_dead(in, after) ? X86_LEN_FLAGS_DEAD : 0u) |
+                            (in->run == 1u ? X86_LEN_BLOCK_LAST : 0u) | (in->wf == X86_W32 ? X86_LEN_W32 : 0u));
         live[i & 15u] = (uint8_t)x86_flags_live_before(in, after);
     }
 }

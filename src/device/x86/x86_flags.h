@@ -128,13 +128,22 @@ SIM_INLINE uint32_t x86_cf(const x86_ctx_t *c)
     return x86_cf_of(c, c->cc_op & ~3u, c->cc_op & 3u) & X86_CF;
 }
 
+/* The lazy result at width w, sign-extended: ZF and SF read off it. */
+SIM_INLINE int32_t x86_res_signed(const x86_ctx_t *c, uint32_t w)
+{
+    return (int32_t)(c->cc_res << (32u - (8u << w)));
+}
+
 /* Condition cc (0 O, 1 NO, 2 B, 3 AE, 4 E, 5 NE, 6 BE, 7 A, 8 S, 9 NS,
- * 10 P, 11 NP, 12 L, 13 GE, 14 LE, 15 G). After a 32-bit CMP or SUB and
- * after a logic op (the common cases) it is read from the operands
- * directly; otherwise from the materialized flags. */
+ * 10 P, 11 NP, 12 L, 13 GE, 14 LE, 15 G). The common cases are read from
+ * the lazy state directly: after a 32-bit CMP or SUB, from its operands;
+ * E NE S NS, after any setter, from its result (ZF and SF are always the
+ * result's, x86_eflags); after a logic op of any width (TEST AL, 1 then
+ * CMOVE is compiled code's bit test), from its result with CF = OF = 0.
+ * The rest, from the materialized flags. */
 SIM_INLINE uint32_t x86_cond(const x86_ctx_t *c, uint32_t cc)
 {
-    uint32_t r;
+    uint32_t r, kind = c->cc_op & ~3u, w = c->cc_op & 3u;
     if (c->cc_op == X86_CC_SUB + X86_W32 && (cc & 14u) != 10u && (cc & 14u) != 0u && (cc & 14u) != 8u) {
         /* SBB leaves SUB's row with a borrow in res: compare through res then */
         uint32_t a = c->cc_a, b = c->cc_b;
@@ -149,14 +158,17 @@ SIM_INLINE uint32_t x86_cond(const x86_ctx_t *c, uint32_t cc)
             return r ^ (cc & 1u);
         }
     }
-    if (c->cc_op == X86_CC_LOGIC + X86_W32 && (cc >> 1) != 5u) {
-        int32_t v = (int32_t)c->cc_res;
+    if (kind != X86_CC_EFLAGS && ((cc >> 1) == 2u || (cc >> 1) == 4u)) {
+        int32_t v = x86_res_signed(c, w);
+        r = (cc >> 1) == 2u ? v == 0 : v < 0;
+        return r ^ (cc & 1u);
+    }
+    if (kind == X86_CC_LOGIC && (cc >> 1) != 5u) {
+        int32_t v = x86_res_signed(c, w);
         switch (cc >> 1) {
         case 0: r = 0; break;
         case 1: r = 0; break;
-        case 2: r = v == 0; break;
         case 3: r = v == 0; break;
-        case 4: r = v < 0; break;
         case 6: r = v < 0; break;
         default: r = v <= 0; break;
         }

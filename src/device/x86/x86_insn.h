@@ -47,8 +47,10 @@ typedef struct x86_insn {
     uint8_t op;    /* x86_op_t */
     uint8_t len;   /* bits 0..3 (x86_len): the instruction's bytes, 1..15, the next record is
                     * that many records on; bit 4 (X86_LEN_FLAGS_DEAD): x86_block.c found the
-                    * flags it writes dead, for the host's chained path, which dispatches on
-                    * op and len together; every other reader masks it off */
+                    * flags it writes dead; bit 5 (X86_LEN_BLOCK_LAST): run is 1, the record
+                    * ends its block; bit 6 (X86_LEN_W32): wf is X86_W32, no prefix; all
+                    * three for the host's chained path, which dispatches on op and len
+                    * together; every other reader masks them off */
     uint8_t run;   /* records from here to the end of its straight-line block, this one and
                     * the last included (x86_block.c); 0: not computed */
     uint8_t wf;    /* the operand width X86_W* (bits 0..1, x86_w) and the X86_F_* prefixes */
@@ -74,6 +76,8 @@ SIM_STATIC_ASSERT(sizeof(x86_insn_t) == 16, x86_insn_is_16_bytes);
 
 SIM_STATIC_ASSERT(X86_OP_COUNT <= 256, x86_op_fits_a_byte);
 #define X86_LEN_FLAGS_DEAD 0x10u
+#define X86_LEN_BLOCK_LAST 0x20u
+#define X86_LEN_W32 0x40u
 SIM_INLINE uint32_t x86_len(const x86_insn_t *in) { return in->len & 15u; }
 SIM_INLINE uint32_t x86_w(const x86_insn_t *in) { return in->wf & 3u; }
 /* A branch target: a 16-bit operand size truncates it to 16 bits. */

@@ -113,14 +113,15 @@ SIM_FN void x86_step(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, ui
 }
 
 /* The host's fast path, blocks chained with threaded dispatch
- * (fast/x86_chained.c): from record `in` (the one at *pcp, 1 <= run <=
+ * (fast/x86_chained.c): from record `first` (the one at *pcp, 1 <= run <=
  * budget) on, over m_in with this core's window folded in (its accesses
- * then add nothing for `core`, which the system calls need). Returns the
- * records run, a stopping one included, and leaves in *pcp the pc to go on
- * from. x86_chained_off: WARPSIM_X86_SWITCH set, the switch path only. */
+ * then add nothing for the core's number core_id, which only the system
+ * calls need). Returns the records run, a stopping one included, and
+ * leaves in *pcp the pc to go on from. x86_chained_off:
+ * WARPSIM_X86_SWITCH set, the switch path only. */
 #if defined(__GNUC__) && !defined(__CUDACC__)
 #define X86_CHAINED_PARAMS                                                                         \
-    x86_ctx_t *c, const x86_insn_t *in, x86_code_t im, const sim_mem_t *m_in, uint32_t core,      \
+    x86_ctx_t *c, const x86_insn_t *first, x86_code_t im, const sim_mem_t *m_in, uint32_t core_id, \
         uint32_t *pcp, uint64_t budget, uint64_t icount0
 uint64_t x86_run_chained(X86_CHAINED_PARAMS);
 extern int x86_chained_off;
