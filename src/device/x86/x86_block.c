@@ -7,9 +7,11 @@
  * byte (a longer stretch is cut), and a block ends where the next record
  * is not decoded or lies beyond the range being prepared (a page), whose
  * successor may be dropped on its own (x86_host.c). The same backward pass
- * marks the records whose flags are dead (fast/x86_flags_dead.c), and each
+ * marks the records whose flags are dead (fast/x86_flags_dead.c), each
  * block's last record (X86_LEN_BLOCK_LAST), so that the chained path's
- * dispatch tells it from the others without a test of its own. */
+ * dispatch tells it from the others without a test of its own, and the
+ * plain 32-bit records (X86_LEN_W32: no prefix), which it runs through
+ * copies compiled for that width. */
 #include "x86_block.h"
 
 #include <string.h>

@@ -7,9 +7,9 @@
 
 /* Whether a record ends a straight-line block. */
 int x86_ends_block(const x86_insn_t *in);
-/* The run field and len's X86_LEN_FLAGS_DEAD and X86_LEN_BLOCK_LAST bits
- * of the decoded records [lo, hi) of an array of one record per text byte;
- * a block ends at hi. */
+/* The run field and len's chained-path marks (X86_LEN_FLAGS_DEAD,
+ * X86_LEN_BLOCK_LAST, X86_LEN_W32) of the decoded records [lo, hi) of an
+ * array of one record per text byte; a block ends at hi. */
 void x86_prepare_range(x86_insn_t *recs, uint32_t lo, uint32_t hi);
 /* Flag liveness (fast/x86_flags_dead.c), from whether the flags after
  * record `in` may be read (1 after its block's last record): whether they

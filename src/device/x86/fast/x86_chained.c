@@ -36,7 +36,7 @@ __attribute__((constructor)) static void x86_chained_env(void)
     x86_chained_off = s && *s && strcmp(s, "0") != 0;
 }
 
-/* The address of record `in`, and the instructions retired before it
+/* The address of record `rp`, and the instructions retired before it
  * (those entered, less the rest of its block, itself included): names the
  * cases of x86_ops.def read, evaluated only where they use them. */
 #define pc (im.text_lo + (uint32_t)(rp - recs))
@@ -217,7 +217,7 @@ x86_jcc:
 x86_jmp:
     X86_CHAINED_ENTER(rp->imm);
 x86_next_block:
-    /* `in` is the record after a block's last, which ended its block for
+    /* `rp` is the record after a block's last, which ended its block for
      * lack of room or of decoded successors */
     X86_CHAINED_ENTER(pc);
 x86_flow:
