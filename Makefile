@@ -62,7 +62,7 @@ FLAGS_STAMP := $(BUILD)/flags.stamp
 FLAGS_NOW := $(CC) $(CFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP))
 
-.PHONY: all test unit system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
+.PHONY: all test unit x87-record system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
 
 all: $(BUILD)/warpsim
 
@@ -111,6 +111,12 @@ $(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libwarpsim.a
 
 unit: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests --jobs 2
+
+# The x87 transcendentals' reference for test_x87_exec_diff.c, from this
+# host's FPU (x86-64 only; the file names the CPU): Intel and AMD differ, so
+# the unit tests compare with this record, never with the build machine.
+x87-record: $(BUILD)/unit_tests
+	WARPSIM_X87_RECORD=test/x87/trans_exec.ref $(BUILD)/unit_tests --filter 'x87_exec_diff/transcendentals'
 
 include test/diff/diff.mk
 include test/diff/diff_x86.mk

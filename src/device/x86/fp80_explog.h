@@ -21,8 +21,9 @@
  * FCOS 78%, FSINCOS 48% (both results), FPTAN 60%.
  *
  * As measured on the host beyond the SDM: F2XM1 returns a finite |x| > 1
- * unchanged with PE and rounds 2^1 - 1 as if just below 1 (2^-1 - 1 exact,
- * with PE); -inf gives -1. FYL2XP1 computes y log2(1 + x) for any x > -1
+ * unchanged with PE; 2^-1 - 1 is exact, yet PE; -inf gives -1. AMD rounds
+ * 2^1 - 1 as if just below 1 (1 - 2^-64 toward zero or down), Intel gives
+ * the exact 1 (issue 33): the exact one is taken, with PE. FYL2XP1 computes y log2(1 + x) for any x > -1
  * (the SDM: |x| < 1 - sqrt(2)/2) and returns x unchanged with PE for
  * x <= -1. FYL2X and FYL2XP1 raise PE for exact results too. */
 #ifndef X86_FP80_EXPLOG_H
@@ -61,12 +62,14 @@ SIM_FN fp80_t fp80_f2xm1(fp80_env_t *env, fp80_t a)
         return sign ? fp80_make(1, FP80_BIAS, FP80_J) : a;
     fp80_unpacked_t u = fp80_unpack(a);
     if (u.exp >= FP80_BIAS) {
-        /* measured: 2^1 - 1 rounds as if just below 1; 2^-1 - 1 is
-         * exact, yet PE; beyond +-1 the operand stays, with PE */
-        if (u.exp == FP80_BIAS && u.sig == FP80_J && !sign)
-            return fp80_xf_round(env, fp80_xf(0, -1, ~0ull, ~0ull));
+        /* +-1, the ends of the domain: 2^1 - 1 = 1 and 2^-1 - 1 = -1/2
+         * exactly, in every RC (Intel; AMD rounds 2^1 - 1 as if just below
+         * 1), with PE as both raise it; beyond +-1 (undefined) the operand
+         * stays, with PE (measured) */
         env->sw |= FP80_PE;
-        return u.exp == FP80_BIAS && u.sig == FP80_J ? fp80_make(1, FP80_BIAS - 1, FP80_J) : a;
+        if (u.exp == FP80_BIAS && u.sig == FP80_J)
+            return sign ? fp80_make(1, FP80_BIAS - 1, FP80_J) : fp80_make(0, FP80_BIAS, FP80_J);
+        return a;
     }
     fp80_xf_t z = fp80_xf_mul(fp80_xf_from(a), fp80_xf_ln2());
     return fp80_xf_round(env, fp80_xf_mul(z, fp80_xf_series(z, FP80_SER_EXPM1, FP80_SER_N_EXPM1)));
