@@ -59,16 +59,20 @@ endif
 # Objects depend on the flags they were built with, so that a build without
 # nvcc never links objects built with it (or the other way round).
 FLAGS_STAMP := $(BUILD)/flags.stamp
-FLAGS_NOW := $(CC) $(CFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
+# And on the headers they include, as the compilers list them (gcc and nvcc
+# -MMD -MP, a .d beside each object), so that a change to one ISA's headers
+# rebuilds that ISA's objects, not the whole tree and both CUDA backends.
+DEPFLAGS := -MMD -MP
+FLAGS_NOW := $(CC) $(CFLAGS) $(DEPFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP))
 
 .PHONY: all test unit x87-record system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
 
 all: $(BUILD)/warpsim
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 # The CTA runner again for x86-64-v3 (AVX2, FMA), chosen at run time
 # (src/host/ptx/ptx_cta_dispatch.c): no contraction, so the same bits.
@@ -76,18 +80,18 @@ ifeq ($(shell uname -m),x86_64)
 $(BUILD)/obj/src/host/ptx/ptx_cta_x86_64_v3.o: CFLAGS += -march=x86-64-v3 -ffp-contract=off -fno-math-errno
 endif
 
-$(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(HEADERS) $(FLAGS_STAMP)
+$(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -c $< -o $@
 
 # The x87 core (src/device/x86/fp80*.h) and the PTX ALU (src/device/ptx/ptx_alu*.h)
 # compiled for the GPU: compile checks.
 ifneq ($(NVCC),)
 all: $(BUILD)/obj/test/cuda/fp80_device_check.o $(BUILD)/obj/test/cuda/ptx_alu_device_check.o
 endif
-$(BUILD)/obj/test/cuda/%_device_check.o: test/cuda/%_device_check.cu $(HEADERS)
+$(BUILD)/obj/test/cuda/%_device_check.o: test/cuda/%_device_check.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NVCC) -c -std=c++17 -Isrc -arch=sm_75 -Werror all-warnings $< -o $@
+	$(NVCC) -c -std=c++17 -Isrc -arch=sm_75 -Werror all-warnings $(DEPFLAGS) -MF $(@:.o=.d) $< -o $@
 
 $(BUILD)/libwarpsim.a: $(LIB_OBJ) $(CUDA_OBJ)
 	@rm -f $@
@@ -103,9 +107,9 @@ endif
 UNIT_SRC := $(wildcard test/unit/*.c)
 UNIT_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRC))
 # One object per test file, so that make -j compiles them side by side.
-$(UNIT_OBJ): $(BUILD)/obj/%.o: %.c $(wildcard test/unit/*.h) $(HEADERS) $(FLAGS_STAMP)
+$(UNIT_OBJ): $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itest -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Itest -c $< -o $@
 $(BUILD)/unit_tests: $(UNIT_OBJ) $(BUILD)/libwarpsim.a
 	$(CC) $(CFLAGS) $(UNIT_OBJ) $(BUILD)/libwarpsim.a -o $@ -lcriterion -lmpfr -lgmp $(LDLIBS)
 
@@ -251,3 +255,6 @@ bench-ptx: $(BUILD)/warpsim
 bench-full: $(KIT_DEPS)
 	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels bench-programs)
 	BENCH_FULL=1 bash bench/bench.sh
+
+# The headers each object was built from (DEPFLAGS).
+-include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)

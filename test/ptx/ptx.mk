@@ -54,9 +54,9 @@ bench-ptx-exec: $(BUILD)/ptx_exec_bench
 ifneq ($(NVCC),)
 $(BUILD)/libwarpsim.a: $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o
 endif
-$(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o: src/host/ptx/ptx_backend_cuda.cu $(HEADERS) $(FLAGS_STAMP)
+$(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o: src/host/ptx/ptx_backend_cuda.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -c $< -o $@
 
 # The PTX ALU's random differential tester: every form against an independent reference
 # (C under fesetround, MPFR), through ptx_alu_eval and ptx_alu_warp. Under a minute here.

@@ -17,9 +17,9 @@ ifneq ($(wildcard $(CUDART_INC)/cuda_runtime_api.h),)
 all: $(CUDART_LIB)
 endif
 
-$(BUILD)/pic/%.o: %.c $(HEADERS) $(wildcard src/host/cudart/*.def) $(FLAGS_STAMP)
+$(BUILD)/pic/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CUDART_CFLAGS) -c $< -o $@
+	$(CC) $(CUDART_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 ifeq ($(shell uname -m),x86_64)
 $(BUILD)/pic/src/host/ptx/ptx_cta_x86_64_v3.o: CUDART_CFLAGS += -march=x86-64-v3 -ffp-contract=off -fno-math-errno
