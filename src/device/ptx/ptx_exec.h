@@ -7,13 +7,16 @@
 #define PTX_EXEC_H
 
 #include "device/ptx/ptx_exec_mem.h"
-#include "device/ptx/ptx_exec_simt.h"
+#include "device/ptx/ptx_exec_its.h"
 #include "device/ptx/ptx_exec_warp.h"
 #include "device/ptx/ptx_exec_printf.h"
 #include "device/ptx/ptx_exec_alu.h"
 
-/* bar.sync / bar.arrive / bar.red: the warp's active lanes arrive; sync and
- * red wait (PTX_STEP_BAR) until the CTA's runner releases the barrier. */
+/* bar.sync / bar.arrive / bar.red: the executing lanes arrive; sync and
+ * red wait (PTX_STEP_BAR) until the CTA's runner releases the barrier. On
+ * the CPU the group of those lanes waits (PTX_G_BAR) and the rest of the
+ * warp may run on (a barrier counts threads); bar.red's result is written
+ * at the release. */
 SIM_FN int ptx_exec_bar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
 #ifdef __CUDA_ARCH__
@@ -61,17 +64,16 @@ SIM_FN int ptx_exec_bar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_
         b->red_popc += ptx_popc(ballot);
         b->red_and &= ballot == exec;
         b->red_or |= ballot != 0;
-        w->bar_dst = r->dst[0];
-        w->bar_kind = r->sub;
     } else if (r->sub == PTX_BAR_ARRIVE) {
         return PTX_STEP_OK;
-    } else {
-        w->bar_dst = PTX_NOSLOT;
     }
     b->waiting++;
-    w->bar_id = id;
-    w->bar_mask = exec;
-    w->state = PTX_W_BAR;
+    ptx_simt_t *t = &w->simt[w->sp - 1];
+    uint32_t rest = t->mask & ~exec; /* guarded off: they go on */
+    t->mask = exec;
+    t->state = PTX_G_BAR | id << 8;
+    if (rest && ptx_push(c, w, r, t->pc + 1, t->rpc, rest) != PTX_STEP_OK)
+        return PTX_STEP_FAULT;
     return PTX_STEP_BAR;
 #endif
 }
@@ -138,7 +140,14 @@ SIM_FN void ptx_trace_fill(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r
 SIM_INLINE int ptx_is_control(uint32_t ex)
 {
     return ex == PTX_EX_BRA || ex == PTX_EX_BRX || ex == PTX_EX_CALL || ex == PTX_EX_RET || ex == PTX_EX_EXIT ||
-           ex == PTX_EX_PRINTF || ex == PTX_EX_TRAP;
+           ex == PTX_EX_PRINTF || ex == PTX_EX_TRAP || ex == PTX_EX_WARPSYNC;
+}
+
+/* Records whose member lanes may wait for one another (PTX_G_SYNC). */
+SIM_INLINE int ptx_is_collective(uint32_t ex)
+{
+    return ex == PTX_EX_VOTE || ex == PTX_EX_SHFL || ex == PTX_EX_MATCH || ex == PTX_EX_REDUX ||
+           ex == PTX_EX_WARPSYNC;
 }
 
 SIM_FN int ptx_exec_control(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t pc, uint32_t active,
@@ -146,8 +155,20 @@ SIM_FN int ptx_exec_control(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uin
 {
     ptx_simt_t *top = &w->simt[w->sp - 1];
     switch (r->ex) {
-    case PTX_EX_BRA: return ptx_exec_bra(c, w, r, pc, active, r->guard == PTX_NOSLOT ? active : exec);
+    case PTX_EX_BRA: {
+        uint32_t taken = r->guard == PTX_NOSLOT ? active : exec;
+        int rc = ptx_exec_bra(c, w, r, pc, active, taken);
+        if (r->target <= pc && taken && rc == PTX_STEP_OK)
+            ptx_its_back_edge(w);
+        return rc;
+    }
     case PTX_EX_BRX: return ptx_exec_brx(c, w, r, pc, active, exec);
+    case PTX_EX_WARPSYNC: {
+        int rc = ptx_exec_warpsync(c, w, r, exec);
+        if (rc == PTX_STEP_OK)
+            top->pc = pc + 1;
+        return rc;
+    }
     case PTX_EX_CALL: return ptx_exec_call(c, w, r, pc, exec);
     case PTX_EX_RET: top->pc = pc + 1; ptx_ret_lanes(c, w, exec); return PTX_STEP_OK;
     case PTX_EX_EXIT: top->pc = pc + 1; ptx_exit_lanes(c, w, exec); return PTX_STEP_OK;
@@ -172,36 +193,46 @@ SIM_INLINE int ptx_exec_data(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     }
 }
 
-/* After the record: the common case (the same entry goes on inside its
- * function) needs nothing; else drop finished entries and return. */
+/* After the record: the common case (the same group goes on inside its
+ * function) needs nothing; else settle the groups (ptx_exec_its.h). */
 SIM_INLINE int ptx_after(ptx_ctx_t *c, ptx_warp_t *w, int rc)
 {
     if (rc == PTX_STEP_FAULT)
         return rc;
     const ptx_simt_t *top = &w->simt[w->sp - 1];
-    if (SIM_LIKELY(rc == PTX_STEP_OK && w->sp && top->mask && top->pc != top->rpc &&
+    if (SIM_LIKELY(rc == PTX_STEP_OK && w->sp && top->mask && top->pc != top->rpc && !top->state &&
                    top->pc < c->p->funcs[w->func].nrecs && !(w->depth && w->sp == w->frames[w->depth - 1].simt_base)))
         return PTX_STEP_OK;
-    int s = ptx_settle(c, w);
-    return rc == PTX_STEP_BAR && s != PTX_STEP_DONE ? PTX_STEP_BAR : s;
+    return ptx_settle(c, w);
 }
 
-/* One warp instruction: PTX_STEP_OK, _BAR (waiting at a barrier; the CPU
- * runner's), _DONE or _FAULT. */
+SIM_INLINE void ptx_count(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t active, int64_t n)
+{
+    w->icount += (uint64_t)n;
+    c->st->warp_insns += (uint64_t)n;
+    c->st->thread_insns += (uint64_t)((int64_t)ptx_popc(active) * n);
+    c->st->mix[r->mix] += (uint64_t)n;
+}
+
+/* One warp instruction: PTX_STEP_OK, _BAR (every group waits at a
+ * barrier; the CPU runner's), _DONE or _FAULT. A collective whose member
+ * lanes are in other groups is not run: its group waits (PTX_G_SYNC), to
+ * run it with them, and another runs. */
 SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
 {
     ptx_simt_t *top = &w->simt[w->sp - 1];
-    uint32_t pc = top->pc, active = top->mask;
+    uint32_t pc = top->pc;
     const ptx_rec_t *r = &c->p->recs[c->p->funcs[w->func].first + pc];
-    uint32_t exec = ptx_guard_mask(w, r, active);
-    int rc = PTX_STEP_OK;
-    PTX_WARP_SYNC();
-    if (PTX_LEADER()) {
-        w->icount++;
-        c->st->warp_insns++;
-        c->st->thread_insns += ptx_popc(active);
-        c->st->mix[r->mix]++;
+    if (SIM_UNLIKELY(ptx_is_collective(r->ex)) && w->sp - ptx_region(w) > 1) {
+        PTX_WARP_SYNC();
+        if (PTX_LEADER())
+            ptx_its_gather(w, pc);
     }
+    PTX_WARP_SYNC();
+    uint32_t active = top->mask, exec = ptx_guard_mask(w, r, active);
+    int rc = PTX_STEP_OK;
+    if (PTX_LEADER())
+        ptx_count(c, w, r, active, 1);
 #ifndef __CUDA_ARCH__
     if (traced)
         ptx_trace_fill(c, w, r, pc, exec);
@@ -212,8 +243,12 @@ SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
     } else {
         rc = ptx_exec_data(c, w, r, exec);
         PTX_WARP_SYNC();
-        if (PTX_LEADER() && rc != PTX_STEP_FAULT)
+        if (PTX_LEADER() && rc != PTX_STEP_FAULT && rc != PTX_STEP_WAIT)
             top->pc = pc + 1;
+    }
+    if (PTX_LEADER() && rc == PTX_STEP_WAIT) { /* it runs again, with its member lanes */
+        top->state |= PTX_G_SYNC;
+        ptx_count(c, w, r, active, -1);
     }
 #ifndef __CUDA_ARCH__
     if (traced) {

@@ -5,7 +5,7 @@
 #ifndef PTX_EXEC_MEM_H
 #define PTX_EXEC_MEM_H
 
-#include "device/ptx/ptx_exec_state.h"
+#include "device/ptx/ptx_exec_its.h"
 
 /* A space's bytes [addr, addr + n) for thread t, or NULL. write: the
  * space must be writable. */
@@ -80,6 +80,8 @@ SIM_INLINE uint64_t ptx_rec_addr(const ptx_warp_t *w, const ptx_rec_t *r, uint32
 SIM_FN int ptx_check_access(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write)
 {
     uint32_t bytes = (uint32_t)r->size * r->vec;
+    if (exec)
+        ptx_its_note_access(w, (uint32_t)(uintptr_t)r, ptx_rec_addr(w, r, ptx_ffs(exec)));
     for (uint32_t l = 0; l < 32; l++) {
         if (!(exec >> l & 1u))
             continue;

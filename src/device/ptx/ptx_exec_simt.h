@@ -1,15 +1,23 @@
-/* Control flow of a warp: the SIMT reconvergence stack (an entry is where a
- * set of lanes goes on, and the pc where it meets the entry below: the
- * branch's immediate post-dominator), divergent branches, calls with their
- * frames and .param passing, ret, exit. These touch the warp's shared state:
- * on the GPU lane 0 runs them, so their lane loops are whole-warp loops. */
+/* Control flow of a warp: its thread groups (ptx_exec_state.h). A divergent
+ * branch splits the running group into one per path and leaves a WAITER at
+ * the reconvergence pc (the branch's immediate post-dominator), where the
+ * paths' lanes gather; calls with their frames and .param passing; ret;
+ * exit. These touch the warp's shared state: on the GPU lane 0 runs them,
+ * so their lane loops are whole-warp loops. What lets a group wait and
+ * another run meanwhile is ptx_exec_its.h's. */
 #ifndef PTX_EXEC_SIMT_H
 #define PTX_EXEC_SIMT_H
 
 #include "device/ptx/ptx_exec_state.h"
 
+/* The current function's first group (the groups of its frame's region). */
+SIM_INLINE uint32_t ptx_region(const ptx_warp_t *w)
+{
+    return w->depth ? w->frames[w->depth - 1].simt_base : 0;
+}
+
 /* Enter function fi with these lanes: its register frame (immediate slots
- * filled) at reg_base, its local frame at local_base, its base SIMT entry. */
+ * filled) at reg_base, its local frame at local_base, its base group. */
 SIM_FN int ptx_enter(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *at, uint32_t fi, uint32_t mask,
                      uint32_t reg_base, uint32_t local_base)
 {
@@ -32,19 +40,49 @@ SIM_FN int ptx_enter(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *at, uint32_t 
     return PTX_STEP_OK;
 }
 
+/* The WAITER at pc in the current function; -1 if none. */
+SIM_INLINE int32_t ptx_waiter_at(const ptx_warp_t *w, uint32_t pc)
+{
+    for (uint32_t i = w->sp; i-- > ptx_region(w);)
+        if ((w->simt[i].state & PTX_G_WAITER) && w->simt[i].pc == pc)
+            return (int32_t)i;
+    return -1;
+}
+
+/* Lanes reach the reconvergence pc rpc: they join its WAITER. Without one
+ * (it went on: ptx_its_release retargets the groups that would meet it,
+ * so only a group of no branch's gets here) they go on as a group of their
+ * own. */
+SIM_FN int ptx_arrive(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t rpc, uint32_t mask)
+{
+    int32_t k = ptx_waiter_at(w, rpc);
+    if (k >= 0) {
+        w->simt[k].mask |= mask;
+        return PTX_STEP_OK;
+    }
+    if (w->sp >= PTX_SIMT_DEPTH)
+        return ptx_fault(c, w, r, PTX_FAULT_STACK, 0, 0);
+    w->simt[w->sp++] = (ptx_simt_t){rpc, PTX_NOSLOT, mask, 0};
+    return PTX_STEP_OK;
+}
+
+/* A path of a branch: a group above the top, or its lanes straight to the
+ * WAITER when the path starts where it ends. */
 SIM_FN int ptx_push(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t pc, uint32_t rpc, uint32_t mask)
 {
-    if (pc == rpc || !mask)
+    if (!mask)
         return PTX_STEP_OK;
+    if (pc == rpc)
+        return ptx_arrive(c, w, r, rpc, mask);
     if (w->sp >= PTX_SIMT_DEPTH)
         return ptx_fault(c, w, r, PTX_FAULT_STACK, 0, 0);
     w->simt[w->sp++] = (ptx_simt_t){pc, rpc, mask, 0};
     return PTX_STEP_OK;
 }
 
-/* Lanes part at a branch: the top entry becomes the one that waits at the
- * reconvergence pc (or, when it already waits there, goes), then one entry
- * per path; the last pushed runs first. */
+/* Lanes part at a branch: the running group becomes the (still empty)
+ * WAITER at the reconvergence pc, or, when it already meets one there,
+ * goes; then one group per path above it, the first path on top. */
 SIM_FN int ptx_diverge(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t reconv, const uint32_t *pcs,
                        const uint32_t *masks, uint32_t n)
 {
@@ -52,7 +90,7 @@ SIM_FN int ptx_diverge(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     if (reconv == t->rpc)
         w->sp--;
     else
-        t->pc = reconv;
+        *t = (ptx_simt_t){reconv, t->rpc, 0, PTX_G_WAITER};
     for (uint32_t i = n; i-- > 0;)
         if (ptx_push(c, w, r, pcs[i], reconv, masks[i]) != PTX_STEP_OK)
             return PTX_STEP_FAULT;
@@ -109,7 +147,7 @@ SIM_FN int ptx_exec_brx(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_
 }
 
 /* Lanes leave the current function (ret) or the kernel (exit): out of
- * every entry from `from` up. */
+ * every group from `from` up (the masks are disjoint: out of theirs). */
 SIM_INLINE void ptx_drop_lanes(ptx_warp_t *w, uint32_t from, uint32_t m)
 {
     for (uint32_t i = from; i < w->sp; i++)
@@ -131,7 +169,7 @@ SIM_FN void ptx_ret_lanes(ptx_ctx_t *c, ptx_warp_t *w, uint32_t m)
     if (w->depth == 0)
         ptx_exit_lanes(c, w, m);
     else
-        ptx_drop_lanes(w, w->frames[w->depth - 1].simt_base, m);
+        ptx_drop_lanes(w, ptx_region(w), m);
 }
 
 /* A call element's bytes for lane l: a caller's .param variable or a register. */
@@ -142,16 +180,20 @@ SIM_INLINE const uint8_t *ptx_carg_src(const ptx_ctx_t *c, const ptx_warp_t *w, 
     return (const uint8_t *)&w->regs[(size_t)a->off * 32 + l];
 }
 
+/* The calling lanes leave their group (at pc + 1, where they rejoin it on
+ * return); an indirect call takes the first lane's target, and the lanes
+ * with another wait above the group to call again. */
 SIM_FN int ptx_exec_call(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t pc, uint32_t exec)
 {
     const ptx_prog_t *p = c->p;
     const ptx_call_t *call = &p->calls[r->target];
-    ptx_simt_t *t = &w->simt[w->sp - 1];
+    uint32_t caller = w->sp - 1;
+    ptx_simt_t *t = &w->simt[caller];
     t->pc = pc + 1;
     if (!exec)
         return PTX_STEP_OK;
     uint32_t callee = call->callee, mask = exec;
-    if (callee == PTX_NOSLOT) { /* indirect: the first lane's target, the others again after */
+    if (callee == PTX_NOSLOT) {
         const uint64_t *fp = w->regs + (size_t)call->fptr * 32;
         uint32_t l0 = ptx_ffs(exec);
         uint64_t a = fp[l0] - PTX_FUNC_ADDR_BASE;
@@ -163,8 +205,6 @@ SIM_FN int ptx_exec_call(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
         for (uint32_t l = 0; l < 32; l++)
             if ((exec >> l & 1u) && fp[l] == fp[l0])
                 mask |= 1u << l;
-        if (ptx_push(c, w, r, pc, pc + 1, exec & ~mask) != PTX_STEP_OK)
-            return PTX_STEP_FAULT;
     }
     const ptx_pfunc_t *cf = &p->funcs[w->func], *ef = &p->funcs[callee];
     if (call->nargs != ef->nparams || call->nrets != ef->nrets)
@@ -172,6 +212,12 @@ SIM_FN int ptx_exec_call(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
     uint32_t nlocal = w->local_base + cf->frame;
     if (nlocal + ef->frame > c->local_per_lane || w->depth >= PTX_MAX_CALL_DEPTH)
         return ptx_fault(c, w, r, PTX_FAULT_STACK, 0, 0);
+    t->mask &= ~exec;
+    if (exec & ~mask) {
+        t->state |= PTX_G_WAITER;
+        if (ptx_push(c, w, r, pc, pc + 1, exec & ~mask) != PTX_STEP_OK)
+            return PTX_STEP_FAULT;
+    }
     for (uint32_t i = 0; i < call->nargs; i++) {
         const ptx_carg_t *a = &p->cargs[call->first_arg + i];
         uint32_t dst = nlocal + ef->param_off + p->pofs[ef->pofs_first + i];
@@ -182,11 +228,12 @@ SIM_FN int ptx_exec_call(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
         }
     }
     ptx_frame_t *fr = &w->frames[w->depth++];
-    *fr = (ptx_frame_t){w->func, pc, w->sp, w->reg_base, w->local_base, callee, mask};
+    *fr = (ptx_frame_t){w->func, pc, w->sp, w->reg_base, w->local_base, callee, mask, caller};
     return ptx_enter(c, w, r, callee, mask, w->reg_base + cf->nslots, nlocal);
 }
 
-/* The callee's entries are gone: back to the caller, returns copied. */
+/* The callee's groups are gone: back to the caller, returns copied, the
+ * lanes back in the group they called from. */
 SIM_FN void ptx_return(ptx_ctx_t *c, ptx_warp_t *w)
 {
     const ptx_prog_t *p = c->p;
@@ -198,6 +245,7 @@ SIM_FN void ptx_return(ptx_ctx_t *c, ptx_warp_t *w)
     w->reg_base = fr.reg_base;
     w->regs = w->stack + (size_t)fr.reg_base * 32;
     w->local_base = fr.local_base;
+    w->simt[fr.ret_entry].mask |= mask;
     for (uint32_t i = 0; i < call->nrets; i++) {
         const ptx_carg_t *a = &p->cargs[call->first_ret + i];
         uint32_t src = callee_local + ef->ret_off + p->pofs[ef->pofs_first + ef->nparams + i];
@@ -214,31 +262,6 @@ SIM_FN void ptx_return(ptx_ctx_t *c, ptx_warp_t *w)
                 w->regs[(size_t)a->off * 32 + l] = v;
             }
         }
-    }
-}
-
-/* After a step: drop finished entries (empty, or arrived where they meet the
- * entry below), return from calls whose lanes all returned, and fall off a
- * function's end as ret. PTX_STEP_DONE when no lane is left. */
-SIM_FN int ptx_settle(ptx_ctx_t *c, ptx_warp_t *w)
-{
-    for (;;) {
-        if (w->depth && w->sp == w->frames[w->depth - 1].simt_base) {
-            ptx_return(c, w);
-            continue;
-        }
-        if (w->sp == 0)
-            return PTX_STEP_DONE;
-        ptx_simt_t *t = &w->simt[w->sp - 1];
-        if (!t->mask || t->pc == t->rpc) {
-            w->sp--;
-            continue;
-        }
-        if (t->pc >= c->p->funcs[w->func].nrecs) {
-            ptx_ret_lanes(c, w, t->mask);
-            continue;
-        }
-        return PTX_STEP_OK;
     }
 }
 

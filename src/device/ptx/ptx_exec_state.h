@@ -26,12 +26,27 @@
 
 #define PTX_NBARRIERS 16
 
+/* A thread group: lanes of a warp at one pc (from sm_70 on each thread has
+ * its own pc: Volta's independent thread scheduling). A function's groups
+ * are a stack whose top runs; the masks are disjoint. A WAITER holds the
+ * lanes that reached the reconvergence pc (the branch's immediate
+ * post-dominator) of the groups above it, until those arrive there too:
+ * structured code runs converged, as on the hardware. A group that spins
+ * on memory another group of its warp must change yields to it
+ * (ptx_exec_its.h), and one that reaches a CTA barrier or a collective
+ * whose member lanes are elsewhere waits while the others run. */
 typedef struct ptx_simt {
     uint32_t pc;    /* where these lanes go on */
-    uint32_t rpc;   /* where they meet the entry below; PTX_NOSLOT: never (a function's base) */
+    uint32_t rpc;   /* where they meet the WAITER at that pc; PTX_NOSLOT: never (a function's base) */
     uint32_t mask;
-    uint32_t pad;
+    uint32_t state; /* PTX_G_* */
 } ptx_simt_t;
+
+#define PTX_G_WAITER  0x01u /* the reconvergence point of groups above it */
+#define PTX_G_BAR     0x02u /* arrived at a CTA barrier, its id in bits 8..15; pc past it */
+#define PTX_G_SYNC    0x04u /* at a collective or bar.warp.sync whose member lanes are elsewhere; pc at it */
+#define PTX_G_BLOCKED (PTX_G_BAR | PTX_G_SYNC)
+#define PTX_G_BAR_ID(s) (((s) >> 8) & 0xffu)
 
 typedef struct ptx_frame {
     uint32_t func;       /* the caller's function, to return to */
@@ -41,10 +56,14 @@ typedef struct ptx_frame {
     uint32_t local_base; /* the caller's local frame */
     uint32_t callee;
     uint32_t call_mask;   /* the lanes that called, still there */
+    uint32_t ret_entry;   /* the caller's group they rejoin on return */
 } ptx_frame_t;
 
+/* A warp: runs; every group waits at a CTA barrier; done. */
 enum { PTX_W_RUN, PTX_W_BAR, PTX_W_DONE };
-enum { PTX_STEP_OK, PTX_STEP_BAR, PTX_STEP_DONE, PTX_STEP_FAULT };
+/* A step's outcome; PTX_STEP_WAIT: the group waits for member lanes
+ * (internal to ptx_step). */
+enum { PTX_STEP_OK, PTX_STEP_BAR, PTX_STEP_DONE, PTX_STEP_FAULT, PTX_STEP_WAIT };
 
 typedef struct ptx_warp {
     uint64_t *stack;        /* register frames, slots x 32 lanes each */
@@ -55,7 +74,9 @@ typedef struct ptx_warp {
     uint32_t sp, depth;     /* SIMT entries, call frames */
     uint32_t exited;        /* lanes that exited */
     uint32_t state;         /* PTX_W_* */
-    uint32_t bar_id, bar_mask, bar_dst, bar_kind;
+    uint32_t yield;         /* a group took a backward branch: the runner may switch warps */
+    uint32_t spins;         /* backward branches of the top group that repeated its memory accesses */
+    uint64_t iter_sig, spin_sig; /* this and the last iteration's memory accesses, hashed */
     uint32_t index;         /* warp in the CTA */
     uint8_t cc[32];         /* the carry flag of each lane (add.cc, addc) */
     uint32_t max_slots, max_local;
@@ -66,7 +87,7 @@ typedef struct ptx_warp {
 typedef struct ptx_barrier {
     uint32_t arrived, expected; /* threads; expected 0: every thread not exited */
     uint32_t red_popc, red_and, red_or;
-    uint32_t waiting;           /* warps waiting at it */
+    uint32_t waiting;           /* groups waiting at it */
 } ptx_barrier_t;
 
 typedef struct ptx_ctx {

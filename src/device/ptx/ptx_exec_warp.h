@@ -6,7 +6,7 @@
 #ifndef PTX_EXEC_WARP_H
 #define PTX_EXEC_WARP_H
 
-#include "device/ptx/ptx_exec_state.h"
+#include "device/ptx/ptx_exec_its.h"
 
 SIM_INLINE uint64_t ptx_lane_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32_t i, uint32_t l)
 {
@@ -131,62 +131,12 @@ SIM_INLINE uint32_t ptx_members(const ptx_warp_t *w, uint32_t slot, uint32_t exe
     return slot == PTX_NOSLOT ? exec : (uint32_t)w->regs[(size_t)slot * 32 + l];
 }
 
-/* Lanes that wait in the SIMT stack only to leave the kernel: the entry
- * that holds them next is at an unguarded ret or exit of the kernel itself
- * (an early `return` reconverges there with the warp's other paths). They
- * have as good as exited. */
-SIM_FN uint32_t ptx_lanes_leaving(const ptx_ctx_t *c, const ptx_warp_t *w)
-{
-    if (w->depth || !w->sp)
-        return 0;
-    const ptx_pfunc_t *pf = &c->p->funcs[w->func];
-    uint32_t seen = w->simt[w->sp - 1].mask, leaving = 0;
-    for (uint32_t i = w->sp - 1; i-- > 0;) {
-        const ptx_simt_t *e = &w->simt[i];
-        uint32_t m = e->mask & ~seen;
-        seen |= e->mask;
-        if (!m || e->pc >= pf->nrecs)
-            continue;
-        const ptx_rec_t *r = &c->p->recs[pf->first + e->pc];
-        if ((r->ex == PTX_EX_RET || r->ex == PTX_EX_EXIT) && r->guard == PTX_NOSLOT)
-            leaving |= m;
-    }
-    return leaving;
-}
-
-/* The membermask's rules (PTX ISA 9.7.8.x, sm_70 on): each executing lane
- * must name itself, and the lanes it names must execute this instruction
- * with it. PTX leaves both undefined. Here a named lane that is live but
- * not executing here is on another path of the SIMT stack and would arrive
- * later, if ever, so the warp cannot go on as a GPU's independent thread
- * scheduling might: either is a fault, PTX_FAULT_MEMBERMASK, at the first
- * such lane (address: its mask). A named lane that has exited, is beyond
- * the block, or only waits to leave (ptx_lanes_leaving) is absent and not
- * waited for, as CUDA documents for the *_sync intrinsics ("non-exited
- * threads named in mask"). Every lane checks all 32, so that on the GPU
- * the warp agrees. */
-SIM_FN int ptx_check_members(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t slot, uint32_t exec)
-{
-    if (slot == PTX_NOSLOT)
-        return PTX_STEP_OK;
-    uint32_t absent = w->exited, leaving_known = 0;
-    for (uint32_t l = 0; l < 32; l++) {
-        uint32_t m = (uint32_t)w->regs[(size_t)slot * 32 + l];
-        if (!(exec >> l & 1u))
-            continue;
-        if ((m & ~exec & ~absent) && !leaving_known++)
-            absent |= ptx_lanes_leaving(c, w);
-        if (!(m >> l & 1u) || (m & ~exec & ~absent))
-            return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, l, m);
-    }
-    return PTX_STEP_OK;
-}
-
 /* vote: each lane's result over the executing lanes of its membermask. */
 SIM_FN int ptx_exec_vote(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-    if (ptx_check_members(c, w, r, r->src[1], exec) != PTX_STEP_OK)
-        return PTX_STEP_FAULT;
+    int rc = ptx_check_members(c, w, r, r->src[1], exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
     uint32_t ballot = 0;
     for (uint32_t l = 0; l < 32; l++)
         if ((exec >> l & 1u) && (ptx_lane_src(w, r, 0, l) & 1u))
@@ -214,8 +164,9 @@ SIM_FN int ptx_exec_vote(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
 
 SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-    if (ptx_check_members(c, w, r, r->src[3], exec) != PTX_STEP_OK)
-        return PTX_STEP_FAULT;
+    int rc = ptx_check_members(c, w, r, r->src[3], exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
     uint64_t val[PTX_NL];
     uint8_t ok[PTX_NL];
     PTX_LANES(l) {
@@ -251,8 +202,9 @@ SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
  * they all agree, else 0). */
 SIM_FN int ptx_exec_match(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-    if (ptx_check_members(c, w, r, r->src[1], exec) != PTX_STEP_OK)
-        return PTX_STEP_FAULT;
+    int rc = ptx_check_members(c, w, r, r->src[1], exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
     uint64_t m = r->type == PTX_T_B32 ? 0xffffffffull : ~0ull;
     const uint64_t *a = w->regs + (size_t)r->src[0] * 32;
     uint32_t same[PTX_NL], all[PTX_NL];
@@ -282,8 +234,9 @@ SIM_FN int ptx_exec_match(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint3
  * reduce apart in one instruction, each with its tile's mask. */
 SIM_FN int ptx_exec_redux(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-    if (ptx_check_members(c, w, r, r->src[1], exec) != PTX_STEP_OK)
-        return PTX_STEP_FAULT;
+    int rc = ptx_check_members(c, w, r, r->src[1], exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
     const uint64_t *a = w->regs + (size_t)r->src[0] * 32, *mm = w->regs + (size_t)r->src[1] * 32;
     int sgn = r->type == PTX_T_S32;
     uint32_t out[PTX_NL];

@@ -5,7 +5,7 @@
 #ifndef PTX_LAYOUT_H
 #define PTX_LAYOUT_H
 
-#include "device/ptx/ptx_exec_state.h"
+#include "device/ptx/ptx_exec_its.h"
 
 typedef struct ptx_layout {
     uint32_t nwarps, max_slots, local_per_lane;

@@ -33,6 +33,43 @@ static void reset_barrier(ptx_barrier_t *b)
     b->red_and = 1;
 }
 
+/* The registers and function of group i of w: the running function's, or
+ * for a group below a call its caller's (frames[k] keeps region k's). */
+static uint64_t *group_regs(ptx_warp_t *w, uint32_t i, uint32_t *func)
+{
+    uint32_t k = 0;
+    while (k < w->depth && w->frames[k].simt_base <= i)
+        k++;
+    if (k == w->depth) {
+        *func = w->func;
+        return w->regs;
+    }
+    *func = w->frames[k].func;
+    return w->stack + (size_t)w->frames[k].reg_base * 32;
+}
+
+/* Barrier id's waiting groups go on; bar.red's result into their lanes. */
+static void wake(ptx_ctx_t *c, ptx_warp_t *w, uint32_t id, const ptx_barrier_t *b)
+{
+    for (uint32_t i = 0; i < w->sp; i++) {
+        ptx_simt_t *g = &w->simt[i];
+        if (!(g->state & PTX_G_BAR) || PTX_G_BAR_ID(g->state) != id)
+            continue;
+        g->state = 0;
+        uint32_t func;
+        uint64_t *regs = group_regs(w, i, &func);
+        const ptx_rec_t *r = &c->p->recs[c->p->funcs[func].first + g->pc - 1];
+        if (r->ex == PTX_EX_BARRED) {
+            uint64_t v = r->sub == PTX_ATOM_POPC ? b->red_popc : r->sub == PTX_ATOM_AND ? b->red_and : b->red_or;
+            for (uint32_t l = 0; l < 32; l++)
+                if (g->mask >> l & 1u)
+                    regs[(size_t)r->dst[0] * 32 + l] = v;
+        }
+        if (w->state == PTX_W_BAR)
+            w->state = PTX_W_RUN;
+    }
+}
+
 /* Release every barrier whose threads have all arrived; 1 if one was. */
 static int release_barriers(ptx_ctx_t *c, ptx_warp_t *warps)
 {
@@ -42,31 +79,37 @@ static int release_barriers(ptx_ctx_t *c, ptx_warp_t *warps)
         uint32_t need = b->expected ? b->expected : c->live_threads;
         if (!b->waiting || b->arrived < need)
             continue;
-        for (uint32_t k = 0; k < c->nwarps; k++) {
-            ptx_warp_t *w = &warps[k];
-            if (w->state != PTX_W_BAR || w->bar_id != id)
-                continue;
-            w->state = PTX_W_RUN;
-            if (w->bar_dst == PTX_NOSLOT)
-                continue;
-            uint64_t v = w->bar_kind == PTX_ATOM_POPC ? b->red_popc : w->bar_kind == PTX_ATOM_AND ? b->red_and
-                                                                                                   : b->red_or;
-            for (uint32_t l = 0; l < 32; l++)
-                if (w->bar_mask >> l & 1u)
-                    w->regs[(size_t)w->bar_dst * 32 + l] = v;
-        }
+        for (uint32_t k = 0; k < c->nwarps; k++)
+            if (warps[k].state != PTX_W_DONE)
+                wake(c, &warps[k], id, b);
         reset_barrier(b);
         any = 1;
     }
     return any;
 }
 
-/* Runs w until it stops; the count of warp instructions it ran. */
-static int run_fast(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ran)
+/* Warp instructions a warp runs before the next one of its CTA takes its
+ * turn (it yields sooner at a loop's back edge), when several can run:
+ * warps interleave finely, as on a GPU, so that one spinning on what
+ * another writes lets it, and a kernel that reads what other warps write
+ * without a barrier sees what a GPU would. */
+#define PTX_INTERLEAVE 32u
+
+/* The warp's top group can run (after a barrier's release it may not be
+ * the one on top). */
+static int ready(ptx_ctx_t *c, ptx_warp_t *w)
+{
+    return w->simt[w->sp - 1].state ? ptx_settle(c, w) : PTX_STEP_OK;
+}
+
+/* Runs w until it stops, ran budget instructions, or (switch) took a back
+ * edge; the count of warp instructions it ran. */
+static int run_fast(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, int sw, uint64_t *ran)
 {
     uint64_t n = 0;
-    int rc = PTX_STEP_OK;
-    while (rc == PTX_STEP_OK && n < budget) {
+    int rc = ready(c, w);
+    w->yield = 0;
+    while (rc == PTX_STEP_OK && n < budget && !(sw && w->yield)) {
         rc = ptx_step(c, w, 0);
         n++;
     }
@@ -74,11 +117,12 @@ static int run_fast(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ran)
     return rc;
 }
 
-static int run_traced(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ran)
+static int run_traced(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, int sw, uint64_t *ran)
 {
     uint64_t n = 0;
-    int rc = PTX_STEP_OK;
-    while (rc == PTX_STEP_OK && n < budget) {
+    int rc = ready(c, w);
+    w->yield = 0;
+    while (rc == PTX_STEP_OK && n < budget && !(sw && w->yield)) {
         rc = ptx_step(c, w, 1);
         sim_timing_record(c->g->tm, c->sm, c->tr);
         n++;
@@ -95,18 +139,24 @@ static int init_warps(ptx_ctx_t *c, const ptx_layout_t *L, uint8_t *s)
     return 0;
 }
 
+/* No warp can move: a barrier that cannot complete, at its first waiting
+ * group. */
 static void deadlock(ptx_ctx_t *c, ptx_warp_t *warps)
 {
     for (uint32_t k = 0; k < c->nwarps; k++) {
         ptx_warp_t *w = &warps[k];
-        if (w->state != PTX_W_BAR)
-            continue;
-        const ptx_pfunc_t *pf = &c->p->funcs[w->func];
-        uint32_t pc = w->simt[w->sp - 1].pc;
-        const ptx_rec_t *r = &c->p->recs[pf->first + (pc ? pc - 1 : 0)];
-        ptx_fault(c, w, r, PTX_FAULT_BARRIER, ptx_ffs(w->bar_mask), w->bar_id);
-        c->f->pc = pc ? pc - 1 : 0;
-        return;
+        for (uint32_t i = 0; w->state == PTX_W_BAR && i < w->sp; i++) {
+            const ptx_simt_t *g = &w->simt[i];
+            if (!(g->state & PTX_G_BAR) || !g->mask)
+                continue;
+            uint32_t func, pc = g->pc ? g->pc - 1 : 0;
+            group_regs(w, i, &func);
+            ptx_fault(c, w, &c->p->recs[c->p->funcs[func].first + pc], PTX_FAULT_BARRIER, ptx_ffs(g->mask),
+                      PTX_G_BAR_ID(g->state));
+            c->f->func = func;
+            c->f->pc = pc;
+            return;
+        }
     }
 }
 
@@ -156,11 +206,12 @@ static int cta_begin(cta_run_t *R, const ptx_grid_t *g, uint32_t cta, uint32_t s
 /* Cooperative grids: w runs until it stops, ran budget instructions, or
  * loaded the grid barrier's word (c->polled: its CTA spins, and the CTAs
  * it waits for need the turn). */
-static int run_polling(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, uint64_t *ran)
+static int run_polling(ptx_ctx_t *c, ptx_warp_t *w, uint64_t budget, int sw, uint64_t *ran)
 {
     uint64_t n = 0;
-    int rc = PTX_STEP_OK;
-    while (rc == PTX_STEP_OK && n < budget && !c->polled) {
+    int rc = ready(c, w);
+    w->yield = 0;
+    while (rc == PTX_STEP_OK && n < budget && !c->polled && !(sw && w->yield)) {
         rc = ptx_step(c, w, c->tr != NULL);
         if (c->tr)
             sim_timing_record(c->g->tm, c->sm, c->tr);
@@ -183,22 +234,29 @@ static int cta_turns(cta_run_t *R, uint64_t quantum)
     c->polled = 0;
     for (;;) {
         int moved = 0, done = 1;
+        uint32_t runnable = 0;
+        for (uint32_t k = 0; k < c->nwarps; k++)
+            runnable += R->warps[k].state == PTX_W_RUN;
         for (uint32_t k = 0; k < c->nwarps; k++) {
             ptx_warp_t *w = &R->warps[k];
             if (w->state != PTX_W_RUN)
                 continue;
             uint64_t ran, budget = R->limit - R->total;
-            int rc;
+            int sw = runnable > 1, rc;
+            if (sw && budget > PTX_INTERLEAVE)
+                budget = PTX_INTERLEAVE;
             if (quantum)
-                rc = run_polling(c, w, budget < quantum ? budget : quantum, &ran);
+                rc = run_polling(c, w, budget < quantum ? budget : quantum, sw, &ran);
             else
-                rc = g->tm ? run_traced(c, w, budget, &ran) : run_fast(c, w, budget, &ran);
+                rc = g->tm ? run_traced(c, w, budget, sw, &ran) : run_fast(c, w, budget, sw, &ran);
             R->total += ran;
             moved = 1;
             if (rc == PTX_STEP_FAULT)
                 return -1;
             if (rc == PTX_STEP_DONE)
                 w->state = PTX_W_DONE;
+            else if (rc == PTX_STEP_BAR)
+                w->state = PTX_W_BAR;
             else if (rc == PTX_STEP_OK && R->total >= R->limit) {
                 ptx_fault(c, w, NULL, PTX_FAULT_INSN_LIMIT, 0, 0);
                 return -1;

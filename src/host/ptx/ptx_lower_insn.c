@@ -306,6 +306,10 @@ static int lower_warp(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     case PTX_OP_ACTIVEMASK: r->ex = PTX_EX_ACTIVEMASK; break;
     case PTX_OP_REDUX: r->ex = PTX_EX_REDUX; r->sub = in->m.atom; break;
     case PTX_OP_BAR_RED: r->ex = PTX_EX_BARRED; r->sub = in->m.atom; break;
+    case PTX_OP_BAR_WARP: /* bar.warp.sync m: its member lanes converge (ptx_exec_its.h) */
+        r->ex = PTX_EX_WARPSYNC;
+        lower_sources(lw, in, r, 0);
+        return 1;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         r->ex = PTX_EX_BAR;
         r->sub = in->m.bar == PTX_BAR_ARRIVE ? PTX_BAR_ARRIVE : PTX_BAR_SYNC;
@@ -349,7 +353,7 @@ static void lower_control(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     case PTX_OP_RET: r->ex = PTX_EX_RET; return;
     case PTX_OP_EXIT: r->ex = PTX_EX_EXIT; return;
     case PTX_OP_TRAP: case PTX_OP_BRKPT: r->ex = PTX_EX_TRAP; return;
-    default: r->ex = PTX_EX_NOP; return; /* fences, prefetch, nanosleep, pmevent, bar.warp.sync */
+    default: r->ex = PTX_EX_NOP; return; /* fences, prefetch, nanosleep, pmevent */
     }
 }
 
