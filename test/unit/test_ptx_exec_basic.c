@@ -245,3 +245,45 @@ Test(ptx_exec, bmsk_from_text)
     }
     te_free(t);
 }
+
+/* The reserved shared memory (ptx_grid.h): its offsets, its 1 KB
+ * addressable through %reserved_smem_offset_1 as cooperative groups use it
+ * on sm_80 on (lanes write and read back their words), apart from the
+ * program's shared memory, a store past whose end still faults; the CTA's
+ * next run starts it zeroed. */
+Test(ptx_exec, reserved_shared_memory)
+{
+    int rc;
+    te_t *t = te_run(".shared .b32 s[4];\n", TE_REGS
+        "mov.u32 %r1, %reserved_smem_offset_begin;\n"
+        "mov.u32 %r2, %reserved_smem_offset_end;\n"
+        "mov.u32 %r3, %reserved_smem_offset_cap;\n"
+        "mov.u32 %r4, %reserved_smem_offset_1;\n"
+        "shl.b32 %r5, %r0, 2;\n"
+        "add.u32 %r6, %r4, %r5;\n"
+        "ld.shared.u32 %r7, [%r6];\n"          /* zero before the first store */
+        "add.u32 %r8, %r0, 77;\n"
+        "st.shared.u32 [%r6], %r8;\n"
+        "bar.sync 0;\n"
+        "xor.b32 %r9, %r5, 4;\n"
+        "add.u32 %r9, %r4, %r9;\n"
+        "ld.shared.u32 %r10, [%r9];\n"         /* the neighbour's word */
+        "add.u32 %r10, %r10, %r7;\n"
+        "setp.eq.u32 %p1, %r0, 0;\n"
+        "@%p1 st.global.v4.u32 [%rd0], {%r1, %r2, %r3, %r4};\n"
+        "st.global.u32 [%rd2+256], %r10;\n"
+        "ret;", 2, 32, &rc);
+    cr_assert_eq(rc, 0, "fault %u at line %u", t->f.code, t->f.line);
+    const uint32_t *v = te_ptr(t, t->data);
+    cr_assert_eq(v[0], PTX_RESERVED_SMEM_AT);
+    cr_assert_eq(v[1], PTX_RESERVED_SMEM_AT + PTX_RESERVED_SMEM);
+    cr_assert_eq(v[2], PTX_RESERVED_SMEM);
+    cr_assert_eq(v[3], PTX_RESERVED_SMEM_AT + PTX_RESERVED_SMEM / 2);
+    for (uint32_t l = 0; l < 32; l++)
+        cr_assert_eq(te_u32(t, 64 + l), (l ^ 1) + 77, "lane %u read %u", l, te_u32(t, 64 + l));
+    te_free(t);
+    t = te_run("", TE_REGS "mov.u32 %r4, %reserved_smem_offset_1;\nst.shared.u32 [%r4+512], 1;\nret;", 1, 32, &rc);
+    cr_assert_eq(rc, -1, "a store past the reserved memory");
+    cr_assert_eq(t->f.code, PTX_FAULT_ADDRESS);
+    te_free(t);
+}

@@ -8,12 +8,13 @@
  *   - it spins: a loop's back edge taken PTX_ITS_SPINS times in a row with
  *     the same memory accesses in each iteration, while other groups of its
  *     warp wait (a lock that a lane of its own warp holds, a flag another
- *     lane sets). It then yields to a group that can run; if every other
- *     group waits at a reconvergence pc, the nearest such WAITER with lanes
- *     goes on past it (the groups that would meet it there meet it where it
- *     meets its own). A loop that makes progress (its addresses change, or
- *     it touches no memory) never yields, so divergent loops reconverge as
- *     on the hardware.
+ *     lane sets). It then yields to a group that can run and does not
+ *     spin itself; if every other group waits at a reconvergence pc (or
+ *     spins), the nearest such WAITER with lanes goes on past it (the
+ *     groups that would meet it there meet it where it meets its own), and
+ *     failing that another spinner takes its turn. A loop that makes
+ *     progress (its addresses change, or it touches no memory) never
+ *     yields, so divergent loops reconverge as on the hardware.
  * Groups change places only within the running function's frame (a group
  * that waits inside a call waits for its callers too). Control state: on
  * the GPU lane 0 runs these. */
@@ -31,6 +32,7 @@ SIM_INLINE void ptx_its_raise(ptx_warp_t *w, uint32_t i)
     ptx_simt_t g = w->simt[i];
     for (uint32_t k = i; k + 1 < w->sp; k++)
         w->simt[k] = w->simt[k + 1];
+    g.state &= ~PTX_G_SPUN;
     w->simt[w->sp - 1] = g;
     w->spins = 0;
     w->iter_sig = w->spin_sig = 0;
@@ -48,14 +50,15 @@ SIM_INLINE void ptx_its_release(ptx_warp_t *w, uint32_t i)
 }
 
 /* Another group of the function than the top runs now: the nearest that
- * neither waits nor holds a reconvergence pc; with release, else the
- * nearest WAITER with lanes. 1 if one does. */
+ * neither waits, holds a reconvergence pc nor spins; with release (the top
+ * spins), else the nearest WAITER with lanes, else the nearest other
+ * spinner, in turn. 1 if one does. */
 SIM_FN int ptx_its_switch(ptx_warp_t *w, int release)
 {
     uint32_t base = ptx_region(w);
     for (uint32_t i = w->sp - 1; i-- > base;) {
         const ptx_simt_t *g = &w->simt[i];
-        if (g->mask && !(g->state & (PTX_G_BLOCKED | PTX_G_WAITER))) {
+        if (g->mask && !(g->state & (PTX_G_BLOCKED | PTX_G_WAITER | PTX_G_SPUN))) {
             ptx_its_raise(w, i);
             return 1;
         }
@@ -63,6 +66,12 @@ SIM_FN int ptx_its_switch(ptx_warp_t *w, int release)
     for (uint32_t i = w->sp - 1; release && i-- > base;) {
         if (w->simt[i].mask && w->simt[i].state == PTX_G_WAITER) {
             ptx_its_release(w, i);
+            ptx_its_raise(w, i);
+            return 1;
+        }
+    }
+    for (uint32_t i = w->sp - 1; i-- > base;) {
+        if (w->simt[i].mask && w->simt[i].state == PTX_G_SPUN) {
             ptx_its_raise(w, i);
             return 1;
         }
@@ -92,8 +101,11 @@ SIM_FN void ptx_its_back_edge(ptx_warp_t *w)
     w->spins = w->iter_sig && w->iter_sig == w->spin_sig ? w->spins + 1 : 0;
     w->spin_sig = w->iter_sig;
     w->iter_sig = 0;
-    if (w->spins >= PTX_ITS_SPINS)
-        ptx_its_switch(w, 1);
+    if (w->spins >= PTX_ITS_SPINS) {
+        w->simt[w->sp - 1].state |= PTX_G_SPUN;
+        if (!ptx_its_switch(w, 1))
+            w->simt[w->sp - 1].state &= ~PTX_G_SPUN;
+    }
 }
 
 /* The groups of the function waiting at a collective at pc join the top,
@@ -248,8 +260,8 @@ SIM_FN int ptx_settle(ptx_ctx_t *c, ptx_warp_t *w)
             w->sp--;
             continue;
         }
-        if (t->state & PTX_G_WAITER) /* every group it waited for is done */
-            t->state &= ~PTX_G_WAITER;
+        if (t->state & (PTX_G_WAITER | PTX_G_SPUN)) /* every group it waited for is done; or it runs again */
+            t->state &= ~(PTX_G_WAITER | PTX_G_SPUN);
         if (t->pc == t->rpc && !(t->state & PTX_G_BLOCKED)) {
             int32_t k = ptx_waiter_at(w, t->rpc);
             if (k >= 0) {

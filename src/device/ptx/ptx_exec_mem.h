@@ -31,6 +31,9 @@ SIM_FN uint8_t *ptx_mem(const ptx_ctx_t *c, uint32_t space, uint64_t addr, uint3
         return o < gm->size && n <= gm->size - o ? gm->base + o : NULL;
     }
     case PTX_MS_SHARED:
+        if (addr - PTX_RESERVED_SMEM_AT < PTX_RESERVED_SMEM)
+            return n <= PTX_RESERVED_SMEM_AT + PTX_RESERVED_SMEM - addr ? c->reserved_smem + (addr - PTX_RESERVED_SMEM_AT)
+                                                                      : NULL;
         return addr < c->shared_size && n <= c->shared_size - addr ? c->shared + addr : NULL;
     case PTX_MS_LOCAL:
         return addr < c->local_per_lane && n <= c->local_per_lane - addr

@@ -45,6 +45,7 @@ typedef struct ptx_simt {
 #define PTX_G_WAITER  0x01u /* the reconvergence point of groups above it */
 #define PTX_G_BAR     0x02u /* arrived at a CTA barrier, its id in bits 8..15; pc past it */
 #define PTX_G_SYNC    0x04u /* at a collective or bar.warp.sync whose member lanes are elsewhere; pc at it */
+#define PTX_G_SPUN    0x08u /* yielded because it spins: the last to run again */
 #define PTX_G_BLOCKED (PTX_G_BAR | PTX_G_SYNC)
 #define PTX_G_BAR_ID(s) (((s) >> 8) & 0xffu)
 
@@ -95,6 +96,7 @@ typedef struct ptx_ctx {
     const ptx_prog_t *p;
     uint8_t *shared;
     uint64_t shared_size;
+    uint8_t *reserved_smem;     /* PTX_RESERVED_SMEM bytes at shared address PTX_RESERVED_SMEM_AT */
     uint8_t *local;             /* lane t's local memory at local + t * local_per_lane */
     uint32_t local_per_lane;
     uint32_t ctaid[3];

@@ -47,6 +47,10 @@ SIM_FN uint64_t ptx_sreg_value(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t
     case PTX_SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1u);
     case PTX_SREG_DYNAMIC_SMEM_SIZE: return g->dyn_smem;
     case PTX_SREG_TOTAL_SMEM_SIZE: case PTX_SREG_AGGR_SMEM_SIZE: return c->shared_size;
+    case PTX_SREG_RESERVED_SMEM_BEGIN: return PTX_RESERVED_SMEM_AT;
+    case PTX_SREG_RESERVED_SMEM_END: return PTX_RESERVED_SMEM_AT + PTX_RESERVED_SMEM;
+    case PTX_SREG_RESERVED_SMEM_CAP: return PTX_RESERVED_SMEM;
+    case PTX_SREG_RESERVED_SMEM_OFFSET: return PTX_RESERVED_SMEM_AT + comp * (PTX_RESERVED_SMEM / 2); /* two halves */
     /* the driver's ABI (cooperative_groups/details/driver_abi.h): the grid workspace */
     case PTX_SREG_ENVREG: return comp == 1 ? g->grid_ws >> 32 : comp == 2 ? (uint32_t)g->grid_ws : 0;
     default: return 0; /* cluster rank and ids of a one-CTA cluster, other envregs, pm, reserved */

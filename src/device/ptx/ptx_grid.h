@@ -31,6 +31,13 @@
 #define PTX_WIN_LOCAL  0x00007e0000000000ull
 #define PTX_WIN_CONST  0x00007d0000000000ull
 #define PTX_WIN_SIZE   0x0000010000000000ull
+/* Shared memory the system reserves in every CTA (the hardware's
+ * cudaDevAttrReservedSharedMemoryPerBlock from sm_80 on: 1 KB; cooperative
+ * groups keep their multi-warp tiles' barriers there, at
+ * %reserved_smem_offset_1), at this shared address: apart from the
+ * program's, so a store past the program's shared memory still faults. */
+#define PTX_RESERVED_SMEM    1024u
+#define PTX_RESERVED_SMEM_AT 0x01000000u
 /* The global arena's first address: null and small pointers fault. */
 #define PTX_GMEM_LO    0x0000000100000000ull
 

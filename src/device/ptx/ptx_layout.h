@@ -9,7 +9,8 @@
 
 typedef struct ptx_layout {
     uint32_t nwarps, max_slots, local_per_lane;
-    uint64_t shared;
+    uint32_t reserved_at;   /* the reserved shared memory's bytes (PTX_RESERVED_SMEM), after the program's */
+    uint64_t shared;        /* the program's shared memory */
     size_t warps, stacks, simt, frames, shmem, local, total;
 } ptx_layout_t;
 
@@ -29,12 +30,13 @@ SIM_FN ptx_layout_t ptx_layout(const ptx_grid_t *g)
     L.local_per_lane = pf->recursive && pf->chain_frame < PTX_RECURSE_LOCAL ? PTX_RECURSE_LOCAL : pf->chain_frame;
     L.local_per_lane = (L.local_per_lane + 15) & ~15u;
     L.shared = (uint64_t)g->prog->dyn_shared_off + g->dyn_smem;
+    L.reserved_at = (uint32_t)((L.shared + 15) & ~15ull);
     size_t o = 0;
     L.warps = o, o = ptx_up64(o + sizeof(ptx_warp_t) * L.nwarps);
     L.stacks = o, o = ptx_up64(o + (size_t)L.nwarps * L.max_slots * 32 * sizeof(uint64_t));
     L.simt = o, o = ptx_up64(o + (size_t)L.nwarps * PTX_SIMT_DEPTH * sizeof(ptx_simt_t));
     L.frames = o, o = ptx_up64(o + (size_t)L.nwarps * PTX_MAX_CALL_DEPTH * sizeof(ptx_frame_t));
-    L.shmem = o, o = ptx_up64(o + L.shared);
+    L.shmem = o, o = ptx_up64(o + L.reserved_at + PTX_RESERVED_SMEM);
     L.local = o, o = ptx_up64(o + (size_t)L.nwarps * 32 * L.local_per_lane);
     L.total = o;
     return L;

@@ -53,12 +53,13 @@ __global__ void __launch_bounds__(PTX_CUDA_MAX_BLOCK)
     c.nwarps = L.nwarps;
     c.shared = s + L.shmem;
     c.shared_size = L.shared;
+    c.reserved_smem = c.shared + L.reserved_at;
     c.local = s + L.local;
     c.local_per_lane = L.local_per_lane;
     c.st = &st;
     c.out = &outs[cta];
     c.f = &faults[cta];
-    for (size_t i = threadIdx.x; i < L.shared; i += blockDim.x)
+    for (size_t i = threadIdx.x; i < L.reserved_at + PTX_RESERVED_SMEM; i += blockDim.x)
         c.shared[i] = 0;
     ptx_warp_t *w = (ptx_warp_t *)(s + L.warps) + k;
     if ((threadIdx.x & 31u) == 0)

@@ -183,6 +183,7 @@ static int cta_begin(cta_run_t *R, const ptx_grid_t *g, uint32_t cta, uint32_t s
     c->nwarps = L.nwarps;
     c->shared = s + L.shmem;
     c->shared_size = L.shared;
+    c->reserved_smem = c->shared + L.reserved_at;
     c->local = s + L.local;
     c->local_per_lane = L.local_per_lane;
     if (g->tm) {
@@ -190,7 +191,7 @@ static int cta_begin(cta_run_t *R, const ptx_grid_t *g, uint32_t cta, uint32_t s
         c->tr = &R->tr;
         c->lane_addr = R->lane_addr;
     }
-    memset(c->shared, 0, L.shared);
+    memset(c->shared, 0, L.reserved_at + PTX_RESERVED_SMEM);
     memset(c->local, 0, (size_t)L.nwarps * 32 * L.local_per_lane);
     for (uint32_t id = 0; id < PTX_NBARRIERS; id++)
         reset_barrier(&c->bars[id]);
