@@ -74,6 +74,8 @@ static const opt_row_t opt_table[] = {
     PTX("max-insns", OPT_U64, max_insns, "N", "fault a CTA after N warp instructions (default: no limit)")
     PTX("dump-dir", OPT_STR, dump_dir, "DIR", "write every buffer's final bytes as DIR/NAME.bin (backends compared)")
     PTX("lane-by-lane", OPT_FLAG, lane_by_lane, NULL, "CPU: ALU instructions one lane at a time, not 32 at once (the MIMD way; bench)")
+    PTX("racecheck", OPT_FLAG, racecheck, NULL,
+        "report the global and shared words a warp wrote and another warp of its CTA read or wrote with no barrier between (CPU backend)")
     PTX("quiet", OPT_FLAG, quiet, NULL, "do not print the table (on stderr)")
     PTX("verbose", OPT_FLAG, verbose, NULL, "name every config option not modelled, and each launch as it runs")
 };

@@ -59,6 +59,7 @@ typedef struct ptx_options {
     uint64_t max_insns;     /* warp instructions per CTA before it faults; 0 = no limit */
     const char *dump_dir;   /* every buffer's final bytes as DIR/NAME.bin; NULL: none */
     int lane_by_lane;       /* ALU instructions one lane at a time (the MIMD way), for the benchmark */
+    int racecheck;          /* --racecheck (ptx_race.h) */
     int quiet, verbose;
     const char *launch;     /* the operand */
 } ptx_options_t;

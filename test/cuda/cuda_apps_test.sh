@@ -41,6 +41,22 @@ for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.n
         bad "$b" "status $rc: $(cat "$tmp/err" "$tmp/out" | tail -n 4 | tr '\n' ' ' | head -c 400)"
 done
 
+# --racecheck: the reproducer's 32 words that warp 1 wrote and thread 0 of warp 0
+# read with no barrier, on stderr and in the report; a race-free program, none.
+timeout 600 "$WARPSIM" cuda --quiet --racecheck --report "$tmp/race.json" -- "$APPS/unsync_sum.sm_75" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '^unsync_sum: PASS' "$tmp/out" &&
+    grep -q '_Z12add_then_sumPj: 32 words one warp wrote and another warp of its CTA read or wrote' "$tmp/err" &&
+    [ "$(grep -c 'warp 1 wrote it at .*, warp 0 read it at' "$tmp/err")" = 20 ] &&
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["launches"][0]["racecheck"]
+assert r["racing_words"] == 32 and len(r["words"]) == 32, r
+assert all(w["warps"] == [1, 0] and w["hazard"] == "read after write" for w in r["words"]), r' "$tmp/race.json" &&
+    ok "racecheck unsync_sum" || bad "racecheck unsync_sum" "status $rc: $(head -c 400 "$tmp/err")"
+timeout 600 "$WARPSIM" cuda --quiet --racecheck -- "$APPS/vecadd.sm_75" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '^vecadd: PASS' "$tmp/out" && ! grep -q racecheck "$tmp/err" &&
+    ok "racecheck vecadd" || bad "racecheck vecadd" "status $rc: $(head -c 300 "$tmp/err")"
+
 # SASS only: one line saying how to rebuild, status 1.
 run "$APPS/vecadd.sass"
 [ $rc = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'has no PTX (only SASS for sm_75); rebuild it with -arch=sm_XX' "$tmp/err" &&

@@ -159,6 +159,25 @@ expect_error "unknown config option" 1 "bad.cfg:3: expected an option of GPGPU-S
 printf -- '-gpgpu_shader_core_pipeline 1024\n' >"$T/bad2.cfg"
 expect_error "bad config value" 1 "bad2.cfg:1: expected <threads per SM>:<warp size>" --config "$T/bad2.cfg" "$D/vecadd.launch"
 
+# --racecheck: issue 31's reproducer (unsync_sum.ptx): the 32 words warp 1 wrote and
+# thread 0 of warp 0 read with no barrier, on stderr and in the report; the sum
+# they give, 2080 (warps interleave), unchanged by the check.
+cp "$D/unsync_sum.ptx" "$T/"
+cat >"$T/race.launch" <<'EOF2'
+module unsync_sum.ptx
+buffer out u32 65 seq 0 1
+kernel k grid 1 block 64
+param ptr out
+EOF2
+"$W" ptx --quiet --racecheck --report "$T/race.json" --dump-dir "$T/rd" "$T/race.launch" >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] && grep -q '^warpsim racecheck: k: 32 words' "$T/err" &&
+    grep -q 'global 0x100000080 (CTA 0): warp 1 wrote it at .*unsync_sum.ptx:15, warp 0 read it at .*unsync_sum.ptx:20' "$T/err" &&
+    python3 -c 'import json,sys,struct; r=json.load(open(sys.argv[1]))["launches"][0]["racecheck"]; assert r["racing_words"] == 32, r
+v=struct.unpack("65I", open(sys.argv[2] + "/out.bin","rb").read()); assert v[64] == 2080, v[64]' "$T/race.json" "$T/rd" &&
+    ok || bad "racecheck: exit $rc: $(head -c 400 "$T/err")"
+expect_error "racecheck on the cuda backend" 2 "--racecheck runs on the CPU backend" --racecheck --backend cuda "$T/race.launch"
+
 # Usage errors: status 2.
 expect_error "no launch file" 2 "no launch file given"
 if ! nvidia-smi -L >/dev/null 2>&1; then

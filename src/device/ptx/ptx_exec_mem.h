@@ -116,6 +116,10 @@ SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     if (rc != PTX_STEP_OK)
         return rc;
     ptx_note_poll(c, w, r, exec);
+#ifndef __CUDA_ARCH__
+    if (SIM_UNLIKELY(c->race != NULL))
+        ptx_race_access(c, w, r, exec, 0);
+#endif
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
@@ -132,6 +136,10 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     int rc = ptx_check_access(c, w, r, exec, 1);
     if (rc != PTX_STEP_OK)
         return rc;
+#ifndef __CUDA_ARCH__
+    if (SIM_UNLIKELY(c->race != NULL))
+        ptx_race_access(c, w, r, exec, 1);
+#endif
     /* lanes in order: the highest lane's store to a shared address wins */
     PTX_LANES(l) {
         if (!(exec >> l & 1u))

@@ -108,7 +108,16 @@ typedef struct ptx_ctx {
     sim_trace_t *tr;            /* the timing record being filled; NULL: none */
     uint64_t *lane_addr;        /* its per-lane addresses */
     uint32_t polled;            /* CPU, cooperative grids: 1 + the warp that loaded the grid barrier's word */
+    struct ptx_race *race;      /* CPU, --racecheck: the CTA's shadow words (src/host/ptx/ptx_race.c); NULL: off */
 } ptx_ctx_t;
+
+#ifndef __CUDA_ARCH__
+#ifdef __cplusplus
+extern "C"
+#endif
+/* --racecheck's hook on loads and stores (the CPU backend's: ptx_race.h). */
+void ptx_race_access(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write);
+#endif
 
 SIM_INLINE uint32_t ptx_popc(uint32_t m)
 {

@@ -109,6 +109,7 @@ typedef struct ptx_grid {
     uint64_t grid_ws;             /* a cooperative launch's grid workspace, {u32 size; u32 barrier}
                                      in global memory, as %envreg1 (high) and %envreg2 (low) give
                                      it to cooperative_groups::this_grid(); 0: not cooperative */
+    struct ptx_race_log *race;    /* CPU: --racecheck's log (src/host/ptx/ptx_race.h); NULL: off */
 } ptx_grid_t;
 
 
@@ -164,6 +165,8 @@ int ptx_coop_cta_start(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *mem
                        ptx_fault_t *f);
 int ptx_coop_cta_turn(void *mem, uint64_t quantum);
 void ptx_coop_cta_stuck(void *mem);
+/* What a started CTA holds besides its bytes, released. */
+void ptx_coop_cta_end(void *mem);
 #endif
 
 #endif

@@ -24,6 +24,7 @@ typedef struct cudart_env {
     int quiet;                 /* WARPSIM_CUDA_QUIET=1: no report table on stderr at exit */
     int threads;               /* WARPSIM_CUDA_THREADS: host threads per grid, 0 every core */
     uint64_t max_insns;        /* WARPSIM_CUDA_MAX_INSNS: per CTA, 0 none */
+    int racecheck;             /* WARPSIM_CUDA_RACECHECK=1: --racecheck's report (ptx_race.h) */
 } cudart_env_t;
 
 /* Initialises once (config, arena); 0 or a cudaError_t. */

@@ -35,6 +35,7 @@ static void init_once(void)
     E.quiet = (int)env_u64("WARPSIM_CUDA_QUIET");
     E.threads = (int)env_u64("WARPSIM_CUDA_THREADS");
     E.max_insns = env_u64("WARPSIM_CUDA_MAX_INSNS");
+    E.racecheck = (int)env_u64("WARPSIM_CUDA_RACECHECK");
     gpu_config_defaults(&G);
     if (E.config && *E.config && gpu_config_load(&G, E.config, err, sizeof err)) {
         fprintf(stderr, "warpsim cuda: %s\n", err);

@@ -111,16 +111,27 @@ static uint64_t grid_workspace(void)
 static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
 {
     ptx_grid_result_t r;
+    ptx_race_log_t race;
+    if (cudart_env()->racecheck) {
+        ptx_race_log_init(&race);
+        g->race = &race;
+    }
     if (g->grid_ws)
         ptx_run_coop(g, s, &r);
     else
         ptx_run_cpu(g, s, cudart_env()->threads, &r);
+    if (g->race)
+        ptx_race_print(&race, f->name, f->mod->name, 20, stderr);
     if (r.error) {
+        if (g->race)
+            ptx_race_log_free(&race);
         ptx_grid_result_free(&r);
         return cudaErrorMemoryAllocation;
     }
     print_records(f, g, &r);
-    cudart_report_launch(f->name, g->grid, g->block, g->dyn_smem, s, &r);
+    cudart_report_launch(f->name, g->grid, g->block, g->dyn_smem, s, &r, g->race);
+    if (g->race)
+        ptx_race_log_free(&race);
     cudart_sim_advance(grid_ns(s, &r.st));
     int err = 0;
     if (r.faulted) {

@@ -44,7 +44,7 @@ static int grow(void)
 }
 
 void cudart_report_launch(const char *kernel, const uint32_t grid[3], const uint32_t block[3], uint32_t dyn_smem,
-                          const ptx_sched_t *sc, const ptx_grid_result_t *r)
+                          const ptx_sched_t *sc, const ptx_grid_result_t *r, const ptx_race_log_t *race)
 {
     pthread_mutex_lock(&K.lock);
     if (!grow()) {
@@ -62,6 +62,11 @@ void cudart_report_launch(const char *kernel, const uint32_t grid[3], const uint
                                        .threads = r->threads, .faulted = r->faulted, .fault = r->fault,
                                        .printf_overflow = r->printf_overflow};
         K.recs[i].tot_thread_insns = r->st.thread_insns + (i ? K.recs[i - 1].tot_thread_insns : 0);
+        if (race) {
+            K.recs[i].racecheck = 1;
+            K.recs[i].race_total = race->total;
+            K.recs[i].race_words = ptx_race_words(race, &K.recs[i].race_kept);
+        }
         K.seconds += r->seconds;
         K.faulted |= r->faulted;
     }

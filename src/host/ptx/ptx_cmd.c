@@ -57,7 +57,11 @@ static int choose_backend(ptx_session_t *s)
     int gpu = ptx_cuda_available(name, sizeof name);
     s->backend = "cpu";
     s->device = "host";
-    if (!strcmp(s->o->backend, "cpu") || (!strcmp(s->o->backend, "auto") && !gpu))
+    if (s->o->racecheck && !strcmp(s->o->backend, "cuda")) {
+        fprintf(stderr, "warpsim ptx: --racecheck runs on the CPU backend, not with --backend cuda\n");
+        return 2;
+    }
+    if (!strcmp(s->o->backend, "cpu") || s->o->racecheck || (!strcmp(s->o->backend, "auto") && !gpu))
         return 0;
     if (gpu < 0) { /* a card that cannot load the kernel: auto says why it runs on the CPU */
         int is_auto = !strcmp(s->o->backend, "auto");
@@ -219,10 +223,22 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
         fprintf(stderr, "warpsim ptx: %s (%u of %u): %llu CTAs on %u SMs, %u a time each\n", kd->name, iter + 1,
                 kd->repeat, (unsigned long long)p->sched.nctas, p->sched.nsm, p->sched.ctas_per_sm);
     ptx_grid_result_t r;
+    ptx_race_log_t race;
+    if (s->o->racecheck) {
+        ptx_race_log_init(&race);
+        g.race = &race;
+    }
     if (!strcmp(s->backend, "cuda"))
         run_cuda(&g, &p->sched, &r);
     else
         ptx_run_cpu(&g, &p->sched, s->o->threads, &r);
+    if (s->o->racecheck) {
+        ptx_race_print(&race, kd->name, s->module_path, 20, stderr);
+        rec->racecheck = 1;
+        rec->race_total = race.total;
+        rec->race_words = ptx_race_words(&race, &rec->race_kept);
+        ptx_race_log_free(&race);
+    }
     if (r.error == 2) {
         ptx_grid_result_free(&r);
         return 1;
@@ -232,9 +248,8 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
         return input_error("warpsim ptx: out of memory for the grid's host threads");
     }
     print_records(s, &r);
-    *rec = (ptx_launch_rec_t){.kernel = k, .iteration = iter, .st = r.st, .ctas_run = r.ctas_run,
-                              .seconds = r.seconds, .threads = r.threads, .faulted = r.faulted, .fault = r.fault,
-                              .printf_overflow = r.printf_overflow};
+    rec->kernel = k, rec->iteration = iter, rec->st = r.st, rec->ctas_run = r.ctas_run, rec->seconds = r.seconds;
+    rec->threads = r.threads, rec->faulted = r.faulted, rec->fault = r.fault, rec->printf_overflow = r.printf_overflow;
     rec->tot_thread_insns = r.st.thread_insns + (s->nrecs ? s->recs[s->nrecs - 1].tot_thread_insns : 0);
     s->nrecs++;
     ptx_grid_result_free(&r);
@@ -400,6 +415,8 @@ static void session_free(ptx_session_t *s)
     ptx_launch_free(s->l);
     gpu_config_free(&s->cfg);
     free(s->plans);
+    for (uint32_t i = 0; s->recs && i < s->nrecs; i++)
+        free(s->recs[i].race_words);
     free(s->recs);
     free(s->checks);
 }

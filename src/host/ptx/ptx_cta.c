@@ -16,6 +16,7 @@
 #include "device/ptx/ptx_exec.h"
 #include "device/ptx/ptx_layout.h"
 #include "device/timing/timing.h"
+#include "host/ptx/ptx_race.h"
 
 int PTX_CTA_RUN(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
                 ptx_fault_t *f);
@@ -83,6 +84,8 @@ static int release_barriers(ptx_ctx_t *c, ptx_warp_t *warps)
             if (warps[k].state != PTX_W_DONE)
                 wake(c, &warps[k], id, b);
         reset_barrier(b);
+        if (c->race)
+            ptx_race_barrier(c->race);
         any = 1;
     }
     return any;
@@ -191,6 +194,8 @@ static int cta_begin(cta_run_t *R, const ptx_grid_t *g, uint32_t cta, uint32_t s
         c->tr = &R->tr;
         c->lane_addr = R->lane_addr;
     }
+    if (g->race && !(c->race = ptx_race_new(g->race, cta)))
+        return -1;
     memset(c->shared, 0, L.reserved_at + PTX_RESERVED_SMEM);
     memset(c->local, 0, (size_t)L.nwarps * 32 * L.local_per_lane);
     for (uint32_t id = 0; id < PTX_NBARRIERS; id++)
@@ -279,13 +284,22 @@ static int cta_turns(cta_run_t *R, uint64_t quantum)
     }
 }
 
+/* What the CTA holds besides its scratch, released. */
+static void cta_end(cta_run_t *R)
+{
+    ptx_race_free(R->c.race);
+    R->c.race = NULL;
+}
+
 int PTX_CTA_RUN(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
                 ptx_fault_t *f)
 {
     cta_run_t R;
-    if (cta_begin(&R, g, cta, sm, (uint8_t *)scratch, st, out, f) < 0)
-        return -1;
-    return cta_turns(&R, 0) == PTX_CTA_DONE ? 0 : -1;
+    int rc = cta_begin(&R, g, cta, sm, (uint8_t *)scratch, st, out, f);
+    if (rc == 0)
+        rc = cta_turns(&R, 0) == PTX_CTA_DONE ? 0 : -1;
+    cta_end(&R);
+    return rc;
 }
 
 #ifdef PTX_CTA_PRIMARY
@@ -306,6 +320,8 @@ int ptx_coop_cta_turn(void *mem, uint64_t quantum)
 {
     return cta_turns((cta_run_t *)mem, quantum ? quantum : 1);
 }
+
+void ptx_coop_cta_end(void *mem) { cta_end((cta_run_t *)mem); }
 
 void ptx_coop_cta_stuck(void *mem)
 {

@@ -160,6 +160,22 @@ static json_t *fault_json(const ptx_session_t *s, const ptx_fault_t *f)
                      "addr", (json_int_t)f->addr);
 }
 
+/* --racecheck's words: how many, and the first ones. */
+static json_t *race_json(const ptx_launch_rec_t *r)
+{
+    json_t *words = json_array();
+    for (uint32_t i = 0; words && i < r->race_kept; i++) {
+        const ptx_race_word_t *w = &r->race_words[i];
+        json_t *e = json_pack("{s:s, s:I, s:i, s:s, s:[i,i], s:[i,i]}", "space",
+                              w->space == PTX_MS_SHARED ? "shared" : "global", "address", (json_int_t)w->addr, "cta",
+                              w->cta, "hazard", ptx_race_kind_name(w->kind), "warps", w->warp[0], w->warp[1], "lines",
+                              w->line[0], w->line[1]);
+        if (!e || json_array_append_new(words, e))
+            return json_decref(words), NULL;
+    }
+    return words ? json_pack("{s:I, s:o}", "racing_words", (json_int_t)r->race_total, "words", words) : NULL;
+}
+
 static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
 {
     const ptx_kernel_decl_t *k = &s->l->kernels[r->kernel];
@@ -177,6 +193,8 @@ static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
               counters_json(j, &r->st, r->seconds)))
         json_decref(j), j = NULL;
     if (j && r->faulted && json_object_set_new(j, "fault", fault_json(s, &r->fault)))
+        json_decref(j), j = NULL;
+    if (j && r->racecheck && json_object_set_new(j, "racecheck", race_json(r)))
         json_decref(j), j = NULL;
     return j;
 }

@@ -21,6 +21,7 @@ typedef struct coop_cta {
     ptx_out_t out;
     ptx_fault_t f;
     int live;
+    int started;      /* its state was set up: ptx_coop_cta_end at the end */
 } coop_cta_t;
 
 static double now(void)
@@ -63,7 +64,7 @@ static int start_all(const ptx_grid_t *g, const ptx_sched_t *s, ptx_grid_result_
         k[i].out = (ptx_out_t){malloc(PTX_CTA_OUT_CAP), PTX_CTA_OUT_CAP, 0, 0};
         if (!k[i].mem || !k[i].out.buf)
             return r->error = 1, -1;
-        k[i].live = 1;
+        k[i].live = k[i].started = 1;
         if (ptx_coop_cta_start(g, (uint32_t)i, ptx_sched_sm(s, i), k[i].mem, &r->st, &k[i].out, &k[i].f)) {
             finish(r, i, &k[i], 1);
             return -1;
@@ -127,6 +128,8 @@ void ptx_run_coop(const ptx_grid_t *g, const ptx_sched_t *s, ptx_grid_result_t *
         run_rounds(g, r, k);
     r->seconds = now() - t0;
     for (uint64_t i = 0; k && i < r->nctas; i++) {
+        if (k[i].started)
+            ptx_coop_cta_end(k[i].mem);
         free(k[i].mem);
         free(k[i].out.buf);
     }

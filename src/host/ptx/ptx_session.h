@@ -13,6 +13,7 @@
 #include "host/ptx/ptx_launch.h"
 #include "host/ptx/ptx_launch_check.h"
 #include "host/ptx/ptx_launch_mem.h"
+#include "host/ptx/ptx_race.h"
 #include "host/ptx/ptx_sched.h"
 
 /* A kernel line, resolved against the module. */
@@ -35,6 +36,10 @@ typedef struct ptx_launch_rec {
     int faulted;
     ptx_fault_t fault;
     uint32_t printf_overflow;
+    int racecheck;                /* --racecheck ran: race_total words raced, the first race_kept of them */
+    uint64_t race_total;
+    uint32_t race_kept;
+    ptx_race_word_t *race_words;
 } ptx_launch_rec_t;
 
 typedef struct ptx_check_rec {
