@@ -52,7 +52,7 @@ static double run(ptx_prog_t *p, int kernel, uint32_t ctas, uint32_t block, uint
     memset(st, 0, sizeof *st);
     double t0 = now();
     for (uint32_t c = 0; c < ctas; c++)
-        if (ptx_cta_run(&g, c, 0, scratch, st, &o, &f) != 0) {
+        if (ptx_cta_run(&g, c, scratch, st, &o, &f) != 0) {
             fprintf(stderr, "fault %u at line %u\n", f.code, f.line);
             exit(1);
         }

@@ -245,6 +245,7 @@ if part ptx; then
         done
     done
     if ptx_equiv "$HERE/scan_cta1024.launch"; then ppass=$((ppass + 1)); else pfail=$((pfail + 1)); fi
+    if ptx_equiv "$HERE/its.launch"; then ppass=$((ppass + 1)); else pfail=$((pfail + 1)); fi
     echo "ptx equivalence: $ppass passed, $pfail failed"
     fail=$((fail + pfail))
 fi

@@ -146,6 +146,7 @@ small() {
     io
     refuse
     ptx_case "$HERE/scan_cta1024.launch"
+    ptx_case "$HERE/its.launch"
     ptx_case kernels/ptx/histogram.launch kernels/ptx/gen/histogram.sm_75.ptx
 }
 

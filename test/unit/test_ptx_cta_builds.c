@@ -4,9 +4,9 @@
  * approximations it leaves to the same code. */
 #include "test_ptx_exec_fixture.h"
 
-int ptx_cta_run_generic(const ptx_grid_t *, uint32_t, uint32_t, void *, ptx_stats_t *, ptx_out_t *,
+int ptx_cta_run_generic(const ptx_grid_t *, uint32_t, void *, ptx_stats_t *, ptx_out_t *,
                         ptx_fault_t *);
-int ptx_cta_run_x86_64_v3(const ptx_grid_t *, uint32_t, uint32_t, void *, ptx_stats_t *, ptx_out_t *,
+int ptx_cta_run_x86_64_v3(const ptx_grid_t *, uint32_t, void *, ptx_stats_t *, ptx_out_t *,
                           ptx_fault_t *);
 int ptx_cta_vector_build(void);
 

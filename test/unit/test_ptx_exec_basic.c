@@ -183,11 +183,11 @@ Test(ptx_exec, timing_records)
     uint64_t counts[4 * UNIT_COUNTS_WORDS] = {0};
     sim_timing_t tm = {.kind = SIM_TIMING_UNIT_COUNTS, .counts = counts};
     int k = ptx_find_func(t->m, "k");
-    ptx_grid_t g = {.prog = t->p, .kernel = (uint32_t)k, .grid = {1, 1, 1}, .block = {64, 1, 1},
+    ptx_grid_t g = {.prog = t->p, .kernel = (uint32_t)k, .grid = {3, 1, 1}, .block = {64, 1, 1},
                     .params = t->params, .param_size = t->nparams, .gmem = {t->arena, PTX_GMEM_LO, TE_ARENA},
                     .nsm = 4, .warps_per_sm = 48, .tm = &tm};
     void *scratch = malloc(ptx_cta_scratch_bytes(&g));
-    cr_assert_eq(ptx_cta_run(&g, 0, 2, scratch, &t->st, &t->out, &t->f), 0);
+    cr_assert_eq(ptx_cta_run(&g, 2, scratch, &t->st, &t->out, &t->f), 0, "CTA 2, on SM 2 of 4");
     free(scratch);
     const uint64_t *row = counts + 2 * UNIT_COUNTS_WORDS;
     uint64_t sum = 0;

@@ -103,7 +103,7 @@ static inline void te_param_u64(te_t *t, uint64_t v) { te_param(t, &v, 8); }
 static inline void te_param_u32(te_t *t, uint32_t v) { te_param(t, &v, 4); }
 
 /* The CTA runner the fixture calls: ptx_grid.h's, or one build of it. */
-typedef int (*te_cta_run_t)(const ptx_grid_t *, uint32_t, uint32_t, void *, ptx_stats_t *, ptx_out_t *,
+typedef int (*te_cta_run_t)(const ptx_grid_t *, uint32_t, void *, ptx_stats_t *, ptx_out_t *,
                             ptx_fault_t *);
 static te_cta_run_t te_cta_run = ptx_cta_run;
 
@@ -123,7 +123,7 @@ static inline int te_launch3(te_t *t, const char *name, const uint32_t grid[3], 
     uint32_t n = grid[0] * grid[1] * grid[2];
     int rc = 0;
     for (uint32_t c = 0; c < n && rc == 0; c++)
-        rc = te_cta_run(&g, c, c % 4, scratch, &t->st, &t->out, &t->f);
+        rc = te_cta_run(&g, c, scratch, &t->st, &t->out, &t->f);
     free(scratch);
     return rc;
 }

@@ -20,7 +20,7 @@ static te_t *race_run(const char *decls, const char *body, uint32_t grid, ptx_ra
     void *scratch = malloc(ptx_cta_scratch_bytes(&g));
     ptx_race_log_init(log);
     for (uint32_t c = 0; c < grid; c++)
-        cr_assert_eq(ptx_cta_run(&g, c, 0, scratch, &t->st, &t->out, &t->f), 0, "fault %u", t->f.code);
+        cr_assert_eq(ptx_cta_run(&g, c, scratch, &t->st, &t->out, &t->f), 0, "fault %u", t->f.code);
     free(scratch);
     return t;
 }

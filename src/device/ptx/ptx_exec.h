@@ -12,70 +12,48 @@
 #include "device/ptx/ptx_exec_printf.h"
 #include "device/ptx/ptx_exec_alu.h"
 
-/* bar.sync / bar.arrive / bar.red: the executing lanes arrive; sync and
- * red wait (PTX_STEP_BAR) until the CTA's runner releases the barrier. On
- * the CPU the group of those lanes waits (PTX_G_BAR) and the rest of the
- * warp may run on (a barrier counts threads); bar.red's result is written
- * at the release. */
+/* bar.sync / bar.arrive / bar.red: the executing lanes arrive (counted by
+ * threads: the rest of the warp may arrive later, at this barrier or at
+ * another instruction with it); for sync and red their group waits
+ * (PTX_G_BAR) and another of the warp may run, until the CTA's runner
+ * releases the barrier (ptx_sm.h) and writes bar.red's result. */
 SIM_FN int ptx_exec_bar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-#ifdef __CUDA_ARCH__
-    /* a CTA is a CUDA block: the hardware's own barriers, the whole CUDA warp
-     * arriving (exited simulated warps have returned from the kernel) */
-    uint32_t l = threadIdx.x & 31u, lid = exec ? ptx_ffs(exec) : 0;
+    uint32_t lid = exec ? ptx_ffs(exec) : 0;
     uint32_t id = (uint32_t)w->regs[(size_t)r->src[0] * 32 + lid];
-    if (id >= PTX_NBARRIERS)
-        return ptx_fault(c, w, r, PTX_FAULT_BARRIER, 0, id);
-    uint32_t cnt = r->src[1] != PTX_NOSLOT ? (uint32_t)w->regs[(size_t)r->src[1] * 32 + lid] : 0;
-    if (r->ex == PTX_EX_BARRED) {
-        uint32_t p = (exec >> l & 1u) && (ptx_lane_src(w, r, 2, l) & 1u), res;
-        if (r->sub == PTX_ATOM_POPC)
-            res = (uint32_t)__syncthreads_count((int)p);
-        else if (r->sub == PTX_ATOM_AND)
-            res = (uint32_t)__syncthreads_and((int)(p || !(exec >> l & 1u)));
-        else
-            res = (uint32_t)__syncthreads_or((int)p);
-        if (exec >> l & 1u)
-            w->regs[(size_t)r->dst[0] * 32 + l] = r->sub == PTX_ATOM_POPC ? res : res != 0;
-        return PTX_STEP_OK;
-    }
-    if (r->sub == PTX_BAR_ARRIVE)
-        asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(cnt ? cnt : blockDim.x));
-    else if (cnt)
-        asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(cnt));
-    else
-        asm volatile("bar.sync %0;" ::"r"(id));
-    return PTX_STEP_OK;
-#else
-    uint32_t id = (uint32_t)w->regs[(size_t)r->src[0] * 32 + (exec ? ptx_ffs(exec) : 0)];
     if (id >= PTX_NBARRIERS)
         return ptx_fault(c, w, r, PTX_FAULT_BARRIER, 0, id);
     if (!exec)
         return PTX_STEP_OK;
-    ptx_barrier_t *b = &c->bars[id];
-    if (r->src[1] != PTX_NOSLOT)
-        b->expected = (uint32_t)w->regs[(size_t)r->src[1] * 32 + ptx_ffs(exec)];
-    b->arrived += ptx_popc(exec);
-    if (r->ex == PTX_EX_BARRED) {
-        uint32_t ballot = 0;
+    uint32_t ballot = 0;
+    if (r->ex == PTX_EX_BARRED)
         for (uint32_t l = 0; l < 32; l++)
             if ((exec >> l & 1u) && (ptx_lane_src(w, r, 2, l) & 1u))
                 ballot |= 1u << l;
-        b->red_popc += ptx_popc(ballot);
-        b->red_and &= ballot == exec;
-        b->red_or |= ballot != 0;
-    } else if (r->sub == PTX_BAR_ARRIVE) {
-        return PTX_STEP_OK;
+    PTX_WARP_SYNC();
+    if (PTX_LEADER()) {
+        ptx_barrier_t *b = &c->cs->bars[id];
+        if (r->src[1] != PTX_NOSLOT)
+            b->expected = (uint32_t)w->regs[(size_t)r->src[1] * 32 + lid];
+        ptx_atomic_add(&b->arrived, ptx_popc(exec));
+        if (r->ex == PTX_EX_BARRED) {
+            ptx_atomic_add(&b->red_popc, ptx_popc(ballot));
+            ptx_atomic_and(&b->red_and, ballot == exec);
+            ptx_atomic_or(&b->red_or, ballot != 0);
+        }
     }
-    b->waiting++;
-    ptx_simt_t *t = &w->simt[w->sp - 1];
-    uint32_t rest = t->mask & ~exec; /* guarded off: they go on */
-    t->mask = exec;
-    t->state = PTX_G_BAR | id << 8;
-    if (rest && ptx_push(c, w, r, t->pc + 1, t->rpc, rest) != PTX_STEP_OK)
-        return PTX_STEP_FAULT;
+    if (r->ex != PTX_EX_BARRED && r->sub == PTX_BAR_ARRIVE)
+        return PTX_STEP_OK;
+    if (PTX_LEADER()) {
+        ptx_atomic_add(&c->cs->bars[id].waiting, 1);
+        ptx_simt_t *t = &w->simt[w->sp - 1];
+        uint32_t rest = t->mask & ~exec; /* guarded off: they go on */
+        t->mask = exec;
+        t->state = PTX_G_BAR | id << 8;
+        if (rest && ptx_push(c, w, r, t->pc + 1, t->rpc, rest) != PTX_STEP_OK)
+            return PTX_STEP_FAULT;
+    }
     return PTX_STEP_BAR;
-#endif
 }
 
 SIM_INLINE int ptx_exec_mem_rec(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)

@@ -161,7 +161,7 @@ SIM_FN void ptx_exit_lanes(ptx_ctx_t *c, ptx_warp_t *w, uint32_t m)
     for (uint32_t d = 0; d < w->depth; d++)
         w->frames[d].call_mask &= ~m;
     w->exited |= m;
-    c->live_threads -= ptx_popc(m);
+    ptx_atomic_add(&c->cs->live_threads, (uint32_t)-(int32_t)ptx_popc(m));
 }
 
 SIM_FN void ptx_ret_lanes(ptx_ctx_t *c, ptx_warp_t *w, uint32_t m)

@@ -91,6 +91,42 @@ typedef struct ptx_barrier {
     uint32_t waiting;           /* groups waiting at it */
 } ptx_barrier_t;
 
+/* What a CTA's warps share and change as they run: its barriers and the
+ * threads not exited (on the GPU in the block's shared memory, changed
+ * with atomics; ptx_sm.h releases the barriers between turns). */
+typedef struct ptx_cta_state {
+    ptx_barrier_t bars[PTX_NBARRIERS];
+    uint32_t live_threads;
+} ptx_cta_state_t;
+
+/* Changes to the CTA's state by one warp's leader while others may too. */
+SIM_INLINE void ptx_atomic_add(uint32_t *p, uint32_t v)
+{
+#ifdef __CUDA_ARCH__
+    atomicAdd(p, v);
+#else
+    *p += v;
+#endif
+}
+
+SIM_INLINE void ptx_atomic_and(uint32_t *p, uint32_t v)
+{
+#ifdef __CUDA_ARCH__
+    atomicAnd(p, v);
+#else
+    *p &= v;
+#endif
+}
+
+SIM_INLINE void ptx_atomic_or(uint32_t *p, uint32_t v)
+{
+#ifdef __CUDA_ARCH__
+    atomicOr(p, v);
+#else
+    *p |= v;
+#endif
+}
+
 typedef struct ptx_ctx {
     const ptx_grid_t *g;
     const ptx_prog_t *p;
@@ -100,11 +136,11 @@ typedef struct ptx_ctx {
     uint8_t *local;             /* lane t's local memory at local + t * local_per_lane */
     uint32_t local_per_lane;
     uint32_t ctaid[3];
-    uint32_t cta, sm, nthreads, nwarps, live_threads;
+    uint32_t cta, sm, nthreads, nwarps;
+    ptx_cta_state_t *cs;        /* the CTA's barriers and live threads (shared by its warps) */
     ptx_stats_t *st;
     ptx_out_t *out;
     ptx_fault_t *f;
-    ptx_barrier_t bars[PTX_NBARRIERS];
     sim_trace_t *tr;            /* the timing record being filled; NULL: none */
     uint64_t *lane_addr;        /* its per-lane addresses */
     uint32_t polled;            /* CPU, cooperative grids: 1 + the warp that loaded the grid barrier's word */
@@ -117,6 +153,11 @@ extern "C"
 #endif
 /* --racecheck's hook on loads and stores (the CPU backend's: ptx_race.h). */
 void ptx_race_access(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write);
+#ifdef __cplusplus
+extern "C"
+#endif
+/* ... and on a barrier's release: the CTA's next epoch. */
+void ptx_race_barrier(struct ptx_race *r);
 #endif
 
 SIM_INLINE uint32_t ptx_popc(uint32_t m)

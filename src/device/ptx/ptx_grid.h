@@ -91,6 +91,9 @@ enum {
 
 struct ptx_prog;                  /* the lowered module (ptx_prog.h) */
 
+/* A CTA's turn ended (ptx_sm.h's ptx_sm_turns, ptx_coop_cta_turn below). */
+enum { PTX_CTA_DONE, PTX_CTA_YIELD, PTX_CTA_POLLED };
+
 typedef struct ptx_grid {
     const struct ptx_prog *prog;
     uint32_t kernel;              /* function index of the .entry */
@@ -112,6 +115,27 @@ typedef struct ptx_grid {
     struct ptx_race_log *race;    /* CPU: --racecheck's log (src/host/ptx/ptx_race.h); NULL: off */
 } ptx_grid_t;
 
+
+/* The grid's shape, computed here only: a block's or grid's count, and
+ * index i's coordinates (x fastest), for threads in a block and CTAs in a
+ * grid alike. */
+SIM_INLINE uint64_t ptx_dim_count(const uint32_t d[3])
+{
+    return (uint64_t)d[0] * d[1] * d[2];
+}
+
+SIM_INLINE void ptx_dim_split(const uint32_t d[3], uint64_t i, uint32_t out[3])
+{
+    out[0] = (uint32_t)(i % d[0]);
+    out[1] = (uint32_t)(i / d[0] % d[1]);
+    out[2] = (uint32_t)(i / d[0] / d[1]);
+}
+
+/* The SM CTA cta runs on when CTAs are dealt out in order (%smid). */
+SIM_INLINE uint32_t ptx_cta_sm(uint32_t nsm, uint64_t cta)
+{
+    return (uint32_t)(cta % (nsm ? nsm : 1));
+}
 
 /* What the launcher needs to know of a kernel of a lowered program. The
  * kernel's parameters (offsets, sizes) are the module IR's (ptx_func_t). */
@@ -146,12 +170,12 @@ int ptx_kernel_info(const struct ptx_prog *p, uint32_t kernel, ptx_kernel_info_t
 /* Host scratch one CTA's run needs (warp registers, SIMT stacks, shared and
  * local memory), for ptx_cta_run. */
 size_t ptx_cta_scratch_bytes(const ptx_grid_t *g);
-/* CPU backend: run CTA `cta` (linear: x fastest) of g to completion as SM
- * `sm` would, warps in turn, every warp instruction on all its active lanes
+/* CPU backend: run CTA `cta` (linear: x fastest) of g to completion on SM
+ * ptx_cta_sm(g->nsm, cta), warps in turn, every warp instruction on all its active lanes
  * at once. Adds its counters to *st, its printf records to *out. Returns 0,
  * or -1 with *f filled. Thread-safe: CTAs of one grid may run on several host
  * threads at once (global atomics are host atomics). */
-int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st,
+int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, void *scratch, ptx_stats_t *st,
                 ptx_out_t *out, ptx_fault_t *f);
 /* Cooperative grids (ptx_run_coop.c): every CTA resident, run in turns. A
  * CTA's state takes ptx_coop_cta_bytes; start sets CTA `cta` up in it (0,
@@ -159,9 +183,8 @@ int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, p
  * a warp polls the grid barrier's word (grid_ws + 4): PTX_CTA_DONE,
  * PTX_CTA_YIELD, PTX_CTA_POLLED, or -1 with *f. stuck: the grid barrier can
  * never complete: a PTX_FAULT_BARRIER at the warp that polled it. */
-enum { PTX_CTA_DONE, PTX_CTA_YIELD, PTX_CTA_POLLED };
 size_t ptx_coop_cta_bytes(const ptx_grid_t *g);
-int ptx_coop_cta_start(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *mem, ptx_stats_t *st, ptx_out_t *out,
+int ptx_coop_cta_start(const ptx_grid_t *g, uint32_t cta, void *mem, ptx_stats_t *st, ptx_out_t *out,
                        ptx_fault_t *f);
 int ptx_coop_cta_turn(void *mem, uint64_t quantum);
 void ptx_coop_cta_stuck(void *mem);

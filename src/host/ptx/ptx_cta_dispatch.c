@@ -2,10 +2,10 @@
  * (ptx_cta_x86_64_v3.c) where the host has one, else the generic build. */
 #include "device/ptx/ptx_grid.h"
 
-int ptx_cta_run_generic(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st,
+int ptx_cta_run_generic(const ptx_grid_t *g, uint32_t cta, void *scratch, ptx_stats_t *st,
                         ptx_out_t *out, ptx_fault_t *f);
 #if defined(__x86_64__)
-int ptx_cta_run_x86_64_v3(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st,
+int ptx_cta_run_x86_64_v3(const ptx_grid_t *g, uint32_t cta, void *scratch, ptx_stats_t *st,
                           ptx_out_t *out, ptx_fault_t *f);
 #endif
 
@@ -19,12 +19,12 @@ int ptx_cta_vector_build(void)
 #endif
 }
 
-int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, uint32_t sm, void *scratch, ptx_stats_t *st, ptx_out_t *out,
+int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, void *scratch, ptx_stats_t *st, ptx_out_t *out,
                 ptx_fault_t *f)
 {
 #if defined(__x86_64__)
     if (ptx_cta_vector_build())
-        return ptx_cta_run_x86_64_v3(g, cta, sm, scratch, st, out, f);
+        return ptx_cta_run_x86_64_v3(g, cta, scratch, st, out, f);
 #endif
-    return ptx_cta_run_generic(g, cta, sm, scratch, st, out, f);
+    return ptx_cta_run_generic(g, cta, scratch, st, out, f);
 }

@@ -65,7 +65,7 @@ static int start_all(const ptx_grid_t *g, const ptx_sched_t *s, ptx_grid_result_
         if (!k[i].mem || !k[i].out.buf)
             return r->error = 1, -1;
         k[i].live = k[i].started = 1;
-        if (ptx_coop_cta_start(g, (uint32_t)i, ptx_sched_sm(s, i), k[i].mem, &r->st, &k[i].out, &k[i].f)) {
+        if (ptx_coop_cta_start(g, (uint32_t)i, k[i].mem, &r->st, &k[i].out, &k[i].f)) {
             finish(r, i, &k[i], 1);
             return -1;
         }

@@ -77,7 +77,7 @@ static void *worker(void *arg)
         ptx_out_t out = {obuf, PTX_CTA_OUT_CAP, 0, 0};
         ptx_fault_t f;
         memset(&f, 0, sizeof f);
-        int rc = ptx_cta_run(j->g, (uint32_t)cta, ptx_sched_sm(j->s, cta), scratch, &st, &out, &f);
+        int rc = ptx_cta_run(j->g, (uint32_t)cta, scratch, &st, &out, &f);
         if (rc && f.code == PTX_FAULT_NONE)
             f.code = PTX_FAULT_UNSUPPORTED;
         finish_cta(j, cta, rc, &f, &out);

@@ -84,7 +84,7 @@ int ptx_sched_plan(const gpu_config_t *c, uint32_t regs_per_thread, uint32_t shm
     return 0;
 }
 
-uint32_t ptx_sched_sm(const ptx_sched_t *s, uint64_t cta) { return (uint32_t)(cta % s->nsm); }
+uint32_t ptx_sched_sm(const ptx_sched_t *s, uint64_t cta) { return ptx_cta_sm(s->nsm, cta); }
 
 void ptx_sched_limit_names(uint32_t limits, char *buf, size_t n)
 {

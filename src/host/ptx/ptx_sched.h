@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device/ptx/ptx_grid.h"
 #include "host/ptx/gpu_config.h"
 
 /* What bounds the CTAs per SM (several may at once). */
