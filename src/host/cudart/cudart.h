@@ -49,7 +49,10 @@ int cudart_unimplemented(const char *name, int *said);
  * also this process's addresses. */
 void *cudart_mem_alloc(uint64_t bytes, int kind);
 int cudart_mem_free(void *p, int kind);   /* 0, or -1 if p was not allocated as kind */
-/* The arena's bytes in no live allocation (cudaMemGetInfo's free). */
+/* The device's memory: allocations beyond it fail, as on the card
+ * (cudart_card.h; at most the arena's 64 GB of address space). */
+void cudart_mem_set_capacity(uint64_t bytes);
+/* The bytes in no live allocation (cudaMemGetInfo's free). */
 uint64_t cudart_mem_unused(void);
 /* The allocation holding p (its start and size, its kind), or 0. */
 int cudart_mem_find(const void *p, void **base, uint64_t *size, int *kind);

@@ -27,10 +27,11 @@ static struct {
     uint8_t *base;
     uint64_t top;             /* bytes handed out so far from the bottom */
     uint64_t used;            /* bytes in live allocations (cudaMemGetInfo) */
+    uint64_t capacity;        /* the card's memory, at most ARENA_BYTES */
     block_t *b;               /* by offset */
     uint32_t n, cap;
     pthread_mutex_t lock;
-} A = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} A = {.capacity = ARENA_BYTES, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static int arena_map(void)
 {
@@ -66,6 +67,8 @@ static int insert_at(uint32_t i, block_t blk)
 /* A free block that fits, split; else room at the top. */
 static void *take(uint64_t bytes, uint64_t asked, int kind)
 {
+    if (bytes > A.capacity - A.used)
+        return NULL;
     for (uint32_t i = 0; i < A.n; i++) {
         block_t *f = &A.b[i];
         if (f->kind || f->size < bytes)
@@ -143,10 +146,17 @@ int cudart_mem_free(void *p, int kind)
     return ok ? 0 : -1;
 }
 
+void cudart_mem_set_capacity(uint64_t bytes)
+{
+    pthread_mutex_lock(&A.lock);
+    A.capacity = bytes < ARENA_BYTES ? bytes : ARENA_BYTES;
+    pthread_mutex_unlock(&A.lock);
+}
+
 uint64_t cudart_mem_unused(void)
 {
     pthread_mutex_lock(&A.lock);
-    uint64_t n = ARENA_BYTES - A.used;
+    uint64_t n = A.capacity > A.used ? A.capacity - A.used : 0;
     pthread_mutex_unlock(&A.lock);
     return n;
 }

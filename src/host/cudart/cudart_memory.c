@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_module.h"
 
 #define ENTER()                        \
@@ -42,7 +43,7 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
 {
     if (!pitch)
         RET(cudaErrorInvalidValue);
-    *pitch = (width + 511) & ~(size_t)511;   /* rows start 512-byte aligned, as cudaDeviceProp.texturePitchAlignment */
+    *pitch = (width + 511) & ~(size_t)511;   /* rows start 512-byte aligned, as a GPU's runtime gives them */
     return cudaMalloc(devPtr, *pitch * height);
 }
 
@@ -98,7 +99,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total)
 {
     ENTER();
-    *total = 80ull << 30;   /* the H100's 80 GB; the arena reserves 64 GB of it */
+    *total = cudart_card()->global_bytes;   /* free is at most the arena's 64 GB */
     *free = cudart_mem_unused();
     return cudaSuccess;
 }
