@@ -11,6 +11,7 @@
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_launch.h"
+#include "host/cudart/cudart_mempool.h"
 
 #define ENTER()                        \
     do {                               \
@@ -123,7 +124,12 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
     return cudaSuccess;
 }
 
-cudaError_t cudaDeviceSynchronize(void) { ENTER(); return cudaSuccess; }
+cudaError_t cudaDeviceSynchronize(void)
+{
+    ENTER();
+    cudart_pools_sync();
+    return cudaSuccess;
+}
 
 /* Ends the device's state as far as errors go: the sticky error is
  * cleared, so that a program may go on after a fault. Memory stays. */
