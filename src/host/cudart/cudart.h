@@ -42,6 +42,14 @@ void cudart_clear_errors(void);
 /* Every API call starts here: initialises, and returns the sticky error
  * if a kernel has faulted; 0 to go on. */
 int cudart_enter(void);
+/* The API functions' forms of both (files that include cuda_runtime_api.h). */
+#define ENTER()                        \
+    do {                               \
+        int e_ = cudart_enter();       \
+        if (e_)                        \
+            return (cudaError_t)e_;    \
+    } while (0)
+#define RET(e) return (cudaError_t)cudart_ret(e)
 /* The named function is not implemented: one line on stderr the first time. */
 int cudart_unimplemented(const char *name, int *said);
 

@@ -13,14 +13,6 @@
 #include "host/cudart/cudart_launch.h"
 #include "host/cudart/cudart_mempool.h"
 
-#define ENTER()                        \
-    do {                               \
-        int e_ = cudart_enter();       \
-        if (e_)                        \
-            return (cudaError_t)e_;    \
-    } while (0)
-#define RET(e) return (cudaError_t)cudart_ret(e)
-
 /* The helpers cudart_devattr.def's values use. */
 #define CC ((int)(c->cc_major * 10 + c->cc_minor))
 #define MIN(a, b) ((a) < (b) ? (a) : (b))

@@ -17,8 +17,6 @@
 #include "device/ptx/ptx_grid.h"
 #include "host/cudart/cudart.h"
 
-#define RET(e) return (cudaError_t)cudart_ret(e)
-
 typedef struct {
     const char *base;
     size_t size;
@@ -88,9 +86,7 @@ uint32_t cudart_host_windows(ptx_gmem_t **w)
 
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 {
-    int e = cudart_enter();
-    if (e)
-        return (cudaError_t)e;
+    ENTER();
     if (!ptr || !size || flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped |
                                              cudaHostRegisterIoMemory | cudaHostRegisterReadOnly))
         RET(cudaErrorInvalidValue);
@@ -106,9 +102,7 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 
 cudaError_t cudaHostUnregister(void *ptr)
 {
-    int e = cudart_enter();
-    if (e)
-        return (cudaError_t)e;
+    ENTER();
     pthread_mutex_lock(&locked_mu);
     cudaError_t r = cudaErrorHostMemoryNotRegistered;
     for (size_t i = 0; i < nlocked; i++)
@@ -123,9 +117,7 @@ cudaError_t cudaHostUnregister(void *ptr)
 
 cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
 {
-    int e = cudart_enter();
-    if (e)
-        return (cudaError_t)e;
+    ENTER();
     cudart_block_t b;
     if (!pDevice || flags)
         RET(cudaErrorInvalidValue);
@@ -138,9 +130,7 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
 /* The flags cudaHostAlloc was given (cudaMallocHost: none); only its memory has them. */
 cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
 {
-    int e = cudart_enter();
-    if (e)
-        return (cudaError_t)e;
+    ENTER();
     cudart_block_t b;
     if (!pFlags || !cudart_mem_find(pHost, &b) || b.kind != CUDART_MEM_HOST)
         RET(cudaErrorInvalidValue);

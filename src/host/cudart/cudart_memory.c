@@ -14,14 +14,6 @@
 #include "host/cudart/cudart_mempool.h"
 #include "host/cudart/cudart_module.h"
 
-#define ENTER()                        \
-    do {                               \
-        int e_ = cudart_enter();       \
-        if (e_)                        \
-            return (cudaError_t)e_;    \
-    } while (0)
-#define RET(e) return (cudaError_t)cudart_ret(e)
-
 static cudaError_t alloc(void **p, size_t size, int kind, unsigned flags)
 {
     ENTER();

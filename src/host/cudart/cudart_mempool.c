@@ -21,14 +21,6 @@
 
 #include "host/cudart/cudart.h"
 
-#define ENTER()                        \
-    do {                               \
-        int e_ = cudart_enter();       \
-        if (e_)                        \
-            return (cudaError_t)e_;    \
-    } while (0)
-#define RET(e) return (cudaError_t)cudart_ret(e)
-
 #define POOL_MAGIC 0x504f4f4cu
 
 typedef struct held {

@@ -10,14 +10,6 @@
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_mempool.h"
 
-#define ENTER()                        \
-    do {                               \
-        int e_ = cudart_enter();       \
-        if (e_)                        \
-            return (cudaError_t)e_;    \
-    } while (0)
-#define RET(e) return (cudaError_t)cudart_ret(e)
-
 #define STREAM_MAGIC 0x5354524du
 #define EVENT_MAGIC 0x4556544eu
 
@@ -79,13 +71,15 @@ cudaError_t cudaStreamQuery(cudaStream_t stream)
     RET(cudart_stream_ok(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
-cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+/* A synchronisation that succeeded: the pools release (cudart_mempool.h). */
+static cudaError_t synchronised(cudaError_t e)
 {
-    cudaError_t e = cudaStreamQuery(stream);
     if (!e)
         cudart_pools_sync();
     return e;
 }
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) { return synchronised(cudaStreamQuery(stream)); }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
@@ -177,13 +171,7 @@ cudaError_t cudaEventQuery(cudaEvent_t event)
     RET(event_of(event) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
-cudaError_t cudaEventSynchronize(cudaEvent_t event)
-{
-    cudaError_t e = cudaEventQuery(event);
-    if (!e)
-        cudart_pools_sync();
-    return e;
-}
+cudaError_t cudaEventSynchronize(cudaEvent_t event) { return synchronised(cudaEventQuery(event)); }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {
