@@ -3,8 +3,10 @@
 # into $APPS): each must exit 0 and print "NAME: PASS"; printf's output must be
 # printf.stdout; the variants (LZ4, uncompressed, -rdc=true) likewise; a
 # program without PTX and one calling an unimplemented function must give their
-# one line and exit 1. Then the library itself: its exports and version node
-# against the toolkit's, the report, and the LD_LIBRARY_PATH way of running.
+# one line and exit 1; device_attrs must print what deviceQuery shows of the
+# config's card (device_attrs.h100, .titanv) and what a config of one's own
+# says. Then the library itself: its exports and version node against the
+# toolkit's, the report, and the LD_LIBRARY_PATH way of running.
 set -u
 WARPSIM=${WARPSIM:-build/warpsim}
 APPS=${APPS:-build/cuda-apps}
@@ -17,9 +19,26 @@ trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); echo "PASS $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
 
-run() { # BIN: runs it, output in $tmp/out and $tmp/err, status in $rc
-    timeout 600 "$WARPSIM" cuda --quiet -- "$1" >"$tmp/out" 2>"$tmp/err"
+run() { # [warpsim cuda options] BIN: runs it, output in $tmp/out and $tmp/err, status in $rc
+    timeout 600 "$WARPSIM" cuda --quiet "${@:1:$#-1}" -- "${@: -1}" >"$tmp/out" 2>"$tmp/err"
     rc=$?
+}
+
+# Every "key=value" line of an expectation file (# comments) in $tmp/out; the first missing one.
+lines_in_out() {
+    grep -v '^#' "$1" | while IFS= read -r l; do
+        grep -qxF -- "$l" "$tmp/out" || { echo "no '$l' ($(grep "^${l%%=*}=" "$tmp/out"))"; break; }
+    done
+}
+
+device_attrs_under() { # NAME EXPECTATIONS [warpsim cuda options]: device_attrs.sm_75 under a config
+    local name=$1 want=$2
+    shift 2
+    run "$@" "$APPS/device_attrs.sm_75"
+    local miss
+    miss=$(printf '%s\n' "$want" | lines_in_out /dev/stdin)
+    [ $rc = 0 ] && grep -q '^device_attrs: PASS' "$tmp/out" && [ -z "$miss" ] && ok "device_attrs: $name" ||
+        bad "device_attrs: $name" "status $rc, $miss $(tail -n 3 "$tmp/err")"
 }
 
 for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.none; do
@@ -56,6 +75,19 @@ timeout 600 "$WARPSIM" cuda --quiet --racecheck -- "$APPS/vecadd.sm_75" >"$tmp/o
 rc=$?
 [ $rc = 0 ] && grep -q '^vecadd: PASS' "$tmp/out" && ! grep -q racecheck "$tmp/err" &&
     ok "racecheck vecadd" || bad "racecheck vecadd" "status $rc: $(head -c 300 "$tmp/err")"
+
+# The card and the config reach the program: the default (the H100's deviceQuery), TITAN V's
+# config (its deviceQuery, L2 and bus from the config's memory lines), and configs of one's own:
+# a TITAN V with half its SMs and memory controllers (the config wins over the card's figures),
+# and a compute capability no shipped card has (the H100's figures, warpsim's name).
+device_attrs_under "H100 (default)" "$(cat "$SRC/device_attrs.h100")"
+device_attrs_under "titanv.cfg" "$(cat "$SRC/device_attrs.titanv")" --config configs/gpu/titanv.cfg
+{ cat configs/gpu/titanv.cfg; printf -- '-gpgpu_n_clusters 20\n-gpgpu_n_mem 12\n-gpgpu_clock_domains 1455.0:1455.0:1455.0:850.0\n'; } >"$tmp/volta_half.cfg"
+device_attrs_under "a config of one's own" "$(printf 'name=NVIDIA TITAN V\nsms=40\nclock_khz=1455000\nbus_bits=1536\nl2_bytes=2359296\ncopy_engines=7')" \
+    --config "$tmp/volta_half.cfg"
+{ cat configs/gpu/a100.cfg; printf -- '-gpgpu_compute_capability_minor 6\n'; } >"$tmp/ampere86.cfg"
+device_attrs_under "a compute capability without a card" \
+    "$(printf 'name=warpsim ampere86\ncc=8.6\nsms=108\nl2_bytes=52428800\nglobal_bytes=85028896768')" --config "$tmp/ampere86.cfg"
 
 # SASS only: one line saying how to rebuild, status 1.
 run "$APPS/vecadd.sass"

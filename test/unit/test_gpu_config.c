@@ -95,6 +95,32 @@ Test(gpu_config, gpgpusim_options_not_modelled_are_named)
     gpu_config_free(&c);
 }
 
+/* The memory system as GPGPU-Sim builds it from its options: TITAN V's
+ * shipped config gives the whitepaper's 4.5 MB L2 and 3072-bit bus; a
+ * config without them says so (-1); GPGPU-Sim's defaults fill the rest. */
+Test(gpu_config, l2_and_bus_from_the_memory_options)
+{
+    gpu_config_t c;
+    load_ok(&c, "configs/gpu/titanv.cfg");
+    cr_expect_eq(gpu_config_l2_bytes(&c), 4718592);
+    cr_expect_eq(gpu_config_bus_bits(&c), 3072);
+    gpu_config_free(&c);
+    load_ok(&c, "configs/gpu/h100.cfg");
+    cr_expect_eq(gpu_config_l2_bytes(&c), -1);
+    cr_expect_eq(gpu_config_bus_bits(&c), -1);
+    gpu_config_free(&c);
+    char err[512];
+    gpu_config_defaults(&c);
+    cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 64:128:8,L:B:m:N,A:16:4,4\n-gpgpu_n_mem 6\n",
+                                  err, sizeof err), 0, "%s", err);
+    cr_expect_eq(gpu_config_l2_bytes(&c), 64 * 128 * 8 * 6, "old format, one slice a controller");
+    cr_expect_eq(gpu_config_bus_bits(&c), 6 * 4 * 8, "4-byte chips by default");
+    cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 none\n", err, sizeof err), 0, "%s", err);
+    cr_expect_eq(gpu_config_l2_bytes(&c), 0);
+    cr_expect_eq(c.nignored, 0);
+    gpu_config_free(&c);
+}
+
 typedef struct bad_cfg {
     const char *text, *want;
 } bad_cfg_t;
@@ -116,6 +142,11 @@ ParameterizedTestParameters(gpu_config, errors_name_the_line)
          "c.cfg:1: expected <core>:<interconnect>:<L2>:<DRAM> clocks in MHz, found '1200:1200'"},
         {"#x\n-gpgpu_dram_timing_opt \"nbk=16\n", "c.cfg:2: expected a closing '\"'"},
         {"gpgpu_n_clusters 4\n", "c.cfg:1: expected an option (-name value), found 'gpgpu_n_clusters'"},
+        {"-gpgpu_cache:dl2 S:32:128,L:B\n",
+         "c.cfg:1: expected -gpgpu_cache:dl2 [N|S:]<sets>:<line bytes>:<ways>,... or none, found 'S:32:128,L:B'"},
+        {"-gpgpu_cache:dl2 X:32:128:24,L\n",
+         "c.cfg:1: expected -gpgpu_cache:dl2 [N|S:]<sets>:<line bytes>:<ways>,... or none, found 'X:32:128:24,L'"},
+        {"-gpgpu_n_mem 0\n", "c.cfg:1: expected a number above 0 for -gpgpu_n_mem"},
     };
     return cr_make_param_array(bad_cfg_t, b, sizeof b / sizeof b[0]);
 }

@@ -7,6 +7,21 @@
 
 #include "device/ptx/ptx_exec_its.h"
 
+/* Global memory's bytes [addr, addr + n): the arena, else a mapped host
+ * window (searched only when the arena misses), or NULL. */
+SIM_INLINE uint8_t *ptx_global(const ptx_grid_t *g, uint64_t addr, uint32_t n)
+{
+    uint64_t o = addr - g->gmem.lo;
+    if (o < g->gmem.size && n <= g->gmem.size - o)
+        return g->gmem.base + o;
+    for (uint32_t i = 0; i < g->nmapped; i++) {
+        o = addr - g->mapped[i].lo;
+        if (o < g->mapped[i].size && n <= g->mapped[i].size - o)
+            return g->mapped[i].base + o;
+    }
+    return NULL;
+}
+
 /* A space's bytes [addr, addr + n) for thread t, or NULL. write: the
  * space must be writable. */
 SIM_FN uint8_t *ptx_mem(const ptx_ctx_t *c, uint32_t space, uint64_t addr, uint32_t n, uint32_t t, int write)
@@ -22,14 +37,11 @@ SIM_FN uint8_t *ptx_mem(const ptx_ctx_t *c, uint32_t space, uint64_t addr, uint3
         else if (addr - PTX_WIN_CONST < PTX_WIN_SIZE)
             space = PTX_MS_CONST, addr -= PTX_WIN_CONST;
         else
-            return NULL;
+            space = PTX_MS_GLOBAL;   /* mapped host memory, or a fault */
     }
     switch (space) {
-    case PTX_MS_GLOBAL: {
-        const ptx_gmem_t *gm = &c->g->gmem;
-        uint64_t o = addr - gm->lo;
-        return o < gm->size && n <= gm->size - o ? gm->base + o : NULL;
-    }
+    case PTX_MS_GLOBAL:
+        return ptx_global(c->g, addr, n);
     case PTX_MS_SHARED:
         if (addr - PTX_RESERVED_SMEM_AT < PTX_RESERVED_SMEM)
             return n <= PTX_RESERVED_SMEM_AT + PTX_RESERVED_SMEM - addr ? c->reserved_smem + (addr - PTX_RESERVED_SMEM_AT)

@@ -7,6 +7,7 @@
 #define PTX_EXEC_WARP_H
 
 #include "device/ptx/ptx_exec_its.h"
+#include "device/ptx/ptx_exec_mem.h"
 
 SIM_INLINE uint64_t ptx_lane_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32_t i, uint32_t l)
 {
@@ -102,7 +103,7 @@ SIM_FN void ptx_exec_isspacep(const ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
-        d[l] = r->space == PTX_MS_GLOBAL ? s[l] - c->g->gmem.lo < c->g->gmem.size : s[l] - win < PTX_WIN_SIZE;
+        d[l] = r->space == PTX_MS_GLOBAL ? ptx_global(c->g, s[l], 1) != NULL : s[l] - win < PTX_WIN_SIZE;
     }
 }
 

@@ -8,9 +8,10 @@
  * Conventions every part keeps:
  *   - Target addresses are 64-bit (nvcc and clang emit .address_size 64).
  *     Global memory is one arena, ptx_gmem_t: target address `lo` is host
- *     byte base[0]. A generic address inside [lo, lo + size) is a global
- *     address (cvta.to.global is the identity there). The shared, local and
- *     const windows of the generic space are PTX_WIN_* below.
+ *     byte base[0]; host memory a program maps into the device's space
+ *     (cudaHostRegisterMapped) is more such windows, `mapped`. A generic
+ *     address outside the shared, local and const windows (PTX_WIN_* below)
+ *     is a global one (cvta.to.global is the identity).
  *   - printf (a call to vprintf) appends a record to the CTA's ptx_out_t, as
  *     CUDA's device printf buffer does; the host formats the records after
  *     the grid, in CTA order (ptx_printf_format, host side).
@@ -26,10 +27,13 @@
 
 /* Windows of the generic address space (PTX ISA 6.4.1.1: generic addressing).
  * A generic address in [PTX_WIN_SHARED, + PTX_WIN_SIZE) is that offset in the
- * CTA's shared memory; likewise local (the lane's own frame) and const. */
-#define PTX_WIN_SHARED 0x00007f0000000000ull
-#define PTX_WIN_LOCAL  0x00007e0000000000ull
-#define PTX_WIN_CONST  0x00007d0000000000ull
+ * CTA's shared memory; likewise local (the lane's own frame) and const. They
+ * lie where no x86-64 or AArch64 process has memory (non-canonical with 48
+ * and 57-bit virtual addresses), so that host memory mapped at its own
+ * address never falls in one, as a driver reserves its windows. */
+#define PTX_WIN_SHARED 0x7f00000000000000ull
+#define PTX_WIN_LOCAL  0x7e00000000000000ull
+#define PTX_WIN_CONST  0x7d00000000000000ull
 #define PTX_WIN_SIZE   0x0000010000000000ull
 /* Shared memory the system reserves in every CTA (the hardware's
  * cudaDevAttrReservedSharedMemoryPerBlock from sm_80 on: 1 KB; cooperative
@@ -102,6 +106,9 @@ typedef struct ptx_grid {
     const uint8_t *params;        /* the kernel's .param space, laid out as its parameters say */
     uint32_t param_size;
     ptx_gmem_t gmem;
+    const ptx_gmem_t *mapped;     /* host memory in the global space, nmapped windows; the CPU
+                                     backend only (warpsim cuda's registered host ranges) */
+    uint32_t nmapped;
     uint64_t gridid;
     uint32_t nsm;                 /* %nsmid */
     uint32_t warps_per_sm;        /* %nwarpid */

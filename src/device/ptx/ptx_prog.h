@@ -9,7 +9,7 @@
 
 /* Function addresses (mov of a function's name; indirect calls): outside
  * every window, so a load through one faults. */
-#define PTX_FUNC_ADDR_BASE 0x00007c0000000000ull
+#define PTX_FUNC_ADDR_BASE 0x7c00000000000000ull
 #define PTX_FUNC_ADDR_STEP 16u
 
 /* Limits of one warp's call stack and of a lane's local memory when the

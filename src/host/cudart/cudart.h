@@ -43,22 +43,59 @@ void cudart_clear_errors(void);
 /* Every API call starts here: initialises, and returns the sticky error
  * if a kernel has faulted; 0 to go on. */
 int cudart_enter(void);
+/* The API functions' forms of both (files that include cuda_runtime_api.h). */
+#define ENTER()                        \
+    do {                               \
+        int e_ = cudart_enter();       \
+        if (e_)                        \
+            return (cudaError_t)e_;    \
+    } while (0)
+#define RET(e) return (cudaError_t)cudart_ret(e)
 /* The named function is not implemented: one line on stderr the first time. */
 int cudart_unimplemented(const char *name, int *said);
 
 /* Device memory (cudart_mem.c). Addresses are target addresses, which are
- * also this process's addresses. */
-void *cudart_mem_alloc(uint64_t bytes, int kind);
+ * also this process's addresses. flags: cudaHostAlloc's for host memory;
+ * owner: the memory pool of a pooled allocation (cudart_mempool.c). */
+void *cudart_mem_alloc(uint64_t bytes, int kind, uint32_t flags, void *owner);
 int cudart_mem_free(void *p, int kind);   /* 0, or -1 if p was not allocated as kind */
-/* The arena's bytes in no live allocation (cudaMemGetInfo's free). */
+/* The bytes an allocation of asked bytes takes (cudaMalloc's 256-byte granule). */
+uint64_t cudart_mem_rounded(uint64_t asked);
+/* The device's memory: allocations beyond it fail, as on the card
+ * (cudart_card.h; at most the arena's 64 GB of address space). */
+void cudart_mem_set_capacity(uint64_t bytes);
+/* The bytes in no live allocation (cudaMemGetInfo's free). */
 uint64_t cudart_mem_unused(void);
-/* The allocation holding p (its start and size, its kind), or 0. */
-int cudart_mem_find(const void *p, void **base, uint64_t *size, int *kind);
+typedef struct cudart_block {
+    void *base;
+    uint64_t size;             /* as asked */
+    int kind;
+    uint32_t flags;
+    void *owner;
+} cudart_block_t;
+/* The allocation holding p, or 0. */
+int cudart_mem_find(const void *p, cudart_block_t *b);
+/* The kind of the allocation starting at p; 0, or -1 if none does. */
+int cudart_mem_set_kind(void *p, int kind);
 /* Is [p, p + n) inside the arena? */
 int cudart_mem_in_arena(const void *p, uint64_t n);
-enum { CUDART_MEM_DEVICE = 1, CUDART_MEM_HOST = 2, CUDART_MEM_MANAGED = 4, CUDART_MEM_ANY = 7 };
+/* POOL_FREE: a pooled allocation freed back to its pool, held for reuse. */
+enum { CUDART_MEM_DEVICE = 1, CUDART_MEM_HOST = 2, CUDART_MEM_MANAGED = 4, CUDART_MEM_ANY = 7, CUDART_MEM_POOL_FREE = 8 };
+/* Host memory the program registered (cudart_host_register.c): is
+ * [p, p + n) inside one range, and mapped (cudaHostRegisterMapped)? The
+ * mapped ranges as windows of a launch's global space (malloc'd; *w NULL
+ * when none). */
+enum { CUDART_HOST_NONE, CUDART_HOST_LOCKED, CUDART_HOST_MAPPED };
+int cudart_host_range(const void *p, uint64_t n);
 struct ptx_gmem;
+uint32_t cudart_host_windows(struct ptx_gmem **w);
+/* Can a kernel reach [p, p + n) (the arena or a mapped range)? */
+int cudart_device_reaches(const void *p, uint64_t n);
 void cudart_mem_gmem(struct ptx_gmem *g);
+
+/* Is s a stream (NULL, the legacy or per-thread handle, or one created)? */
+struct CUstream_st;
+int cudart_stream_ok(struct CUstream_st *s);
 
 /* Simulated time, in nanoseconds since the runtime started: kernels advance
  * it (cudart_launch.c); events read it (cudart_stream.c). */

@@ -1,5 +1,7 @@
 /* The runtime's state (cudart.h): options from the environment, the GPU
- * config, errors (last and sticky), the report at exit, simulated time. */
+ * config and its card, errors (last and sticky), the report at exit,
+ * simulated time. */
+#include <cuda_profiler_api.h>
 #include <cuda_runtime_api.h>
 
 #include "host/cudart/cudart.h"
@@ -10,10 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_report.h"
 
 static cudart_env_t E;
 static gpu_config_t G;
+static cudart_card_t K;
+static char card_name[256];
 static int init_rc = -1;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static _Thread_local int last_error;
@@ -41,6 +46,8 @@ static void init_once(void)
         fprintf(stderr, "warpsim cuda: %s\n", err);
         exit(1);   /* a config the user named and that cannot be read: as `warpsim ptx` */
     }
+    cudart_card_pick(&G, &K, card_name, sizeof card_name);
+    cudart_mem_set_capacity(K.global_bytes);
     cudart_report_start();
     init_rc = 0;
 }
@@ -53,6 +60,7 @@ int cudart_init(void)
 
 const cudart_env_t *cudart_env(void) { return &E; }
 const gpu_config_t *cudart_gpu(void) { return &G; }
+const cudart_card_t *cudart_card(void) { return &K; }
 
 int cudart_enter(void)
 {
@@ -134,3 +142,11 @@ const char *cudaGetErrorString(cudaError_t error)
     default: return "unrecognized error code";
     }
 }
+
+/* ---- the profiler --------------------------------------------------------------- */
+
+/* No profiler attaches to the simulator: the calls that bracket a region to
+ * profile succeed and change nothing, as with no tool attached to a GPU.
+ * (warpsim's own counters are in the report: cudart_report.c.) */
+cudaError_t cudaProfilerStart(void) { return (cudaError_t)cudart_enter(); }
+cudaError_t cudaProfilerStop(void) { return (cudaError_t)cudart_enter(); }

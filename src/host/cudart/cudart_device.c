@@ -1,7 +1,7 @@
-/* The one device, as the GPU config describes it (gpu_config.h): its
- * properties and attributes, its kernels' attributes and occupancy, and
- * device-wide synchronisation. What the config does not model (memory
- * sizes, L2, PCI) takes the H100 SXM5's values. */
+/* The one device, as the GPU config and its card describe it
+ * (cudart_card.h): its properties and attributes, one table for both
+ * (cudart_devattr.def); its kernels' attributes and occupancy; device-wide
+ * synchronisation. */
 #include <cuda_runtime_api.h>
 
 #include <stdio.h>
@@ -9,62 +9,46 @@
 
 #include "device/ptx/ptx_prog.h"
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_launch.h"
+#include "host/cudart/cudart_mempool.h"
 
-#define ENTER()                        \
-    do {                               \
-        int e_ = cudart_enter();       \
-        if (e_)                        \
-            return (cudaError_t)e_;    \
-    } while (0)
-#define RET(e) return (cudaError_t)cudart_ret(e)
-
-#define TOTAL_GLOBAL (80ull << 30)
-#define L2_BYTES (50 << 20)
-#define CONST_BYTES (64 << 10)
+/* The helpers cudart_devattr.def's values use. */
+#define CC ((int)(c->cc_major * 10 + c->cc_minor))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+/* A texture or surface limit from 5.0 on, and on 1.x (0: the feature came with 2.0). */
+#define TEX(from50, cc1x) (CC >= 20 ? (from50) : (cc1x))
 
 static void fill_prop(struct cudaDeviceProp *p)
 {
     const gpu_config_t *c = cudart_gpu();
+    const cudart_card_t *k = cudart_card();
     memset(p, 0, sizeof *p);
-    snprintf(p->name, sizeof p->name, "warpsim %s (PTX simulator)", c->name);
+    snprintf(p->name, sizeof p->name, "%s", k->name);
     memcpy(p->uuid.bytes, "warpsim-ptx-sim0", 16);
-    p->totalGlobalMem = TOTAL_GLOBAL;
-    p->sharedMemPerBlock = 48 << 10;
-    p->sharedMemPerBlockOptin = c->shmem_per_block;
-    p->sharedMemPerMultiprocessor = c->shmem_per_sm;
-    p->regsPerBlock = (int)c->regs_per_block;
-    p->regsPerMultiprocessor = (int)c->regs_per_sm;
-    p->warpSize = (int)c->warp_size;
-    p->memPitch = 0x7fffffff;
-    p->maxThreadsPerBlock = (int)gpu_config_block_threads(c);
-    p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsPerBlock;
-    p->maxThreadsDim[2] = 64;
-    p->maxGridSize[0] = 0x7fffffff;
-    p->maxGridSize[1] = p->maxGridSize[2] = 65535;
-    p->totalConstMem = CONST_BYTES;
-    p->major = (int)c->cc_major;
-    p->minor = (int)c->cc_minor;
-    p->textureAlignment = 512;
-    p->texturePitchAlignment = 512;
-    p->multiProcessorCount = (int)gpu_config_sms(c);
-    p->canMapHostMemory = 1;
-    p->concurrentKernels = 1;
-    p->asyncEngineCount = 2;
-    p->unifiedAddressing = 1;
-    p->memoryBusWidth = 5120;
-    p->l2CacheSize = L2_BYTES;
-    p->maxThreadsPerMultiProcessor = (int)c->threads_per_sm;
-    p->maxBlocksPerMultiProcessor = (int)c->ctas_per_sm;
-    p->streamPrioritiesSupported = 1;
-    p->globalL1CacheSupported = p->localL1CacheSupported = 1;
-    p->managedMemory = 1;
-    p->concurrentManagedAccess = 1;
-    p->pageableMemoryAccess = 0;
-    p->cooperativeLaunch = 1;
-    p->directManagedMemAccessFromHost = 1;
-    p->memoryPoolsSupported = 0;
-    p->hostNumaId = -1;
+#define ATTR(attr, field, value) p->field = (value);
+#define ATTR_ONLY(attr, value)
+#define PROP(field, value) p->field = (value);
+#include "host/cudart/cudart_devattr.def"
+#undef ATTR
+#undef ATTR_ONLY
+#undef PROP
+}
+
+static int attribute(enum cudaDeviceAttr a, int *v)
+{
+    const gpu_config_t *c = cudart_gpu();
+    const cudart_card_t *k = cudart_card();
+    switch ((int)a) {
+#define ATTR(attr, field, value) case attr: *v = (int)(value); return 0;
+#define ATTR_ONLY(attr, value) case attr: *v = (int)(value); return 0;
+#define PROP(field, value)
+#include "host/cudart/cudart_devattr.def"
+#undef ATTR
+#undef ATTR_ONLY
+#undef PROP
+    }
+    return -1;
 }
 
 cudaError_t cudaGetDeviceCount(int *count)
@@ -113,72 +97,13 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     return cudaSuccess;
 }
 
-/* An attribute: the property it mirrors, or what the config says. */
-static int attribute(enum cudaDeviceAttr a, const struct cudaDeviceProp *p, int *v)
-{
-    const gpu_config_t *c = cudart_gpu();
-    switch (a) {
-    case cudaDevAttrMaxThreadsPerBlock: *v = p->maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *v = p->maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *v = p->maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *v = p->maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *v = p->maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *v = p->maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *v = p->maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *v = (int)p->sharedMemPerBlock; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)p->sharedMemPerBlockOptin; break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *v = (int)p->sharedMemPerMultiprocessor; break;
-    case cudaDevAttrTotalConstantMemory: *v = (int)p->totalConstMem; break;
-    case cudaDevAttrWarpSize: *v = p->warpSize; break;
-    case cudaDevAttrMaxPitch: *v = (int)p->memPitch; break;
-    case cudaDevAttrMaxRegistersPerBlock: *v = p->regsPerBlock; break;
-    case cudaDevAttrMaxRegistersPerMultiprocessor: *v = p->regsPerMultiprocessor; break;
-    case cudaDevAttrClockRate: *v = (int)(c->clock_mhz[0] * 1000); break;
-    case cudaDevAttrMemoryClockRate: *v = (int)(c->clock_mhz[3] * 1000); break;
-    case cudaDevAttrMultiProcessorCount: *v = p->multiProcessorCount; break;
-    case cudaDevAttrComputeCapabilityMajor: *v = p->major; break;
-    case cudaDevAttrComputeCapabilityMinor: *v = p->minor; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *v = p->maxThreadsPerMultiProcessor; break;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: *v = p->maxBlocksPerMultiProcessor; break;
-    case cudaDevAttrL2CacheSize: *v = p->l2CacheSize; break;
-    case cudaDevAttrGlobalMemoryBusWidth: *v = p->memoryBusWidth; break;
-    case cudaDevAttrTextureAlignment: *v = (int)p->textureAlignment; break;
-    case cudaDevAttrTexturePitchAlignment: *v = (int)p->texturePitchAlignment; break;
-    case cudaDevAttrAsyncEngineCount: *v = p->asyncEngineCount; break;
-    case cudaDevAttrConcurrentKernels: *v = p->concurrentKernels; break;
-    case cudaDevAttrUnifiedAddressing: *v = p->unifiedAddressing; break;
-    case cudaDevAttrCanMapHostMemory: *v = p->canMapHostMemory; break;
-    case cudaDevAttrManagedMemory: *v = p->managedMemory; break;
-    case cudaDevAttrConcurrentManagedAccess: *v = p->concurrentManagedAccess; break;
-    case cudaDevAttrCooperativeLaunch: *v = p->cooperativeLaunch; break;
-    case cudaDevAttrStreamPrioritiesSupported: *v = p->streamPrioritiesSupported; break;
-    case cudaDevAttrGlobalL1CacheSupported: *v = p->globalL1CacheSupported; break;
-    case cudaDevAttrLocalL1CacheSupported: *v = p->localL1CacheSupported; break;
-    case cudaDevAttrIntegrated: *v = p->integrated; break;
-    case cudaDevAttrEccEnabled: *v = p->ECCEnabled; break;
-    case cudaDevAttrPageableMemoryAccess: *v = p->pageableMemoryAccess; break;
-    case cudaDevAttrDirectManagedMemAccessFromHost: *v = p->directManagedMemAccessFromHost; break;
-    case cudaDevAttrMemoryPoolsSupported: *v = p->memoryPoolsSupported; break;
-    case cudaDevAttrHostNativeAtomicSupported: *v = 0; break;
-    case cudaDevAttrComputePreemptionSupported: *v = 0; break;
-    case cudaDevAttrPciBusId: case cudaDevAttrPciDeviceId: case cudaDevAttrPciDomainId: *v = 0; break;
-    default: return -1;
-    }
-    return 0;
-}
-
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
     ENTER();
-    struct cudaDeviceProp p;
     if (device != 0)
         RET(cudaErrorInvalidDevice);
-    fill_prop(&p);
-    if (attribute(attr, &p, value)) {
-        fprintf(stderr, "warpsim cuda: cudaDeviceGetAttribute: attribute %d is not modelled\n", (int)attr);
-        RET(cudaErrorInvalidValue);
-    }
-    return cudaSuccess;
+    /* a number CUDA 13 does not define, as NVIDIA's runtime answers it */
+    RET(!value || attribute(attr, value) ? cudaErrorInvalidValue : cudaSuccess);
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
@@ -191,7 +116,12 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
     return cudaSuccess;
 }
 
-cudaError_t cudaDeviceSynchronize(void) { ENTER(); return cudaSuccess; }
+cudaError_t cudaDeviceSynchronize(void)
+{
+    ENTER();
+    cudart_pools_sync();
+    return cudaSuccess;
+}
 
 /* Ends the device's state as far as errors go: the sticky error is
  * cleared, so that a program may go on after a fault. Memory stays. */

@@ -1,22 +1,26 @@
-/* Page-locking of host memory the program allocated itself (cudaHostRegister):
- * the simulated device copies with memcpy, so locking changes no result, and
- * only the bookkeeping a GPU's runtime does is kept: a range registered
- * twice, or released without being registered, is the runtime's error.
- * cudaHostRegisterMapped (the device reading the range in place) is not
- * modelled: kernels here see only the arena (cudart_mem.c). */
+/* Host memory the device reaches: page-locked ranges of the program's own
+ * memory (cudaHostRegister), and device pointers of host memory
+ * (cudaHostGetDevicePointer, cudaHostGetFlags).
+ *
+ * Locking changes no result here (copies are memcpy), so a range without
+ * cudaHostRegisterMapped is only bookkeeping: registered twice, or released
+ * without being registered, is the runtime's error. A mapped range is a
+ * window of the kernels' global space at its own address (ptx_grid.h's
+ * `mapped`; the PTX windows lie where no host memory can), as on a GPU with
+ * unified addressing, so its device pointer is its host pointer. Host
+ * memory from cudaHostAlloc is in the arena, which kernels reach anyway. */
 #include <cuda_runtime_api.h>
 
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "device/ptx/ptx_grid.h"
 #include "host/cudart/cudart.h"
-
-#define RET(e) return (cudaError_t)cudart_ret(e)
 
 typedef struct {
     const char *base;
     size_t size;
+    unsigned flags;
 } cudart_locked_t;
 
 static cudart_locked_t *locked;
@@ -32,10 +36,10 @@ static long find_locked(const char *p, size_t size)
     return -1;
 }
 
-static cudaError_t add_locked(const char *p, size_t size)
+static cudaError_t add_locked(const char *p, size_t size, unsigned flags)
 {
-    if (find_locked(p, size) >= 0)
-        return cudaErrorHostMemoryAlreadyRegistered;
+    if (find_locked(p, size) >= 0 || cudart_mem_in_arena(p, 1) || cudart_mem_in_arena(p + size - 1, 1))
+        return cudaErrorHostMemoryAlreadyRegistered;   /* pinned memory of cudaMallocHost's too */
     if (nlocked == cap_locked) {
         size_t cap = cap_locked ? 2 * cap_locked : 16;
         cudart_locked_t *n = realloc(locked, cap * sizeof *n);
@@ -43,34 +47,62 @@ static cudaError_t add_locked(const char *p, size_t size)
             return cudaErrorMemoryAllocation;
         locked = n, cap_locked = cap;
     }
-    locked[nlocked++] = (cudart_locked_t){p, size};
+    locked[nlocked++] = (cudart_locked_t){p, size, flags};
     return cudaSuccess;
+}
+
+int cudart_host_range(const void *p, uint64_t n)
+{
+    const char *c = p;
+    int r = CUDART_HOST_NONE;
+    pthread_mutex_lock(&locked_mu);
+    for (size_t i = 0; i < nlocked; i++)
+        if (c >= locked[i].base && n <= locked[i].size && (size_t)(c - locked[i].base) <= locked[i].size - n) {
+            r = locked[i].flags & cudaHostRegisterMapped ? CUDART_HOST_MAPPED : CUDART_HOST_LOCKED;
+            break;
+        }
+    pthread_mutex_unlock(&locked_mu);
+    return r;
+}
+
+int cudart_device_reaches(const void *p, uint64_t n)
+{
+    return cudart_mem_in_arena(p, n) || cudart_host_range(p, n) == CUDART_HOST_MAPPED;
+}
+
+uint32_t cudart_host_windows(ptx_gmem_t **w)
+{
+    uint32_t n = 0;
+    *w = NULL;
+    pthread_mutex_lock(&locked_mu);
+    if (nlocked && (*w = malloc(nlocked * sizeof **w)))
+        for (size_t i = 0; i < nlocked; i++)
+            if (locked[i].flags & cudaHostRegisterMapped)
+                (*w)[n++] = (ptx_gmem_t){(uint8_t *)(uintptr_t)locked[i].base, (uint64_t)(uintptr_t)locked[i].base,
+                                         locked[i].size};
+    pthread_mutex_unlock(&locked_mu);
+    return n;
 }
 
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 {
-    int e = cudart_enter();
-    if (e)
-        return (cudaError_t)e;
+    ENTER();
     if (!ptr || !size || flags & ~(unsigned)(cudaHostRegisterPortable | cudaHostRegisterMapped |
                                              cudaHostRegisterIoMemory | cudaHostRegisterReadOnly))
         RET(cudaErrorInvalidValue);
-    if (flags & (cudaHostRegisterMapped | cudaHostRegisterIoMemory)) {
-        fprintf(stderr, "warpsim cuda: cudaHostRegister: flags 0x%x (device access to the range) are not modelled\n",
-                flags);
+    /* device access to I/O memory, and read-only mappings (cudaDevAttrHostRegisterReadOnlySupported
+     * is 0, as on an x86-64 host), are what a GPU's runtime refuses with NotSupported too */
+    if (flags & (cudaHostRegisterIoMemory | cudaHostRegisterReadOnly))
         RET(cudaErrorNotSupported);
-    }
     pthread_mutex_lock(&locked_mu);
-    cudaError_t r = add_locked(ptr, size);
+    cudaError_t r = add_locked(ptr, size, flags);
     pthread_mutex_unlock(&locked_mu);
     RET(r);
 }
 
 cudaError_t cudaHostUnregister(void *ptr)
 {
-    int e = cudart_enter();
-    if (e)
-        return (cudaError_t)e;
+    ENTER();
     pthread_mutex_lock(&locked_mu);
     cudaError_t r = cudaErrorHostMemoryNotRegistered;
     for (size_t i = 0; i < nlocked; i++)
@@ -81,4 +113,27 @@ cudaError_t cudaHostUnregister(void *ptr)
         }
     pthread_mutex_unlock(&locked_mu);
     RET(r);
+}
+
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+    ENTER();
+    cudart_block_t b;
+    if (!pDevice || flags)
+        RET(cudaErrorInvalidValue);
+    if ((!cudart_mem_find(pHost, &b) || b.kind != CUDART_MEM_HOST) && cudart_host_range(pHost, 1) != CUDART_HOST_MAPPED)
+        RET(cudaErrorInvalidValue);
+    *pDevice = pHost;
+    return cudaSuccess;
+}
+
+/* The flags cudaHostAlloc was given (cudaMallocHost: none); only its memory has them. */
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
+{
+    ENTER();
+    cudart_block_t b;
+    if (!pFlags || !cudart_mem_find(pHost, &b) || b.kind != CUDART_MEM_HOST)
+        RET(cudaErrorInvalidValue);
+    *pFlags = b.flags;
+    return cudaSuccess;
 }

@@ -103,7 +103,7 @@ static void print_records(const cudart_func_t *f, const ptx_grid_t *g, const ptx
 static uint64_t grid_workspace(void)
 {
     static uint32_t *ws;
-    if (!ws && (ws = cudart_mem_alloc(8, CUDART_MEM_DEVICE)))
+    if (!ws && (ws = cudart_mem_alloc(8, CUDART_MEM_DEVICE, 0, NULL)))
         ws[0] = 8, ws[1] = 0;
     return (uint64_t)(uintptr_t)ws;
 }
@@ -174,7 +174,11 @@ int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t s
     g.nsm = s.nsm;
     g.warps_per_sm = s.warps_per_sm;
     cudart_mem_gmem(&g.gmem);
+    ptx_gmem_t *mapped;
+    g.nmapped = cudart_host_windows(&mapped);
+    g.mapped = mapped;
     err = run_grid(f, &g, &s);
+    free(mapped);
     free(params);
     return cudart_ret(err);
 }

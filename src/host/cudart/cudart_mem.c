@@ -21,16 +21,19 @@ typedef struct block {
     uint64_t off, size;       /* size rounded up to ALIGN */
     uint64_t asked;           /* the size the caller asked for */
     int kind;                 /* CUDART_MEM_*; 0 free */
+    uint32_t flags;
+    void *owner;
 } block_t;
 
 static struct {
     uint8_t *base;
     uint64_t top;             /* bytes handed out so far from the bottom */
     uint64_t used;            /* bytes in live allocations (cudaMemGetInfo) */
+    uint64_t capacity;        /* the card's memory, at most ARENA_BYTES */
     block_t *b;               /* by offset */
     uint32_t n, cap;
     pthread_mutex_t lock;
-} A = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} A = {.capacity = ARENA_BYTES, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static int arena_map(void)
 {
@@ -64,33 +67,41 @@ static int insert_at(uint32_t i, block_t blk)
 }
 
 /* A free block that fits, split; else room at the top. */
-static void *take(uint64_t bytes, uint64_t asked, int kind)
+static void *take(uint64_t bytes, const block_t *want)
 {
+    if (bytes > A.capacity - A.used)
+        return NULL;
     for (uint32_t i = 0; i < A.n; i++) {
         block_t *f = &A.b[i];
         if (f->kind || f->size < bytes)
             continue;
-        if (f->size > bytes && insert_at(i + 1, (block_t){f->off + bytes, f->size - bytes, 0, 0}))
+        if (f->size > bytes && insert_at(i + 1, (block_t){f->off + bytes, f->size - bytes, 0, 0, 0, NULL}))
             return NULL;
         f = &A.b[i];
-        f->size = bytes, f->asked = asked, f->kind = kind;
+        *f = (block_t){f->off, bytes, want->asked, want->kind, want->flags, want->owner};
         A.used += bytes;
         return A.base + f->off;
     }
-    if (A.top + bytes > ARENA_BYTES || insert_at(A.n, (block_t){A.top, bytes, asked, kind}))
+    if (A.top + bytes > ARENA_BYTES ||
+        insert_at(A.n, (block_t){A.top, bytes, want->asked, want->kind, want->flags, want->owner}))
         return NULL;
     A.top += bytes;
     A.used += bytes;
     return A.base + A.b[A.n - 1].off;
 }
 
-void *cudart_mem_alloc(uint64_t asked, int kind)
+uint64_t cudart_mem_rounded(uint64_t asked)
 {
     uint64_t bytes = (asked + ALIGN - 1) & ~(ALIGN - 1);
-    if (!bytes)
-        bytes = ALIGN;
+    return bytes ? bytes : ALIGN;
+}
+
+void *cudart_mem_alloc(uint64_t asked, int kind, uint32_t flags, void *owner)
+{
+    uint64_t bytes = cudart_mem_rounded(asked);
+    block_t want = {0, bytes, asked, kind, flags, owner};
     pthread_mutex_lock(&A.lock);
-    void *p = arena_map() ? NULL : take(bytes, asked, kind);
+    void *p = arena_map() ? NULL : take(bytes, &want);
     pthread_mutex_unlock(&A.lock);
     if (p)
         memset(p, 0, bytes);   /* a reused range must not show the last owner's bytes (a real GPU might) */
@@ -135,33 +146,47 @@ int cudart_mem_free(void *p, int kind)
     int ok = i >= 0 && (uint8_t *)p == A.base + A.b[i].off && (A.b[i].kind & kind);
     if (ok) {
         A.used -= A.b[i].size;
-        A.b[i].kind = 0;
-        A.b[i].asked = 0;
+        A.b[i] = (block_t){A.b[i].off, A.b[i].size, 0, 0, 0, NULL};
         coalesce((uint32_t)i);
     }
     pthread_mutex_unlock(&A.lock);
     return ok ? 0 : -1;
 }
 
+void cudart_mem_set_capacity(uint64_t bytes)
+{
+    pthread_mutex_lock(&A.lock);
+    A.capacity = bytes < ARENA_BYTES ? bytes : ARENA_BYTES;
+    pthread_mutex_unlock(&A.lock);
+}
+
 uint64_t cudart_mem_unused(void)
 {
     pthread_mutex_lock(&A.lock);
-    uint64_t n = ARENA_BYTES - A.used;
+    uint64_t n = A.capacity > A.used ? A.capacity - A.used : 0;
     pthread_mutex_unlock(&A.lock);
     return n;
 }
 
-int cudart_mem_find(const void *p, void **base, uint64_t *size, int *kind)
+int cudart_mem_find(const void *p, cudart_block_t *b)
 {
     pthread_mutex_lock(&A.lock);
     int i = find_index(p);
-    if (i >= 0) {
-        *base = A.base + A.b[i].off;
-        *size = A.b[i].asked;
-        *kind = A.b[i].kind;
-    }
+    if (i >= 0)
+        *b = (cudart_block_t){A.base + A.b[i].off, A.b[i].asked, A.b[i].kind, A.b[i].flags, A.b[i].owner};
     pthread_mutex_unlock(&A.lock);
     return i >= 0;
+}
+
+int cudart_mem_set_kind(void *p, int kind)
+{
+    pthread_mutex_lock(&A.lock);
+    int i = find_index(p);
+    int ok = i >= 0 && (uint8_t *)p == A.base + A.b[i].off;
+    if (ok)
+        A.b[i].kind = kind;
+    pthread_mutex_unlock(&A.lock);
+    return ok ? 0 : -1;
 }
 
 int cudart_mem_in_arena(const void *p, uint64_t n)

@@ -1,59 +1,64 @@
 /* Memory: cudaMalloc and its kinds, copies, sets, symbols. Device, host
  * (pinned) and managed allocations all live in the arena (cudart_mem.c), so
  * every kind of copy is memcpy; a pointer the kind says is the device's
- * must lie in the arena, else cudaErrorInvalidValue, as a GPU's runtime
- * says of a host pointer passed as a device one. Async forms complete
+ * must be one a kernel reaches (the arena, mapped host memory), else
+ * cudaErrorInvalidValue, as a GPU's runtime says of a host pointer passed as
+ * a device one. Async forms complete
  * before they return (launches run to completion: cudart.h). */
 #include <cuda_runtime_api.h>
 
 #include <string.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_card.h"
+#include "host/cudart/cudart_mempool.h"
 #include "host/cudart/cudart_module.h"
 
-#define ENTER()                        \
-    do {                               \
-        int e_ = cudart_enter();       \
-        if (e_)                        \
-            return (cudaError_t)e_;    \
-    } while (0)
-#define RET(e) return (cudaError_t)cudart_ret(e)
-
-static cudaError_t alloc(void **p, size_t size, int kind)
+static cudaError_t alloc(void **p, size_t size, int kind, unsigned flags)
 {
     ENTER();
     if (!p)
         RET(cudaErrorInvalidValue);
-    *p = cudart_mem_alloc(size, kind);
+    *p = cudart_mem_alloc(size, kind, flags, NULL);
     RET(*p ? cudaSuccess : cudaErrorMemoryAllocation);
 }
 
-cudaError_t cudaMalloc(void **devPtr, size_t size) { return alloc(devPtr, size, CUDART_MEM_DEVICE); }
-cudaError_t cudaMallocHost(void **ptr, size_t size) { return alloc(ptr, size, CUDART_MEM_HOST); }
-cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags) { return alloc(pHost, size, CUDART_MEM_HOST); }
-cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+cudaError_t cudaMalloc(void **devPtr, size_t size) { return alloc(devPtr, size, CUDART_MEM_DEVICE, 0); }
+cudaError_t cudaMallocHost(void **ptr, size_t size) { return alloc(ptr, size, CUDART_MEM_HOST, cudaHostAllocDefault); }
+
+/* Every kind is mapped: host memory is in the arena, which kernels reach. */
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
 {
-    return alloc(devPtr, size, CUDART_MEM_MANAGED);
+    if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined))
+        RET(cudaErrorInvalidValue);
+    return alloc(pHost, size, CUDART_MEM_HOST, flags);
 }
 
-cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t s) { return cudaMalloc(devPtr, size); }
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+{
+    return alloc(devPtr, size, CUDART_MEM_MANAGED, flags);
+}
 
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
 {
     if (!pitch)
         RET(cudaErrorInvalidValue);
-    *pitch = (width + 511) & ~(size_t)511;   /* rows start 512-byte aligned, as cudaDeviceProp.texturePitchAlignment */
+    *pitch = (width + 511) & ~(size_t)511;   /* rows start 512-byte aligned, as a GPU's runtime gives them */
     return cudaMalloc(devPtr, *pitch * height);
 }
 
 cudaError_t cudaFree(void *devPtr)
 {
     ENTER();
+    cudart_block_t b;
+    if (devPtr && cudart_mem_find(devPtr, &b) && b.owner) {   /* cudaMallocAsync's: cudaFree synchronises */
+        int e = cudart_pool_free(devPtr);
+        cudart_pools_sync();
+        RET(e);
+    }
     RET(!devPtr || !cudart_mem_free(devPtr, CUDART_MEM_DEVICE | CUDART_MEM_MANAGED) ? cudaSuccess
                                                                                      : cudaErrorInvalidValue);
 }
-
-cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t s) { return cudaFree(devPtr); }
 
 cudaError_t cudaFreeHost(void *ptr)
 {
@@ -61,44 +66,33 @@ cudaError_t cudaFreeHost(void *ptr)
     RET(!ptr || !cudart_mem_free(ptr, CUDART_MEM_HOST) ? cudaSuccess : cudaErrorInvalidValue);
 }
 
-cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
-{
-    ENTER();
-    void *base;
-    uint64_t size;
-    int kind;
-    if (!pDevice || !cudart_mem_find(pHost, &base, &size, &kind) || kind != CUDART_MEM_HOST)
-        RET(cudaErrorInvalidValue);
-    *pDevice = pHost;
-    return cudaSuccess;
-}
-
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *ptr)
 {
     ENTER();
-    void *base;
-    uint64_t size;
-    int kind = 0;
+    cudart_block_t b = {0};
     if (!a)
         RET(cudaErrorInvalidValue);
     memset(a, 0, sizeof *a);
-    if (!cudart_mem_find(ptr, &base, &size, &kind)) {
-        a->type = cudaMemoryTypeUnregistered;
-        a->device = -2;
+    if (!cudart_mem_find(ptr, &b)) {
+        int reg = cudart_host_range(ptr, 1);
+        a->type = reg ? cudaMemoryTypeHost : cudaMemoryTypeUnregistered;
+        a->device = reg ? 0 : -2;
         a->hostPointer = (void *)ptr;
+        a->devicePointer = reg == CUDART_HOST_MAPPED ? (void *)ptr : NULL;
         return cudaSuccess;
     }
-    a->type = kind == CUDART_MEM_HOST ? cudaMemoryTypeHost : kind == CUDART_MEM_MANAGED ? cudaMemoryTypeManaged
-                                                                                       : cudaMemoryTypeDevice;
+    a->type = b.kind == CUDART_MEM_HOST      ? cudaMemoryTypeHost
+              : b.kind == CUDART_MEM_MANAGED ? cudaMemoryTypeManaged
+                                             : cudaMemoryTypeDevice;
     a->devicePointer = (void *)ptr;
-    a->hostPointer = kind == CUDART_MEM_DEVICE ? NULL : (void *)ptr;
+    a->hostPointer = b.kind == CUDART_MEM_HOST || b.kind == CUDART_MEM_MANAGED ? (void *)ptr : NULL;
     return cudaSuccess;
 }
 
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total)
 {
     ENTER();
-    *total = 80ull << 30;   /* the H100's 80 GB; the arena reserves 64 GB of it */
+    *total = cudart_card()->global_bytes;   /* free is at most the arena's 64 GB */
     *free = cudart_mem_unused();
     return cudaSuccess;
 }
@@ -110,7 +104,7 @@ static int copy_ok(void *dst, const void *src, size_t n, enum cudaMemcpyKind kin
     int dev_src = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
         return 0;
-    return (!dev_dst || cudart_mem_in_arena(dst, n)) && (!dev_src || cudart_mem_in_arena(src, n));
+    return (!dev_dst || cudart_device_reaches(dst, n)) && (!dev_src || cudart_device_reaches(src, n));
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
@@ -159,7 +153,7 @@ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDev
 cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
     ENTER();
-    if (count && !cudart_mem_in_arena(devPtr, count))
+    if (count && !cudart_device_reaches(devPtr, count))
         RET(cudaErrorInvalidValue);
     memset(devPtr, value, count);
     return cudaSuccess;
@@ -208,7 +202,7 @@ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count
     cudaError_t e = symbol_bytes(symbol, count, offset, &w);
     if (e)
         return e;
-    if (kind == cudaMemcpyDeviceToDevice && !cudart_mem_in_arena(src, count))
+    if (kind == cudaMemcpyDeviceToDevice && !cudart_device_reaches(src, count))
         RET(cudaErrorInvalidValue);
     memmove(w, src, count);
     return cudaSuccess;
@@ -222,7 +216,7 @@ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, si
     cudaError_t e = symbol_bytes(symbol, count, offset, &w);
     if (e)
         return e;
-    if (kind == cudaMemcpyDeviceToDevice && !cudart_mem_in_arena(dst, count))
+    if (kind == cudaMemcpyDeviceToDevice && !cudart_device_reaches(dst, count))
         RET(cudaErrorInvalidValue);
     memmove(dst, w, count);
     return cudaSuccess;
@@ -296,6 +290,4 @@ ALIAS(cudaMemcpyToSymbol_ptds, cudaMemcpyToSymbol);
 ALIAS(cudaMemcpyFromSymbol_ptds, cudaMemcpyFromSymbol);
 ALIAS(cudaMemcpyToSymbolAsync_ptsz, cudaMemcpyToSymbolAsync);
 ALIAS(cudaMemcpyFromSymbolAsync_ptsz, cudaMemcpyFromSymbolAsync);
-ALIAS(cudaMallocAsync_ptsz, cudaMallocAsync);
-ALIAS(cudaFreeAsync_ptsz, cudaFreeAsync);
 ALIAS(cudaMemPrefetchAsync_ptsz, cudaMemPrefetchAsync);

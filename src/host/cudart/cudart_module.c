@@ -117,7 +117,7 @@ static int load(cudart_module_t *m)
         fprintf(stderr, "warpsim cuda: %s\n", err);
         return cudaErrorInvalidPtx;
     }
-    if (!(m->globals = cudart_mem_alloc(globals_bound(m->m), CUDART_MEM_DEVICE)))
+    if (!(m->globals = cudart_mem_alloc(globals_bound(m->m), CUDART_MEM_DEVICE, 0, NULL)))
         return cudaErrorMemoryAllocation;
     m->prog = ptx_prog_build_at(m->m, m->name, (uint64_t)(uintptr_t)m->globals, err, sizeof err);
     if (!m->prog) {

@@ -1,5 +1,6 @@
 /* Streams and events. Work runs to completion when it is issued, so every
- * stream is always idle and in order. An event records the simulated time
+ * stream is always idle and in order; a synchronisation is where memory
+ * pools give back what they hold above their thresholds (cudart_mempool.c). An event records the simulated time
  * (cudart_sim_ns: launches advance it by their instruction counts over the
  * config's clock, cudart_launch.c) and cudaEventElapsedTime subtracts two. */
 #include <cuda_runtime_api.h>
@@ -7,14 +8,7 @@
 #include <stdlib.h>
 
 #include "host/cudart/cudart.h"
-
-#define ENTER()                        \
-    do {                               \
-        int e_ = cudart_enter();       \
-        if (e_)                        \
-            return (cudaError_t)e_;    \
-    } while (0)
-#define RET(e) return (cudaError_t)cudart_ret(e)
+#include "host/cudart/cudart_mempool.h"
 
 #define STREAM_MAGIC 0x5354524du
 #define EVENT_MAGIC 0x4556544eu
@@ -33,7 +27,7 @@ typedef struct event {
 } event_t;
 
 /* NULL, the legacy and per-thread streams (1, 2), or one created here. */
-static int stream_ok(cudaStream_t s)
+int cudart_stream_ok(cudaStream_t s)
 {
     return (uintptr_t)s <= 2 || ((stream_t *)s)->magic == STREAM_MAGIC;
 }
@@ -64,31 +58,39 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream) { return cudaStreamCreateWit
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
     ENTER();
-    if ((uintptr_t)stream <= 2 || !stream_ok(stream))
+    if ((uintptr_t)stream <= 2 || !cudart_stream_ok(stream))
         RET(cudaErrorInvalidResourceHandle);
     ((stream_t *)stream)->magic = 0;
     free(stream);
     return cudaSuccess;
 }
 
-cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
     ENTER();
-    RET(stream_ok(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle);
+    RET(cudart_stream_ok(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
-cudaError_t cudaStreamQuery(cudaStream_t stream) { return cudaStreamSynchronize(stream); }
+/* A synchronisation that succeeded: the pools release (cudart_mempool.h). */
+static cudaError_t synchronised(cudaError_t e)
+{
+    if (!e)
+        cudart_pools_sync();
+    return e;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) { return synchronised(cudaStreamQuery(stream)); }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
     ENTER();
-    RET(stream_ok(stream) && event_of(event) ? cudaSuccess : cudaErrorInvalidResourceHandle);
+    RET(cudart_stream_ok(stream) && event_of(event) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
 {
     ENTER();
-    if (!stream_ok(stream))
+    if (!cudart_stream_ok(stream))
         RET(cudaErrorInvalidResourceHandle);
     *flags = (uintptr_t)stream <= 2 ? 0 : ((stream_t *)stream)->flags;
     return cudaSuccess;
@@ -97,7 +99,7 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
 cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
 {
     ENTER();
-    if (!stream_ok(stream))
+    if (!cudart_stream_ok(stream))
         RET(cudaErrorInvalidResourceHandle);
     *priority = (uintptr_t)stream <= 2 ? 0 : ((stream_t *)stream)->priority;
     return cudaSuccess;
@@ -107,7 +109,7 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
     ENTER();
-    if (!stream_ok(stream))
+    if (!cudart_stream_ok(stream))
         RET(cudaErrorInvalidResourceHandle);
     fn(userData);
     return cudaSuccess;
@@ -117,7 +119,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
                                   unsigned int flags)
 {
     ENTER();
-    if (!stream_ok(stream))
+    if (!cudart_stream_ok(stream))
         RET(cudaErrorInvalidResourceHandle);
     callback(stream, cudaSuccess, userData);
     return cudaSuccess;
@@ -151,7 +153,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
 {
     ENTER();
     event_t *e = event_of(event);
-    if (!e || !stream_ok(stream))
+    if (!e || !cudart_stream_ok(stream))
         RET(cudaErrorInvalidResourceHandle);
     e->recorded = 1;
     e->ns = cudart_sim_ns();
@@ -169,7 +171,7 @@ cudaError_t cudaEventQuery(cudaEvent_t event)
     RET(event_of(event) ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
-cudaError_t cudaEventSynchronize(cudaEvent_t event) { return cudaEventQuery(event); }
+cudaError_t cudaEventSynchronize(cudaEvent_t event) { return synchronised(cudaEventQuery(event)); }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {

@@ -60,6 +60,20 @@ uint32_t gpu_config_sms(const gpu_config_t *c) { return c->n_clusters * c->cores
 
 uint32_t gpu_config_block_threads(const gpu_config_t *c) { return c->cc_major < 2 ? 512 : 1024; }
 
+int64_t gpu_config_l2_bytes(const gpu_config_t *c)
+{
+    if (!c->l2_given)
+        return -1;
+    return (int64_t)c->l2_slice_bytes * (c->n_mem ? c->n_mem : 8) * (c->sub_partitions ? c->sub_partitions : 1);
+}
+
+int64_t gpu_config_bus_bits(const gpu_config_t *c)
+{
+    if (!c->n_mem)
+        return -1;
+    return (int64_t)c->n_mem * (c->mem_per_ctrlr ? c->mem_per_ctrlr : 1) * (c->dram_buswidth ? c->dram_buswidth : 4) * 8;
+}
+
 uint32_t gpu_config_thread_regs(const gpu_config_t *c)
 {
     if (c->cc_major < 2)
@@ -164,6 +178,26 @@ static int read_clocks(cfg_reader_t *r, int line, const char *v, gpu_config_t *c
     return 0;
 }
 
+/* GPGPU-Sim's cache_config::init: "none", or [N|S:]<sets>:<line>:<ways>,
+ * then the policies, which only a timing model would read. */
+static int read_cache(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_config_t *c)
+{
+    unsigned long long sets, bytes, ways;
+    char type, comma;
+    c->l2_given = 1;
+    if (!strcmp(v, "none")) {
+        c->l2_slice_bytes = 0;
+        return 0;
+    }
+    const char *geom = isalpha((unsigned char)v[0]) && v[1] == ':' ? v + 2 : v;
+    type = geom == v ? 'N' : v[0];
+    if ((type != 'N' && type != 'S') || sscanf(geom, "%llu:%llu:%llu%c", &sets, &bytes, &ways, &comma) != 4 ||
+        comma != ',' || !sets || !bytes || !ways || sets * bytes * ways > (1ull << 40))
+        return cfail(r, line, "expected -%s [N|S:]<sets>:<line bytes>:<ways>,... or none, found '%s'", opt, v);
+    c->l2_slice_bytes = sets * bytes * ways;
+    return 0;
+}
+
 static int take(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_config_t *c)
 {
 #define TAKE_U32(field)                                                                        \
@@ -174,6 +208,7 @@ static int take(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_c
     return 0;
 #define TAKE_PIPE(field) return read_pipe(r, line, v, c);
 #define TAKE_CLOCKS(field) return read_clocks(r, line, v, c);
+#define TAKE_CACHE(field) return read_cache(r, line, opt, v, c);
 #define TAKE_ROW(name, kind, field, help) \
     if (!strcmp(opt, name)) {             \
         TAKE_##kind(field)                \
@@ -183,6 +218,7 @@ static int take(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_c
 #undef TAKE_U32
 #undef TAKE_PIPE
 #undef TAKE_CLOCKS
+#undef TAKE_CACHE
     return 1; /* not modelled */
 }
 

@@ -16,7 +16,10 @@
 
 /* The options warpsim takes, in GPGPU-Sim's spelling:
  * X(option, kind, field, meaning). Kinds: U32 a number; PIPE
- * <threads per SM>:<warp size>; CLOCKS <core>:<icnt>:<l2>:<dram> in MHz. */
+ * <threads per SM>:<warp size>; CLOCKS <core>:<icnt>:<l2>:<dram> in MHz;
+ * CACHE GPGPU-Sim's cache string, [N|S:]<sets>:<line>:<ways>,... or none.
+ * A memory-system field left 0 was not in the file (the CUDA runtime then
+ * takes the card's published figure, cudart_card.def). */
 #define GPU_CONFIG_OPTIONS(X)                                                              \
     X("gpgpu_n_clusters", U32, n_clusters, "SM clusters")                                  \
     X("gpgpu_n_cores_per_cluster", U32, cores_per_cluster, "SMs per cluster")              \
@@ -29,7 +32,12 @@
     X("gpgpu_clock_domains", CLOCKS, clock_mhz, "core:interconnect:L2:DRAM clocks, MHz")   \
     X("gpgpu_num_reg_banks", U32, reg_banks, "register file banks per SM")                 \
     X("gpgpu_compute_capability_major", U32, cc_major, "compute capability, major")        \
-    X("gpgpu_compute_capability_minor", U32, cc_minor, "compute capability, minor")
+    X("gpgpu_compute_capability_minor", U32, cc_minor, "compute capability, minor")        \
+    X("gpgpu_n_mem", U32, n_mem, "memory controllers")                                     \
+    X("gpgpu_n_sub_partition_per_mchannel", U32, sub_partitions, "L2 slices a controller") \
+    X("gpgpu_n_mem_per_ctrlr", U32, mem_per_ctrlr, "DRAM chips a controller")              \
+    X("gpgpu_dram_buswidth", U32, dram_buswidth, "bytes a DRAM chip's bus carries")        \
+    X("gpgpu_cache:dl2", CACHE, l2_slice_bytes, "L2 slice: [N|S:]sets:line:ways,...")
 
 typedef struct gpu_config {
     char name[64];              /* the file's name without folder and .cfg/.config */
@@ -41,6 +49,9 @@ typedef struct gpu_config {
     double clock_mhz[4];
     uint32_t reg_banks;
     uint32_t cc_major, cc_minor;
+    uint32_t n_mem, sub_partitions, mem_per_ctrlr, dram_buswidth;
+    uint64_t l2_slice_bytes;    /* sets x line x ways of one L2 slice; 0 with l2_given: none */
+    uint32_t l2_given;
     uint32_t nignored;          /* GPGPU-Sim options read and not modelled */
     char *ignored;              /* their names, ", " between; malloc'd */
 } gpu_config_t;
@@ -59,6 +70,13 @@ uint32_t gpu_config_sms(const gpu_config_t *c);
 uint32_t gpu_config_block_threads(const gpu_config_t *c);
 /* Registers a thread may have: 124 on 1.x, 63 up to 3.0, then 255. */
 uint32_t gpu_config_thread_regs(const gpu_config_t *c);
+/* The L2's bytes as GPGPU-Sim builds it (a -gpgpu_cache:dl2 slice in each
+ * of -gpgpu_n_mem x -gpgpu_n_sub_partition_per_mchannel sub-partitions,
+ * GPGPU-Sim's defaults 8 and 1 for what is missing); -1 without dl2. */
+int64_t gpu_config_l2_bytes(const gpu_config_t *c);
+/* The DRAM bus in bits (-gpgpu_n_mem x -gpgpu_n_mem_per_ctrlr x
+ * -gpgpu_dram_buswidth bytes, defaults 1 and 4); -1 without -gpgpu_n_mem. */
+int64_t gpu_config_bus_bits(const gpu_config_t *c);
 /* Is name (without the dash) an option GPGPU-Sim knows? */
 int gpu_config_gpgpusim_option(const char *name);
 

@@ -199,6 +199,8 @@ extern "C" int ptx_cuda_run(const ptx_grid_t *g, ptx_stats_t *st, ptx_out_t *out
     dg.gmem.base = gmem;
     PTX_CUDA(to_device(&params, g->params, (size_t)g->param_size));
     dg.params = params;
+    dg.mapped = NULL; /* host windows are the CPU backend's (warpsim cuda runs there) */
+    dg.nmapped = 0;
     dg.prog = NULL;
     PTX_CUDA(cudaMalloc(&stats, sizeof *stats * nctas));
     PTX_CUDA(cudaMemset(stats, 0, sizeof *stats * nctas));
