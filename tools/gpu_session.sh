@@ -112,7 +112,15 @@ run | run-test)
     [ "$cmd" = run ] && smoke
     repeat_runs
     gpu_test
+    # The hardware counters of the CUDA test programs (bench/hw/collect.sh),
+    # when .hw is carried, before the benchmark that a cut-off ends.
+    if [ -d .hw ]; then
+        timeout -s KILL "${HW_LIMIT:-120}" bash bench/hw/collect.sh run "$OUT/hw"
+        tar czf "$OUT/hw.tgz" -C "$OUT" hw && rm -rf "$OUT/hw"
+    fi
     [ "$cmd" = run ] && bench_full "$commit"
+    # At most 8 files come back from a device call: everything in one.
+    [ -n "${GPU_SESSION_TAR:-}" ] && tar czf "$GPU_SESSION_TAR" -C "$OUT" .
     ;;
 *)
     echo "usage: bash tools/gpu_session.sh pack | run [COMMIT] | run-test" >&2
