@@ -227,6 +227,29 @@ Test(elf, accepts_a_writable_and_executable_segment)
     }
 }
 
+/* fuzz_elf's finding (issue 33): every executable segment writable, the
+ * read-only one holding no code. Linux runs such a program (ld puts code
+ * in an "awx" section into a RWE segment), so the loader accepts it: the
+ * shared text is empty, at the read-only image's end, and all code is the
+ * writable code, entry included, which each core runs from its window. */
+Test(elf, accepts_code_only_in_a_writable_segment)
+{
+    sim_image_t img;
+    char err[256] = "";
+    te_default();
+    te_seg[0].flags = PF_R;
+    te_seg[1].flags = PF_R | PF_W | PF_X;
+    size_t len = te_make(EM_ARM, 0x11401, 2); /* Thumb entry in the writable code */
+    cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(img.text_size, 0u, "no read-only code");
+    cr_expect_eq(img.text_lo, 0x10400, "the empty text sits at the image's end");
+    cr_expect_eq(img.wx_lo, 0x11000);
+    cr_expect_eq(img.wx_size, 0x1000);
+    cr_expect(img.wx_lo >= img.priv_base && img.wx_lo + img.wx_size <= img.brk_start, "inside the window");
+    cr_expect(img.entry - 1u - img.wx_lo < img.wx_size, "the entry lies in the writable code");
+    elf_free(&img);
+}
+
 Test(elf, refuses_non_elf_input)
 {
     te_refused(te_buf, 0, "empty file");
