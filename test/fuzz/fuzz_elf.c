@@ -93,7 +93,7 @@ static int same_fields(const sim_image_t *a, const sim_image_t *b)
            a->text_lo == b->text_lo && a->text_size == b->text_size && a->priv_base == b->priv_base &&
            a->data_size == b->data_size && a->brk_start == b->brk_start && a->phdr_addr == b->phdr_addr &&
            a->phnum == b->phnum && a->heap_req == b->heap_req && a->stack_req == b->stack_req &&
-           a->wx_lo == b->wx_lo && a->wx_size == b->wx_size;
+           a->wx_lo == b->wx_lo && a->wx_size == b->wx_size && a->exec_stack == b->exec_stack;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
