@@ -14,22 +14,10 @@
 #include <stdio.h>
 #include <sys/mman.h>
 
+#include "digest.h"
 #include "jit_emit.h"
 
 #define PAGE 4096u
-
-static uint32_t digest, errors;
-
-static void check(uint32_t got, uint32_t want)
-{
-    digest = digest * 31u + got;
-    errors += got != want;
-}
-
-static void report(const char *name)
-{
-    printf("%-9s digest %08x errors %u\n", name, digest, errors);
-}
 
 static uint8_t *map(uint32_t bytes, int prot)
 {

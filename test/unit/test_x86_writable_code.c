@@ -67,23 +67,42 @@ static void wx_setup(wx_machine_t *w, uint32_t fn, uint32_t ncores)
     cr_assert_eq(x86_code_window(w->st, &w->m, &w->code), 0);
 }
 
+/* The host's decode service for core `core`, parked in SIM_WAIT_DECODE,
+ * as the backends call it between rounds. */
+static void wx_serve(wx_machine_t *w, x86_ctx_t *c, uint32_t core)
+{
+    uint32_t regs[X86_REGS_WORDS * 2], sys[SIM_SYS_WORDS * 2];
+    sim_soa_t soa = {0};
+    soa.regs = regs, soa.sys = sys, soa.ncores = 2, soa.regs_words = X86_REGS_WORDS;
+    isa_span_t span;
+    sim_stage_store((const uint32_t *)c, &soa, core);
+    cr_assert_eq(x86_decode_for_core(w->st, &soa, core, &span), 0);
+    c->sys.status = SIM_RUNNING;
+}
+
+/* Rounds of up to `steps` instructions of core `core`, each followed by the
+ * decode it waits for, if any. */
+static void wx_rounds(wx_machine_t *w, x86_ctx_t *c, uint32_t core, int rounds, uint64_t steps)
+{
+    for (int round = 0; round < rounds; round++) {
+        x86_run(c, &w->code.x86, &w->m, core, steps);
+        if (c->sys.status == SIM_WAIT_DECODE)
+            wx_serve(w, c, core);
+    }
+}
+
 /* Runs core `core` to the program's last jump; returns the decodes of its
  * writable code it asked for. */
 static uint32_t wx_run(wx_machine_t *w, uint32_t core, x86_ctx_t *c)
 {
-    uint32_t regs[X86_REGS_WORDS * 2], sys[SIM_SYS_WORDS * 2], decodes = 0;
-    sim_soa_t soa = {0};
-    soa.regs = regs, soa.sys = sys, soa.ncores = 2, soa.regs_words = X86_REGS_WORDS;
+    uint32_t decodes = 0;
     memset(c, 0, sizeof *c);
     x86_ctx_init(c, WX_TEXT, WX_PRIV + WX_PRIV_SIZE);
     for (int round = 0; round < 40 && c->eip != WX_END; round++) {
         x86_run(c, &w->code.x86, &w->m, core, 100);
         if (c->sys.status == SIM_WAIT_DECODE) {
-            isa_span_t span;
-            sim_stage_store((const uint32_t *)c, &soa, core);
-            cr_assert_eq(x86_decode_for_core(w->st, &soa, core, &span), 0);
             decodes += c->eip - WX_PRIV < WX_CODE;
-            c->sys.status = SIM_RUNNING;
+            wx_serve(w, c, core);
         }
         cr_assert_eq(c->sys.status, SIM_RUNNING, "stopped with status %u at 0x%x", c->sys.status, c->eip);
     }
@@ -136,18 +155,12 @@ Test(x86_writable_code, an_instruction_reaching_into_a_page_that_is_not_executab
     wx_machine_t w;
     wx_setup(&w, WX_PRIV, 1);
     x86_ctx_t c;
-    uint32_t regs[X86_REGS_WORDS], sys[SIM_SYS_WORDS];
-    sim_soa_t soa = {0};
-    soa.regs = regs, soa.sys = sys, soa.ncores = 1, soa.regs_words = X86_REGS_WORDS;
     ((uint8_t *)wx_priv[0])[WX_CODE - 1u] = 0xb8; /* mov $imm32, %eax: 4 bytes short */
     memset(&c, 0, sizeof c);
     x86_ctx_init(&c, WX_PRIV + WX_CODE - 1u, WX_PRIV + WX_PRIV_SIZE);
     x86_run(&c, &w.code.x86, &w.m, 0, 10);
     cr_assert_eq(c.sys.status, SIM_WAIT_DECODE);
-    isa_span_t span;
-    sim_stage_store((const uint32_t *)&c, &soa, 0);
-    cr_assert_eq(x86_decode_for_core(w.st, &soa, 0, &span), 0);
-    c.sys.status = SIM_RUNNING;
+    wx_serve(&w, &c, 0);
     x86_run(&c, &w.code.x86, &w.m, 0, 10);
     cr_expect_eq(c.sys.status, SIM_FAULTED);
     cr_expect_eq(c.sys.fault_reason, SIM_FAULT_FETCH);
@@ -168,22 +181,11 @@ Test(x86_writable_code, an_instruction_cut_by_the_end_of_the_window)
     wx_machine_t w;
     wx_setup(&w, WX_PRIV, 1);
     x86_ctx_t c;
-    uint32_t regs[X86_REGS_WORDS], sys[SIM_SYS_WORDS];
-    sim_soa_t soa = {0};
-    soa.regs = regs, soa.sys = sys, soa.ncores = 1, soa.regs_words = X86_REGS_WORDS;
     memset(&c, 0, sizeof c);
     cr_assert_eq(linux_mprotect(&c.sys, &w.m, 0, WX_PRIV, WX_PRIV_SIZE, 7), 0);
     ((uint8_t *)wx_priv[0])[WX_PRIV_SIZE - 2u] = 0xb8; /* mov $imm32, %eax: 3 bytes short */
     x86_ctx_init(&c, WX_PRIV + WX_PRIV_SIZE - 2u, WX_PRIV + WX_PRIV_SIZE);
-    for (int round = 0; round < 2; round++) {
-        x86_run(&c, &w.code.x86, &w.m, 0, 10);
-        if (c.sys.status == SIM_WAIT_DECODE) {
-            isa_span_t span;
-            sim_stage_store((const uint32_t *)&c, &soa, 0);
-            cr_assert_eq(x86_decode_for_core(w.st, &soa, 0, &span), 0);
-            c.sys.status = SIM_RUNNING;
-        }
-    }
+    wx_rounds(&w, &c, 0, 2, 10);
     cr_expect_eq(c.sys.status, SIM_FAULTED);
     cr_expect_eq(c.sys.fault_reason, SIM_FAULT_FETCH);
     cr_expect_eq(c.sys.fault_addr, WX_PRIV + WX_PRIV_SIZE);
