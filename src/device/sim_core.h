@@ -25,7 +25,7 @@ typedef enum sim_status {
 #define SIM_FAULT_LIST(_)                                             \
     _(NONE, "none")                                                   \
     _(UNDEF, "undefined or unsupported instruction")                  \
-    _(FETCH, "instruction fetch outside the text segment")            \
+    _(FETCH, "instruction fetch from memory that is not executable")  \
     _(READ, "data read from an unmapped address")                     \
     _(WRITE, "data write to an unmapped or read-only address")        \
     _(BKPT, "breakpoint instruction")                                 \
@@ -63,6 +63,8 @@ typedef struct sim_sys {
     uint32_t host_req;     /* LINUX_REQ_*: what the core waits in SIM_WAIT_HOST for */
     uint32_t io_done;      /* bytes of an unfinished write already in the output buffer */
     uint32_t host_ret;     /* the host's answer to a path request (linux/linux_path.h) */
+    uint32_t code_gen;     /* changes that may leave code decoded from the window stale:
+                            * ARM's cacheflush, mmap, mprotect, munmap (arm_fetch_win) */
 } sim_sys_t;
 
 #define SIM_SYS_WORDS ((uint32_t)(sizeof(sim_sys_t) / sizeof(uint32_t)))

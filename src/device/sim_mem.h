@@ -21,6 +21,7 @@
 #define SIM_SHARED_BASE 0xC0000000u
 
 struct linux_fs; /* what the host gives the cores to read (linux/linux_fs.h) */
+struct sim_xmap; /* which pages of each core's window may be executed (sim_xmap.h) */
 
 typedef struct sim_mem {
     uint32_t *priv;       /* private windows of all cores */
@@ -44,6 +45,7 @@ typedef struct sim_mem {
                            * it took the persistent kernel from 96 to 114 registers
                            * and its frame from 96 to 176 bytes (nvcc 13.0, sm_90) */
     const struct linux_fs *fs; /* stdin and files, shared by all cores; NULL: none */
+    struct sim_xmap *xmap;     /* executable pages of the windows; NULL: none (sim_xmap.h) */
 } sim_mem_t;
 
 /* A file that defines SIM_PRIV_CONTIGUOUS before including this one runs

@@ -103,10 +103,13 @@ static void regroup(cpu_pool_t *p)
         p->order[i] = (uint32_t)p->keyed[i];
 }
 
-static uint32_t service(cpu_pool_t *p)
+/* The host services between rounds; -1 when the run cannot go on (said on
+ * stderr), else the cores still running. */
+static int64_t service(cpu_pool_t *p)
 {
     sim_machine_t *m = p->m;
-    machine_serve_decodes(m, NULL, NULL);
+    if (machine_serve_decodes(m, NULL, NULL))
+        return -1;
     services_rows_t rows = {machine_sys(m, SIM_SYS_FIELD(status), 0), machine_sys(m, SIM_SYS_FIELD(out_len), 0),
                             machine_sys(m, SIM_SYS_FIELD(host_req), 0), machine_sys(m, SIM_SYS_FIELD(host_ret), 0)};
     return services_round(p->out, &rows, m->mem.out, m->mem.out_cap, NULL);
@@ -153,7 +156,7 @@ static int alloc_memory(sim_machine_t *m)
     m->mem.stride_core = m->mem.priv_size / 4;
     m->mem.out = (uint8_t *)b;
     m->mem.shared = (uint8_t *)b + out;
-    return 0;
+    return machine_window_code(m); /* the windows are host memory: code may run from them */
 }
 
 /* What the cores read lives in host memory here: they see the host's view,
@@ -230,9 +233,8 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     double t1 = now_seconds();
     r->init_seconds = t1 - t0;
 
-    for (;;) {
-        if (service(&p) == 0)
-            break;
+    int64_t running;
+    while ((running = service(&p)) > 0) {
         if (p.order)
             regroup(&p);
         pool_round(&p);
@@ -249,8 +251,10 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     free(p.order);
     free(p.keyed);
     free(p.started);
-    if (o->dump_state && hash_memory(m))
+    if (running < 0 || (o->dump_state && hash_memory(m))) {
+        free_memory(m);
         return -1;
+    }
     free_memory(m);
     return 0;
 }

@@ -40,7 +40,7 @@ static uint32_t stage_slot_words(uint32_t isa)
 }
 /* --block-size allows up to 256 threads. Past the 48 KiB a block gets
  * without opting in, cuda_loop opts in: an ARM context with its VFP
- * registers (78 words) takes 79 KiB for 256 threads, an IA-32 one (100
+ * registers (78 words) takes 79 KiB for 256 threads, an IA-32 one (101
  * words: its x87 unit 30 of them, XMM0-7 and MXCSR 33) 101 KiB, which
  * sm_80 and sm_90 give (sm_86/89 stop at 99 KiB, sm_75 at 64 KiB: smaller
  * blocks there). The default block of 128 needs 51 KiB for IA-32, within
@@ -220,6 +220,7 @@ static int cuda_setup(sim_machine_t *m, cuda_state_t *d, sim_mem_t *dm, sim_core
     CUDA_CHECK(cudaMalloc((void **)&d->shared, m->mem.shared_size ? m->mem.shared_size : 4));
     CUDA_CHECK(cudaMemset(d->shared, 0, m->mem.shared_size ? m->mem.shared_size : 4));
     *dm = m->mem;
+    dm->xmap = NULL; /* no code runs from the windows here: PROT_EXEC is refused (linux_mm.h) */
     dm->priv = (uint32_t *)d->priv;
     dm->stride_word = n;
     dm->stride_core = 1;

@@ -46,6 +46,7 @@ typedef struct elf_file {
     uint32_t machine, entry, phoff, phnum, shoff, shnum, shentsize, shstrndx;
     elf_seg_t *loads;
     uint32_t nloads, phdr_vaddr, has_phdr;
+    uint32_t stack_flags; /* PT_GNU_STACK's p_flags; PF_X when there is none */
 } elf_file_t;
 
 static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
@@ -182,11 +183,14 @@ static int read_phdrs(elf_file_t *f)
     f->loads = (elf_seg_t *)calloc(f->phnum, sizeof(elf_seg_t));
     if (!f->loads)
         return fail(f, "out of memory");
+    f->stack_flags = PF_R | PF_W | PF_X;
     for (uint32_t i = 0; i < f->phnum; i++) {
         const uint8_t *p = f->buf + f->phoff + (size_t)i * PHDR_SIZE;
         uint32_t type = rd32(p + PH(p_type));
         if (type == PT_INTERP)
             return fail(f, "dynamically linked programs are not supported: link with -static");
+        if (type == PT_GNU_STACK)
+            f->stack_flags = rd32(p + PH(p_flags));
         if (type == PT_PHDR) {
             f->has_phdr = 1;
             f->phdr_vaddr = rd32(p + PH(p_vaddr));
@@ -389,6 +393,7 @@ static int load(elf_file_t *f, sim_image_t *img)
     img->phdr_addr = phdr_address(f);
     img->phnum = f->phnum;
     img->phent = PHDR_SIZE;
+    img->exec_stack = (f->stack_flags & PF_X) != 0;
     read_memory_section(f, img);
     return 0;
 }

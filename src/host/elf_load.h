@@ -31,6 +31,8 @@ typedef struct sim_image {
                                           stack bytes), 0 when absent */
     uint32_t wx_lo, wx_size;          /* the writable and executable segments (self-modifying code), whole
                                           pages inside the private window; size 0 when none */
+    uint32_t exec_stack;              /* 1: the stack is executable (PT_GNU_STACK with PF_X, or none: Linux's
+                                          default), for code written there at run time (GCC's trampolines) */
 } sim_image_t;
 
 /* Largest read-only image and largest data template accepted. */

@@ -18,11 +18,11 @@ const isa_host_t *isa_host(sim_isa_t isa)
 {
     static const isa_host_t arm = {
         SIM_ISA_ARM, "A32, Thumb, Thumb-2; ARMv7-A user mode, integer", arm_code_create, arm_code_free, arm_code_arrays, arm_code_rebase, arm_decode_for_core,
-        arm_code_invalidate, arm_host_ctx_init, arm_code_writable, 0,
+        arm_code_invalidate, arm_host_ctx_init, arm_code_window, 0,
     };
     static const isa_host_t x86 = {
         SIM_ISA_X86, "IA-32 (i686) user mode, integer and x87", x86_code_create, x86_code_free, x86_code_arrays,
-        x86_code_rebase, x86_decode_for_core, x86_code_invalidate, x86_host_ctx_init, x86_code_writable, 1,
+        x86_code_rebase, x86_decode_for_core, x86_code_invalidate, x86_host_ctx_init, x86_code_window, 1,
     };
     switch (isa) {
     case SIM_ISA_ARM:

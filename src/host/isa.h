@@ -24,6 +24,7 @@ typedef struct isa_span {
 } isa_span_t;
 
 #define ISA_MAX_ARRAYS 4u
+#define ISA_DECODE_NOMEM (-2)
 
 typedef struct isa_host {
     sim_isa_t isa;
@@ -39,7 +40,8 @@ typedef struct isa_host {
     void (*code_rebase)(sim_code_t *code, void *const *arrays);
     /* Core `core` waits in SIM_WAIT_DECODE: decode what it fetched. Returns
      * the records written in *span (bytes 0: nothing new); -1 if the core's
-     * pc is outside the text (it then faults when it runs on). */
+     * pc is outside the text and the window (it then faults when it runs
+     * on); ISA_DECODE_NOMEM when the host has no memory for its records. */
     int (*decode_for_core)(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span);
     /* Text at addr was written: its page's records are dropped, to be
      * decoded again on the next fetch. Writes the spans changed (at most
@@ -47,13 +49,13 @@ typedef struct isa_host {
     int (*code_invalidate)(void *state, uint32_t addr, isa_span_t *spans);
     /* A core's first registers in the staged context at stage. */
     void (*ctx_init)(sim_stage_t *stage, uint32_t entry, uint32_t sp);
-    /* Writable code (DESIGN.md, self-modifying code): [lo, lo + size) lies in
-     * every core's private window, and each core runs its own bytes there,
-     * decoded when it fetches them (decode_for_core, which reads them through
-     * mem) and again after it flushes its instruction cache. NULL: the ISA
-     * refuses such programs. -1 when out of memory. */
-    int (*code_writable)(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
-                         sim_code_t *code);
+    /* Code in the private windows (DESIGN.md, code written at run time):
+     * each core may run its own bytes from the pages of its window that
+     * mem->xmap says are executable, decoded when it fetches them
+     * (decode_for_core, which reads them through mem) and again when they
+     * may have changed. Host memory only (the CPU backend). NULL: the ISA
+     * runs no code from the windows. -1 when out of memory. */
+    int (*code_window)(void *state, const sim_mem_t *mem, sim_code_t *code);
     /* 1: an undefined instruction's fault_insn holds its first four bytes
      * (variable-length encodings), shown as bytes; 0: its word. */
     int undef_bytes;

@@ -144,18 +144,34 @@ static int create_code(sim_machine_t *m)
         fprintf(stderr, "warpsim: out of host memory for the predecoded text\n");
         return 2;
     }
-    if (!img->wx_size)
-        return 0;
-    if (!m->ih->code_writable) {
+    if (img->wx_size && !m->ih->code_window) {
         fprintf(stderr, "warpsim: a writable and executable segment (self-modifying code) is not supported for %s\n",
                 sim_isa_name(m->image.isa));
         return 2;
     }
-    if (m->ih->code_writable(m->code_state, img->wx_lo, img->wx_size, m->ncores, &m->mem, &m->code)) {
-        fprintf(stderr, "warpsim: out of host memory for %u cores' writable code (%u KiB each, its records many times that)\n",
-                m->ncores, img->wx_size >> 10);
-        return 2;
+    return 0;
+}
+
+int machine_window_code(sim_machine_t *m)
+{
+    const sim_image_t *img = &m->image;
+    sim_xmap_t *x = &m->xmap;
+    if (!m->ih->code_window)
+        return 0;
+    memset(x, 0, sizeof *x);
+    x->words = sim_xmap_words(m->mem.priv_size);
+    x->first_lo[0] = (img->wx_lo - m->mem.priv_base) >> SIM_PAGE_SHIFT;
+    x->first_hi[0] = x->first_lo[0] + (img->wx_size >> SIM_PAGE_SHIFT);
+    if (img->exec_stack) {
+        x->first_lo[1] = (m->mem.stack_lo - m->mem.priv_base) >> SIM_PAGE_SHIFT;
+        x->first_hi[1] = sim_xmap_pages(m->mem.priv_size);
     }
+    x->bits = (uint32_t *)calloc((size_t)x->words * m->ncores, sizeof *x->bits);
+    if (!x->bits || m->ih->code_window(m->code_state, &m->mem, &m->code)) {
+        fprintf(stderr, "warpsim: out of host memory for %u cores' code tables (code in their windows)\n", m->ncores);
+        return -1;
+    }
+    m->mem.xmap = x;
     return 0;
 }
 
@@ -207,7 +223,10 @@ int machine_serve_decodes(sim_machine_t *m, int (*changed)(void *arg, const isa_
             continue;
         isa_span_t span;
         span.bytes = 0;
-        m->ih->decode_for_core(m->code_state, &m->soa, c, &span);
+        if (m->ih->decode_for_core(m->code_state, &m->soa, c, &span) == ISA_DECODE_NOMEM) {
+            fprintf(stderr, "warpsim: out of host memory for the records of core %u's code\n", c);
+            return -1;
+        }
         *status = SIM_RUNNING;
         if (span.bytes && changed && changed(arg, &span))
             return -1;
@@ -229,6 +248,7 @@ void machine_free(sim_machine_t *m)
     stack_free(&m->stack);
     free(m->mem_hash);
     free(m->timing.counts);
+    free(m->xmap.bits);
     elf_free(&m->image);
     memset(m, 0, sizeof *m);
 }

@@ -7,6 +7,7 @@
 #define MACHINE_H
 
 #include "device/sim_init.h"
+#include "device/sim_xmap.h"
 #include "device/timing/timing.h"
 #include "host/elf_load.h"
 #include "host/isa.h"
@@ -28,6 +29,7 @@ typedef struct sim_machine {
     stack_tmpl_t stack;     /* initial stack template behind init.stack (init.data is image.data) */
     uint64_t *mem_hash;     /* per-core digest of the final private window, if asked */
     sim_timing_t timing;    /* the model attached (--timing), kind NONE if none */
+    sim_xmap_t xmap;        /* executable pages of the windows, once machine_window_code made them */
 } sim_machine_t;
 
 /* The timing model the backends pass to every step, NULL if none. */
@@ -54,9 +56,18 @@ static inline uint64_t machine_icount(const sim_machine_t *m, uint32_t c)
            *machine_sys(m, SIM_SYS_FIELD(icount_lo), c);
 }
 
+/* Let every core run code from its own window (the CPU backend, whose
+ * windows are host memory): the executable-page map, with the W+X segments'
+ * pages (and the stack's, for an executable stack) executable at the start,
+ * and the ISA's per-core records (ih->code_window). 0 ok; -1 out of host
+ * memory, said on stderr. Without it no page of a window is executable and
+ * the Linux layer refuses PROT_EXEC. */
+int machine_window_code(sim_machine_t *m);
+
 /* Serve every core parked in SIM_WAIT_DECODE: decode what it fetched and
  * call changed(arg, span) for each piece of the program written (a GPU
- * backend copies it across). 0 ok, -1 if changed failed. */
+ * backend copies it across). 0 ok, -1 if changed failed or the host ran out
+ * of memory for a core's records (said on stderr). */
 int machine_serve_decodes(sim_machine_t *m, int (*changed)(void *arg, const isa_span_t *span), void *arg);
 
 /* Write --dump-state: one line per core. 0 ok. */

@@ -93,12 +93,13 @@ static int cmd_run(int argc, char **argv)
         machine_free(&m);
         return rc;
     }
-    if (use_cuda && m.image.wx_size) {
-        /* each core's writable code is decoded from its window, which only
-         * the CPU backend keeps in host memory (DESIGN.md, self-modifying code) */
+    if (use_cuda && (m.image.wx_size || m.image.exec_stack)) {
+        /* each core's code in its window is decoded from the window, which
+         * only the CPU backend keeps in host memory (DESIGN.md, code written
+         * at run time) */
         if (!strcmp(o.backend, "cuda")) {
-            fprintf(stderr, "warpsim: %s: writable code (a W+X segment) runs on the CPU backend only\n",
-                    o.program);
+            fprintf(stderr, "warpsim: %s: writable code (%s) runs on the CPU backend only\n", o.program,
+                    m.image.wx_size ? "a W+X segment" : "an executable stack, PT_GNU_STACK");
             machine_free(&m);
             return 2;
         }

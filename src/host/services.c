@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "device/linux/linux_path.h"
+#include "device/linux/linux_proc.h"
 
 static int core_file(const sim_outputs_t *s, uint32_t core, int fd, int flags)
 {
@@ -54,18 +55,26 @@ static void write_all(int fd, const uint8_t *p, size_t n)
     }
 }
 
-/* A call the core could not make (linux_unsupported): one line, the first time. */
-static void note_unsupported(const sim_outputs_t *s, uint32_t core, const uint8_t *p, uint32_t n)
+/* A note from the Linux layer (linux_note): one line, the first time. */
+static void note(const sim_outputs_t *s, uint32_t core, const uint8_t *p, uint32_t n)
 {
     char call[64];
-    uint32_t nr = n >= 4 ? p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24 : 0;
-    int len = n > 4 ? (int)(n - 4) : 0;
+    uint32_t kind = n ? p[0] : LINUX_NOTE_ENOSYS;
+    uint32_t nr = n >= 5 ? p[1] | p[2] << 8 | p[3] << 16 | (uint32_t)p[4] << 24 : 0;
+    int len = n > 5 ? (int)(n - 5) : 0;
+    if (!s->fs)
+        return;
+    if (kind == LINUX_NOTE_NOEXEC) {
+        snprintf(call, sizeof call, "%.*s", len, (const char *)p + 5);
+        host_fs_note(s->fs, core, call, "PROT_EXEC",
+                     "refused: code written at run time runs on the CPU backend only (EACCES)");
+        return;
+    }
     if (len)
-        snprintf(call, sizeof call, "%.*s (%u)", len, (const char *)p + 4, nr);
+        snprintf(call, sizeof call, "%.*s (%u)", len, (const char *)p + 5, nr);
     else
         snprintf(call, sizeof call, "%u", nr);
-    if (s->fs)
-        host_fs_note(s->fs, core, "system call", call, "not supported: ENOSYS (counted in the report)");
+    host_fs_note(s->fs, core, "system call", call, "not supported: ENOSYS (counted in the report)");
 }
 
 /* A record for a file the core opened for writing (linux_io.h). */
@@ -95,7 +104,7 @@ static uint32_t drain_core(const sim_outputs_t *s, const services_rows_t *rows, 
         if (i + 3 + n > len)
             n = len - i - 3;
         if (fd == LINUX_OUT_NOTE) {
-            note_unsupported(s, core, p, n);
+            note(s, core, p, n);
             i += 3 + n;
             continue;
         }

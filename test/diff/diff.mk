@@ -4,7 +4,7 @@
 # `make diff` runs each under qemu-arm and build/warpsim (1 and 64 cores) and compares.
 DIFF_CC       ?= arm-linux-gnueabi-gcc
 DIFF_CFLAGS   ?= -static -g0 -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation \
-                 -Wno-stringop-truncation -Wno-infinite-recursion -Wl,--no-warn-rwx-segments
+                 -Wno-stringop-truncation -Wno-infinite-recursion -Wl,--no-warn-rwx-segments -Wl,--no-warn-execstack
 DIFF_LDLIBS   := -lm
 DIFF_SRC      := $(sort $(wildcard test/diff/*.c))
 DIFF_NAMES    := $(notdir $(DIFF_SRC:.c=))

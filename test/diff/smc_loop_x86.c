@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "digest.h"
+
 __asm__(".pushsection .smc_code, \"awx\", @progbits\n"
         /* uint32_t smc_op(uint32_t x): x <op> imm32, op and imm rewritten */
         "\t.globl smc_op\n"
@@ -66,19 +68,6 @@ extern uint8_t smc_op[], smc_next[], smc_grow[], smc_self[], smc_buf[];
 
 typedef uint32_t (*fn1_t)(uint32_t);
 typedef uint32_t (*fn2_t)(uint32_t, uint32_t);
-
-static uint32_t digest, errors;
-
-static void check(uint32_t got, uint32_t want)
-{
-    digest = digest * 31u + got;
-    errors += got != want;
-}
-
-static void report(const char *name)
-{
-    printf("%-6s digest %08x errors %u\n", name, digest, errors);
-}
 
 /* x <op> k for the one-byte opcodes of the EAX, imm32 forms */
 static uint32_t apply(uint8_t op, uint32_t x, uint32_t k)

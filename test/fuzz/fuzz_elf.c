@@ -4,9 +4,11 @@
  *   - a refusal leaves the image empty and explains itself in one line that
  *     starts with the file name;
  *   - an accepted image is consistent: page-aligned bases, sizes multiples of
- *     4 within the limits, text inside the read-only image, the entry inside
- *     the text, the private window above the read-only image and below the
- *     shared region, the break at or above the end of the data;
+ *     4 within the limits, text inside the read-only image, writable code
+ *     (whole pages) inside the window's data, some code, the entry inside the
+ *     text or the writable code, the private window above the read-only
+ *     image and below the shared region, the break at or above the end of
+ *     the data;
  *   - loading is deterministic;
  *   - the initial stack for it can always be built, 16-byte aligned, with
  *     the WARPSIM_CORE field inside it. */
@@ -43,14 +45,19 @@ static void check_image(const sim_image_t *img)
     uint64_t ro_end = (uint64_t)img->ro_base + img->ro_size;
     uint64_t text_end = (uint64_t)img->text_lo + img->text_size;
     uint64_t data_end = (uint64_t)img->priv_base + img->data_size;
+    uint64_t wx_end = (uint64_t)img->wx_lo + img->wx_size;
     FZ_CHECK(img->isa == SIM_ISA_ARM || img->isa == SIM_ISA_X86);
     FZ_CHECK(img->ro && img->data);
     FZ_CHECK(img->ro_base % 4096 == 0 && img->ro_size % 4 == 0);
     FZ_CHECK(img->ro_size > 0 && img->ro_size <= ELF_MAX_IMAGE);
-    FZ_CHECK(img->text_lo % 4 == 0 && img->text_size % 4 == 0 && img->text_size > 0);
+    /* The text may be empty when all code is writable (the W+X segments):
+     * Linux runs such a program, and so does warpsim, from each core's window. */
+    FZ_CHECK(img->text_lo % 4 == 0 && img->text_size % 4 == 0 && (img->text_size > 0 || img->wx_size > 0));
     FZ_CHECK(img->text_lo >= img->ro_base && text_end <= ro_end);
+    FZ_CHECK(img->wx_lo % 4096 == 0 && img->wx_size % 4096 == 0);
+    FZ_CHECK(img->wx_size == 0 || (img->wx_lo >= img->priv_base && wx_end <= img->brk_start));
     uint32_t pc = img->isa == SIM_ISA_ARM ? img->entry & ~1u : img->entry;
-    FZ_CHECK(pc >= img->text_lo && pc < text_end);
+    FZ_CHECK((pc >= img->text_lo && pc < text_end) || pc - img->wx_lo < img->wx_size);
     FZ_CHECK(img->priv_base % 4096 == 0 && img->data_size % 4 == 0 && img->data_size <= ELF_MAX_IMAGE);
     FZ_CHECK(img->priv_base >= img->ro_base);
     FZ_CHECK((uint64_t)img->priv_base + 4096u >= ro_end); /* they share one page at most */
@@ -85,7 +92,8 @@ static int same_fields(const sim_image_t *a, const sim_image_t *b)
     return a->isa == b->isa && a->entry == b->entry && a->ro_base == b->ro_base && a->ro_size == b->ro_size &&
            a->text_lo == b->text_lo && a->text_size == b->text_size && a->priv_base == b->priv_base &&
            a->data_size == b->data_size && a->brk_start == b->brk_start && a->phdr_addr == b->phdr_addr &&
-           a->phnum == b->phnum && a->heap_req == b->heap_req && a->stack_req == b->stack_req;
+           a->phnum == b->phnum && a->heap_req == b->heap_req && a->stack_req == b->stack_req &&
+           a->wx_lo == b->wx_lo && a->wx_size == b->wx_size && a->exec_stack == b->exec_stack;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -85,9 +85,12 @@ compare_mode() {
     esac
 }
 
-# A program with a W+X segment (test/diff/progs/smc_loop.c) runs on the CPU
-# backend only: the CUDA backend must refuse it with its message, not run it.
-writable_code() { command -v readelf >/dev/null && readelf -lW "$1" 2>/dev/null | grep -q ' RWE '; }
+# A program with writable code in its image (a W+X segment: test/diff/smc_loop.c;
+# an executable stack: jit_trampoline.c) runs on the CPU backend only: the CUDA
+# backend must refuse it with its message, not run it. One that asks for
+# PROT_EXEC at run time (jit_loop.c) gets EACCES there, and a note.
+# shellcheck source=test/gpu/refused.sh
+. "$HERE/refused.sh"
 refused=0
 
 # One GPU thread runs one core at 0.5-2 MIPS (H200, bench/RESULTS.md), so a
@@ -121,10 +124,10 @@ equiv() {
     how=$(compare_mode "$prog")
     if [ "$MODE" = cuda ] && writable_code "$prog"; then
         run "$T/b" "$prog" "$cores" "${B[@]}" "$@"
-        if [ "$(cat "$T/b.rc")" = 2 ] && grep -q 'writable code (a W+X segment) runs on the CPU backend only' "$T/b.err"; then
+        if refused_at_start "$T/b.err" "$(cat "$T/b.rc")"; then
             refused=$((refused + 1))
         else
-            bad "$prog (W+X) on $cores cores: the CUDA backend did not refuse it: $(tail -2 "$T/b.err")"
+            bad "$prog (writable code) on $cores cores: the CUDA backend did not refuse it: $(tail -2 "$T/b.err")"
         fi
         return
     fi
@@ -138,6 +141,10 @@ print(max(c["instructions"] for c in json.load(open(sys.argv[1]))["per_core"]))'
         fi
     fi
     run "$T/b" "$prog" "$cores" "${B[@]}" "$@"
+    if [ "$MODE" = cuda ] && refused_exec "$T/b.err"; then
+        refused=$((refused + 1))
+        return
+    fi
     for s in a b; do
         if [ "$(cat "$T/$s.rc")" = 2 ] || [ ! -s "$T/$s.state" ]; then
             bad "$prog on $cores cores ($*): a backend failed: $(tail -2 "$T/$s.err")"
@@ -216,7 +223,7 @@ for b in build/diff/*.O2 build/diff/*.thumb build/diff/*.hf_O2 build/diff-x86/*.
     case $b in build/diff-x86/*) set -- x86-programs ;; esac
     part "$1" && [ -f "$b" ] && equiv "$b" 64
 done
-echo "equivalence: $pass passed, $fail failed, $refused W+X programs refused by the CUDA backend as documented"
+echo "equivalence: $pass passed, $fail failed, $refused programs with writable code refused by the CUDA backend as documented"
 [ ${#long[@]} -eq 0 ] || echo "not run on the GPU, over $MAX_INSNS instructions a core ($MK_MAX_INSNS with --mode mk): ${long[*]}"
 
 # Misaligned atomics: each core's SIGBUS on the GPU too, the run goes on.
@@ -250,11 +257,14 @@ if part ptx; then
     fail=$((fail + pfail))
 fi
 
-# The differential suite on the CUDA backend, less its W+X programs (refused, as checked above).
+# The differential suite on the CUDA backend, less its programs with writable
+# code in their image and the jit_ ones, which use PROT_EXEC (refused, as
+# checked above).
 diff_rc=0
 if part diff; then
     bins=()
     for b in $(make --no-print-directory -s BUILD=build diff-list); do
+        case $(basename "$b") in jit_*) continue ;; esac
         writable_code "$b" || bins+=("$b")
     done
     DIFF_JOBS=${DIFF_JOBS:-$(nproc)} DIFF_WARPSIM_FLAGS="--backend cuda" WARPSIM="$W" sh test/diff/run_diff.sh "${bins[@]}"

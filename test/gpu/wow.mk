@@ -15,6 +15,8 @@ WOW_ARCH  := -gencode arch=compute_75,code=compute_75
 WOW_DIFF  := stderr_mix.O2:64 argv_test.thumb:33 abort_test.O2:64 align_fault.thumb:64 setjmp.hf_O2:64 \
              tls_vars.O2:64:--block-size:256
 WOW_KERNS := $(patsubst %,$(BUILD)/kernels/tiny.%,free.arm free.thumb.arm free.x86)
+# programs that ask for PROT_EXEC at run time, which the CUDA backend refuses
+WOW_EXEC  := $(BUILD)/diff/jit_loop.O2 $(BUILD)/diff-x86/jit_loop.O2
 
 .PHONY: wow wow-test gpu-test-sim
 
@@ -29,10 +31,10 @@ wow:
 		CUDA_HOME=$(PATH_CUDA_HOME) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
 
 WOW_ENV := WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) KERNELS=$(BUILD)/kernels DIFF=$(BUILD)/diff \
-           DIFF_X86=$(BUILD)/diff-x86 WOW_DIFF='$(WOW_DIFF)'
+           DIFF_X86=$(BUILD)/diff-x86 WOW_DIFF='$(WOW_DIFF)' WOW_EXEC='$(WOW_EXEC)'
 WOW_DIFF_BINS := $(foreach w,$(WOW_DIFF),$(BUILD)/diff/$(firstword $(subst :, ,$(w))))
 
-wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(WOW_DIFF_BINS)
+wow-test: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(WOW_DIFF_BINS) $(WOW_EXEC)
 	$(WOW_ENV) bash test/gpu/wow_test.sh
 
 gpu-test-sim: wow $(BUILD)/warpsim $(CUDART_LIB) $(WOW_KERNS) $(DIFF_BINS) $(filter %.O2,$(DIFF_X86_BINS))

@@ -75,6 +75,9 @@ run() {
 # The program's arguments and standard input, for a program not from test/diff.
 PROG_ARGS=() STDIN=/dev/null
 
+# shellcheck source=test/gpu/refused.sh
+. "$HERE/refused.sh"
+
 # Cores of these race on one shared atomic (test/gpu/gpu_test.sh).
 contended() { case $(basename "$1") in tiny.* | reduce.*) return 0 ;; esac; return 1; }
 
@@ -89,6 +92,11 @@ equiv() {
     contended "$prog" && how=contended
     run "$T/a" "$prog" "$cores" cpu "$@"
     run "$T/b" "$prog" "$cores" cuda "$@"
+    if refused_at_start "$T/b.err" "$(cat "$T/b.rc")" || refused_exec "$T/b.err"; then
+        pass=$((pass + 1))
+        echo "ok: $prog on $cores cores: its writable code refused by the CUDA backend, as documented"
+        return
+    fi
     for s in a b; do
         if [ "$(cat "$T/$s.rc")" = 2 ] || [ "$(cat "$T/$s.rc")" = 124 ] || [ ! -s "$T/$s.state" ]; then
             bad "$prog on $cores cores ($*): the $([ $s = a ] && echo CPU || echo CUDA) backend failed" \
@@ -146,6 +154,8 @@ small() {
     done
     io
     refuse
+    local j
+    for j in ${WOW_EXEC:-}; do refuse_exec "$j"; done
     ptx_case "$HERE/scan_cta1024.launch"
     ptx_case "$HERE/its.launch"
     ptx_case kernels/ptx/histogram.launch kernels/ptx/gen/histogram.sm_75.ptx
@@ -161,6 +171,20 @@ refuse() {
         echo "ok: 20000 cores of tls_vars.O2 refused: $(grep -o 'holds at most [0-9]* cores' "$T/r.out")"
     else
         bad "20000 cores of tls_vars.O2 (4 MB heap): exit $rc, not refused: $(head -2 "$T/r.out")"
+    fi
+}
+
+# PROT_EXEC at run time (test/diff/jit_loop.c) on the CUDA backend: mmap
+# fails with EACCES, which the program reports, and warpsim says why once.
+refuse_exec() {
+    "$W" cuda --quiet -- "$WOW" run --quiet --backend cuda --cores 4 "$1" >"$T/x.out" 2>"$T/x.err"
+    local n
+    n=$(grep -c 'PROT_EXEC: refused' "$T/x.err")
+    if refused_exec "$T/x.err" && [ "$n" = 1 ] && grep -q '^mmap: Permission denied' "$T/x.err"; then
+        pass=$((pass + 1))
+        echo "ok: PROT_EXEC refused at run time on the CUDA backend: $1"
+    else
+        bad "$1 on the CUDA backend: PROT_EXEC not refused as documented ($n notes): $(head -3 "$T/x.err" | tr '\n' ' ')"
     fi
 }
 

@@ -22,7 +22,7 @@ static sim_mem_t bt_mem(void) { return one_core_mem(bt_priv, BT_PRIV, BT_PRIV_SI
 
 static arm_code_t bt_image(void)
 {
-    arm_code_t img = {bt_a32, bt_t32, BT_TEXT, 4u * BT_WORDS, NULL, NULL, 0, 0};
+    arm_code_t img = {bt_a32, bt_t32, BT_TEXT, 4u * BT_WORDS, NULL, 0};
     return img;
 }
 

@@ -75,7 +75,7 @@ static uint32_t ly_le(const uint8_t *b, uint32_t off, uint32_t n)
 /* Run ly_code on core LY_CORE of m; the context after the fifteen. */
 static arm_ctx_t ly_run(const sim_mem_t *m)
 {
-    arm_code_t img = {ly_a32, ly_t32, LY_TEXT, 4u * LY_N, NULL, NULL, 0, 0};
+    arm_code_t img = {ly_a32, ly_t32, LY_TEXT, 4u * LY_N, NULL, 0};
     arm_ctx_t c;
     memset(&c, 0, sizeof c);
     c.excl_addr = ARM_EXCL_NONE;

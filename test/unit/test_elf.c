@@ -201,7 +201,7 @@ Test(elf, reads_the_warpsim_memory_section)
 
 /* A writable and executable segment is data in every core's window, and
  * its pages are the writable code (DESIGN.md, self-modifying code), which
- * both ISAs run: a NULL code_writable hook would refuse the program. */
+ * both ISAs run: a NULL code_window hook would refuse the program. */
 Test(elf, accepts_a_writable_and_executable_segment)
 {
     static const uint32_t machines[] = {EM_ARM, EM_386};
@@ -217,7 +217,7 @@ Test(elf, accepts_a_writable_and_executable_segment)
         cr_expect_eq(img.priv_base, 0x11000);
         cr_expect_eq(img.wx_lo, 0x11000);
         cr_expect_eq(img.wx_size, 0x1000);
-        cr_expect_not_null(isa_host(img.isa)->code_writable, "%s runs writable code", sim_isa_name(img.isa));
+        cr_expect_not_null(isa_host(img.isa)->code_window, "%s runs writable code", sim_isa_name(img.isa));
         elf_free(&img);
         te_default();
         len = te_make(machines[k], 0x10100, 2);
@@ -225,6 +225,50 @@ Test(elf, accepts_a_writable_and_executable_segment)
         cr_expect_eq(img.wx_size, 0u, "no W+X segment: no writable code");
         elf_free(&img);
     }
+}
+
+/* PT_GNU_STACK says whether the stack is executable (GCC's trampolines are
+ * written there); without one it is, as Linux's default for ELF32 on ARM
+ * and i386 has it. */
+Test(elf, reads_whether_the_stack_is_executable)
+{
+    static const uint32_t flags[] = {PF_R | PF_W, PF_R | PF_W | PF_X}, want[] = {0, 1};
+    sim_image_t img;
+    char err[256] = "";
+    for (uint32_t k = 0; k < 2; k++) {
+        te_default();
+        te_ph_t stack = {PT_GNU_STACK, 0, 0, 0, 0, flags[k]};
+        te_seg[2] = stack;
+        cr_assert_eq(elf_load_mem(te_buf, te_make(EM_ARM, 0x10100, 3), TE_NAME, &img, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(img.exec_stack, want[k], "PT_GNU_STACK flags %u", flags[k]);
+        elf_free(&img);
+    }
+    cr_assert_eq(elf_load_mem(te_buf, te_good(), TE_NAME, &img, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(img.exec_stack, 1u, "no PT_GNU_STACK");
+    elf_free(&img);
+}
+
+/* fuzz_elf's finding (issue 33): every executable segment writable, the
+ * read-only one holding no code. Linux runs such a program (ld puts code
+ * in an "awx" section into a RWE segment), so the loader accepts it: the
+ * shared text is empty, at the read-only image's end, and all code is the
+ * writable code, entry included, which each core runs from its window. */
+Test(elf, accepts_code_only_in_a_writable_segment)
+{
+    sim_image_t img;
+    char err[256] = "";
+    te_default();
+    te_seg[0].flags = PF_R;
+    te_seg[1].flags = PF_R | PF_W | PF_X;
+    size_t len = te_make(EM_ARM, 0x11401, 2); /* Thumb entry in the writable code */
+    cr_assert_eq(elf_load_mem(te_buf, len, TE_NAME, &img, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(img.text_size, 0u, "no read-only code");
+    cr_expect_eq(img.text_lo, 0x10400, "the empty text sits at the image's end");
+    cr_expect_eq(img.wx_lo, 0x11000);
+    cr_expect_eq(img.wx_size, 0x1000);
+    cr_expect(img.wx_lo >= img.priv_base && img.wx_lo + img.wx_size <= img.brk_start, "inside the window");
+    cr_expect(img.entry - 1u - img.wx_lo < img.wx_size, "the entry lies in the writable code");
+    elf_free(&img);
 }
 
 Test(elf, refuses_non_elf_input)

@@ -744,11 +744,12 @@ Test(syscall, unsupported_calls_fail_with_a_note_for_the_host)
     cr_assert_eq(sc_c.sys.enosys_count, 1);
     const uint8_t *o = sc_outbuf();
     cr_assert_eq(o[0], LINUX_OUT_NOTE);
-    cr_assert_eq(o[1], 4 + 4);
-    cr_assert_eq(o[3], 2);
-    cr_assert_eq(memcmp(o + 7, "fork", 4), 0);
+    cr_assert_eq(o[1], 5 + 4);
+    cr_assert_eq(o[3], LINUX_NOTE_ENOSYS);
+    cr_assert_eq(o[4], 2);
+    cr_assert_eq(memcmp(o + 8, "fork", 4), 0);
     cr_assert_eq(SC0(9999), ERR(LINUX_ENOSYS), "a number no table has");
-    cr_assert_eq(o[11 + 1], 4, "no name");
+    cr_assert_eq(o[12 + 1], 5, "no name");
     /* a full buffer: the core waits for the drain, counting the call once */
     sc_c.sys.out_len = 62;
     sc_call(120, 0, 0, 0, 0, 0);

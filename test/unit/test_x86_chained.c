@@ -134,7 +134,7 @@ static x86_code_t xc_image(uint32_t bytes)
         xc_recs[i].run = 0;
     }
     x86_prepare_range(xc_recs, 0, bytes);
-    x86_code_t img = {xc_recs, XC_TEXT, bytes, NULL, NULL, 0, 0};
+    x86_code_t img = {xc_recs, XC_TEXT, bytes, NULL, 0};
     return img;
 }
 

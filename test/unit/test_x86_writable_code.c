@@ -1,7 +1,8 @@
-/* Writable code on IA-32 (DESIGN.md, self-modifying code): a function in
- * the core's private window runs from records decoded from the core's own
- * bytes when it first fetches them, and a store into it is seen by the
- * next fetch, with no cache flush (as on x86 hardware): the record under a
+/* Code in the private window on IA-32 (DESIGN.md, code written at run
+ * time): a function in the core's window runs from records decoded from
+ * the core's own bytes when it first fetches them, only from pages the
+ * executable-page map allows, and a store into it is seen by the next
+ * fetch, with no cache flush (as on x86 hardware): the record under a
  * changed byte is decoded again. Each core runs its own copy. The host's
  * decode service is called by hand, as the backends call it between
  * rounds. Bytes from i686-linux-gnu-as, assembly beside. */
@@ -10,10 +11,12 @@
 
 #include "device/x86/x86.h"
 #include "device/x86/x86_host.h"
+#include "device/linux/linux.h"
 #include "host/isa.h"
+#include "mem_fixture.h"
 
 #define WX_TEXT 0x8000u
-#define WX_PRIV 0x20000u /* the window: its first two pages are the writable code */
+#define WX_PRIV 0x20000u /* the window: its first two pages are executable from the start */
 #define WX_CODE 0x2000u
 #define WX_PRIV_SIZE 0x4000u
 #define WX_END (WX_TEXT + 0x14u) /* the last jump */
@@ -37,6 +40,8 @@ static const uint8_t wx_function[] = {0xb8, 0x01, 0x00, 0x00, 0x00, 0xc3}; /* mo
 
 typedef struct wx_machine {
     sim_mem_t m;
+    sim_xmap_t x;
+    uint32_t bits[2];
     sim_code_t code;
     void *st;
 } wx_machine_t;
@@ -56,28 +61,48 @@ static void wx_setup(wx_machine_t *w, uint32_t fn, uint32_t ncores)
     w->m.priv_base = WX_PRIV;
     w->m.priv_size = WX_PRIV_SIZE;
     w->m.ncores = ncores;
+    fixture_xmap(&w->m, &w->x, w->bits, 0, WX_CODE / 4096u);
     w->st = x86_code_create(wx_text, WX_TEXT, sizeof wx_text, &w->code);
     cr_assert(w->st);
-    cr_assert_eq(x86_code_writable(w->st, WX_PRIV, WX_CODE, ncores, &w->m, &w->code), 0);
+    cr_assert_eq(x86_code_window(w->st, &w->m, &w->code), 0);
+}
+
+/* The host's decode service for core `core`, parked in SIM_WAIT_DECODE,
+ * as the backends call it between rounds. */
+static void wx_serve(wx_machine_t *w, x86_ctx_t *c, uint32_t core)
+{
+    uint32_t regs[X86_REGS_WORDS * 2], sys[SIM_SYS_WORDS * 2];
+    sim_soa_t soa = {0};
+    soa.regs = regs, soa.sys = sys, soa.ncores = 2, soa.regs_words = X86_REGS_WORDS;
+    isa_span_t span;
+    sim_stage_store((const uint32_t *)c, &soa, core);
+    cr_assert_eq(x86_decode_for_core(w->st, &soa, core, &span), 0);
+    c->sys.status = SIM_RUNNING;
+}
+
+/* Rounds of up to `steps` instructions of core `core`, each followed by the
+ * decode it waits for, if any. */
+static void wx_rounds(wx_machine_t *w, x86_ctx_t *c, uint32_t core, int rounds, uint64_t steps)
+{
+    for (int round = 0; round < rounds; round++) {
+        x86_run(c, &w->code.x86, &w->m, core, steps);
+        if (c->sys.status == SIM_WAIT_DECODE)
+            wx_serve(w, c, core);
+    }
 }
 
 /* Runs core `core` to the program's last jump; returns the decodes of its
  * writable code it asked for. */
 static uint32_t wx_run(wx_machine_t *w, uint32_t core, x86_ctx_t *c)
 {
-    uint32_t regs[X86_REGS_WORDS * 2], sys[SIM_SYS_WORDS * 2], decodes = 0;
-    sim_soa_t soa = {0};
-    soa.regs = regs, soa.sys = sys, soa.ncores = 2, soa.regs_words = X86_REGS_WORDS;
+    uint32_t decodes = 0;
     memset(c, 0, sizeof *c);
     x86_ctx_init(c, WX_TEXT, WX_PRIV + WX_PRIV_SIZE);
     for (int round = 0; round < 40 && c->eip != WX_END; round++) {
         x86_run(c, &w->code.x86, &w->m, core, 100);
         if (c->sys.status == SIM_WAIT_DECODE) {
-            isa_span_t span;
-            sim_stage_store((const uint32_t *)c, &soa, core);
-            cr_assert_eq(x86_decode_for_core(w->st, &soa, core, &span), 0);
             decodes += c->eip - WX_PRIV < WX_CODE;
-            c->sys.status = SIM_RUNNING;
+            wx_serve(w, c, core);
         }
         cr_assert_eq(c->sys.status, SIM_RUNNING, "stopped with status %u at 0x%x", c->sys.status, c->eip);
     }
@@ -122,30 +147,48 @@ Test(x86_writable_code, an_instruction_across_a_page_boundary)
     wx_check(WX_PRIV + 0xffdu, 0, 3);
 }
 
-/* The record at the range's last byte cannot be read whole: its fetch
- * faults at the first byte past the range (Linux: SIGSEGV there). */
-Test(x86_writable_code, an_instruction_cut_by_the_end_of_the_range)
+/* The instruction at the executable pages' last byte reaches into a page
+ * that is not executable: its fetch faults at that page's first byte
+ * (Linux: SIGSEGV there); once the page is executable, it runs. */
+Test(x86_writable_code, an_instruction_reaching_into_a_page_that_is_not_executable)
 {
     wx_machine_t w;
     wx_setup(&w, WX_PRIV, 1);
     x86_ctx_t c;
-    uint32_t regs[X86_REGS_WORDS], sys[SIM_SYS_WORDS];
-    sim_soa_t soa = {0};
-    soa.regs = regs, soa.sys = sys, soa.ncores = 1, soa.regs_words = X86_REGS_WORDS;
     ((uint8_t *)wx_priv[0])[WX_CODE - 1u] = 0xb8; /* mov $imm32, %eax: 4 bytes short */
     memset(&c, 0, sizeof c);
     x86_ctx_init(&c, WX_PRIV + WX_CODE - 1u, WX_PRIV + WX_PRIV_SIZE);
     x86_run(&c, &w.code.x86, &w.m, 0, 10);
     cr_assert_eq(c.sys.status, SIM_WAIT_DECODE);
-    isa_span_t span;
-    sim_stage_store((const uint32_t *)&c, &soa, 0);
-    cr_assert_eq(x86_decode_for_core(w.st, &soa, 0, &span), 0);
-    c.sys.status = SIM_RUNNING;
+    wx_serve(&w, &c, 0);
     x86_run(&c, &w.code.x86, &w.m, 0, 10);
     cr_expect_eq(c.sys.status, SIM_FAULTED);
     cr_expect_eq(c.sys.fault_reason, SIM_FAULT_FETCH);
     cr_expect_eq(c.sys.fault_addr, WX_PRIV + WX_CODE);
     cr_expect_eq(c.eip, WX_PRIV + WX_CODE - 1u);
+    cr_assert_eq(linux_mprotect(&c.sys, &w.m, 0, WX_PRIV + WX_CODE, 4096, 5), 0);
+    c.sys.status = SIM_RUNNING;
+    x86_run(&c, &w.code.x86, &w.m, 0, 1);
+    cr_expect_eq(c.sys.status, SIM_RUNNING);
+    cr_expect_eq(c.eip, WX_PRIV + WX_CODE + 4u, "mov $imm32, %eax ran");
+    x86_code_free(w.st);
+}
+
+/* A window's last bytes: an instruction cut by the window's end faults at
+ * the first byte past it, as a fetch. */
+Test(x86_writable_code, an_instruction_cut_by_the_end_of_the_window)
+{
+    wx_machine_t w;
+    wx_setup(&w, WX_PRIV, 1);
+    x86_ctx_t c;
+    memset(&c, 0, sizeof c);
+    cr_assert_eq(linux_mprotect(&c.sys, &w.m, 0, WX_PRIV, WX_PRIV_SIZE, 7), 0);
+    ((uint8_t *)wx_priv[0])[WX_PRIV_SIZE - 2u] = 0xb8; /* mov $imm32, %eax: 3 bytes short */
+    x86_ctx_init(&c, WX_PRIV + WX_PRIV_SIZE - 2u, WX_PRIV + WX_PRIV_SIZE);
+    wx_rounds(&w, &c, 0, 2, 10);
+    cr_expect_eq(c.sys.status, SIM_FAULTED);
+    cr_expect_eq(c.sys.fault_reason, SIM_FAULT_FETCH);
+    cr_expect_eq(c.sys.fault_addr, WX_PRIV + WX_PRIV_SIZE);
     x86_code_free(w.st);
 }
 
@@ -166,8 +209,10 @@ Test(x86_writable_code, each_core_runs_its_own_bytes)
     x86_code_free(w.st);
 }
 
-/* Outside the text and the writable code a fetch still faults. */
-Test(x86_writable_code, a_fetch_past_the_range_faults)
+/* A page of the window that is not executable faults the fetch (SIGSEGV),
+ * on every core; an mprotect of one core's page lets that core alone run
+ * there, and a munmap takes it away again. */
+Test(x86_writable_code, a_page_that_is_not_executable_faults)
 {
     wx_machine_t w;
     x86_ctx_t c;
@@ -177,5 +222,31 @@ Test(x86_writable_code, a_fetch_past_the_range_faults)
     x86_run(&c, &w.code.x86, &w.m, 0, 10);
     cr_expect_eq(c.sys.status, SIM_FAULTED);
     cr_expect_eq(c.sys.fault_reason, SIM_FAULT_FETCH);
+    cr_expect_eq(c.sys.fault_addr, WX_PRIV + WX_CODE);
+    x86_code_free(w.st);
+}
+
+Test(x86_writable_code, mprotect_and_munmap_decide_for_one_core)
+{
+    wx_machine_t w;
+    x86_ctx_t c;
+    uint32_t fn = WX_PRIV + WX_CODE;
+    wx_setup(&w, fn, 2);
+    for (uint32_t k = 0; k < 2; k++)
+        memcpy((uint8_t *)wx_priv[k] + WX_CODE, wx_function, sizeof wx_function);
+    memset(&c, 0, sizeof c);
+    cr_assert_eq(linux_mprotect(&c.sys, &w.m, 1, fn, 4096, 5), 0);
+    wx_run(&w, 1, &c);
+    cr_expect_eq(c.r[3], 1u, "core 1 runs the page");
+    cr_expect_eq(c.r[6], 2u);
+    memset(&c, 0, sizeof c);
+    x86_ctx_init(&c, fn, WX_PRIV + WX_PRIV_SIZE);
+    x86_run(&c, &w.code.x86, &w.m, 0, 10);
+    cr_expect_eq(c.sys.status, SIM_FAULTED, "core 0's page is still not executable");
+    cr_assert_eq(linux_munmap(&c.sys, &w.m, 1, fn, 4096), 0);
+    memset(&c, 0, sizeof c);
+    x86_ctx_init(&c, fn, WX_PRIV + WX_PRIV_SIZE);
+    x86_run(&c, &w.code.x86, &w.m, 1, 10);
+    cr_expect_eq(c.sys.status, SIM_FAULTED, "after munmap, core 1's neither");
     x86_code_free(w.st);
 }

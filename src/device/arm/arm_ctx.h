@@ -32,8 +32,6 @@ typedef struct arm_ctx {
     uint32_t excl_val2; /* second word for LDREXD */
     uint32_t vfp[32];   /* S0..S31; D<n> is S<2n+1>:S<2n> (VFPv3-D16, arm_exec_vfp.h) */
     uint32_t fpscr;     /* FPSCR: NZCV, DN, FZ, RMode and the cumulative flags */
-    uint32_t code_gen;  /* cache flushes (cacheflush) so far: a page of this core's writable
-                         * code decoded before the last one is decoded again (arm_fetch_wx) */
     sim_sys_t sys;
 } arm_ctx_t;
 
@@ -43,8 +41,20 @@ typedef struct arm_ctx {
 SIM_STATIC_ASSERT(offsetof(arm_ctx_t, sys) + sizeof(sim_sys_t) == sizeof(arm_ctx_t),
                   arm_ctx_ends_with_sys);
 
-/* Writable code is decoded and flushed by pages of this many bytes. */
+/* Code in the private windows is decoded by pages of this many bytes. */
 #define ARM_CODE_PAGE 4096u
+
+/* One page of one core's window as code (arm_code_t.win): its records in
+ * both instruction sets, decoded from the core's bytes where the core
+ * fetches (ARM_OP_UNDECODED elsewhere), each set stamped with the core's
+ * sys.code_gen when its records were dropped last (~0: never decoded); a
+ * fetch that finds the stamp old waits for them to be dropped and decoded
+ * again. */
+typedef struct arm_win_page {
+    uint32_t gen[2];                   /* A32's, T32's */
+    arm_insn_t a32[ARM_CODE_PAGE / 4]; /* a record a word */
+    arm_insn_t t32[ARM_CODE_PAGE / 2]; /* a record a halfword */
+} arm_win_page_t;
 
 /* The predecoded program every core shares. */
 typedef struct arm_code {
@@ -52,14 +62,12 @@ typedef struct arm_code {
     const arm_insn_t *t32; /* one record per text halfword: index (pc - text_lo) >> 1 */
     uint32_t text_lo;      /* first executable address */
     uint32_t text_size;    /* bytes, multiple of 4 */
-    /* Writable code (a W+X segment, in each core's window), per core:
-     * wx_recs[core * wx_per_core + k], A32's records then T32's, decoded
-     * from the core's own bytes; wx_gen[(core * pages + page) * 2 + t],
-     * the core's code_gen when page `page` of set t was decoded (~0: not).
-     * wx_size 0: none. */
-    const arm_insn_t *wx_recs;
-    const uint32_t *wx_gen;
-    uint32_t wx_lo, wx_size;
+    /* Code in the private windows (DESIGN.md, code written at run time):
+     * win[core * win_pages + p], page p of core's window (NULL: not yet
+     * fetched from), allocated and decoded by the host. win NULL: no code
+     * runs from the windows (the CUDA backend). */
+    arm_win_page_t *const *win;
+    uint32_t win_pages;
 } arm_code_t;
 
 /* The kernel user helpers page (Linux arch/arm/kernel/entry-armv.S). */

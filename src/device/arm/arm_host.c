@@ -9,7 +9,11 @@
  * GPU's copy). A page is decoded once, in the instruction set it was
  * fetched in; a program's data in its text, or the other instruction set's
  * pages, are never decoded. A write into decoded code would drop its page
- * again (arm_code_invalidate). */
+ * again (arm_code_invalidate).
+ *
+ * Code in the private windows (DESIGN.md, code written at run time) has
+ * records per core and page, allocated when the core first fetches from
+ * the page and decoded from the core's own bytes. */
 #include "arm_host.h"
 
 #include <stdlib.h>
@@ -25,20 +29,18 @@ typedef struct arm_host_set {
     uint32_t n, shift; /* records; 2^shift bytes of text per record */
 } arm_host_set_t;
 
-/* Writable code (arm_ctx.h's arm_code_t): each core's records, decoded
- * from its own window, page by page, as it fetches. */
-typedef struct arm_host_wx {
-    arm_insn_t *recs;
-    uint32_t *gen;
-    uint32_t lo, size, ncores;
+/* Code in the windows (arm_ctx.h's arm_code_t.win): every core's pages. */
+typedef struct arm_host_win {
+    arm_win_page_t **pages; /* ncores * npages, NULL until fetched from */
+    uint32_t npages;
     const sim_mem_t *mem;
-} arm_host_wx_t;
+} arm_host_win_t;
 
 typedef struct arm_host_code {
     const uint8_t *text;
     uint32_t text_lo, text_size;
     arm_host_set_t set[2]; /* 0: A32, 1: T32 */
-    arm_host_wx_t wx;
+    arm_host_win_t win;
 } arm_host_code_t;
 
 #define ARM_PAGE_RECS(set) (ARM_PAGE_BYTES >> (set)->shift)
@@ -57,11 +59,11 @@ static arm_insn_t arm_undecoded_record(uint32_t thumb)
     return in;
 }
 
-static void arm_fill_undecoded(arm_host_set_t *s, uint32_t lo, uint32_t hi, uint32_t thumb)
+static void arm_fill_undecoded(arm_insn_t *recs, uint32_t lo, uint32_t hi, uint32_t thumb)
 {
     arm_insn_t stub = arm_undecoded_record(thumb);
     for (uint32_t i = lo; i < hi; i++)
-        s->recs[i] = stub;
+        recs[i] = stub;
 }
 
 static int arm_set_init(arm_host_set_t *s, uint32_t text_size, uint32_t shift)
@@ -72,7 +74,7 @@ static int arm_set_init(arm_host_set_t *s, uint32_t text_size, uint32_t shift)
     s->decoded = (uint8_t *)calloc((size_t)(text_size + ARM_PAGE_BYTES - 1u) / ARM_PAGE_BYTES + 1u, 1);
     if (!s->recs || !s->decoded)
         return -1;
-    arm_fill_undecoded(s, 0, s->n, shift == 1u);
+    arm_fill_undecoded(s->recs, 0, s->n, shift == 1u);
     return 0;
 }
 
@@ -144,8 +146,10 @@ void arm_code_free(void *state)
         free(h->set[t].recs);
         free(h->set[t].decoded);
     }
-    free(h->wx.recs);
-    free(h->wx.gen);
+    if (h->win.pages)
+        for (uint64_t i = 0; i < (uint64_t)h->win.mem->ncores * h->win.npages; i++)
+            free(h->win.pages[i]);
+    free(h->win.pages);
     free(h);
 }
 
@@ -175,54 +179,64 @@ static void arm_page_span(const arm_host_code_t *h, uint32_t t, uint32_t page, i
     span->bytes = (size_t)(hi - lo) * sizeof(arm_insn_t);
 }
 
-int arm_code_writable(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
-                      sim_code_t *code)
+int arm_code_window(void *state, const sim_mem_t *mem, sim_code_t *code)
 {
     arm_host_code_t *h = (arm_host_code_t *)state;
-    uint64_t recs = (uint64_t)size / 4u * 3u * ncores, gens = (uint64_t)size / ARM_CODE_PAGE * 2u * ncores;
-    h->wx.recs = (arm_insn_t *)calloc(recs, sizeof(arm_insn_t));
-    h->wx.gen = (uint32_t *)malloc(gens * sizeof(uint32_t));
-    if (!h->wx.recs || !h->wx.gen)
+    h->win.npages = (mem->priv_size + ARM_CODE_PAGE - 1u) / ARM_CODE_PAGE;
+    h->win.mem = mem;
+    /* (calloc: the host's untouched pages of the table cost nothing) */
+    h->win.pages = (arm_win_page_t **)calloc((size_t)mem->ncores * h->win.npages, sizeof *h->win.pages);
+    if (!h->win.pages)
         return -1;
-    memset(h->wx.gen, 0xff, gens * sizeof(uint32_t)); /* no page decoded */
-    h->wx.lo = lo;
-    h->wx.size = size;
-    h->wx.ncores = ncores;
-    h->wx.mem = mem;
-    code->arm.wx_recs = h->wx.recs;
-    code->arm.wx_gen = h->wx.gen;
-    code->arm.wx_lo = lo;
-    code->arm.wx_size = size;
+    code->arm.win = h->win.pages;
+    code->arm.win_pages = h->win.npages;
     return 0;
 }
 
-/* Halfword i of writable code as core `core` holds it now (0 past the end). */
-static uint32_t arm_wx_halfword(const arm_host_wx_t *wx, uint32_t core, uint32_t i)
+/* Halfword at window offset off of core `core`, as it holds it now (0 past
+ * the window's end). */
+static uint32_t arm_win_halfword(const sim_mem_t *m, uint32_t core, uint32_t off)
 {
-    uint32_t off = wx->lo + 2u * i - wx->mem->priv_base;
-    if (2u * i >= wx->size)
+    if (off >= m->priv_size)
         return 0;
-    return *sim_priv_word(wx->mem, core, off & ~3u) >> (off & 2u ? 16 : 0) & 0xffffu;
+    return *sim_priv_word(m, core, off & ~3u) >> (off & 2u ? 16 : 0) & 0xffffu;
 }
 
-/* Decode page `page` of set t of core `core`'s writable code from its bytes,
- * stamped with the core's cache-flush count. Its records run a step at a
- * time (arm_fetch_miss), so they need no preparing. */
-static void arm_decode_wx(arm_host_code_t *h, const sim_soa_t *soa, uint32_t core, uint32_t t, uint32_t page)
+/* Decode core `core`'s code at window offset off in set t, and what
+ * follows it in a straight line within its page, from the core's bytes
+ * now; the page's records of set t from before the core's last change of
+ * code (sys.code_gen) are dropped first. The rest of the page waits for a
+ * fetch of its own, so that a flush costs what runs after it, not a page.
+ * The records run a step at a time (arm_step_win): no preparing. */
+static int arm_decode_win(arm_host_code_t *h, const sim_soa_t *soa, uint32_t core, uint32_t t, uint32_t off)
 {
-    arm_host_wx_t *wx = &h->wx;
-    arm_insn_t *recs = wx->recs + (uint64_t)core * (wx->size / 4u * 3u) + (t ? wx->size / 4u : 0u);
-    uint32_t shift = t ? 1u : 2u, lo = page * (ARM_CODE_PAGE >> shift), hi = lo + (ARM_CODE_PAGE >> shift);
-    for (uint32_t i = lo; i < hi; i++) {
-        uint32_t addr = wx->lo + (i << shift);
-        if (t)
-            arm_decode_t32(arm_wx_halfword(wx, core, i), arm_wx_halfword(wx, core, i + 1u), addr, &recs[i]);
-        else
-            arm_decode_a32(arm_wx_halfword(wx, core, 2u * i) | arm_wx_halfword(wx, core, 2u * i + 1u) << 16,
-                           addr, &recs[i]);
+    const sim_mem_t *m = h->win.mem;
+    uint32_t page_off = off & ~(ARM_CODE_PAGE - 1u), gen = *sim_soa_sys(soa, SIM_SYS_FIELD(code_gen), core);
+    arm_win_page_t **slot = &h->win.pages[(uint64_t)core * h->win.npages + page_off / ARM_CODE_PAGE];
+    if (!*slot) {
+        *slot = (arm_win_page_t *)malloc(sizeof **slot);
+        if (!*slot)
+            return ISA_DECODE_NOMEM;
+        (*slot)->gen[0] = (*slot)->gen[1] = ~0u;
     }
-    wx->gen[((uint64_t)core * (wx->size / ARM_CODE_PAGE) + page) * 2u + t] =
-        *sim_soa_reg(soa, ARM_REG_FIELD(code_gen), core);
+    arm_win_page_t *p = *slot;
+    arm_insn_t *recs = t ? p->t32 : p->a32;
+    uint32_t shift = t ? 1u : 2u, n = ARM_CODE_PAGE >> shift;
+    if (p->gen[t] != gen) {
+        arm_fill_undecoded(recs, 0, n, t);
+        p->gen[t] = gen;
+    }
+    for (uint32_t i = (off - page_off) >> shift; i < n && recs[i].op == ARM_OP_UNDECODED;) {
+        uint32_t o = page_off + (i << shift), addr = m->priv_base + o;
+        if (t)
+            arm_decode_t32(arm_win_halfword(m, core, o), arm_win_halfword(m, core, o + 2u), addr, &recs[i]);
+        else
+            arm_decode_a32(arm_win_halfword(m, core, o) | arm_win_halfword(m, core, o + 2u) << 16, addr, &recs[i]);
+        if (arm_ends_block(&recs[i]))
+            break;
+        i += arm_len(&recs[i]) >> shift;
+    }
+    return 0;
 }
 
 int arm_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span)
@@ -232,10 +246,9 @@ int arm_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_sp
     uint32_t t = *sim_soa_reg(soa, ARM_REG_FIELD(thumb), core) ? 1u : 0u;
     uint32_t off = pc - h->text_lo, page = off / ARM_PAGE_BYTES;
     span->bytes = 0;
-    if (off >= h->text_size && pc - h->wx.lo < h->wx.size) {
-        arm_decode_wx(h, soa, core, t, (pc - h->wx.lo) / ARM_CODE_PAGE);
-        return 0; /* the core's own records, never copied (CPU backend only) */
-    }
+    if (off >= h->text_size && h->win.pages && pc - h->win.mem->priv_base < h->win.mem->priv_size)
+        /* the core's own records, never copied (CPU backend only) */
+        return arm_decode_win(h, soa, core, t, pc - h->win.mem->priv_base);
     if (off >= h->text_size)
         return -1;
     if (h->set[t].decoded[page])
@@ -257,7 +270,7 @@ int arm_code_invalidate(void *state, uint32_t addr, isa_span_t *spans)
             continue;
         arm_page_span(h, t, page, &spans[k]);
         uint32_t lo = (uint32_t)(spans[k].offset / sizeof(arm_insn_t));
-        arm_fill_undecoded(s, lo, lo + (uint32_t)(spans[k].bytes / sizeof(arm_insn_t)), t);
+        arm_fill_undecoded(s->recs, lo, lo + (uint32_t)(spans[k].bytes / sizeof(arm_insn_t)), t);
         s->decoded[page] = 0;
         k++;
     }

@@ -20,8 +20,7 @@ uint32_t arm_code_arrays(void *state, struct isa_array *out);
 void arm_code_rebase(sim_code_t *code, void *const *arrays);
 int arm_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, struct isa_span *span);
 int arm_code_invalidate(void *state, uint32_t addr, struct isa_span *spans);
-int arm_code_writable(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
-                      sim_code_t *code);
+int arm_code_window(void *state, const sim_mem_t *mem, sim_code_t *code);
 void arm_host_ctx_init(sim_stage_t *stage, uint32_t entry, uint32_t sp);
 
 #endif

@@ -20,6 +20,7 @@
 #include "arm_exec_sys.h"
 #include "arm_exec_vfp_mem.h"
 #include "arm_kuser.h"
+#include "../sim_xmap.h"
 
 #define ARM_KUSER_LO 0xffff0f60u
 
@@ -73,33 +74,34 @@ SIM_INLINE uint32_t arm_exec(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t
     }
 }
 
-/* The record of writable code at pc (its offset off in the W+X range) for
- * this core, or NULL when its page must be decoded (again): not yet, or
- * before the core's last cache flush. Such code runs a step at a time. */
-SIM_INLINE const arm_insn_t *arm_fetch_wx(const arm_ctx_t *c, const arm_code_t *img, uint32_t core,
-                                          uint32_t off)
+#ifndef __CUDA_ARCH__
+/* The record of the instruction at offset off of core `core`'s window (an
+ * ARM_OP_UNDECODED one, which waits for the decoder when run), or NULL
+ * when its page must be decoded (again): never fetched from in this
+ * instruction set, or decoded before the core's last cache flush or
+ * mapping change (sys.code_gen). Such code runs a step at a time. */
+SIM_INLINE const arm_insn_t *arm_fetch_win(const arm_ctx_t *c, const arm_code_t *img, uint32_t core, uint32_t off)
 {
-    uint32_t t = c->thumb ? 1u : 0u, pages = img->wx_size / ARM_CODE_PAGE;
-    uint64_t per_core = (uint64_t)img->wx_size / 4u * 3u; /* a record a word, then one a halfword */
-    if (img->wx_gen[((uint64_t)core * pages + off / ARM_CODE_PAGE) * 2u + t] != c->code_gen)
+    const arm_win_page_t *p = img->win[(uint64_t)core * img->win_pages + off / ARM_CODE_PAGE];
+    uint32_t t = c->thumb ? 1u : 0u, o = off % ARM_CODE_PAGE;
+    if (!p || p->gen[t] != c->sys.code_gen)
         return NULL;
-    return &img->wx_recs[core * per_core + (t ? img->wx_size / 4u + off / 2u : off / 4u)];
+    return t ? &p->t32[o / 2u] : &p->a32[o / 4u];
 }
 
-#ifndef __CUDA_ARCH__
-/* One step of writable code (below: out of line, the executor once more). */
-SIM_COLD void arm_step_wx(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
-                          uint32_t pc, uint64_t icount);
+/* One step of code in the window (below: out of line, the executor once more). */
+SIM_COLD void arm_step_win(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
+                           uint32_t pc, uint64_t icount);
 #endif
 
-/* A fetch outside the text: writable code (never on the GPU: the CUDA
- * backend refuses it), a kuser helper, or a fault. */
+/* A fetch outside the text: code in the core's window (never on the GPU:
+ * win is NULL there), a kuser helper, or a fault. */
 SIM_FN void arm_fetch_miss(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
                            uint32_t pc, uint64_t icount)
 {
 #ifndef __CUDA_ARCH__
-    if (pc - img->wx_lo < img->wx_size && (pc & (c->thumb ? 1u : 3u)) == 0) {
-        arm_step_wx(c, img, m, core, pc, icount);
+    if (img->win && pc - m->priv_base < m->priv_size && (pc & (c->thumb ? 1u : 3u)) == 0) {
+        arm_step_win(c, img, m, core, pc, icount);
         return;
     }
 #endif
@@ -164,14 +166,20 @@ SIM_INLINE void arm_step_record(arm_ctx_t *c, const arm_insn_t *in, const sim_me
 }
 
 #ifndef __CUDA_ARCH__
-SIM_COLD void arm_step_wx(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
-                          uint32_t pc, uint64_t icount)
+/* A page that is not executable faults the fetch (SIGSEGV, as Linux), so
+ * does a 32-bit Thumb instruction whose second half lies on one. */
+SIM_COLD void arm_step_win(arm_ctx_t *c, const arm_code_t *img, const sim_mem_t *m, uint32_t core,
+                           uint32_t pc, uint64_t icount)
 {
-    const arm_insn_t *in = arm_fetch_wx(c, img, core, pc - img->wx_lo);
-    if (in)
-        arm_step_record(c, in, m, core, pc, icount);
-    else
+    const arm_insn_t *in = NULL;
+    if (!sim_xmap_exec(m, core, pc))
+        sim_fault(&c->sys, SIM_FAULT_FETCH, pc, pc);
+    else if (!(in = arm_fetch_win(c, img, core, pc - m->priv_base)))
         arm_wait_decode(c, pc);
+    else if (arm_len(in) == 4u && pc % ARM_CODE_PAGE == ARM_CODE_PAGE - 2u && !sim_xmap_exec(m, core, pc + 2u))
+        sim_fault(&c->sys, SIM_FAULT_FETCH, pc, pc + 2u);
+    else
+        arm_step_record(c, in, m, core, pc, icount);
 }
 #endif
 

@@ -11,7 +11,7 @@
 
 /* _(name, number, call), in scope of the context c and argument a0 */
 #define ARM_PRIVATE_SYSCALLS(_)                                                \
-    _(cacheflush, 0xf0002, (c->code_gen++, 0)) /* writable code: arm_fetch_wx */ \
+    _(cacheflush, 0xf0002, (c->sys.code_gen++, 0)) /* code in the window: arm_fetch_win */ \
     _(set_tls,    0xf0005, (c->sys.tls = a0, 0))                               \
     _(get_tls,    0xf0006, (int32_t)c->sys.tls)
 

@@ -6,7 +6,14 @@
  *   [stack_lo, window end)     the stack reserve
  *
  * brk and mmap meet in the middle and never cross. Memory they hand out is
- * zeroed, since munmap or a shrinking brk may have left old bytes behind. */
+ * zeroed, since munmap or a shrinking brk may have left old bytes behind.
+ *
+ * Of the protections only execution is kept (sim_xmap.h): mmap, mprotect
+ * and munmap say which pages of the window a core may run code from, and
+ * each counts as a change of the core's code (sys.code_gen), so records
+ * decoded from a page before are decoded again, as for a fresh page the
+ * kernel hands out. Reads and writes are allowed whatever the protection,
+ * and munmap leaves the bytes readable. */
 #ifndef LINUX_MM_H
 #define LINUX_MM_H
 
@@ -14,14 +21,35 @@
 #include "linux_errno.h"
 #include "linux_uaccess.h"
 #include "linux_fd.h"
+#include "linux_proc.h"
+#include "../sim_xmap.h"
 
 #define LINUX_PAGE 4096u
 #define LINUX_MAP_SHARED 1u
 #define LINUX_PROT_WRITE 2u
+#define LINUX_PROT_EXEC 4u
 #define LINUX_MAP_FIXED 0x10u
 #define LINUX_MAP_ANONYMOUS 0x20u
 
 SIM_FN uint32_t linux_page_up(uint32_t v) { return (v + (LINUX_PAGE - 1u)) & ~(LINUX_PAGE - 1u); }
+
+/* Pages of [addr, addr + size) become executable or not (prot's PROT_EXEC);
+ * what the core decoded from them may be stale. */
+SIM_FN void linux_map_exec(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t size,
+                           uint32_t prot)
+{
+    sim_xmap_set(m, core, addr, size, prot & LINUX_PROT_EXEC);
+    s->code_gen++;
+}
+
+/* PROT_EXEC where no code runs from the windows (m->xmap NULL: the CUDA
+ * backend, whose windows are device memory the host's decoder does not
+ * read): -EACCES, as Linux answers where a policy forbids executable
+ * memory, and a note the host prints once. */
+SIM_FN int32_t linux_exec_refused(sim_sys_t *s, const sim_mem_t *m, uint32_t core, const char *call)
+{
+    return linux_note(s, m, core, LINUX_NOTE_NOEXEC, 0, call) ? 0 : -LINUX_EACCES;
+}
 
 /* brk(addr): moves the break within [brk_min, mmap_low]; on any failure the
  * result is the old break, which is how Linux reports it. */
@@ -65,8 +93,8 @@ SIM_FN int32_t linux_mmap_anon(sim_sys_t *s, const sim_mem_t *m, uint32_t core, 
  * copied, the rest of the last page is zero. Writes stay private, so a
  * shared writable mapping (which would write the file) is refused, as for
  * a file opened read-only. */
-SIM_FN int32_t linux_mmap(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len,
-                          uint32_t prot, uint32_t flags, uint32_t fd, uint32_t pgoff)
+SIM_FN int32_t linux_mmap_any(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len,
+                              uint32_t prot, uint32_t flags, uint32_t fd, uint32_t pgoff)
 {
     if (flags & LINUX_MAP_ANONYMOUS)
         return linux_mmap_anon(s, m, core, addr, len, flags);
@@ -89,23 +117,72 @@ SIM_FN int32_t linux_mmap(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint3
     return r;
 }
 
+/* mmap2: the mapping, and the pages it made executable or not. */
+SIM_FN int32_t linux_mmap(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len,
+                          uint32_t prot, uint32_t flags, uint32_t fd, uint32_t pgoff)
+{
+    if ((prot & LINUX_PROT_EXEC) && !m->xmap)
+        return linux_exec_refused(s, m, core, "mmap2");
+    int32_t r = linux_mmap_any(s, m, core, addr, len, prot, flags, fd, pgoff);
+    if (r >= 0 || r < -4095)
+        linux_map_exec(s, m, core, (uint32_t)r, linux_page_up(len), prot);
+    return r;
+}
+
 /* munmap(addr, len): only the lowest mapping is given back (the area is a
- * stack of mappings); unmapping anything else succeeds and leaks. */
-SIM_FN int32_t linux_munmap(sim_sys_t *s, const sim_mem_t *m, uint32_t addr, uint32_t len)
+ * stack of mappings); unmapping anything else succeeds and leaks. Either
+ * way no page of the range is executable any more. */
+SIM_FN int32_t linux_munmap(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len)
 {
     if ((addr & (LINUX_PAGE - 1u)) || len == 0 || len > 0xfffff000u)
         return -LINUX_EINVAL;
-    if (addr == s->mmap_low) {
-        uint32_t size = linux_page_up(len);
+    uint32_t size = linux_page_up(len);
+    if (addr == s->mmap_low)
         s->mmap_low = size < m->stack_lo - addr ? addr + size : m->stack_lo;
+    linux_map_exec(s, m, core, addr, size, 0);
+    return 0;
+}
+
+/* Whether [a, a + size) lies in the read-only image's pages or the window
+ * (which may share a page), where mprotect can give PROT_EXEC: the text
+ * runs as it always does, and the window's pages as the map says. */
+SIM_FN int linux_exec_range_ok(const sim_mem_t *m, uint32_t a, uint32_t size)
+{
+    uint64_t lo = a, hi = (uint64_t)a + size, ro_end = linux_page_up(m->ro_base + m->ro_size);
+    uint64_t win_end = (uint64_t)m->priv_base + m->priv_size;
+    if (lo >= m->priv_base && hi <= win_end)
+        return 1;
+    return lo >= m->ro_base && hi <= (ro_end >= m->priv_base ? win_end : ro_end);
+}
+
+/* mprotect(addr, len, prot): the window's pages in the range become
+ * executable or not; PROT_EXEC beyond the read-only image and the window
+ * (the shared region) is refused, as code never runs there. The text stays
+ * executable whatever is asked. */
+SIM_FN int32_t linux_mprotect(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr, uint32_t len,
+                              uint32_t prot)
+{
+    if (addr & (LINUX_PAGE - 1u))
+        return -LINUX_EINVAL;
+    if (len == 0)
+        return 0;
+    uint32_t size = linux_page_up(len);
+    if (size == 0 || (uint64_t)addr + size > 0x100000000ull)
+        return -LINUX_ENOMEM;
+    if (prot & LINUX_PROT_EXEC) {
+        if (!m->xmap)
+            return linux_exec_refused(s, m, core, "mprotect");
+        if (!linux_exec_range_ok(m, addr, size))
+            return -LINUX_EACCES;
     }
+    linux_map_exec(s, m, core, addr, size, prot);
     return 0;
 }
 
 /* mremap: never possible in place here; glibc's realloc then copies. */
 SIM_FN int32_t linux_mremap(void) { return -LINUX_ENOMEM; }
 
-/* mprotect, madvise: every page stays readable and writable. */
+/* madvise: advice only. */
 SIM_FN int32_t linux_mm_advice(void) { return 0; }
 
 #endif

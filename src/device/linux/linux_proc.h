@@ -35,33 +35,43 @@ SIM_FN int32_t linux_enosys(sim_sys_t *s, uint32_t nr)
     return -LINUX_ENOSYS;
 }
 
-/* A system call no core can make (fork, execve, pipe, socket, ... or one
- * the table lacks): -ENOSYS, never a silent success, counted in the report,
- * and a note record (LINUX_OUT_NOTE: the number, then the name if known) for
- * the host, which prints one line the first time it sees each call. A full
- * buffer parks the core first, so no note is lost. */
-SIM_FN int32_t linux_unsupported(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t nr, const char *name)
+/* A note for the host (a LINUX_OUT_NOTE record: its kind, the call's
+ * number, then its name if known), which prints one line the first time it
+ * sees each. 1 when the output buffer is full: the core has parked
+ * (SIM_WAIT_HOST) and the call runs again once it is drained, so no note is
+ * lost. */
+enum { LINUX_NOTE_ENOSYS, LINUX_NOTE_NOEXEC };
+SIM_FN int linux_note(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t kind, uint32_t nr, const char *name)
 {
     uint32_t len = 0;
     while (name && name[len] && len < 32u)
         len++;
-    uint32_t need = LINUX_OUT_HDR + 4u + len;
+    uint32_t need = LINUX_OUT_HDR + 5u + len;
     if (m->out_cap >= need) {
         if (m->out_cap - s->out_len < need) {
             s->status = SIM_WAIT_HOST;
-            return 0;
+            return 1;
         }
         uint8_t *rec = m->out + (uint64_t)core * m->out_cap + s->out_len;
         rec[0] = (uint8_t)LINUX_OUT_NOTE;
-        rec[1] = (uint8_t)(4u + len);
+        rec[1] = (uint8_t)(5u + len);
         rec[2] = 0;
+        rec[3] = (uint8_t)kind;
         for (uint32_t i = 0; i < 4u; i++)
-            rec[3u + i] = (uint8_t)(nr >> (8u * i));
+            rec[4u + i] = (uint8_t)(nr >> (8u * i));
         for (uint32_t i = 0; i < len; i++)
-            rec[7u + i] = (uint8_t)name[i];
+            rec[8u + i] = (uint8_t)name[i];
         s->out_len += need;
     }
-    return linux_enosys(s, nr);
+    return 0;
+}
+
+/* A system call no core can make (fork, execve, pipe, socket, ... or one
+ * the table lacks): -ENOSYS, never a silent success, counted in the report,
+ * with a note. */
+SIM_FN int32_t linux_unsupported(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t nr, const char *name)
+{
+    return linux_note(s, m, core, LINUX_NOTE_ENOSYS, nr, name) ? 0 : linux_enosys(s, nr);
 }
 
 /* uname(buf): struct new_utsname, six 65-byte fields. */

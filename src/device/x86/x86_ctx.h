@@ -56,20 +56,30 @@ SIM_STATIC_ASSERT(offsetof(x86_ctx_t, sys) + sizeof(sim_sys_t) == sizeof(x86_ctx
                   x86_ctx_ends_with_sys);
 SIM_STATIC_ASSERT(offsetof(x86_ctx_t, zero) == X86_NOREG * sizeof(uint32_t), x86_noreg_is_zero);
 
+/* Code in the private windows is decoded by pages of this many bytes. */
+#define X86_CODE_PAGE 4096u
+
+/* One page of one core's window as code (x86_code_t.win): a record a byte,
+ * decoded from the core's bytes, and those bytes (`seen`), with the first
+ * 14 of the next page, which an instruction from this one may reach into.
+ * A record runs only while the core's bytes under it still equal those
+ * (x86_fetch_win), so a store by any path is seen by the next fetch. */
+typedef struct x86_win_page {
+    x86_insn_t recs[X86_CODE_PAGE];
+    uint8_t seen[X86_CODE_PAGE + X86_MAX_LEN - 1u];
+} x86_win_page_t;
+
 /* The predecoded program every core shares. */
 typedef struct x86_code {
     const x86_insn_t *recs; /* one record per text byte: index pc - text_lo */
     uint32_t text_lo;       /* first executable address */
     uint32_t text_size;     /* bytes */
-    /* Writable code (a W+X segment, in each core's window), per core:
-     * wx_recs[core * wx_size + off], decoded from the core's own bytes, and
-     * wx_seen[core * wx_size + off], the bytes they were decoded from. A
-     * record runs only while the core's bytes under it still equal those
-     * (x86_fetch_wx), so a store by any path is seen by the next fetch.
-     * wx_size 0: none. */
-    const x86_insn_t *wx_recs;
-    const uint8_t *wx_seen;
-    uint32_t wx_lo, wx_size;
+    /* Code in the private windows (DESIGN.md, code written at run time):
+     * win[core * win_pages + p], page p of core's window (NULL: not yet
+     * fetched from), allocated and decoded by the host. win NULL: no code
+     * runs from the windows (the CUDA backend). */
+    x86_win_page_t *const *win;
+    uint32_t win_pages;
 } x86_code_t;
 
 #endif

@@ -12,12 +12,13 @@
  * A write into decoded code drops its page's records, and those of the
  * 15 bytes before it (an instruction there may reach into the page).
  *
- * Writable code (a W+X segment: DESIGN.md, self-modifying code) has records
- * per core, decoded from the core's own bytes, which are kept beside them
- * (`seen`): the core runs a record only while its bytes still equal those
- * (x86_fetch_wx), and the host, asked again, brings the bytes of each
- * instruction it decodes in `seen` up to the core's, dropping every record
- * a changed byte lies under. */
+ * Code in the private windows (DESIGN.md, code written at run time) has
+ * records per core and page, allocated when the core first fetches from
+ * the page and decoded from the core's own bytes, which are kept beside
+ * them (`seen`): the core runs a record only while its bytes still equal
+ * those (x86_fetch_win), and the host, asked again, brings the bytes of
+ * each instruction it decodes in `seen` up to the core's, dropping every
+ * record a changed byte lies under. */
 #include "x86_host.h"
 
 #include <stdlib.h>
@@ -26,33 +27,32 @@
 #include "host/isa.h"
 #include "x86_block.h"
 
-#define X86_PAGE_BYTES 4096u
+#define X86_PAGE_BYTES X86_CODE_PAGE
 
-/* Writable code (x86_ctx.h's x86_code_t), each core's size records and
- * size bytes at core * size. */
-typedef struct x86_host_wx {
-    x86_insn_t *recs;
-    uint8_t *seen;
-    uint32_t lo, size;
+/* Code in the windows (x86_ctx.h's x86_code_t.win): every core's pages. */
+typedef struct x86_host_win {
+    x86_win_page_t **pages; /* ncores * npages, NULL until fetched from */
+    uint32_t npages;
     const sim_mem_t *mem;
-} x86_host_wx_t;
+} x86_host_win_t;
 
 typedef struct x86_host_code {
     const uint8_t *text;
     uint32_t text_lo, text_size;
     x86_insn_t *recs;  /* text_size records */
     uint32_t *work;    /* the decoder's worklist: a page's offsets */
-    x86_host_wx_t wx;
+    x86_host_win_t win;
 } x86_host_code_t;
 
-/* Bytes at address lo and their records, one a byte: the text, or core
- * `core`'s writable code (wx not NULL: the bytes are its `seen`). */
+/* Bytes at address lo and their records, one a byte: the text, or a page
+ * of core `core`'s window at offset win_off (mem not NULL: the bytes are
+ * the page's `seen`, brought up to the window's as they are decoded). */
 typedef struct x86_view {
-    const uint8_t *bytes;
+    uint8_t *bytes;
     x86_insn_t *recs;
     uint32_t lo, size;
-    const x86_host_wx_t *wx;
-    uint32_t core;
+    const sim_mem_t *mem;
+    uint32_t core, win_off;
 } x86_view_t;
 
 static x86_insn_t x86_undecoded_record(void)
@@ -102,8 +102,10 @@ void x86_code_free(void *state)
         return;
     free(h->recs);
     free(h->work);
-    free(h->wx.recs);
-    free(h->wx.seen);
+    if (h->win.pages)
+        for (uint64_t i = 0; i < (uint64_t)h->win.mem->ncores * h->win.npages; i++)
+            free(h->win.pages[i]);
+    free(h->win.pages);
     free(h);
 }
 
@@ -129,31 +131,30 @@ static void x86_page_bounds(const x86_host_code_t *h, uint32_t off, uint32_t *lo
 
 static x86_view_t x86_text_view(const x86_host_code_t *h)
 {
-    x86_view_t v = {h->text, h->recs, h->text_lo, h->text_size, NULL, 0};
+    x86_view_t v = {(uint8_t *)h->text, h->recs, h->text_lo, h->text_size, NULL, 0, 0};
     return v;
 }
 
-/* Bring the bytes core `core`'s records of writable code in [lo, hi) were
- * decoded from up to its window; drop the records under a byte that
- * changed (those that start up to 14 bytes before it). */
-static void x86_wx_sync(const x86_host_wx_t *wx, uint32_t core, uint32_t lo, uint32_t hi)
+/* Bring the bytes [lo, hi) of a window page's view (its `seen`) up to the
+ * core's window; drop the records under a byte that changed (those that
+ * start up to 14 bytes before it, in this page). */
+static void x86_win_sync(x86_view_t v, uint32_t lo, uint32_t hi)
 {
-    uint8_t *seen = wx->seen + (size_t)core * wx->size;
-    x86_insn_t *recs = wx->recs + (size_t)core * wx->size;
-    for (uint32_t b = lo; b < hi && b < wx->size; b++) {
-        uint8_t now = (uint8_t)sim_priv_ld8(wx->mem, core, wx->lo - wx->mem->priv_base + b);
-        if (seen[b] != now)
-            x86_fill_undecoded(recs, b >= X86_MAX_LEN - 1u ? b - (X86_MAX_LEN - 1u) : 0u, b + 1u);
-        seen[b] = now;
+    for (uint32_t b = lo; b < hi && b < v.size; b++) {
+        uint8_t now = (uint8_t)sim_priv_ld8(v.mem, v.core, v.win_off + b);
+        uint32_t first = b >= X86_MAX_LEN - 1u ? b - (X86_MAX_LEN - 1u) : 0u;
+        if (v.bytes[b] != now && first < X86_PAGE_BYTES)
+            x86_fill_undecoded(v.recs, first, b < X86_PAGE_BYTES ? b + 1u : X86_PAGE_BYTES);
+        v.bytes[b] = now;
     }
 }
 
-/* Whether the record at i must be decoded; for writable code, after
+/* Whether the record at i must be decoded; for a window page, after
  * bringing the bytes it would be decoded from up to date. */
 static int x86_undecoded(x86_view_t v, uint32_t i)
 {
-    if (v.wx)
-        x86_wx_sync(v.wx, v.core, i, i + X86_MAX_LEN);
+    if (v.mem)
+        x86_win_sync(v, i, i + X86_MAX_LEN);
     return v.recs[i].op == X86_OP_UNDECODED;
 }
 
@@ -185,36 +186,39 @@ static void x86_page_span(uint32_t lo, uint32_t hi, isa_span_t *span)
     span->bytes = (size_t)(hi - lo) * sizeof(x86_insn_t);
 }
 
-int x86_code_writable(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
-                      sim_code_t *code)
+int x86_code_window(void *state, const sim_mem_t *mem, sim_code_t *code)
 {
     x86_host_code_t *h = (x86_host_code_t *)state;
-    size_t n = (size_t)size * ncores;
-    h->wx.recs = (x86_insn_t *)malloc(n * sizeof(x86_insn_t));
-    h->wx.seen = (uint8_t *)calloc(n, 1);
-    if (!h->wx.recs || !h->wx.seen)
+    h->win.npages = (mem->priv_size + X86_PAGE_BYTES - 1u) / X86_PAGE_BYTES;
+    h->win.mem = mem;
+    /* (calloc: the host's untouched pages of the table cost nothing) */
+    h->win.pages = (x86_win_page_t **)calloc((size_t)mem->ncores * h->win.npages, sizeof *h->win.pages);
+    if (!h->win.pages)
         return -1;
-    x86_fill_undecoded(h->wx.recs, 0, n);
-    h->wx.lo = lo;
-    h->wx.size = size;
-    h->wx.mem = mem;
-    code->x86.wx_recs = h->wx.recs;
-    code->x86.wx_seen = h->wx.seen;
-    code->x86.wx_lo = lo;
-    code->x86.wx_size = size;
+    code->x86.win = h->win.pages;
+    code->x86.win_pages = h->win.npages;
     return 0;
 }
 
-/* Decode core `core`'s writable code at off, and within its page what it
- * leads to, from the core's bytes now. Its records run a step at a time
- * (x86_fetch_miss), so they need no preparing. */
-static void x86_decode_wx(x86_host_code_t *h, uint32_t core, uint32_t off)
+/* Decode core `core`'s code at window offset off, and within its page what
+ * it leads to, from the core's bytes now. Its records run a step at a time
+ * (x86_step_win), so they need no preparing. */
+static int x86_decode_win(x86_host_code_t *h, uint32_t core, uint32_t off)
 {
-    const x86_host_wx_t *wx = &h->wx;
-    size_t at = (size_t)core * wx->size;
-    uint32_t lo = off & ~(X86_PAGE_BYTES - 1u);
-    x86_view_t v = {wx->seen + at, wx->recs + at, wx->lo, wx->size, wx, core};
-    x86_decode_reachable(h->work, v, off, lo, lo + X86_PAGE_BYTES);
+    const sim_mem_t *m = h->win.mem;
+    uint32_t page_off = off & ~(X86_PAGE_BYTES - 1u), rest = m->priv_size - page_off;
+    x86_win_page_t **slot = &h->win.pages[(uint64_t)core * h->win.npages + page_off / X86_PAGE_BYTES];
+    if (!*slot) {
+        *slot = (x86_win_page_t *)malloc(sizeof **slot);
+        if (!*slot)
+            return ISA_DECODE_NOMEM;
+        x86_fill_undecoded((*slot)->recs, 0, X86_PAGE_BYTES);
+        memset((*slot)->seen, 0, sizeof (*slot)->seen);
+    }
+    uint32_t size = rest < sizeof (*slot)->seen ? rest : (uint32_t)sizeof (*slot)->seen;
+    x86_view_t v = {(*slot)->seen, (*slot)->recs, m->priv_base + page_off, size, m, core, page_off};
+    x86_decode_reachable(h->work, v, off - page_off, 0, size < X86_PAGE_BYTES ? size : X86_PAGE_BYTES);
+    return 0;
 }
 
 int x86_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_span_t *span)
@@ -222,10 +226,9 @@ int x86_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, isa_sp
     x86_host_code_t *h = (x86_host_code_t *)state;
     uint32_t pc = *sim_soa_reg(soa, X86_REG_FIELD(eip), core), off = pc - h->text_lo, lo, hi;
     span->bytes = 0;
-    if (off >= h->text_size && pc - h->wx.lo < h->wx.size) {
-        x86_decode_wx(h, core, pc - h->wx.lo);
-        return 0; /* the core's own records, never copied (CPU backend only) */
-    }
+    if (off >= h->text_size && h->win.pages && pc - h->win.mem->priv_base < h->win.mem->priv_size)
+        /* the core's own records, never copied (CPU backend only) */
+        return x86_decode_win(h, core, pc - h->win.mem->priv_base);
     if (off >= h->text_size)
         return -1;
     if (h->recs[off].op != X86_OP_UNDECODED)

@@ -14,8 +14,7 @@ uint32_t x86_code_arrays(void *state, struct isa_array *out);
 void x86_code_rebase(sim_code_t *code, void *const *arrays);
 int x86_decode_for_core(void *state, const sim_soa_t *soa, uint32_t core, struct isa_span *span);
 int x86_code_invalidate(void *state, uint32_t addr, struct isa_span *spans);
-int x86_code_writable(void *state, uint32_t lo, uint32_t size, uint32_t ncores, const sim_mem_t *mem,
-                      sim_code_t *code);
+int x86_code_window(void *state, const sim_mem_t *mem, sim_code_t *code);
 void x86_host_ctx_init(sim_stage_t *stage, uint32_t entry, uint32_t sp);
 
 #endif

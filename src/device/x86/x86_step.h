@@ -16,6 +16,7 @@
 #include "x86_exec_flow.h"
 #include "x86_exec_sys.h"
 #include "x86_exec_sse.h"
+#include "../sim_xmap.h"
 
 #if defined(__GNUC__) && !defined(__CUDA_ARCH__)
 #define X86_OP_OUT_OF_RANGE() __builtin_unreachable()
@@ -63,39 +64,54 @@ SIM_INLINE void x86_step_record(x86_ctx_t *c, const x86_insn_t *in, const sim_me
 }
 
 #ifndef __CUDA_ARCH__
-/* The record of writable code at off (pc - wx_lo) for this core, or NULL
- * when the host must decode it (again): not decoded yet, or the core's
- * bytes under it are no longer those it was decoded from. Comparing the
- * bytes at fetch, rather than counting stores into the range, costs the
- * stores nothing and misses none (string, x87, SSE, atomics, system
- * calls). An undefined encoding depends on all the bytes the decoder read. */
-SIM_INLINE const x86_insn_t *x86_fetch_wx(const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint32_t off)
+/* The record of the instruction at offset off of core `core`'s window, or
+ * NULL when the host must decode it (again): not decoded yet, or the
+ * core's bytes under it are no longer those it was decoded from. Comparing
+ * the bytes at fetch, rather than counting stores into code, costs the
+ * stores nothing and misses none (string, x87, SSE, atomics, system calls,
+ * a new mapping). An undefined encoding depends on all the bytes the
+ * decoder read. */
+SIM_INLINE const x86_insn_t *x86_fetch_win(const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint32_t off)
 {
-    uint64_t base = (uint64_t)core * img->wx_size;
-    const x86_insn_t *in = &img->wx_recs[base + off];
-    if (in->op == X86_OP_UNDECODED)
+    const x86_win_page_t *p = img->win[(uint64_t)core * img->win_pages + off / X86_CODE_PAGE];
+    uint32_t o = off % X86_CODE_PAGE;
+    if (!p || p->recs[o].op == X86_OP_UNDECODED)
         return (const x86_insn_t *)0;
-    uint32_t n = in->op == X86_OP_UNDEF ? X86_MAX_LEN : x86_len(in), at = img->wx_lo - m->priv_base + off;
-    for (uint32_t i = 0; i < n && off + i < img->wx_size; i++)
-        if (sim_priv_ld8(m, core, at + i) != img->wx_seen[base + off + i])
+    const x86_insn_t *in = &p->recs[o];
+    uint32_t n = in->op == X86_OP_UNDEF ? X86_MAX_LEN : x86_len(in);
+    for (uint32_t i = 0; i < n && off + i < m->priv_size; i++)
+        if (sim_priv_ld8(m, core, off + i) != p->seen[o + i])
             return (const x86_insn_t *)0;
     return in;
 }
+
+/* A step of code in the window. A page that is not executable faults the
+ * fetch (SIGSEGV, as Linux), at the first byte an instruction has there. */
+SIM_COLD void x86_step_win(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint32_t pc,
+                           uint64_t icount)
+{
+    const x86_insn_t *in = (const x86_insn_t *)0;
+    uint32_t next_page = (pc | (X86_CODE_PAGE - 1u)) + 1u;
+    if (!sim_xmap_exec(m, core, pc))
+        x86_fault(c, SIM_FAULT_FETCH, pc, pc);
+    else if (!(in = x86_fetch_win(img, m, core, pc - m->priv_base)))
+        x86_wait_decode(c, pc);
+    else if (in->op != X86_OP_UNDEF && next_page - pc < x86_len(in) && !sim_xmap_exec(m, core, next_page))
+        x86_fault(c, SIM_FAULT_FETCH, pc, next_page);
+    else
+        x86_step_record(c, in, m, core, pc, icount);
+}
 #endif
 
-/* A fetch outside the text: a step of writable code (never on the GPU:
- * the CUDA backend refuses it), else a fault. Such code runs a step at a
+/* A fetch outside the text: a step of code in the core's window (never on
+ * the GPU: win is NULL there), else a fault. Such code runs a step at a
  * time: it is meant to be correct, not fast. */
 SIM_COLD void x86_fetch_miss(x86_ctx_t *c, const x86_code_t *img, const sim_mem_t *m, uint32_t core, uint32_t pc,
                              uint64_t icount)
 {
 #ifndef __CUDA_ARCH__
-    if (pc - img->wx_lo < img->wx_size) {
-        const x86_insn_t *in = x86_fetch_wx(img, m, core, pc - img->wx_lo);
-        if (in)
-            x86_step_record(c, in, m, core, pc, icount);
-        else
-            x86_wait_decode(c, pc);
+    if (img->win && pc - m->priv_base < m->priv_size) {
+        x86_step_win(c, img, m, core, pc, icount);
         return;
     }
 #endif
