@@ -92,6 +92,12 @@ Test(gpu_config, gpgpusim_options_not_modelled_are_named)
     cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_dram_timing_opt, "
                                 "gpgpu_cache:dl1");
     cr_expect_str_eq(c.name, "gpgpusim");
+    /* a second file on top: a name already listed is not listed again */
+    cr_assert_eq(gpu_config_parse(&c, "y.config", "-gpgpu_ptx_sim_mode 0\n-gpgpu_flush_l1_cache 1\n", err, sizeof err),
+                 0, "%s", err);
+    cr_expect_eq(c.nignored, 5);
+    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_dram_timing_opt, "
+                                "gpgpu_cache:dl1, gpgpu_flush_l1_cache");
     gpu_config_free(&c);
 }
 
@@ -170,9 +176,38 @@ Test(gpu_config, missing_file)
     cr_expect_str_eq(err, "/nonexistent/x.cfg: No such file or directory");
 }
 
+/* GPGPU-Sim 4.x's own (dev 667834cf), Accel-Sim's trace mode and its newer
+ * tested configs are known; -gpgpu_dram_timing_opt's fields and
+ * option_parser.cc's test options are not top-level options. */
 Test(gpu_config, knows_gpgpusim_options)
 {
-    cr_expect(gpu_config_gpgpusim_option("gpgpu_shader_cta"));
-    cr_expect(gpu_config_gpgpusim_option("specialized_unit_8"));
-    cr_expect(!gpu_config_gpgpusim_option("gpgpu_frobnicate"));
+    static const char *const known[] = {"gpgpu_shader_cta", "specialized_unit_8", "gpgpu_shmem_option",
+                                        "gpgpu_unified_l1d_size", "gpgpu_l1_cache_write_ratio",
+                                        "accelwattch_xml_file", "gpuwattch_xml_file", "gpgpu_opndcoll_model",
+                                        "trace", "trace_opcode_latency_initiation_tensor",
+                                        "trace_opcode_latency_initiation_spec_op_8"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        cr_expect(gpu_config_gpgpusim_option(known[i]), "%s", known[i]);
+    static const char *const unknown[] = {"gpgpu_frobnicate", "nbk", "CCD", "idata", "coption",
+                                          "specialized_unit_9", "option_parser_register("};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
+        cr_expect(!gpu_config_gpgpusim_option(unknown[i]), "%s", unknown[i]);
+}
+
+/* The list has each name once, spelt as GPGPU-Sim's parser can meet it. */
+Test(gpu_config, gpgpusim_option_list_is_clean)
+{
+    static const char *const names[] = {
+#define GPGPUSIM_OPT(name) name,
+#include "host/ptx/gpgpusim_options.def"
+#undef GPGPUSIM_OPT
+    };
+    size_t n = sizeof names / sizeof names[0];
+    cr_expect_eq(n, 246);
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_eq(strspn(names[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_:"),
+                     strlen(names[i]), "%s", names[i]);
+        for (size_t j = i + 1; j < n; j++)
+            cr_expect(strcmp(names[i], names[j]), "%s twice", names[i]);
+    }
 }
