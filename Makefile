@@ -145,6 +145,7 @@ test: deps
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
+	bash test/system/sm_timing_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
 	bash test/system/atomic_test.sh
@@ -173,6 +174,7 @@ system: all
 	bash test/system/cli_test.sh
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
+	bash test/system/sm_timing_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
 	bash test/system/atomic_test.sh
@@ -251,6 +253,10 @@ bench: deps
 # PTX kernels on the CPU backend: one thread, all threads, lane by lane.
 bench-ptx: $(BUILD)/warpsim
 	bash bench/ptx_bench.sh
+
+# The SM model's speed (warpsim ptx --timing) on the PTX workloads.
+bench-timing: $(BUILD)/warpsim kernels
+	bash bench/sm_timing_bench.sh
 
 bench-full: $(KIT_DEPS)
 	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels bench-programs)

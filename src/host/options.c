@@ -76,6 +76,9 @@ static const opt_row_t opt_table[] = {
     PTX("lane-by-lane", OPT_FLAG, lane_by_lane, NULL, "CPU: ALU instructions one lane at a time, not 32 at once (the MIMD way; bench)")
     PTX("racecheck", OPT_FLAG, racecheck, NULL,
         "report the global and shared words a warp wrote and another warp of its CTA read or wrote with no barrier between (CPU backend)")
+    PTX("timing", OPT_FLAG, timing, NULL,
+        "time every launch on the config's SM model, cycle by cycle: cycles, IPC, stalls (CPU backend; DESIGN.md \"The SM model\")")
+    PTX("stats", OPT_STR, stats, "FILE", "with --timing: GPGPU-Sim's statistics of every launch into FILE (- for stdout)")
     PTX("quiet", OPT_FLAG, quiet, NULL, "do not print the table (on stderr)")
     PTX("verbose", OPT_FLAG, verbose, NULL, "name every config option not modelled, and each launch as it runs")
 };
@@ -347,6 +350,10 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
             fprintf(stderr, "warpsim ptx: %s: report name must end in .json\n", p->report);
             return 2;
         }
+    }
+    if (p->stats && !p->timing) {
+        fprintf(stderr, "warpsim ptx: --stats %s needs --timing (the statistics are the SM model's)\n", p->stats);
+        return 2;
     }
     p->launch = argv[i];
     return 0;

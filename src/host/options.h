@@ -60,6 +60,8 @@ typedef struct ptx_options {
     const char *dump_dir;   /* every buffer's final bytes as DIR/NAME.bin; NULL: none */
     int lane_by_lane;       /* ALU instructions one lane at a time (the MIMD way), for the benchmark */
     int racecheck;          /* --racecheck (ptx_race.h) */
+    int timing;             /* --timing: the SM model (src/device/sm/) */
+    const char *stats;      /* --stats FILE: GPGPU-Sim's statistics; NULL none */
     int quiet, verbose;
     const char *launch;     /* the operand */
 } ptx_options_t;

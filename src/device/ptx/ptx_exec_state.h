@@ -145,6 +145,8 @@ typedef struct ptx_ctx {
     uint64_t *lane_addr;        /* its per-lane addresses */
     uint32_t polled;            /* CPU, cooperative grids: 1 + the warp that loaded the grid barrier's word */
     struct ptx_race *race;      /* CPU, --racecheck: the CTA's shadow words (src/host/ptx/ptx_race.c); NULL: off */
+    const uint64_t *clock;      /* timing: its SM's cycle (%clock, %globaltimer); NULL: the warp's instructions */
+    double ns_per_cycle;        /* ... at the config's core clock */
 } ptx_ctx_t;
 
 #ifndef __CUDA_ARCH__

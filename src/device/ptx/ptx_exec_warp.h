@@ -15,8 +15,21 @@ SIM_INLINE uint64_t ptx_lane_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32
     return (r->neg >> i & 1u) ? !(v & 1u) : v;
 }
 
-/* A special register's value in lane l. %clock and %globaltimer count the
- * warp's instructions, so that runs repeat exactly. */
+/* %clock: with the timing model the cycle of the warp's SM, as on the
+ * card; without, the warp's instructions, so that runs repeat exactly. */
+SIM_INLINE uint64_t ptx_clock(const ptx_ctx_t *c, const ptx_warp_t *w)
+{
+    return c->clock ? *c->clock : w->icount;
+}
+
+/* %globaltimer in ns: the SM's cycles at the core clock; without timing a
+ * microsecond an instruction. */
+SIM_INLINE uint64_t ptx_globaltimer(const ptx_ctx_t *c, const ptx_warp_t *w)
+{
+    return c->clock ? (uint64_t)((double)*c->clock * c->ns_per_cycle) : w->icount * 1000u;
+}
+
+/* A special register's value in lane l. */
 SIM_FN uint64_t ptx_sreg_value(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t s, uint32_t comp, uint32_t l)
 {
     const ptx_grid_t *g = c->g;
@@ -35,12 +48,12 @@ SIM_FN uint64_t ptx_sreg_value(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t
     case PTX_SREG_SMID: return c->sm;
     case PTX_SREG_NSMID: return g->nsm;
     case PTX_SREG_GRIDID: return g->gridid;
-    case PTX_SREG_CLOCK: return (uint32_t)w->icount;
-    case PTX_SREG_CLOCK_HI: return (uint32_t)(w->icount >> 32);
-    case PTX_SREG_CLOCK64: return w->icount;
-    case PTX_SREG_GLOBALTIMER: return w->icount * 1000u;
-    case PTX_SREG_GLOBALTIMER_LO: return (uint32_t)(w->icount * 1000u);
-    case PTX_SREG_GLOBALTIMER_HI: return (uint32_t)((w->icount * 1000u) >> 32);
+    case PTX_SREG_CLOCK: return (uint32_t)ptx_clock(c, w);
+    case PTX_SREG_CLOCK_HI: return (uint32_t)(ptx_clock(c, w) >> 32);
+    case PTX_SREG_CLOCK64: return ptx_clock(c, w);
+    case PTX_SREG_GLOBALTIMER: return ptx_globaltimer(c, w);
+    case PTX_SREG_GLOBALTIMER_LO: return (uint32_t)ptx_globaltimer(c, w);
+    case PTX_SREG_GLOBALTIMER_HI: return (uint32_t)(ptx_globaltimer(c, w) >> 32);
     case PTX_SREG_LANEMASK_EQ: return 1u << l;
     case PTX_SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1u);
     case PTX_SREG_LANEMASK_LT: return (1u << l) - 1u;

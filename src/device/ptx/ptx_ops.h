@@ -81,7 +81,7 @@ typedef enum {
 #define PTX_M_ATOMIC    (PTX_M_SPACE | PTX_M_ATOM | PTX_M_SCOPE | PTX_M_SEM | PTX_M_NOFTZ | PTX_M_EVICT | PTX_M_VEC)
 
 typedef enum {
-#define PTX_OP(name, unit, mnem, props, types, mods, shape) PTX_OP_##name,
+#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) PTX_OP_##name,
 #include "device/ptx/ptx_ops.def"
     PTX_OP_COUNT
 } ptx_op_t;
@@ -97,16 +97,32 @@ typedef enum {
 SIM_FN ptx_unit_t ptx_op_unit(ptx_op_t op)
 {
     switch (op) {
-#define PTX_OP(name, unit, mnem, props, types, mods, shape) case PTX_OP_##name: return PTX_UNIT_##unit;
+#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return PTX_UNIT_##unit;
 #include "device/ptx/ptx_ops.def"
     default: return PTX_UNIT_MISC;
+    }
+}
+
+/* Latency classes (the lat column): the first six index GPGPU-Sim's
+ * -ptx_opcode_latency_int list, the first five its fp and dp lists. */
+typedef enum {
+    PTX_LAT_ADD, PTX_LAT_MAX, PTX_LAT_MUL, PTX_LAT_MAD, PTX_LAT_DIV, PTX_LAT_SHFL, PTX_LAT_SFU, PTX_LAT_MEM,
+    PTX_LAT_COUNT
+} ptx_lat_t;
+
+SIM_FN ptx_lat_t ptx_op_lat(ptx_op_t op)
+{
+    switch (op) {
+#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return PTX_LAT_##lat;
+#include "device/ptx/ptx_ops.def"
+    default: return PTX_LAT_ADD;
     }
 }
 
 SIM_FN uint32_t ptx_op_props(ptx_op_t op)
 {
     switch (op) {
-#define PTX_OP(name, unit, mnem, props, types, mods, shape) case PTX_OP_##name: return (props);
+#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return (props);
 #include "device/ptx/ptx_ops.def"
     default: return 0;
     }

@@ -44,6 +44,7 @@ typedef struct ptx_rec {
     uint8_t mix;        /* ptx_mix_t */
     uint8_t unit;       /* sim_unit_t, for the timing record */
     uint8_t guard_neg;
+    uint8_t punit;      /* ptx_unit_t after the types (ptx_op_unit_for): the SM model's pipe */
     uint32_t guard;     /* predicate slot; PTX_NOSLOT: none */
     uint32_t dst[4];    /* destination slots (vector loads: one per element) */
     uint32_t src[4];    /* source slots */

@@ -57,11 +57,13 @@ static int choose_backend(ptx_session_t *s)
     int gpu = ptx_cuda_available(name, sizeof name);
     s->backend = "cpu";
     s->device = "host";
-    if (s->o->racecheck && !strcmp(s->o->backend, "cuda")) {
-        fprintf(stderr, "warpsim ptx: --racecheck runs on the CPU backend, not with --backend cuda\n");
+    int cpu_only = s->o->racecheck || s->o->timing;
+    if (cpu_only && !strcmp(s->o->backend, "cuda")) {
+        fprintf(stderr, "warpsim ptx: --%s runs on the CPU backend, not with --backend cuda\n",
+                s->o->racecheck ? "racecheck" : "timing");
         return 2;
     }
-    if (!strcmp(s->o->backend, "cpu") || s->o->racecheck || (!strcmp(s->o->backend, "auto") && !gpu))
+    if (!strcmp(s->o->backend, "cpu") || cpu_only || (!strcmp(s->o->backend, "auto") && !gpu))
         return 0;
     if (gpu < 0) { /* a card that cannot load the kernel: auto says why it runs on the CPU */
         int is_auto = !strcmp(s->o->backend, "auto");
@@ -228,10 +230,15 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
         ptx_race_log_init(&race);
         g.race = &race;
     }
-    if (!strcmp(s->backend, "cuda"))
+    if (s->o->timing) {
+        rec->timed = 1;
+        sm_run_grid(&g, &p->sched, &s->tm, s->o->threads, &r, &rec->tr);
+        rec->tot_cycles = s->tm.tot_cycles;
+    } else if (!strcmp(s->backend, "cuda")) {
         run_cuda(&g, &p->sched, &r);
-    else
+    } else {
         ptx_run_cpu(&g, &p->sched, s->o->threads, &r);
+    }
     if (s->o->racecheck) {
         ptx_race_print(&race, kd->name, s->module_path, 20, stderr);
         rec->racecheck = 1;
@@ -252,6 +259,9 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
     rec->threads = r.threads, rec->faulted = r.faulted, rec->fault = r.fault, rec->printf_overflow = r.printf_overflow;
     rec->tot_thread_insns = r.st.thread_insns + (s->nrecs ? s->recs[s->nrecs - 1].tot_thread_insns : 0);
     s->nrecs++;
+    if (s->stats)
+        sm_stats_print(s->stats, kd->name, s->nrecs, rec->st.thread_insns, rec->tot_thread_insns, &rec->tr, &s->tm,
+                       p->sched.nsm);
     ptx_grid_result_free(&r);
     if (rec->printf_overflow)
         fprintf(stderr, "warpsim ptx: %s: printf output of %u CTAs overflowed %u bytes a CTA; some was dropped\n",
@@ -365,12 +375,33 @@ static int write_dumps(ptx_session_t *s)
     return rc;
 }
 
+/* --timing: the SM model's parameters from the config; --stats's file. */
+static int prepare_timing(ptx_session_t *s)
+{
+    char why[512];
+    if (!s->o->timing)
+        return 0;
+    if (sm_params_from_config(&s->cfg, &s->tm.P, why, sizeof why)) {
+        fprintf(stderr, "warpsim ptx: %s: the SM model cannot take this config: %s\n",
+                s->o->config ? s->o->config : "the default config", why);
+        return 2;
+    }
+    if (!s->o->stats)
+        return 0;
+    s->stats = strcmp(s->o->stats, "-") ? fopen(s->o->stats, "w") : stdout;
+    if (!s->stats) {
+        fprintf(stderr, "warpsim ptx: %s: %s\n", s->o->stats, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
 /* Everything that can be refused before a kernel runs. */
 static int prepare(ptx_session_t *s)
 {
     char err[1024];
     int rc;
-    if ((rc = load_config(s)) || (rc = choose_backend(s)))
+    if ((rc = load_config(s)) || (rc = choose_backend(s)) || (rc = prepare_timing(s)))
         return rc;
     if (!(s->l = ptx_launch_parse_file(s->o->launch, err, sizeof err)))
         return input_error(err);
@@ -419,6 +450,11 @@ static void session_free(ptx_session_t *s)
         free(s->recs[i].race_words);
     free(s->recs);
     free(s->checks);
+    if (s->stats) {
+        sm_stats_end(s->stats, &s->tm);
+        if (s->stats != stdout)
+            fclose(s->stats);
+    }
 }
 
 int ptx_cmd_main(int argc, char **argv)

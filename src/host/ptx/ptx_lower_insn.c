@@ -401,6 +401,7 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     ptx_unit_t u = ptx_insn_unit(in);
     r->mix = mix_of(in, props, u);
     r->unit = trace_unit(in, u);
+    r->punit = (uint8_t)u;
     switch (in->op) {
     case PTX_OP_LD: case PTX_OP_LDU: lower_mem(lw, in, r, 0); return;
     case PTX_OP_ST: lower_mem(lw, in, r, 1); return;

@@ -2,8 +2,8 @@
  * its own) and a JSON file written with report_json.h's helpers. Counter
  * names follow GPGPU-Sim's where it has the same counter: gpu_sim_insn
  * (thread instructions of a kernel), gpu_tot_sim_insn (cumulative),
- * gpgpu_n_tot_w_icount (warp instructions). There is no timing model yet,
- * so there are no cycles. */
+ * gpgpu_n_tot_w_icount (warp instructions); with --timing, the SM model's
+ * gpu_sim_cycle and the rest (src/host/sm/sm_stats.c). */
 #include <errno.h>
 #include <string.h>
 
@@ -72,6 +72,25 @@ static ptx_stats_t run_totals(const ptx_session_t *s)
 
 static void dims_text(const uint32_t d[3], char *buf, size_t n) { snprintf(buf, n, "%ux%ux%u", d[0], d[1], d[2]); }
 
+/* --timing: each launch's cycles, IPC and what its schedulers saw. */
+static void table_timing(FILE *f, const ptx_session_t *s)
+{
+    fprintf(f, "  %-16s %12s %8s %9s  %s\n", "kernel (timed)", "cycles", "IPC", "occupancy", "scheduler cycles");
+    for (uint32_t i = 0; i < s->nrecs; i++) {
+        const ptx_launch_rec_t *r = &s->recs[i];
+        const sm_stats_t *st = &r->tr.st;
+        uint64_t all = 0;
+        for (uint32_t k = 0; k < SM_STALL_COUNT; k++)
+            all += st->stall[k];
+        fprintf(f, "  %-16.16s %12llu %8.2f %8.1f%% ", s->l->kernels[r->kernel].name, (unsigned long long)r->tr.cycles,
+                ratio(r->st.thread_insns, r->tr.cycles), sm_occupancy(&s->tm.P, st->warp_cycles, st->cycles));
+        for (uint32_t k = 0; k < SM_STALL_COUNT; k++)
+            if (st->stall[k])
+                fprintf(f, " %s %.1f%%", sm_stall_name(k), 100 * ratio(st->stall[k], all));
+        fprintf(f, "\n");
+    }
+}
+
 static void table_launches(FILE *f, const ptx_session_t *s)
 {
     fprintf(f, "  %-16s %-14s %-11s %7s %14s %14s %8s %6s %s\n", "kernel", "grid", "block", "CTAs/SM", "thread insns",
@@ -113,6 +132,8 @@ void ptx_report_table(FILE *f, const ptx_session_t *s)
         fprintf(f, "\nwarpsim %s ptx: %s on %s (%u SMs), cpu backend (%d threads)\n", WARPSIM_VERSION, s->l->path,
                 s->cfg.name, gpu_config_sms(&s->cfg), threads);
     table_launches(f, s);
+    if (s->o->timing)
+        table_timing(f, s);
     fprintf(f, "  %-22s %20llu\n", "thread instructions", (unsigned long long)t.thread_insns);
     fprintf(f, "  %-22s %20llu\n", "warp instructions", (unsigned long long)t.warp_insns);
     fprintf(f, "  %-22s %20.3f\n", "wall seconds", s->run_seconds);
@@ -176,6 +197,28 @@ static json_t *race_json(const ptx_launch_rec_t *r)
     return words ? json_pack("{s:I, s:o}", "racing_words", (json_int_t)r->race_total, "words", words) : NULL;
 }
 
+/* The SM model's figures of a launch, under GPGPU-Sim's names where it has them. */
+static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
+{
+    const sm_stats_t *st = &r->tr.st;
+    json_t *stalls = json_object();
+    for (uint32_t i = 0; stalls && i < SM_STALL_COUNT; i++)
+        if (json_object_set_new(stalls, sm_stall_name(i), json_integer((json_int_t)st->stall[i])))
+            json_decref(stalls), stalls = NULL;
+    if (!stalls)
+        return NULL;
+    return json_pack("{s:I, s:I, s:o, s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "gpu_sim_cycle",
+                     (json_int_t)r->tr.cycles, "gpu_tot_sim_cycle", (json_int_t)r->tot_cycles, "gpu_ipc",
+                     report_json_real(ratio(r->st.thread_insns, r->tr.cycles), 4), "gpu_occupancy",
+                     report_json_real(sm_occupancy(&s->tm.P, st->warp_cycles, st->cycles), 4), "sms_used",
+                     (json_int_t)r->tr.sms_used, "gpgpu_n_shmem_bkconflict", (json_int_t)st->shmem_conflict_passes,
+                     "gpu_reg_bank_conflict_stalls", (json_int_t)st->bank_conflicts, "result_bus_stalls",
+                     (json_int_t)st->result_bus_stalls, "gmem_requests", (json_int_t)st->gmem_requests,
+                     "gmem_sectors", (json_int_t)st->gmem_sectors, "l0i_misses", (json_int_t)st->l0i_miss,
+                     "l1i_misses", (json_int_t)st->l1i_miss, "sm_cycles", (json_int_t)st->cycles, "scheduler_cycles",
+                     stalls);
+}
+
 static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
 {
     const ptx_kernel_decl_t *k = &s->l->kernels[r->kernel];
@@ -195,6 +238,8 @@ static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
     if (j && r->faulted && json_object_set_new(j, "fault", fault_json(s, &r->fault)))
         json_decref(j), j = NULL;
     if (j && r->racecheck && json_object_set_new(j, "racecheck", race_json(r)))
+        json_decref(j), j = NULL;
+    if (j && r->timed && json_object_set_new(j, "timing", timing_json(s, r)))
         json_decref(j), j = NULL;
     return j;
 }

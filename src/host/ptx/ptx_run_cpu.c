@@ -25,7 +25,7 @@ static double now(void)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static void stats_add(ptx_stats_t *to, const ptx_stats_t *from)
+void ptx_stats_add(ptx_stats_t *to, const ptx_stats_t *from)
 {
     to->warp_insns += from->warp_insns;
     to->thread_insns += from->thread_insns;
@@ -83,7 +83,7 @@ static void *worker(void *arg)
         finish_cta(j, cta, rc, &f, &out);
     }
     pthread_mutex_lock(&j->lock);
-    stats_add(&j->r->st, &st);
+    ptx_stats_add(&j->r->st, &st);
     pthread_mutex_unlock(&j->lock);
     free(scratch);
     free(obuf);

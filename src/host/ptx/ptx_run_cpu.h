@@ -39,5 +39,7 @@ void ptx_run_cpu(const ptx_grid_t *g, const ptx_sched_t *s, int threads, ptx_gri
  * (ptx_run_coop.c), so that grid-wide barriers complete. */
 void ptx_run_coop(const ptx_grid_t *g, const ptx_sched_t *s, ptx_grid_result_t *r);
 void ptx_grid_result_free(ptx_grid_result_t *r);
+/* Adds from's counters to to's. */
+void ptx_stats_add(ptx_stats_t *to, const ptx_stats_t *from);
 
 #endif

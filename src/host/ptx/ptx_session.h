@@ -15,6 +15,7 @@
 #include "host/ptx/ptx_launch_mem.h"
 #include "host/ptx/ptx_race.h"
 #include "host/ptx/ptx_sched.h"
+#include "host/sm/sm_host.h"
 
 /* A kernel line, resolved against the module. */
 typedef struct ptx_kplan {
@@ -40,6 +41,9 @@ typedef struct ptx_launch_rec {
     uint64_t race_total;
     uint32_t race_kept;
     ptx_race_word_t *race_words;
+    int timed;                    /* --timing: tr is the SM model's */
+    sm_result_t tr;
+    uint64_t tot_cycles;          /* gpu_tot_sim_cycle: cumulative up to and with this launch */
 } ptx_launch_rec_t;
 
 typedef struct ptx_check_rec {
@@ -66,6 +70,8 @@ typedef struct ptx_session {
     const char *device;           /* the GPU's name, or "host" */
     double setup_seconds, run_seconds;
     ptx_run_status_t status;
+    sm_timing_t tm;               /* --timing: the SM model's parameters and the run's clock */
+    FILE *stats;                  /* --stats */
 } ptx_session_t;
 
 const char *ptx_run_status_name(ptx_run_status_t s);

@@ -1,0 +1,227 @@
+/* One SM, cycle by cycle: its stages run in reverse pipeline order
+ * (write-back, dispatch, operand read, issue, fetch), so nothing moves two
+ * stages in one cycle; a cycle in which nothing moved jumps to the next
+ * cycle something can (a completion, a decoded instruction, a line in, a
+ * unit free). CTAs come and go through the block scheduler (host: the
+ * timed runner), which launches one in a free slot and collects the ones
+ * that finished. */
+#ifndef SM_CYCLE_H
+#define SM_CYCLE_H
+
+#include "device/sm/sm_exec.h"
+
+/* CTA R (grid index cta) starts on the SM in CTA slot k, its warps in the
+ * lowest free warp slots. */
+SIM_FN void sm_cta_launch(sm_t *sm, uint32_t k, ptx_sm_cta_t *R, uint32_t cta)
+{
+    sm_cta_t *ct = &sm->ctas[k];
+    ct->R = R;
+    ct->cta = cta;
+    ct->arrived = 0;
+    ct->warps = R->c.nwarps;
+    R->c.sm = sm->id;
+    R->c.clock = &sm->clock;
+    R->c.ns_per_cycle = 1000.0 / sm->P->clock_mhz;
+    uint32_t entry = R->c.p->funcs[R->c.g->kernel].first, slot = 0;
+    for (uint32_t i = 0; i < R->c.nwarps; i++) {
+        while (sm->warps[slot].w)
+            slot++;
+        sm_warp_t *sw = &sm->warps[slot];
+        sm_zero(sw, sizeof *sw);
+        sw->w = &R->warps[i];
+        sw->cta = k;
+        sw->age = sm->next_age++;
+        sw->next_fetch = entry;
+        sw->active = 1;
+    }
+    sm->resident++;
+    sm->warps_resident += R->c.nwarps;
+    sm->st.ctas++;
+}
+
+/* Warps that exited and have nothing in flight leave their slots; a CTA
+ * with none left is finished (the host collects it). */
+SIM_FN void sm_retire(sm_t *sm)
+{
+    for (uint32_t i = 0; i < sm->P->max_warps; i++) {
+        sm_warp_t *sw = &sm->warps[i];
+        if (!sw->w || sw->w->state != PTX_W_DONE || sw->inflight)
+            continue;
+        sm_cta_t *ct = &sm->ctas[sw->cta];
+        for (uint32_t s = 0; s < sm->P->nsub; s++)
+            if (sm->subs[s].last == i)
+                sm->subs[s].last = SM_NONE;
+        sw->w = NULL;
+        sw->cta = SM_NONE;
+        sw->active = 0;
+        sm->warps_resident--;
+        if (--ct->warps == 0) {
+            ct->done_at = sm->now;
+            sm->resident--;
+            if (sm->freed_at == SM_NEVER)
+                sm->freed_at = sm->now;
+            sm->freed++;
+        }
+    }
+}
+
+/* Barriers every thread of reached (and those that threads' exits
+ * completed) release their warps. */
+SIM_FN void sm_barriers(sm_t *sm)
+{
+    for (uint32_t k = 0; k < sm->max_ctas; k++) {
+        sm_cta_t *ct = &sm->ctas[k];
+        if (ct->R && ct->warps && ct->arrived) {
+            ct->arrived = 0;
+            ptx_sm_release(&ct->R->c, ct->R->warps);
+        }
+    }
+}
+
+/* Sub-core s's scheduler this cycle: 1 if it issued. */
+SIM_FN int sm_schedule(sm_t *sm, uint32_t s)
+{
+    const sm_params_t *P = sm->P;
+    uint32_t order[64], n, seen = SM_STALL_IDLE;
+    for (uint32_t k = 0; k < SM_UNIT_COUNT; k++)
+        sm->subs[s].id_oc[k] = 0;
+    if (P->sched == SM_SCHED_TWO_LEVEL)
+        sm_two_level(sm, s);
+    n = sm_sched_order(sm, s, order);
+    /* what a scheduler that issues nothing saw, most advanced first */
+    static const uint8_t rank[SM_STALL_COUNT] = {6, 0, 3, 3, 2, 5, 1};
+    for (uint32_t k = 0; k < n && !sm->fault; k++) {
+        uint32_t i = order[k], pc = 0;
+        uint32_t why = sm_warp_check(sm, s, i, &pc);
+        if (why != SM_STALL_ISSUED) {
+            if (rank[why] > rank[seen])
+                seen = why;
+            continue;
+        }
+        int lanes = sm_issue(sm, s, i, pc);
+        if (lanes <= 0)
+            return lanes == 0;
+        sm->subs[s].last = i;
+        sm->subs[s].seen = SM_STALL_ISSUED;
+        sm->st.issued_lanes[lanes - 1]++;
+        sm->st.stall[SM_STALL_ISSUED]++;
+        /* a second instruction of the same warp, to another unit if the config says */
+        uint32_t unit = sm->dec[pc].unit;
+        for (uint32_t more = 1; more < P->issue_per_warp && !sm->fault; more++) {
+            uint32_t pc2 = 0;
+            if (sm_warp_check(sm, s, i, &pc2) != SM_STALL_ISSUED || (P->dual_diff_units && sm->dec[pc2].unit == unit))
+                break;
+            if (sm_issue(sm, s, i, pc2) <= 0)
+                break;
+            unit = sm->dec[pc2].unit;
+        }
+        return 1;
+    }
+    sm->st.stall[seen]++;
+    sm->subs[s].seen = seen;
+    return 0;
+}
+
+/* One cycle; 1 if anything moved. */
+SIM_FN int sm_cycle(sm_t *sm)
+{
+    const sm_params_t *P = sm->P;
+    int moved = sm_writeback(sm);
+    if (moved || sm->retire) {
+        sm->retire = 0;
+        sm_retire(sm);
+    }
+    uint32_t first = (uint32_t)(sm->now % P->nsub); /* the shared structures' round robin */
+    for (uint32_t k = 0; k < P->nsub; k++)
+        moved |= sm_dispatch(sm, (first + k) % P->nsub);
+    for (uint32_t s = 0; s < P->nsub; s++)
+        moved |= sm_read(sm, s);
+    for (uint32_t s = 0; s < P->nsub && !sm->fault; s++)
+        moved |= sm_schedule(sm, s);
+    sm_barriers(sm);
+    for (uint32_t s = 0; s < P->nsub; s++)
+        moved |= sm_fetch(sm, s);
+    uint32_t at = (uint32_t)(sm->now & (SM_RING - 1));
+    for (uint32_t s = 0; s < P->nsub; s++) {
+        sm_wb_bus(sm, s)[at] = 0;
+        for (uint32_t b = 0; b < P->banks; b++)
+            sm_wb_bank(sm, s, b)[at] = 0;
+    }
+    return moved;
+}
+
+/* The next cycle after now at which something can move, SM_NEVER if none. */
+SIM_FN uint64_t sm_next_event(sm_t *sm)
+{
+    const sm_params_t *P = sm->P;
+    uint64_t now = sm->now, next = SM_NEVER;
+#define SM_SOONER(t) do { uint64_t t_ = (t); if (t_ > now && t_ < next) next = t_; } while (0)
+    if (sm->live_flights)
+        for (uint64_t t = now + 1; t < now + SM_RING; t++)
+            if (sm->ring[t & (SM_RING - 1)] != SM_NONE) {
+                next = t;
+                break;
+            }
+    for (uint32_t i = 0; i < P->max_warps; i++) {
+        const sm_warp_t *sw = &sm->warps[i];
+        if (!sw->w)
+            continue;
+        if (sw->ib_n)
+            SM_SOONER(sw->ib_at[0]);
+        SM_SOONER(sw->fetch_at);
+    }
+    uint32_t per = sm_units_per_sub(P);
+    for (uint32_t i = 0; i < P->nsub * P->collectors; i++) {
+        const sm_cu_t *cu = &sm->cus[i];
+        if (cu->warp == SM_NONE)
+            continue;
+        if (cu->ready_at != SM_NEVER && cu->ready_at > now) {
+            SM_SOONER(cu->ready_at);
+            continue;
+        }
+        if (cu->left)
+            SM_SOONER(now + 1);
+        const uint64_t *uf = sm->unit_free + (size_t)(i / P->collectors) * per;
+        for (uint32_t u = 0; u < per; u++)
+            SM_SOONER(uf[u]);
+        SM_SOONER(now + 1); /* a write-back slot may free up by moving on */
+    }
+#undef SM_SOONER
+    return next;
+}
+
+/* Runs the SM until cycle `until`, a fault, or (stop_on_free) a CTA
+ * finishing. Returns 1 if it is stuck: CTAs resident and nothing can ever
+ * move (a barrier no thread will reach). */
+SIM_FN int sm_run(sm_t *sm, uint64_t until)
+{
+    while (sm->now < until && !sm->fault) {
+        if (!sm->resident) {
+            sm->clock += until - sm->now;
+            sm->now = until;
+            break;
+        }
+        sm->st.cycles++;
+        sm->st.warp_cycles += sm->warps_resident;
+        if (sm_cycle(sm)) {
+            sm->now++, sm->clock++;
+            continue;
+        }
+        uint64_t next = sm_next_event(sm);
+        if (next == SM_NEVER && sm->resident)
+            return 1;
+        if (next > until)
+            next = until;
+        /* the skipped cycles look as this one did */
+        uint64_t skip = next - sm->now - 1;
+        for (uint32_t s = 0; s < sm->P->nsub; s++)
+            sm->st.stall[sm->subs[s].seen] += skip;
+        sm->st.cycles += skip;
+        sm->st.warp_cycles += skip * sm->warps_resident;
+        sm->clock += next - sm->now;
+        sm->now = next;
+    }
+    return 0;
+}
+
+#endif

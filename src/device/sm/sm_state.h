@@ -1,0 +1,233 @@
+/* One simulated SM's state, in one block of memory the host allocates
+ * (sm_bytes) and sm_init carves: warp slots, per sub-core its collectors,
+ * units, register-bank and result-bus reservations and L0 instruction
+ * cache, and the SM's L1 instruction cache, in-flight instructions and
+ * resident CTAs. Warp state is kept per slot; what every cycle's scheduler
+ * reads first (is there an instruction, is it decoded) is in arrays. */
+#ifndef SM_STATE_H
+#define SM_STATE_H
+
+#include "device/ptx/ptx_sm.h"
+#include "device/sm/sm_params.h"
+
+#define SM_NONE  0xffffffffu
+#define SM_IBUF  2u     /* a warp's instruction buffer (GPGPU-Sim's IBUFFER_SIZE) */
+#define SM_SB    32u    /* a warp's register slots with a write in flight */
+#define SM_RD    64u    /* ... and with a read pending in a collector */
+#define SM_NSRC  6u
+#define SM_NDST  5u
+#define SM_RING  2048u  /* cycles ahead that write-backs are booked; a power of two */
+#define SM_NEVER 0xffffffffffffffffull
+/* SASS instructions are 16 bytes: a PTX record stands for one at
+ * code_base + 16 x its index (DESIGN.md "The SM model"). */
+#define SM_INSN_BYTES 16u
+
+/* Memory instruction kinds. */
+enum { SM_MEM_NONE, SM_MEM_LD, SM_MEM_ST, SM_MEM_ATOM, SM_MEM_FENCE };
+/* Where an access goes. */
+enum { SM_SP_GLOBAL, SM_SP_SHARED, SM_SP_LOCAL, SM_SP_CONST };
+
+/* An instruction as the timing model decodes it (the host fills one per
+ * record for a launch, sm_decode.c): its unit, latency and initiation, and
+ * the register slots it reads and writes (immediates are not registers). */
+typedef struct sm_dec {
+    uint8_t unit, mem, nsrc, ndst;
+    uint16_t lat, ii;
+    uint32_t src[SM_NSRC], dst[SM_NDST];
+} sm_dec_t;
+
+typedef struct sm_warp {
+    ptx_warp_t *w;              /* NULL: a free slot */
+    uint32_t cta;               /* its CTA slot */
+    uint32_t age;               /* launch order: GTO's and two-level's "oldest" */
+    uint32_t ib_pc[SM_IBUF];    /* instruction buffer, oldest first: global record indices */
+    uint64_t ib_at[SM_IBUF];    /* the cycle each is decoded */
+    uint32_t ib_n;
+    uint32_t next_fetch;        /* the next record the fetch unit reads */
+    uint64_t fetch_at;          /* an instruction-cache miss outstanding: when its line is in; 0 none */
+    uint32_t npend, pend_mem;   /* slots with a write in flight; bit i: pend[i] is a load's */
+    uint32_t pend[SM_SB];
+    uint32_t nread;
+    uint32_t reads[SM_RD];      /* slots collectors have yet to read (write-after-read) */
+    uint32_t inflight;          /* issued, not complete */
+    uint32_t mem_inflight;      /* memory instructions not complete */
+    uint32_t fence;             /* at a membar/fence: waits for its memory instructions */
+    uint32_t active;            /* 2: in the two-level scheduler's active set; 1 resident; 0 free */
+} sm_warp_t;
+
+/* A collector unit: one issued instruction gathering its operands. */
+typedef struct sm_cu {
+    uint32_t warp;              /* SM_NONE: free */
+    uint32_t pc;                /* global record index */
+    uint32_t left;              /* bit i: src[i] not read yet */
+    uint32_t order;             /* issue order, oldest dispatched first */
+    uint64_t ready_at;          /* every operand in: dispatchable from this cycle */
+    uint32_t ncycles;           /* memory: cycles in the address latch (coalescing, bank passes) */
+    uint32_t space;             /* memory: SM_SP_* */
+} sm_cu_t;
+
+/* An instruction between dispatch and completion, in a list per cycle. */
+typedef struct sm_flight {
+    uint32_t next;              /* next in its cycle's list; SM_NONE: last */
+    uint32_t warp, pc;
+} sm_flight_t;
+
+typedef struct sm_sub {
+    uint32_t last;              /* the warp slot issued last (GTO's greedy one, LRR's start) */
+    uint32_t fetch_rr;          /* the fetch unit's round-robin position */
+    uint32_t read_rr;           /* the operand arbiter's */
+    uint32_t seen;              /* what its scheduler saw last cycle (SM_STALL_*) */
+    uint32_t id_oc[SM_UNIT_COUNT]; /* instructions of each unit kind issued this cycle (the latch empties into a collector by the next) */
+} sm_sub_t;
+
+/* A resident CTA: the executor's state of it (ptx_sm.h), on the host's memory. */
+typedef struct sm_cta {
+    ptx_sm_cta_t *R;            /* NULL: a free slot */
+    uint32_t cta;               /* its index in the grid */
+    uint32_t warps;             /* warp slots it holds, not yet freed */
+    uint32_t arrived;           /* a warp reached a barrier this cycle */
+    uint64_t done_at;           /* the cycle its last warp left (warps == 0) */
+} sm_cta_t;
+
+/* What an SM counts while it runs (GPGPU-Sim's statistics, sm_stats.h). */
+#define SM_STALL_LIST(_)                                                                   \
+    _(ISSUED, "issued") _(IDLE, "idle") _(SCOREBOARD, "scoreboard") _(MEMORY, "memory")    \
+    _(BARRIER, "barrier") _(COLLECTOR, "collector") _(FETCH, "fetch")
+typedef enum {
+#define SM_STALL_ENUM(name, key) SM_STALL_##name,
+    SM_STALL_LIST(SM_STALL_ENUM)
+#undef SM_STALL_ENUM
+    SM_STALL_COUNT
+} sm_stall_t;
+
+typedef struct sm_stats {
+    uint64_t cycles;            /* cycles with a CTA resident */
+    uint64_t warp_insns;
+    uint64_t warp_cycles;       /* resident warps summed over cycles: the occupancy */
+    uint64_t stall[SM_STALL_COUNT];     /* scheduler-cycles by what the scheduler saw */
+    uint64_t issued_lanes[33];  /* scheduler-cycles that issued a warp of N active lanes */
+    uint64_t bank_conflicts;    /* operand reads a bank's ports refused */
+    uint64_t result_bus_stalls; /* dispatches a write-back's port or bus refused */
+    uint64_t shmem_accesses, shmem_conflict_passes;
+    uint64_t gmem_ld, gmem_st, gmem_atom, gmem_requests, gmem_sectors, local_requests, const_requests;
+    uint64_t l0i_access, l0i_miss, l1i_access, l1i_miss;
+    uint64_t ctas;
+} sm_stats_t;
+
+typedef struct sm {
+    const sm_params_t *P;
+    const sm_dec_t *dec;        /* per global record of the program */
+    const ptx_prog_t *prog;
+    uint64_t code_base;         /* the kernel's instruction addresses */
+    uint32_t id;
+    uint32_t max_ctas;
+    uint64_t now;               /* this SM's cycle in the kernel */
+    uint64_t clock;             /* now + the kernel's start: %clock */
+    sm_warp_t *warps;
+    sm_sub_t *subs;
+    sm_cu_t *cus;               /* nsub x collectors */
+    uint64_t *unit_free;        /* nsub x units: the cycle each takes its next instruction */
+    uint8_t *wb_bank;           /* nsub x banks x SM_RING: write-backs booked */
+    uint8_t *wb_bus;            /* nsub x SM_RING */
+    uint32_t *ring;             /* SM_RING: first flight completing at that cycle */
+    uint32_t *ring_tail;
+    sm_flight_t *flights;
+    uint32_t nflights, free_flight, live_flights;
+    uint64_t *l0i;              /* nsub x sets x ways: tag << 1 | valid, and next to it the last use */
+    uint64_t *l1i;
+    uint64_t l1i_free, smem_free, l1d_free, const_free; /* the shared structures' next free cycle */
+    sm_cta_t *ctas;
+    uint32_t resident;          /* CTAs */
+    uint32_t warps_resident;
+    uint32_t order;             /* issue counter */
+    uint32_t next_age;
+    uint64_t freed_at;          /* a CTA slot freed in this run's window: the first cycle it did; SM_NEVER none */
+    uint32_t freed;             /* how many */
+    uint32_t retire;            /* a warp may have finished: look */
+    int fault;                  /* a CTA faulted: its fault is in its ptx_fault_t */
+    uint32_t fault_cta;
+    sm_stats_t st;
+} sm_t;
+
+SIM_INLINE uint32_t sm_units_per_sub(const sm_params_t *P)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < SM_UNIT_COUNT; k++)
+        n += P->units[k];
+    return n;
+}
+
+/* The first unit of kind k in a sub-core's row of unit_free. */
+SIM_INLINE uint32_t sm_unit_first(const sm_params_t *P, uint32_t k)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < k; i++)
+        n += P->units[i];
+    return n;
+}
+
+SIM_INLINE size_t sm_align(size_t v) { return (v + 63) & ~(size_t)63; }
+
+/* Bytes of an SM's state with max_ctas CTA slots. */
+SIM_FN size_t sm_bytes(const sm_params_t *P, uint32_t max_ctas)
+{
+    size_t n = sm_align(sizeof(sm_t));
+    n += sm_align(sizeof(sm_warp_t) * P->max_warps);
+    n += sm_align(sizeof(sm_sub_t) * P->nsub);
+    n += sm_align(sizeof(sm_cu_t) * P->nsub * P->collectors);
+    n += sm_align(sizeof(uint64_t) * P->nsub * sm_units_per_sub(P));
+    n += sm_align((size_t)P->nsub * P->banks * SM_RING);
+    n += sm_align((size_t)P->nsub * SM_RING);
+    n += sm_align(sizeof(uint32_t) * SM_RING * 2);
+    n += sm_align(sizeof(sm_flight_t) * 2 * P->nsub * SM_RING);
+    n += sm_align(sizeof(uint64_t) * 2 * P->nsub * P->l0i_sets * P->l0i_ways);
+    n += sm_align(sizeof(uint64_t) * 2 * P->l1i_sets * P->l1i_ways);
+    n += sm_align(sizeof(sm_cta_t) * max_ctas);
+    return n;
+}
+
+SIM_INLINE void sm_zero(void *p, size_t n)
+{
+    uint8_t *b = (uint8_t *)p;
+    for (size_t i = 0; i < n; i++)
+        b[i] = 0;
+}
+
+/* SM id's state in mem (sm_bytes long), empty, at cycle 0. */
+SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_t id)
+{
+    sm_zero(mem, sm_bytes(P, max_ctas));
+    uint8_t *m = (uint8_t *)mem;
+    sm_t *sm = (sm_t *)m;
+    size_t o = sm_align(sizeof(sm_t));
+#define SM_CARVE(field, type, count) sm->field = (type *)(m + o), o += sm_align(sizeof(type) * (count))
+    SM_CARVE(warps, sm_warp_t, P->max_warps);
+    SM_CARVE(subs, sm_sub_t, P->nsub);
+    SM_CARVE(cus, sm_cu_t, P->nsub * P->collectors);
+    SM_CARVE(unit_free, uint64_t, P->nsub * sm_units_per_sub(P));
+    SM_CARVE(wb_bank, uint8_t, (size_t)P->nsub * P->banks * SM_RING);
+    SM_CARVE(wb_bus, uint8_t, (size_t)P->nsub * SM_RING);
+    SM_CARVE(ring, uint32_t, SM_RING * 2);
+    SM_CARVE(flights, sm_flight_t, 2 * P->nsub * SM_RING);
+    SM_CARVE(l0i, uint64_t, 2 * P->nsub * P->l0i_sets * P->l0i_ways);
+    SM_CARVE(l1i, uint64_t, 2 * P->l1i_sets * P->l1i_ways);
+    SM_CARVE(ctas, sm_cta_t, max_ctas);
+#undef SM_CARVE
+    sm->ring_tail = sm->ring + SM_RING;
+    sm->P = P;
+    sm->id = id;
+    sm->max_ctas = max_ctas;
+    sm->nflights = 2 * P->nsub * SM_RING;
+    for (uint32_t i = 0; i < SM_RING; i++)
+        sm->ring[i] = sm->ring_tail[i] = SM_NONE;
+    for (uint32_t i = 0; i < sm->nflights; i++)
+        sm->flights[i].next = i + 1 < sm->nflights ? i + 1 : SM_NONE;
+    for (uint32_t i = 0; i < P->nsub * P->collectors; i++)
+        sm->cus[i].warp = SM_NONE;
+    for (uint32_t i = 0; i < P->max_warps; i++)
+        sm->warps[i].cta = SM_NONE;
+    sm->freed_at = SM_NEVER;
+    return sm;
+}
+
+#endif

@@ -1,0 +1,54 @@
+/* The host's side of the SM model (src/device/sm/): its parameters from a
+ * GPU config, the timing decode of a program, the timed runner that spreads
+ * SMs over host threads with the block scheduler between them, and the
+ * statistics in GPGPU-Sim's format. */
+#ifndef SM_HOST_H
+#define SM_HOST_H
+
+#include <stdio.h>
+
+#include "device/sm/sm_state.h"
+#include "host/ptx/gpu_config.h"
+#include "host/ptx/ptx_run_cpu.h"
+
+/* P from the config; 0, or -1 with why. */
+int sm_params_from_config(const gpu_config_t *c, sm_params_t *P, char *why, size_t n);
+/* The timing decode of every record of p (malloc'd, p->nrecs of them). */
+sm_dec_t *sm_decode(const ptx_prog_t *p, const sm_params_t *P);
+
+/* What a timed grid measured. */
+typedef struct sm_result {
+    uint64_t cycles;            /* gpu_sim_cycle: from the launch to its last CTA's end */
+    uint64_t sms_used;
+    sm_stats_t st;              /* summed over the SMs */
+    double seconds;             /* host wall time */
+} sm_result_t;
+
+/* The run's timing across its launches: the simulated clock goes on from
+ * one kernel to the next (gpu_tot_sim_cycle). */
+typedef struct sm_timing {
+    sm_params_t P;
+    uint64_t tot_cycles, tot_insns, tot_ctas;
+    uint64_t tot_sm_cycles, tot_warp_cycles;  /* gpu_tot_occupancy's */
+    double tot_seconds;
+} sm_timing_t;
+
+/* Runs g's CTAs through the SM model on `threads` host threads (0: every
+ * core), from cycle tm->tot_cycles on; fills r as ptx_run_cpu does and tr,
+ * and moves tm's totals on. */
+void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int threads, ptx_grid_result_t *r,
+                 sm_result_t *tr);
+
+/* GPGPU-Sim's statistics of one launch (uid from 1), in its format and
+ * names (sm_stats.c), so that Accel-Sim's scripts read them; then at the
+ * run's end its exit lines. */
+void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, uint64_t tot_insns, const sm_result_t *tr,
+                    const sm_timing_t *tm, uint32_t nsm);
+void sm_stats_end(FILE *f, const sm_timing_t *tm);
+/* Occupancy in percent: resident warps over the warp slots, over the
+ * cycles SMs had a CTA. */
+double sm_occupancy(const sm_params_t *P, uint64_t warp_cycles, uint64_t sm_cycles);
+/* Name i of SM_STALL_LIST. */
+const char *sm_stall_name(uint32_t i);
+
+#endif

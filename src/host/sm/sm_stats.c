@@ -1,0 +1,84 @@
+/* GPGPU-Sim's statistics (../shared/GPU-TIMING-REFERENCE.md section 2):
+ * the per-kernel lines in gpu_print_stat's formats and the shader and
+ * cache counters under their names, so that Accel-Sim's get_stats.py and
+ * its regexes read a warpsim run as they read GPGPU-Sim's. What GPGPU-Sim
+ * has no name for (the scheduler's stall breakdown) is under warpsim_. */
+#include "host/sm/sm_host.h"
+
+const char *sm_stall_name(uint32_t i)
+{
+    static const char *const names[SM_STALL_COUNT] = {
+#define SM_STALL_NAME(name, key) key,
+        SM_STALL_LIST(SM_STALL_NAME)
+#undef SM_STALL_NAME
+    };
+    return i < SM_STALL_COUNT ? names[i] : "?";
+}
+
+double sm_occupancy(const sm_params_t *P, uint64_t warp_cycles, uint64_t sm_cycles)
+{
+    return sm_cycles ? 100.0 * (double)warp_cycles / ((double)sm_cycles * P->max_warps) : 0.0;
+}
+
+static double per(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, uint64_t tot_insns, const sm_result_t *tr,
+                    const sm_timing_t *tm, uint32_t nsm)
+{
+    const sm_stats_t *st = &tr->st;
+    const sm_params_t *P = &tm->P;
+    unsigned long long u;
+    fprintf(f, "kernel_name = %s \n", kernel);
+    fprintf(f, "kernel_launch_uid = %u \n", uid);
+    fprintf(f, "gpu_sim_cycle = %llu\n", (unsigned long long)tr->cycles);
+    fprintf(f, "gpu_sim_insn = %llu\n", (unsigned long long)insns);
+    fprintf(f, "gpu_ipc = %12.4f\n", per(insns, tr->cycles));
+    fprintf(f, "gpu_tot_sim_cycle = %llu\n", (unsigned long long)tm->tot_cycles);
+    fprintf(f, "gpu_tot_sim_insn = %llu\n", (unsigned long long)tot_insns);
+    fprintf(f, "gpu_tot_ipc = %12.4f\n", per(tot_insns, tm->tot_cycles));
+    fprintf(f, "gpu_tot_issued_cta = %llu\n", (unsigned long long)tm->tot_ctas);
+    fprintf(f, "gpu_occupancy = %.4f%% \n", sm_occupancy(P, st->warp_cycles, st->cycles));
+    fprintf(f, "gpu_tot_occupancy = %.4f%% \n", sm_occupancy(P, tm->tot_warp_cycles, tm->tot_sm_cycles));
+    fprintf(f, "L1I_cache:\n");
+    u = (unsigned long long)(P->l0i_ways ? st->l0i_access : st->l1i_access);
+    fprintf(f, "\tL1I_total_cache_accesses = %llu\n", u);
+    fprintf(f, "\tL1I_total_cache_misses = %llu\n", (unsigned long long)(P->l0i_ways ? st->l0i_miss : st->l1i_miss));
+    fprintf(f, "\tL1I_total_cache_miss_rate = %.4f\n",
+            per(P->l0i_ways ? st->l0i_miss : st->l1i_miss, P->l0i_ways ? st->l0i_access : st->l1i_access));
+    fprintf(f, "gpgpu_n_tot_thrd_icount = %llu\n", (unsigned long long)insns);
+    fprintf(f, "gpgpu_n_tot_w_icount = %llu\n", (unsigned long long)st->warp_insns);
+    fprintf(f, "gpgpu_n_mem_read_global = %llu\n", (unsigned long long)st->gmem_ld);
+    fprintf(f, "gpgpu_n_mem_write_global = %llu\n", (unsigned long long)st->gmem_st);
+    fprintf(f, "gpgpu_n_mem_const = %llu\n", (unsigned long long)st->const_requests);
+    fprintf(f, "gpgpu_n_load_insn  = %llu\n", (unsigned long long)st->gmem_ld);
+    fprintf(f, "gpgpu_n_store_insn = %llu\n", (unsigned long long)st->gmem_st);
+    fprintf(f, "gpgpu_n_shmem_insn = %llu\n", (unsigned long long)st->shmem_accesses);
+    fprintf(f, "gpgpu_n_shmem_bkconflict = %llu\n", (unsigned long long)st->shmem_conflict_passes);
+    fprintf(f, "gpu_reg_bank_conflict_stalls = %llu\n", (unsigned long long)st->bank_conflicts);
+    fprintf(f, "warpsim_result_bus_stalls = %llu\n", (unsigned long long)st->result_bus_stalls);
+    fprintf(f, "warpsim_gmem_requests = %llu\n", (unsigned long long)st->gmem_requests);
+    fprintf(f, "warpsim_gmem_sectors = %llu\n", (unsigned long long)st->gmem_sectors);
+    fprintf(f, "warpsim_local_requests = %llu\n", (unsigned long long)st->local_requests);
+    fprintf(f, "warpsim_l1i_accesses = %llu\n", (unsigned long long)st->l1i_access);
+    fprintf(f, "warpsim_l1i_misses = %llu\n", (unsigned long long)st->l1i_miss);
+    fprintf(f, "warpsim_sms_used = %llu of %u\n", (unsigned long long)tr->sms_used, nsm);
+    /* each scheduler's cycles by what it saw: they sum to cycles x schedulers */
+    for (uint32_t i = 0; i < SM_STALL_COUNT; i++)
+        fprintf(f, "warpsim_scheduler_cycles[%s] = %llu\n", sm_stall_name(i), (unsigned long long)st->stall[i]);
+    fprintf(f, "warpsim_issued_active_lanes =");
+    for (uint32_t i = 0; i < 32; i++)
+        fprintf(f, " %llu", (unsigned long long)st->issued_lanes[i]);
+    fprintf(f, "\n");
+}
+
+void sm_stats_end(FILE *f, const sm_timing_t *tm)
+{
+    unsigned secs = (unsigned)tm->tot_seconds;
+    fprintf(f, "gpgpu_simulation_time = %u days, %u hrs, %u min, %u sec (%u sec)\n", secs / 86400, secs / 3600 % 24,
+            secs / 60 % 60, secs % 60, secs);
+    fprintf(f, "gpgpu_simulation_rate = %u (inst/sec)\n",
+            (unsigned)(tm->tot_seconds > 0 ? (double)tm->tot_insns / tm->tot_seconds : 0));
+    fprintf(f, "gpgpu_simulation_rate = %u (cycle/sec)\n",
+            (unsigned)(tm->tot_seconds > 0 ? (double)tm->tot_cycles / tm->tot_seconds : 0));
+    fprintf(f, "GPGPU-Sim: *** exit detected ***\n");
+}

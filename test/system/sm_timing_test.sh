@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# Micro-benchmarks of the SM model (`warpsim ptx --timing`, src/device/sm/):
+# each expected cycle count follows from the config and the model's
+# pipeline (DESIGN.md "The SM model"): issue at t, operands read at t+1,
+# dispatch at t+2, the result written at t+2+L, a dependent instruction
+# issued in that cycle; so a chain of dependent instructions of latency L
+# costs L+2 cycles a link. Slopes (the difference of two chain lengths)
+# keep the launch and the store out of the figure. Also: one issue a
+# scheduler a cycle, shared-memory bank conflicts, the L0 instruction
+# cache, determinism across host threads, and outputs the same with and
+# without timing. Prints "N passed, M failed".
+set -u
+W=${WARPSIM:-build/warpsim}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# gen KIND N FILE: a kernel "k" whose threads run N instructions of KIND, then store.
+#   iadd / fadd / dadd: a dependent chain (each reads the last's result)
+#   ind4: four independent chains interleaved (N instructions in all)
+#   shmem S: a shared load at word tid*S (N = S)
+#   loop L: a loop of L iterations over a body of 30 instructions
+gen() {
+    python3 - "$@" <<'PY'
+import sys
+kind, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+body = []
+regs = ".reg .b32 %r<8>;\n  .reg .f32 %f<4>;\n  .reg .f64 %d<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;"
+body.append("mov.u32 %r1, %tid.x;")
+if kind == "iadd":
+    body += ["add.u32 %r1, %r1, 1;"] * n
+elif kind == "fadd":
+    body.append("cvt.rn.f32.u32 %f1, %r1;")
+    body += ["add.f32 %f1, %f1, 0f3F800000;"] * n
+    body.append("cvt.rzi.u32.f32 %r1, %f1;")
+elif kind == "dadd":
+    body.append("cvt.rn.f64.u32 %d1, %r1;")
+    body += ["add.f64 %d1, %d1, 0d3FF0000000000000;"] * n
+    body.append("cvt.rzi.u32.f64 %r1, %d1;")
+elif kind == "ind4":
+    body += ["mov.u32 %r2, %r1;", "mov.u32 %r3, %r1;", "mov.u32 %r4, %r1;"]
+    for i in range(n):
+        r = 1 + i % 4
+        body.append("add.u32 %%r%d, %%r%d, 1;" % (r, r))
+    body += ["add.u32 %r1, %r1, %r2;", "add.u32 %r3, %r3, %r4;", "add.u32 %r1, %r1, %r3;"]
+elif kind == "shmem":
+    body += ["mul.lo.u32 %%r2, %%r1, %d;" % (4 * n), "mov.u32 %r3, sh;", "add.u32 %r2, %r2, %r3;",
+             "ld.shared.u32 %r4, [%r2];", "add.u32 %r1, %r1, %r4;"]
+elif kind == "deadlock":
+    # warp 0 waits at barrier 0, warp 1 at barrier 1: each for every thread
+    body += ["setp.lt.u32 %p1, %r1, 32;", "@%p1 bra W0;", "bar.sync 1;", "bra.uni DONE;", "W0:", "bar.sync 0;", "DONE:"]
+elif kind == "wild":
+    body += ["mul.wide.u32 %rd3, %r1, 1048576;", "ld.param.u64 %rd1, [k_param_0];", "add.s64 %rd1, %rd1, %rd3;",
+             "st.global.u32 [%rd1], %r1;"]
+elif kind == "loop":
+    body += ["mov.u32 %r5, 0;", "LOOP:"]
+    body += ["add.u32 %r1, %r1, 1;"] * 28
+    body += ["add.u32 %r5, %r5, 1;", "setp.lt.u32 %%p1, %%r5, %d;" % n, "@%p1 bra LOOP;"]
+body += ["ld.param.u64 %rd1, [k_param_0];", "cvta.to.global.u64 %rd1, %rd1;", "mov.u32 %r6, %tid.x;",
+         "mul.wide.u32 %rd2, %r6, 4;", "add.s64 %rd1, %rd1, %rd2;", "st.global.u32 [%rd1], %r1;", "ret;"]
+with open(path, "w") as f:
+    f.write(".version 7.0\n.target sm_75\n.address_size 64\n")
+    f.write(".shared .align 4 .b8 sh[131072];\n")
+    f.write(".visible .entry k(.param .u64 k_param_0)\n{\n  %s\n" % regs)
+    for l in body:
+        f.write(l + "\n" if l.endswith(":") else "  " + l + "\n")
+    f.write("}\n")
+PY
+}
+
+# mk NAME KIND N THREADS: NAME.ptx and NAME.launch (one CTA).
+mk() {
+    gen "$2" "$3" "$T/$1.ptx"
+    printf 'module %s.ptx\nbuffer o u32 %s zero\nkernel k grid 1 block %s\nparam ptr o\n' "$1" "$4" "$4" >"$T/$1.launch"
+}
+
+# timed NAME FIELD [ARGS...]: the launch's timing figure FIELD (e.g. gpu_sim_cycle).
+timed() {
+    local name=$1 field=$2
+    shift 2
+    "$W" ptx --quiet --timing --backend cpu --report "$T/$name.json" "$@" "$T/$name.launch" >/dev/null 2>"$T/err" ||
+        { echo "warpsim failed on $name: $(head -c 300 "$T/err")" >&2; echo -1; return; }
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["launches"][0]["timing"][sys.argv[2]])' \
+        "$T/$name.json" "$field"
+}
+
+# slope NAME KIND THREADS N1 N2 [ARGS...]: cycles per instruction between chains of N1 and N2.
+slope() {
+    local name=$1 kind=$2 threads=$3 n1=$4 n2=$5
+    shift 5
+    mk "${name}_a" "$kind" "$n1" "$threads"
+    mk "${name}_b" "$kind" "$n2" "$threads"
+    local a b
+    a=$(timed "${name}_a" gpu_sim_cycle "$@")
+    b=$(timed "${name}_b" gpu_sim_cycle "$@")
+    python3 -c "print(($b - $a) / ($n2 - $n1))"
+}
+
+expect() { [ "$2" = "$3" ] && ok || bad "$1: got $2, want $3"; }
+
+# cfg_with NAME CARD LINES...: configs/gpu/CARD.cfg with LINES appended (a later option overrides an earlier one).
+cfg_with() {
+    local name=$1 base=$2
+    shift 2
+    { cat "configs/gpu/$base.cfg"; printf '%s\n' "$@"; } >"$T/$name.cfg"
+}
+
+# 1. Dependent chains: L + 2 cycles a link, L from the config (h100.cfg:
+#    -ptx_opcode_latency_int 4,..., _fp 4,..., _dp 8,...).
+lat() { sed -n "s/^-ptx_opcode_latency_$1 \([0-9]*\),.*/\1/p" configs/gpu/h100.cfg; }
+L_INT=$(lat int) L_FP=$(lat fp) L_DP=$(lat dp)
+expect "int add chain" "$(slope iadd iadd 32 64 128)" "$(python3 -c "print(float($L_INT + 2))")"
+expect "fp32 add chain" "$(slope fadd fadd 32 64 128)" "$(python3 -c "print(float($L_FP + 2))")"
+expect "fp64 add chain" "$(slope dadd dadd 32 64 128)" "$(python3 -c "print(float($L_DP + 2))")"
+cfg_with lat9 h100 "-ptx_opcode_latency_int 9,4,4,4,21,32"
+expect "int add chain, latency 9 from the config" "$(slope iadd9 iadd 32 64 128 --config "$T/lat9.cfg")" 11.0
+
+# 2. Four warps run on four sub-cores side by side: the same slope.
+expect "4 warps, one a sub-core" "$(slope w4 iadd 128 64 128)" "$(python3 -c "print(float($L_INT + 2))")"
+# 3. 32 warps, 8 a sub-core, dependent chains: more than L+2 cycles a
+#    link, so the sub-core's INT unit bounds it: a link of all 8 warps takes
+#    8 x its initiation interval (h100.cfg -ptx_opcode_initiation_int 2,...:
+#    16 INT32 lanes a sub-core take a warp in 2 cycles); with an interval of
+#    1, the scheduler does: one issue a cycle, 8 cycles.
+II_INT=$(sed -n 's/^-ptx_opcode_initiation_int \([0-9]*\),.*/\1/p' configs/gpu/h100.cfg)
+cfg_with ii1 h100 "-ptx_opcode_initiation_int 1,1,1,1,1,1"
+expect "8 warps a sub-core: the INT unit's interval" "$(slope w32 iadd 1024 64 128)" "$(python3 -c "print(8.0 * $II_INT)")"
+expect "8 warps a sub-core: one issue a cycle" "$(slope w32i iadd 1024 64 128 --config "$T/ii1.cfg")" 8.0
+# 4. Four independent chains in one warp: a link of 4 instructions takes
+#    L+2 cycles, or 4 x the interval if that is more.
+expect "four independent chains" "$(slope ind4 ind4 32 256 512)" \
+    "$(python3 -c "print(max(($L_INT + 2) / 4, float($II_INT)))")"
+expect "four independent chains, interval 1" "$(slope ind4i ind4 32 256 512 --config "$T/ii1.cfg")" \
+    "$(python3 -c "print(max(($L_INT + 2) / 4, 1.0))")"
+
+# 5. Shared memory: a warp's load at word tid*S conflicts gcd(S, 32) ways
+#    on 32 banks (h100.cfg -gpgpu_shmem_num_banks 32): ways - 1 extra
+#    passes a warp (gpgpu_n_shmem_bkconflict), one warp of each of 4.
+for s in 1 2 4 8 32 3; do
+    mk "sh$s" shmem "$s" 128
+    want=$(python3 -c "import math; print(4 * (math.gcd($s, 32) - 1))")
+    expect "shared stride $s" "$(timed "sh$s" gpgpu_n_shmem_bkconflict)" "$want"
+done
+
+# 6. The L0 instruction cache (rtx2070super.cfg: no perfect instruction
+#    cache): one set of one 128-byte line (8 records) misses on every line
+#    of the 31-record loop (records 2 to 32: lines 0 to 4), 5 lines an
+#    iteration; the card's own 16 KB L0 holds it after its first iteration.
+cfg_with l0tiny rtx2070super "-warpsim_cache:l0i N:1:128:1,L:R:f:N:L,S:1:48,1"
+mk loop loop 100 32
+m=$(timed loop l0i_misses --config "$T/l0tiny.cfg")
+python3 -c "import sys; sys.exit(0 if 500 <= $m <= 510 else 1)" && ok || bad "L0 misses of a 5-line loop, 100 times: $m, want 500..510"
+m=$(timed loop l0i_misses --config configs/gpu/rtx2070super.cfg)
+python3 -c "import sys; sys.exit(0 if $m <= 10 else 1)" && ok || bad "L0 misses of a loop that fits h100's L0: $m, want at most 10"
+
+# 7. The same cycles on 1, 2 and 4 host threads, and from run to run, on a
+#    workload of many CTAs and SMs.
+one=""
+for th in 1 2 4 1; do
+    c=$("$W" ptx --quiet --timing --backend cpu --threads $th --report "$T/t.json" kernels/ptx/reduce_smem.launch \
+        >/dev/null 2>&1 && python3 -c 'import json,sys; print([l["timing"]["gpu_sim_cycle"] for l in json.load(open(sys.argv[1]))["launches"]])' "$T/t.json")
+    [ -z "$one" ] && one=$c
+    expect "reduce_smem cycles on $th threads" "$c" "$one"
+done
+
+# 8. Timing never changes an output: every buffer of each workload the same
+#    with and without --timing (but those a launch file calls unordered:
+#    their bytes depend on the order of atomics, which timing changes).
+for l in kernels/ptx/*.launch; do
+    n=$(basename "$l" .launch)
+    "$W" ptx --quiet --backend cpu --dump-dir "$T/plain_$n" "$l" >"$T/plain.out" 2>/dev/null
+    a=$?
+    "$W" ptx --quiet --backend cpu --timing --dump-dir "$T/timed_$n" "$l" >"$T/timed.out" 2>/dev/null
+    b=$?
+    # clock_f64's cycles are %clock64 differences: with --timing, the model's
+    for u in $(sed -n 's/^# unordered: //p' "$l") $([ "$n" = clock_f64 ] && echo cycles); do rm -f "$T/plain_$n/$u.bin" "$T/timed_$n/$u.bin"; done
+    if [ $a -ne $b ] || ! diff -rq "$T/plain_$n" "$T/timed_$n" >/dev/null || ! cmp -s "$T/plain.out" "$T/timed.out"; then
+        bad "$n: output differs with --timing (exit $a vs $b)"
+    else
+        ok
+    fi
+done
+
+# 9. A fault (in a one-warp CTA: which of several warps faults first is
+#    up to the schedule) and a barrier that never completes: the same
+#    message, the same status, with and without timing.
+for k in wild:32 deadlock:64; do
+    n=${k#*:} k=${k%:*}
+    mk "$k" "$k" 0 "$n"
+    "$W" ptx --quiet --backend cpu "$T/$k.launch" >/dev/null 2>"$T/plain.err"
+    a=$?
+    "$W" ptx --quiet --backend cpu --timing "$T/$k.launch" >/dev/null 2>"$T/timed.err"
+    b=$?
+    if [ $a -eq 1 ] && [ $b -eq 1 ] && cmp -s "$T/plain.err" "$T/timed.err"; then ok; else
+        bad "$k: exit $a / $b with --timing: $(cat "$T/plain.err") / $(cat "$T/timed.err")"
+    fi
+done
+
+echo "sm timing: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
