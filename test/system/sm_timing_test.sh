@@ -19,7 +19,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # gen KIND N FILE: a kernel "k" whose threads run N instructions of KIND, then store.
 #   iadd / fadd / dadd: a dependent chain (each reads the last's result)
-#   ind4: four independent chains interleaved (N instructions in all)
+#   indK: K independent chains interleaved (N instructions in all)
 #   shmem S: a shared load at word tid*S (N = S)
 #   loop L: a loop of L iterations over a body of 30 instructions
 gen() {
@@ -27,7 +27,7 @@ gen() {
 import sys
 kind, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 body = []
-regs = ".reg .b32 %r<8>;\n  .reg .f32 %f<4>;\n  .reg .f64 %d<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;"
+regs = ".reg .b32 %r<8>;\n  .reg .b32 %c<9>;\n  .reg .f32 %f<4>;\n  .reg .f64 %d<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;"
 body.append("mov.u32 %r1, %tid.x;")
 if kind == "iadd":
     body += ["add.u32 %r1, %r1, 1;"] * n
@@ -39,12 +39,12 @@ elif kind == "dadd":
     body.append("cvt.rn.f64.u32 %d1, %r1;")
     body += ["add.f64 %d1, %d1, 0d3FF0000000000000;"] * n
     body.append("cvt.rzi.u32.f64 %r1, %d1;")
-elif kind == "ind4":
-    body += ["mov.u32 %r2, %r1;", "mov.u32 %r3, %r1;", "mov.u32 %r4, %r1;"]
-    for i in range(n):
-        r = 1 + i % 4
-        body.append("add.u32 %%r%d, %%r%d, 1;" % (r, r))
-    body += ["add.u32 %r1, %r1, %r2;", "add.u32 %r3, %r3, %r4;", "add.u32 %r1, %r1, %r3;"]
+elif kind.startswith("ind"):
+    # indK: K independent chains in %c1..%cK, summed into %r1
+    k = int(kind[3:])
+    body += ["mov.u32 %%c%d, %%r1;" % (c + 1) for c in range(k)]
+    body += ["add.u32 %%c%d, %%c%d, 1;" % (1 + i % k, 1 + i % k) for i in range(n)]
+    body += ["add.u32 %%r1, %%r1, %%c%d;" % (c + 1) for c in range(k)]
 elif kind == "shmem":
     body += ["mul.lo.u32 %%r2, %%r1, %d;" % (4 * n), "mov.u32 %r3, sh;", "add.u32 %r2, %r2, %r3;",
              "ld.shared.u32 %r4, [%r2];", "add.u32 %r1, %r1, %r4;"]
