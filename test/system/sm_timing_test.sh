@@ -155,33 +155,69 @@ python3 -c "import sys; sys.exit(0 if 500 <= $m <= 510 else 1)" && ok || bad "L0
 m=$(timed loop l0i_misses --config configs/gpu/rtx2070super.cfg)
 python3 -c "import sys; sys.exit(0 if $m <= 10 else 1)" && ok || bad "L0 misses of a loop that fits h100's L0: $m, want at most 10"
 
-# 7. The same cycles on 1, 2 and 4 host threads, and from run to run, on a
-#    workload of many CTAs and SMs.
-one=""
-for th in 1 2 4 1; do
-    c=$("$W" ptx --quiet --timing --backend cpu --threads $th --report "$T/t.json" kernels/ptx/reduce_smem.launch \
-        >/dev/null 2>&1 && python3 -c 'import json,sys; print([l["timing"]["gpu_sim_cycle"] for l in json.load(open(sys.argv[1]))["launches"]])' "$T/t.json")
-    [ -z "$one" ] && one=$c
-    expect "reduce_smem cycles on $th threads" "$c" "$one"
-done
-
-# 8. Timing never changes an output: every buffer of each workload the same
-#    with and without --timing (but those a launch file calls unordered:
-#    their bytes depend on the order of atomics, which timing changes).
+# 7. Timing never changes an output: every buffer of each workload the
+#    same with and without --timing (but those a launch file calls
+#    unordered: their bytes depend on the order of atomics, which timing
+#    changes), and the same instruction counts. 8. The same cycles on 1, 2
+#    and 4 host threads, for every workload. Not for a workload whose CTAs
+#    race through global memory (a launch file's "# unordered" line: bfs
+#    relaxes levels with atomics, so its work depends on which CTA gets
+#    there first; the functional runs' counts vary with --threads too).
+counts() {
+    python3 -c 'import json,sys; L=json.load(open(sys.argv[1]))["launches"]; print([(l["gpu_sim_insn"], l["gpgpu_n_tot_w_icount"]) for l in L], [l.get("timing", {}).get("gpu_sim_cycle") for l in L])' "$1"
+}
 for l in kernels/ptx/*.launch; do
     n=$(basename "$l" .launch)
-    "$W" ptx --quiet --backend cpu --dump-dir "$T/plain_$n" "$l" >"$T/plain.out" 2>/dev/null
+    "$W" ptx --quiet --backend cpu --dump-dir "$T/plain_$n" --report "$T/plain.json" "$l" >"$T/plain.out" 2>/dev/null
     a=$?
-    "$W" ptx --quiet --backend cpu --timing --dump-dir "$T/timed_$n" "$l" >"$T/timed.out" 2>/dev/null
+    "$W" ptx --quiet --backend cpu --timing --threads 1 --dump-dir "$T/timed_$n" --report "$T/t1.json" "$l" \
+        >"$T/timed.out" 2>/dev/null
     b=$?
     # clock_f64's cycles are %clock64 differences: with --timing, the model's
-    for u in $(sed -n 's/^# unordered: //p' "$l") $([ "$n" = clock_f64 ] && echo cycles); do rm -f "$T/plain_$n/$u.bin" "$T/timed_$n/$u.bin"; done
-    if [ $a -ne $b ] || ! diff -rq "$T/plain_$n" "$T/timed_$n" >/dev/null || ! cmp -s "$T/plain.out" "$T/timed.out"; then
-        bad "$n: output differs with --timing (exit $a vs $b)"
+    for u in $(sed -n 's/^# unordered: //p' "$l") $([ "$n" = clock_f64 ] && echo cycles); do
+        rm -f "$T/plain_$n/$u.bin" "$T/timed_$n/$u.bin"
+    done
+    pc=$(counts "$T/plain.json" | cut -d']' -f1) tc=$(counts "$T/t1.json")
+    if grep -q "^# unordered" "$l"; then
+        pc=same tc="same] "
+    fi
+    if [ $a -ne $b ] || ! diff -rq "$T/plain_$n" "$T/timed_$n" >/dev/null || ! cmp -s "$T/plain.out" "$T/timed.out" ||
+        [ "$pc" != "$(echo "$tc" | cut -d']' -f1)" ]; then
+        bad "$n: output or instruction counts differ with --timing (exit $a vs $b; $pc vs $tc)"
     else
         ok
     fi
+    for th in 2 4; do
+        [ "$tc" = "same] " ] && continue
+        "$W" ptx --quiet --backend cpu --timing --threads $th --report "$T/tn.json" "$l" >/dev/null 2>&1
+        [ "$(counts "$T/tn.json")" = "$tc" ] && ok || bad "$n: cycles on $th threads $(counts "$T/tn.json"), on 1 $tc"
+    done
 done
+
+# 8b. GPGPU-Sim's statistics, read with the regular expressions of
+#     Accel-Sim's stats file (util/job_launching/stats/example_stats.yml,
+#     ../shared/GPU-TIMING-REFERENCE.md section 2.2) and its kernel split.
+"$W" ptx --quiet --backend cpu --timing --stats "$T/stats.txt" --report "$T/s.json" kernels/ptx/reduce_smem.launch \
+    >/dev/null 2>&1
+python3 - "$T/stats.txt" "$T/s.json" <<'PY' && ok || bad "GPGPU-Sim's statistics do not parse as Accel-Sim reads them"
+import json, re, sys
+text = open(sys.argv[1]).read()
+launches = json.load(open(sys.argv[2]))["launches"]
+assert "GPGPU-Sim: *** exit detected ***" in text
+kernels = re.split(r"(?m)^(?=kernel_name\s+=\s+)", text)[1:]
+assert len(kernels) == len(launches), (len(kernels), len(launches))
+tot = 0
+for k, l in zip(kernels, launches):
+    one = lambda rx: re.search(rx, k, re.M).group(1).strip()
+    assert int(one(r"gpu_sim_cycle\s*=\s*(.*)")) == l["timing"]["gpu_sim_cycle"]
+    assert int(one(r"gpu_sim_insn\s*=\s*(.*)")) == l["gpu_sim_insn"]
+    assert abs(float(one(r"gpu_ipc\s*=\s*(.*)")) - l["gpu_sim_insn"] / l["timing"]["gpu_sim_cycle"]) < 1e-3
+    tot += l["timing"]["gpu_sim_cycle"]
+    assert int(one(r"gpu_tot_sim_cycle\s*=\s*(.*)")) == tot
+    assert int(one(r"gpgpu_n_tot_w_icount\s*=\s*(.*)")) == l["gpgpu_n_tot_w_icount"]
+assert re.search(r"gpgpu_simulation_rate\s+=\s+(.*)\s+\(inst\/sec\)", text)
+assert re.search(r"gpgpu_simulation_rate\s+=\s+(.*)\s+\(cycle\/sec\)", text)
+PY
 
 # 9. A fault (in a one-warp CTA: which of several warps faults first is
 #    up to the schedule) and a barrier that never completes: the same
