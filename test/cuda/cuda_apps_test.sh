@@ -115,5 +115,22 @@ if [ -f "$real" ]; then
     fi
 fi
 
+# The SM model (--timing) changes no program's output or status; its
+# statistics come out in GPGPU-Sim's format, a block per launch.
+for bin in "$APPS"/*.sm_75; do
+    b=$(basename "$bin")
+    run "$bin"
+    cp "$tmp/out" "$tmp/plain.out"
+    plain=$rc
+    run --timing --stats "$tmp/stats.txt" "$bin"
+    if [ $rc = "$plain" ] && cmp -s "$tmp/out" "$tmp/plain.out"; then ok "$b --timing"; else
+        bad "$b --timing" "status $rc (untimed $plain): $(diff "$tmp/plain.out" "$tmp/out" | head -4 | tr '\n' ' ')"
+    fi
+done
+run --timing --stats "$tmp/stats.txt" "$APPS/matmul.sm_75"
+n=$(grep -c '^gpu_sim_cycle = [1-9]' "$tmp/stats.txt")
+[ $rc = 0 ] && [ "$n" -ge 1 ] && grep -q '^GPGPU-Sim: \*\*\* exit detected \*\*\*$' "$tmp/stats.txt" && ok "--stats" ||
+    bad "--stats" "status $rc, $n gpu_sim_cycle lines: $(head -c 300 "$tmp/stats.txt")"
+
 echo "cuda apps: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -25,12 +25,19 @@ typedef struct cudart_env {
     int threads;               /* WARPSIM_CUDA_THREADS: host threads per grid, 0 every core */
     uint64_t max_insns;        /* WARPSIM_CUDA_MAX_INSNS: per CTA, 0 none */
     int racecheck;             /* WARPSIM_CUDA_RACECHECK=1: --racecheck's report (ptx_race.h) */
+    int timing;                /* WARPSIM_CUDA_TIMING=1: every launch on the SM model (src/host/sm/) */
+    const char *stats;         /* WARPSIM_CUDA_STATS: GPGPU-Sim's statistics file, with timing */
 } cudart_env_t;
 
 /* Initialises once (config, arena); 0 or a cudaError_t. */
 int cudart_init(void);
 const cudart_env_t *cudart_env(void);
 const gpu_config_t *cudart_gpu(void);
+/* The SM model's state across the program's launches; NULL when timing is off. */
+struct sm_timing *cudart_timing(void);
+/* GPGPU-Sim's statistics of a timed launch into WARPSIM_CUDA_STATS, if set. */
+struct sm_result;
+void cudart_stats_launch(const char *kernel, const struct sm_result *tr, uint64_t insns);
 
 /* Errors: every API call goes through cudart_ret, which records a failure
  * as the last error; a kernel fault is sticky, as on a GPU (every later

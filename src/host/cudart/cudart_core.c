@@ -6,6 +6,7 @@
 
 #include "host/cudart/cudart.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_report.h"
+#include "host/sm/sm_host.h"
 
 static cudart_env_t E;
 static gpu_config_t G;
@@ -25,11 +27,40 @@ static _Thread_local int last_error;
 static atomic_int sticky;
 static double sim_ns;
 static pthread_mutex_t sim_lock = PTHREAD_MUTEX_INITIALIZER;
+static sm_timing_t timing;
+static FILE *stats;
+static uint32_t stats_uid;
+static uint64_t stats_insns;
 
 static uint64_t env_u64(const char *name)
 {
     const char *v = getenv(name);
     return v ? strtoull(v, NULL, 0) : 0;
+}
+
+static void stats_at_exit(void)
+{
+    sm_stats_end(stats, &timing);
+    fclose(stats);
+}
+
+/* WARPSIM_CUDA_TIMING: the SM model's parameters from the config, and the
+ * statistics file; a config it cannot take ends the program, as a bad one does. */
+static void start_timing(void)
+{
+    char why[512];
+    if (sm_params_from_config(&G, &timing.P, why, sizeof why)) {
+        fprintf(stderr, "warpsim cuda: %s: the SM model cannot take this config: %s\n",
+                E.config && *E.config ? E.config : "the default config", why);
+        exit(1);
+    }
+    if (E.stats && *E.stats) {
+        if (!(stats = fopen(E.stats, "w"))) {
+            fprintf(stderr, "warpsim cuda: %s: %s\n", E.stats, strerror(errno));
+            exit(1);
+        }
+        atexit(stats_at_exit);
+    }
 }
 
 static void init_once(void)
@@ -41,11 +72,15 @@ static void init_once(void)
     E.threads = (int)env_u64("WARPSIM_CUDA_THREADS");
     E.max_insns = env_u64("WARPSIM_CUDA_MAX_INSNS");
     E.racecheck = (int)env_u64("WARPSIM_CUDA_RACECHECK");
+    E.timing = (int)env_u64("WARPSIM_CUDA_TIMING");
+    E.stats = getenv("WARPSIM_CUDA_STATS");
     gpu_config_defaults(&G);
     if (E.config && *E.config && gpu_config_load(&G, E.config, err, sizeof err)) {
         fprintf(stderr, "warpsim cuda: %s\n", err);
         exit(1);   /* a config the user named and that cannot be read: as `warpsim ptx` */
     }
+    if (E.timing)
+        start_timing();
     cudart_card_pick(&G, &K, card_name, sizeof card_name);
     cudart_mem_set_capacity(K.global_bytes);
     cudart_report_start();
@@ -61,6 +96,15 @@ int cudart_init(void)
 const cudart_env_t *cudart_env(void) { return &E; }
 const gpu_config_t *cudart_gpu(void) { return &G; }
 const cudart_card_t *cudart_card(void) { return &K; }
+sm_timing_t *cudart_timing(void) { return E.timing ? &timing : NULL; }
+
+void cudart_stats_launch(const char *kernel, const sm_result_t *tr, uint64_t insns)
+{
+    if (!stats)
+        return;
+    stats_insns += insns;
+    sm_stats_print(stats, kernel, ++stats_uid, insns, stats_insns, tr, &timing, gpu_config_sms(&G));
+}
 
 int cudart_enter(void)
 {

@@ -72,7 +72,7 @@ static void say_fault(const cudart_func_t *f, const ptx_grid_t *g, const ptx_fau
             cudaGetErrorString((cudaError_t)fault_error(ft->code)));
 }
 
-/* Simulated time of a grid until a timing model exists: each SM issues one
+/* Simulated time of a grid without the SM model (WARPSIM_CUDA_TIMING): each SM issues one
  * warp instruction a cycle from each of its 4 schedulers, the grid's warp
  * instructions spread over the SMs it occupies, at the config's core clock. */
 static double grid_ns(const ptx_sched_t *s, const ptx_stats_t *st)
@@ -116,7 +116,11 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
         ptx_race_log_init(&race);
         g->race = &race;
     }
-    if (g->grid_ws)
+    sm_timing_t *tm = cudart_timing();
+    sm_result_t tr;
+    if (tm)
+        sm_run_grid(g, s, tm, cudart_env()->threads, &r, &tr); /* a cooperative grid fits: all resident */
+    else if (g->grid_ws)
         ptx_run_coop(g, s, &r);
     else
         ptx_run_cpu(g, s, cudart_env()->threads, &r);
@@ -129,10 +133,15 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
         return cudaErrorMemoryAllocation;
     }
     print_records(f, g, &r);
-    cudart_report_launch(f->name, g->grid, g->block, g->dyn_smem, s, &r, g->race);
+    cudart_report_launch(f->name, g->grid, g->block, g->dyn_smem, s, &r, g->race, tm ? &tr : NULL);
     if (g->race)
         ptx_race_log_free(&race);
-    cudart_sim_advance(grid_ns(s, &r.st));
+    if (tm) {
+        cudart_stats_launch(f->name, &tr, r.st.thread_insns);
+        cudart_sim_advance((double)tr.cycles * 1e3 / tm->P.clock_mhz);
+    } else {
+        cudart_sim_advance(grid_ns(s, &r.st));
+    }
     int err = 0;
     if (r.faulted) {
         say_fault(f, g, &r.fault);

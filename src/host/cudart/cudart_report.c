@@ -44,7 +44,8 @@ static int grow(void)
 }
 
 void cudart_report_launch(const char *kernel, const uint32_t grid[3], const uint32_t block[3], uint32_t dyn_smem,
-                          const ptx_sched_t *sc, const ptx_grid_result_t *r, const ptx_race_log_t *race)
+                          const ptx_sched_t *sc, const ptx_grid_result_t *r, const ptx_race_log_t *race,
+                          const sm_result_t *tr)
 {
     pthread_mutex_lock(&K.lock);
     if (!grow()) {
@@ -66,6 +67,11 @@ void cudart_report_launch(const char *kernel, const uint32_t grid[3], const uint
             K.recs[i].racecheck = 1;
             K.recs[i].race_total = race->total;
             K.recs[i].race_words = ptx_race_words(race, &K.recs[i].race_kept);
+        }
+        if (tr) {
+            K.recs[i].timed = 1;
+            K.recs[i].tr = *tr;
+            K.recs[i].tot_cycles = cudart_timing()->tot_cycles;
         }
         K.seconds += r->seconds;
         K.faulted |= r->faulted;
@@ -92,6 +98,8 @@ static void report_at_exit(void)
     s.device = "host";
     s.run_seconds = K.seconds;
     s.status = K.faulted ? PTX_RUN_FAULT : PTX_RUN_OK;
+    if (cudart_timing())
+        s.tm = *cudart_timing();
     fflush(stdout);
     if (!e->quiet && K.n)
         ptx_report_table(stderr, &s);

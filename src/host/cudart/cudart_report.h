@@ -9,11 +9,13 @@
 #include "host/ptx/ptx_race.h"
 #include "host/ptx/ptx_run_cpu.h"
 #include "host/ptx/ptx_sched.h"
+#include "host/sm/sm_host.h"
 
 /* Registers the report at exit (once, from cudart_init). */
 void cudart_report_start(void);
-/* race: --racecheck's log of the launch; NULL when off. */
+/* race: --racecheck's log of the launch; tr: the SM model's figures; NULL when off. */
 void cudart_report_launch(const char *kernel, const uint32_t grid[3], const uint32_t block[3], uint32_t dyn_smem,
-                          const ptx_sched_t *sc, const ptx_grid_result_t *r, const ptx_race_log_t *race);
+                          const ptx_sched_t *sc, const ptx_grid_result_t *r, const ptx_race_log_t *race,
+                          const sm_result_t *tr);
 
 #endif

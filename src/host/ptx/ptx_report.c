@@ -132,7 +132,7 @@ void ptx_report_table(FILE *f, const ptx_session_t *s)
         fprintf(f, "\nwarpsim %s ptx: %s on %s (%u SMs), cpu backend (%d threads)\n", WARPSIM_VERSION, s->l->path,
                 s->cfg.name, gpu_config_sms(&s->cfg), threads);
     table_launches(f, s);
-    if (s->o->timing)
+    if (s->nrecs && s->recs[0].timed)
         table_timing(f, s);
     fprintf(f, "  %-22s %20llu\n", "thread instructions", (unsigned long long)t.thread_insns);
     fprintf(f, "  %-22s %20llu\n", "warp instructions", (unsigned long long)t.warp_insns);

@@ -4,7 +4,8 @@
  *
  * The SMs run in windows of P->cta_quantum cycles, each SM on its own up
  * to the window's end (an SM shares nothing with another but global
- * memory). Between windows one thread is the block scheduler: it collects
+ * memory), to the last CTA's end: a CTA that spins on what another SM's
+ * CTA writes (grid.sync) waits at most a window for it. Between windows one thread is the block scheduler: it collects
  * the CTAs that finished and starts waiting ones in the freed slots, in
  * the order the slots freed (cycle, SM, slot), at the window's end: a CTA
  * waits at most a window for its slot, as the hardware's distributor takes
@@ -219,8 +220,7 @@ static uint64_t schedule(runner_t *X, const ptx_sched_t *s)
             }
     X->until = P->launch_latency;
     for (;;) {
-        if (X->until < SM_NEVER / 2)
-            X->until += P->cta_quantum;
+        X->until += P->cta_quantum;
         run_window(X);
         uint32_t nf = 0;
         int live = 0, bad = 0;
@@ -260,9 +260,6 @@ static uint64_t schedule(runner_t *X, const ptx_sched_t *s)
         }
         if (!live)
             break;
-        /* once every CTA is out, no one waits for a window's end: each SM runs to its last */
-        if (next == nctas)
-            X->until = SM_NEVER / 2;
     }
 out:
     free(fr);
