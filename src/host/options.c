@@ -79,6 +79,8 @@ static const opt_row_t opt_table[] = {
     PTX("timing", OPT_FLAG, timing, NULL,
         "time every launch on the config's SM model, cycle by cycle: cycles, IPC, stalls (CPU backend; DESIGN.md \"The SM model\")")
     PTX("stats", OPT_STR, stats, "FILE", "with --timing: GPGPU-Sim's statistics of every launch into FILE (- for stdout)")
+    PTX("timeline", OPT_STR, timeline, "FILE.csv", "with --timing: a sample every --timeline-every cycles (IPC, warps, scheduler states)")
+    PTX("timeline-every", OPT_U64, timeline_every, "N", "cycles between timeline samples, a multiple of 32 (default 1024)")
     PTX("quiet", OPT_FLAG, quiet, NULL, "do not print the table (on stderr)")
     PTX("verbose", OPT_FLAG, verbose, NULL, "name every config option not modelled, and each launch as it runs")
 };
@@ -351,8 +353,14 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
             return 2;
         }
     }
-    if (p->stats && !p->timing) {
-        fprintf(stderr, "warpsim ptx: --stats %s needs --timing (the statistics are the SM model's)\n", p->stats);
+    if ((p->stats || p->timeline) && !p->timing) {
+        fprintf(stderr, "warpsim ptx: --%s needs --timing (the figures are the SM model's)\n",
+                p->stats ? "stats" : "timeline");
+        return 2;
+    }
+    if (p->timeline_every % 32) {
+        fprintf(stderr, "warpsim ptx: --timeline-every %llu: not a multiple of 32 (the block scheduler's window)\n",
+                (unsigned long long)p->timeline_every);
         return 2;
     }
     p->launch = argv[i];

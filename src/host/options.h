@@ -62,6 +62,8 @@ typedef struct ptx_options {
     int racecheck;          /* --racecheck (ptx_race.h) */
     int timing;             /* --timing: the SM model (src/device/sm/) */
     const char *stats;      /* --stats FILE: GPGPU-Sim's statistics; NULL none */
+    const char *timeline;   /* --timeline FILE.csv; NULL none */
+    uint64_t timeline_every; /* cycles between its samples; 0: 1024 */
     int quiet, verbose;
     const char *launch;     /* the operand */
 } ptx_options_t;

@@ -43,7 +43,19 @@
       RCMD_ASKED)                                                                                          \
     X(mips_per_thread, "MIPS/thread", RCMD_MIPS, "MIPS per host thread", RCMD_ASKED)                      \
     X(regroup, "regroup", RCMD_U64, "instructions between regroupings by pc", RCMD_ASKED)                 \
-    X(versus, "x versus", RCMD_RATIO, "MIPS over the --versus run's", RCMD_TABLE | RCMD_VERSUS)
+    X(versus, "x versus", RCMD_RATIO, "MIPS over the --versus run's", RCMD_TABLE | RCMD_VERSUS)                \
+    /* the SM model's timeline (warpsim ptx --timeline FILE.csv): a row a sample */                       \
+    X(cycle, "cycle", RCMD_U64, "simulated cycle", RCMD_ASKED)                                           \
+    X(kernel, "kernel", RCMD_STR, NULL, RCMD_ASKED)                                                      \
+    X(ipc, "IPC", RCMD_RATIO, "thread instructions a cycle", RCMD_ASKED)                                \
+    X(active_warps, "warps", RCMD_U64, "resident warps", RCMD_ASKED)                                     \
+    X(sched_issued, "issued", RCMD_RATIO, "share of scheduler cycles that issued", RCMD_ASKED)           \
+    X(sched_idle, "idle", RCMD_RATIO, "share of scheduler cycles with no warp", RCMD_ASKED)              \
+    X(sched_scoreboard, "scoreboard", RCMD_RATIO, "share waiting on a dependency", RCMD_ASKED)           \
+    X(sched_memory, "memory", RCMD_RATIO, "share waiting on memory", RCMD_ASKED)                         \
+    X(sched_barrier, "barrier", RCMD_RATIO, "share at a barrier", RCMD_ASKED)                            \
+    X(sched_collector, "collector", RCMD_RATIO, "share waiting on a collector", RCMD_ASKED)              \
+    X(sched_fetch, "fetch", RCMD_RATIO, "share waiting on fetch", RCMD_ASKED)
 
 typedef enum { RCMD_STR, RCMD_U64, RCMD_SECONDS, RCMD_MIPS, RCMD_RATIO } rcmd_kind_t;
 

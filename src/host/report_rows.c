@@ -211,9 +211,89 @@ static int rows_take(rcmd_rows_t *rows, const json_t *obj, const char *file, cha
     return 0;
 }
 
+/* One CSV value into c as its column's kind; 0, or -1. */
+static int csv_cell(const char *v, rcmd_kind_t kind, rcmd_cell_t *c)
+{
+    char *end;
+    if (!*v)
+        return 0;
+    if (kind == RCMD_STR) {
+        c->s = strdup(v);
+        c->present = c->s != NULL;
+        return c->s ? 0 : -1;
+    }
+    errno = 0;
+    c->d = strtod(v, &end);
+    if (*end || errno || c->d < 0)
+        return -1;
+    c->u = (uint64_t)c->d;
+    c->present = 1;
+    return 0;
+}
+
+/* A CSV whose header names report columns (the SM model's timeline): a row
+ * a line. 0, or -1 after "file:line: problem". */
+static int rows_load_csv(const char *file, rcmd_rows_t *rows)
+{
+    FILE *f = fopen(file, "r");
+    char line[4096];
+    int col[RCMD_COL_COUNT], ncol = 0, lineno = 1, rc = 0;
+    if (!f) {
+        fprintf(stderr, "%s: %s\n", file, strerror(errno));
+        return -1;
+    }
+    if (!fgets(line, sizeof line, f)) {
+        fprintf(stderr, "%s: empty file\n", file);
+        fclose(f);
+        return -1;
+    }
+    for (char *save = NULL, *k = strtok_r(line, ",\r\n", &save); k; k = strtok_r(NULL, ",\r\n", &save)) {
+        int c = rcmd_column_find(k);
+        if (c < 0 || ncol == RCMD_COL_COUNT) {
+            fprintf(stderr, "%s:1: '%s' is not a column warpsim report knows\n", file, k);
+            fclose(f);
+            return -1;
+        }
+        col[ncol++] = c;
+    }
+    while (!rc && fgets(line, sizeof line, f)) {
+        lineno++;
+        rcmd_row_t *row = rows_add(rows);
+        if (!row) {
+            fprintf(stderr, "%s: out of memory\n", file);
+            rc = -1;
+            break;
+        }
+        memset(row, 0, sizeof *row);
+        char *p = line;
+        line[strcspn(line, "\r\n")] = 0;
+        for (int i = 0; i < ncol; i++) {
+            char *comma = strchr(p, ',');
+            if (comma)
+                *comma = 0;
+            if ((i + 1 < ncol && !comma) || (i + 1 == ncol && comma) || csv_cell(p, rcmd_columns[col[i]].kind, &row->c[col[i]])) {
+                fprintf(stderr, "%s:%d: expected %d values, the last ones numbers >= 0\n", file, lineno, ncol);
+                rcmd_row_free(row);
+                rc = -1;
+                break;
+            }
+            p = comma ? comma + 1 : p + strlen(p);
+        }
+        if (!rc) {
+            row->c[RCMD_COL_file].present = (row->c[RCMD_COL_file].s = strdup(file)) != NULL;
+            rows->n++;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
 int rcmd_rows_load(const char *file, rcmd_rows_t *rows)
 {
     char why[256], item[160];
+    size_t len = strlen(file);
+    if (len > 4 && !strcmp(file + len - 4, ".csv"))
+        return rows_load_csv(file, rows);
     json_t *doc = load_document(file), *obj;
     size_t i;
     int rc = 0;

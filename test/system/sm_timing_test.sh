@@ -219,6 +219,33 @@ assert re.search(r"gpgpu_simulation_rate\s+=\s+(.*)\s+\(inst\/sec\)", text)
 assert re.search(r"gpgpu_simulation_rate\s+=\s+(.*)\s+\(cycle\/sec\)", text)
 PY
 
+# 8c. The timeline: a sample every 256 cycles from the kernel's launch
+#     latency on (h100.cfg: 3000 cycles), the last at the end of the block
+#     scheduler's window that saw the first launch's last CTA end (the
+#     next launch's samples go on from there); warpsim report reads it
+#     and plots it over cycles.
+"$W" ptx --quiet --backend cpu --timing --timeline "$T/tl.csv" --timeline-every 256 --report "$T/tl.json" \
+    kernels/ptx/reduce_smem.launch >/dev/null 2>&1
+python3 - "$T/tl.csv" "$T/tl.json" <<'PY' && ok || bad "timeline samples: $(head -3 "$T/tl.csv")"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+end = json.load(open(sys.argv[2]))["launches"][0]["timing"]["gpu_sim_cycle"]
+cyc = [int(r["cycle"]) for r in rows if int(r["cycle"]) < end + 32]  # the first launch's
+assert cyc[0] == 3000 + 256 and all(b - a == 256 for a, b in zip(cyc, cyc[1:-1])), cyc[:4]
+assert end <= cyc[-1] < end + 32, (end, cyc[-1])
+for r in rows:
+    shares = sum(float(r[k]) for k in r if k.startswith("sched_"))
+    assert float(r["ipc"]) >= 0 and abs(shares - 1) < 0.01, r
+PY
+"$W" report --columns cycle,ipc,sched_memory "$T/tl.csv" >"$T/tl.txt" 2>&1 && grep -q "^ *3256 " "$T/tl.txt" && ok ||
+    bad "warpsim report on the timeline: $(head -3 "$T/tl.txt")"
+"$W" report --format svg --output "$T/tl.svg" --x cycle --y ipc "$T/tl.csv" && grep -q "<svg" "$T/tl.svg" && ok ||
+    bad "warpsim report could not plot the timeline"
+for args in "--timeline x.csv" "--timing --timeline-every 100"; do
+    "$W" ptx --quiet $args kernels/ptx/vecadd.launch >/dev/null 2>"$T/err"
+    [ $? = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && ok || bad "ptx $args: $(cat "$T/err")"
+done
+
 # 9. A fault (in a one-warp CTA: which of several warps faults first is
 #    up to the schedule) and a barrier that never completes: the same
 #    message, the same status, with and without timing.

@@ -134,6 +134,7 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
     const sim_trace_t *t = c->tr;
     const sm_dec_t *d = &sm->dec[pc];
     sm->st.warp_insns++;
+    sm->st.lanes += ptx_popc(t->active);
     int load = d->mem == SM_MEM_LD || d->mem == SM_MEM_ATOM;
     for (uint32_t k = 0; k < d->ndst; k++) {
         sw->pend_mem = (sw->pend_mem & ~(1u << sw->npend)) | (uint32_t)load << sw->npend;

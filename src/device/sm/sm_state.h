@@ -103,6 +103,7 @@ typedef enum {
 typedef struct sm_stats {
     uint64_t cycles;            /* cycles with a CTA resident */
     uint64_t warp_insns;
+    uint64_t lanes;             /* active lanes of the issued instructions */
     uint64_t warp_cycles;       /* resident warps summed over cycles: the occupancy */
     uint64_t stall[SM_STALL_COUNT];     /* scheduler-cycles by what the scheduler saw */
     uint64_t issued_lanes[33];  /* scheduler-cycles that issued a warp of N active lanes */

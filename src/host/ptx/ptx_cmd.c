@@ -232,6 +232,7 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
     }
     if (s->o->timing) {
         rec->timed = 1;
+        s->tm.kernel = kd->name;
         sm_run_grid(&g, &p->sched, &s->tm, s->o->threads, &r, &rec->tr);
         rec->tot_cycles = s->tm.tot_cycles;
     } else if (!strcmp(s->backend, "cuda")) {
@@ -386,6 +387,14 @@ static int prepare_timing(ptx_session_t *s)
                 s->o->config ? s->o->config : "the default config", why);
         return 2;
     }
+    s->tm.timeline_every = s->o->timeline_every;
+    if (s->o->timeline) {
+        if (!(s->tm.timeline = fopen(s->o->timeline, "w"))) {
+            fprintf(stderr, "warpsim ptx: %s: %s\n", s->o->timeline, strerror(errno));
+            return 2;
+        }
+        sm_timeline_header(s->tm.timeline);
+    }
     if (!s->o->stats)
         return 0;
     s->stats = strcmp(s->o->stats, "-") ? fopen(s->o->stats, "w") : stdout;
@@ -450,6 +459,8 @@ static void session_free(ptx_session_t *s)
         free(s->recs[i].race_words);
     free(s->recs);
     free(s->checks);
+    if (s->tm.timeline)
+        fclose(s->tm.timeline);
     if (s->stats) {
         sm_stats_end(s->stats, &s->tm);
         if (s->stats != stdout)

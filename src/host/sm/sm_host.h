@@ -31,7 +31,13 @@ typedef struct sm_timing {
     uint64_t tot_cycles, tot_insns, tot_ctas;
     uint64_t tot_sm_cycles, tot_warp_cycles;  /* gpu_tot_occupancy's */
     double tot_seconds;
+    FILE *timeline;             /* a CSV sample every timeline_every cycles (sm_run.c); NULL none */
+    uint64_t timeline_every;
+    const char *kernel;         /* the launch's name, for the timeline */
 } sm_timing_t;
+
+/* The timeline's header line. */
+void sm_timeline_header(FILE *f);
 
 /* Runs g's CTAs through the SM model on `threads` host threads (0: every
  * core), from cycle tm->tot_cycles on; fills r as ptx_run_cpu does and tr,

@@ -39,6 +39,8 @@ typedef struct run_sm {
 
 typedef struct runner {
     const ptx_grid_t *g;
+    sm_timing_t *tm;
+    uint64_t tl_last, tl_lanes, tl_stall[SM_STALL_COUNT]; /* the timeline's last sample */
     const sm_dec_t *dec;
     uint64_t clock0;          /* the run's clock at the kernel's start */
     uint32_t max_ctas;
@@ -186,6 +188,35 @@ static void run_window(runner_t *X)
     pthread_barrier_wait(&X->done);
 }
 
+/* A timeline sample at the window's end (--timeline): thread instructions
+ * a cycle since the last one, warps resident now, and the share of
+ * scheduler-cycles in each state (SM_STALL_LIST). */
+static void sample(runner_t *X)
+{
+    uint64_t lanes = 0, warps = 0, stall[SM_STALL_COUNT] = {0}, all = 0;
+    for (uint32_t m = 0; m < X->nsm; m++) {
+        const sm_t *sm = X->sms[m].sm;
+        if (!sm)
+            continue;
+        lanes += sm->st.lanes;
+        warps += sm->warps_resident;
+        for (uint32_t i = 0; i < SM_STALL_COUNT; i++)
+            stall[i] += sm->st.stall[i];
+    }
+    for (uint32_t i = 0; i < SM_STALL_COUNT; i++)
+        all += stall[i] - X->tl_stall[i];
+    FILE *f = X->tm->timeline;
+    fprintf(f, "%llu,%s,%.4f,%llu", (unsigned long long)(X->clock0 + X->until), X->tm->kernel ? X->tm->kernel : "",
+            (double)(lanes - X->tl_lanes) / (double)(X->until - X->tl_last), (unsigned long long)warps);
+    for (uint32_t i = 0; i < SM_STALL_COUNT; i++) {
+        fprintf(f, ",%.4f", all ? (double)(stall[i] - X->tl_stall[i]) / (double)all : 0.0);
+        X->tl_stall[i] = stall[i];
+    }
+    fprintf(f, "\n");
+    X->tl_lanes = lanes;
+    X->tl_last = X->until;
+}
+
 /* A freed slot, in the order the block scheduler fills them. */
 typedef struct freed {
     uint64_t at;
@@ -222,6 +253,8 @@ static uint64_t schedule(runner_t *X, const ptx_sched_t *s)
     for (;;) {
         X->until += P->cta_quantum;
         run_window(X);
+        if (X->tm->timeline && X->until - X->tl_last >= X->tm->timeline_every)
+            sample(X);
         uint32_t nf = 0;
         int live = 0, bad = 0;
         for (uint32_t m = 0; m < X->nsm; m++) {
@@ -258,8 +291,11 @@ static uint64_t schedule(runner_t *X, const ptx_sched_t *s)
                 goto out;
             }
         }
-        if (!live)
+        if (!live) {
+            if (X->tm->timeline && X->until > X->tl_last)
+                sample(X);
             break;
+        }
     }
 out:
     free(fr);
@@ -275,6 +311,7 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     memset(r, 0, sizeof *r);
     memset(tr, 0, sizeof *tr);
     X.g = g;
+    X.tm = tm;
     X.P = P;
     X.r = r;
     X.nsm = s->nsm ? s->nsm : 1;
@@ -294,6 +331,9 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     X.dec = dec;
     X.clock0 = tm->tot_cycles;
     X.max_ctas = s->ctas_per_sm;
+    X.tl_last = P->launch_latency;
+    if (!tm->timeline_every)
+        tm->timeline_every = 1024;
     pthread_barrier_init(&X.go, NULL, X.nthreads);
     pthread_barrier_init(&X.done, NULL, X.nthreads);
     pthread_t th[256];

@@ -71,6 +71,14 @@ void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, u
     fprintf(f, "\n");
 }
 
+void sm_timeline_header(FILE *f)
+{
+    fprintf(f, "cycle,kernel,ipc,active_warps");
+    for (uint32_t i = 0; i < SM_STALL_COUNT; i++)
+        fprintf(f, ",sched_%s", sm_stall_name(i));
+    fprintf(f, "\n");
+}
+
 void sm_stats_end(FILE *f, const sm_timing_t *tm)
 {
     unsigned secs = (unsigned)tm->tot_seconds;
