@@ -248,6 +248,7 @@ bench: deps
 	$(MAKE) --no-print-directory all bench-kernels bench-programs
 	bash bench/bench.sh
 	bash bench/x86_vs_arm.sh
+	bash bench/sm_timing_bench.sh
 
 # More core counts (and, with a GPU, everything up to 65536 cores).
 # PTX kernels on the CPU backend: one thread, all threads, lane by lane.
