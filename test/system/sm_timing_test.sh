@@ -20,6 +20,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # gen KIND N FILE: a kernel "k" whose threads run N instructions of KIND, then store.
 #   iadd / fadd / dadd: a dependent chain (each reads the last's result)
 #   indK: K independent chains interleaved (N instructions in all)
+#   mad3: a dependent chain of multiply-adds of three registers
 #   shmem S: a shared load at word tid*S (N = S)
 #   loop L: a loop of L iterations over a body of 30 instructions
 gen() {
@@ -45,6 +46,11 @@ elif kind.startswith("ind"):
     body += ["mov.u32 %%c%d, %%r1;" % (c + 1) for c in range(k)]
     body += ["add.u32 %%c%d, %%c%d, 1;" % (1 + i % k, 1 + i % k) for i in range(n)]
     body += ["add.u32 %%r1, %%r1, %%c%d;" % (c + 1) for c in range(k)]
+elif kind == "mad3":
+    # a chain of multiply-adds, each reading three registers
+    body += ["mov.u32 %c2, %r1;", "mov.u32 %c3, %r1;"]
+    body += ["mad.lo.u32 %c1, %c1, %c2, %c3;"] * n
+    body.append("mov.u32 %r1, %c1;")
 elif kind == "shmem":
     body += ["mul.lo.u32 %%r2, %%r1, %d;" % (4 * n), "mov.u32 %r3, sh;", "add.u32 %r2, %r2, %r3;",
              "ld.shared.u32 %r4, [%r2];", "add.u32 %r1, %r1, %r4;"]
@@ -134,6 +140,16 @@ expect "four independent chains" "$(slope ind4 ind4 32 256 512)" \
     "$(python3 -c "print(max(($L_INT + 2) / 4, float($II_INT)))")"
 expect "four independent chains, interval 1" "$(slope ind4i ind4 32 256 512 --config "$T/ii1.cfg")" \
     "$(python3 -c "print(max(($L_INT + 2) / 4, 1.0))")"
+
+# 4b. Register banks: a multiply-add reads three registers. With one bank a
+#     sub-core (-gpgpu_num_reg_banks 4) they all queue for its ports: two
+#     ports (h100.cfg) read them in 2 cycles, one port in 3, so a link costs
+#     L+2 plus 1 or 2 (L: h100.cfg's -ptx_opcode_latency_int MAD, 4).
+L_MAD=$(sed -n 's/^-ptx_opcode_latency_int [0-9]*,[0-9]*,[0-9]*,\([0-9]*\),.*/\1/p' configs/gpu/h100.cfg)
+cfg_with bank1p2 h100 "-gpgpu_num_reg_banks 4"
+cfg_with bank1p1 h100 "-gpgpu_num_reg_banks 4" "-gpgpu_reg_file_port_throughput 1"
+expect "3 operands, 1 bank, 2 ports" "$(slope mb2 mad3 32 64 128 --config "$T/bank1p2.cfg")" "$(python3 -c "print(float($L_MAD + 3))")"
+expect "3 operands, 1 bank, 1 port" "$(slope mb1 mad3 32 64 128 --config "$T/bank1p1.cfg")" "$(python3 -c "print(float($L_MAD + 4))")"
 
 # 5. Shared memory: a warp's load at word tid*S conflicts gcd(S, 32) ways
 #    on 32 banks (h100.cfg -gpgpu_shmem_num_banks 32): ways - 1 extra
