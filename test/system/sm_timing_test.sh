@@ -19,7 +19,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # gen KIND N FILE: a kernel "k" whose threads run N instructions of KIND, then store.
 #   iadd / fadd / dadd: a dependent chain (each reads the last's result)
-#   indK: K independent chains interleaved (N instructions in all)
+#   indK: K independent chains interleaved (N instructions in all); indKclk: then %clock
 #   mad3: a dependent chain of multiply-adds of three registers
 #   shmem S: a shared load at word tid*S (N = S)
 #   loop L: a loop of L iterations over a body of 30 instructions
@@ -41,11 +41,14 @@ elif kind == "dadd":
     body += ["add.f64 %d1, %d1, 0d3FF0000000000000;"] * n
     body.append("cvt.rzi.u32.f64 %r1, %d1;")
 elif kind.startswith("ind"):
-    # indK: K independent chains in %c1..%cK, summed into %r1
-    k = int(kind[3:])
+    # indK: K independent chains in %c1..%cK, summed into %r1; indKclk: %clock instead
+    k = int(kind[3:].replace("clk", ""))
     body += ["mov.u32 %%c%d, %%r1;" % (c + 1) for c in range(k)]
     body += ["add.u32 %%c%d, %%c%d, 1;" % (1 + i % k, 1 + i % k) for i in range(n)]
-    body += ["add.u32 %%r1, %%r1, %%c%d;" % (c + 1) for c in range(k)]
+    if kind.endswith("clk"):
+        body.append("mov.u32 %r1, %clock;")
+    else:
+        body += ["add.u32 %%r1, %%r1, %%c%d;" % (c + 1) for c in range(k)]
 elif kind == "mad3":
     # a chain of multiply-adds, each reading three registers
     body += ["mov.u32 %c2, %r1;", "mov.u32 %c3, %r1;"]
@@ -150,6 +153,23 @@ cfg_with bank1p2 h100 "-gpgpu_num_reg_banks 4"
 cfg_with bank1p1 h100 "-gpgpu_num_reg_banks 4" "-gpgpu_reg_file_port_throughput 1"
 expect "3 operands, 1 bank, 2 ports" "$(slope mb2 mad3 32 64 128 --config "$T/bank1p2.cfg")" "$(python3 -c "print(float($L_MAD + 3))")"
 expect "3 operands, 1 bank, 1 port" "$(slope mb1 mad3 32 64 128 --config "$T/bank1p1.cfg")" "$(python3 -c "print(float($L_MAD + 4))")"
+
+# 4c. The schedulers' order: warps 0 and 4 of a CTA share sub-core 0; each
+#     runs 512 instructions of eight independent chains (an interval of 1
+#     and L+2 <= 8: never a stall), then reads %clock. GTO issues the warp
+#     it issued last while it can, so one warp's 512 go before the other's
+#     and their clocks differ by about 512; LRR alternates, so they read it
+#     within a few cycles of each other.
+mk order ind8clk 512 160
+d() { python3 -c 'import struct,sys; v=struct.unpack("<160I",open(sys.argv[1],"rb").read()); print(abs(v[128]-v[0]))' "$1"; }
+for sched in gto lrr; do
+    cfg_with "s_$sched" h100 "-gpgpu_scheduler $sched" "-ptx_opcode_initiation_int 1,1,1,1,1,1"
+    "$W" ptx --quiet --backend cpu --timing --config "$T/s_$sched.cfg" --dump-dir "$T/d_$sched" "$T/order.launch" \
+        >/dev/null 2>&1 || bad "order under $sched did not run"
+done
+g=$(d "$T/d_gto/o.bin") l=$(d "$T/d_lrr/o.bin")
+[ "$g" -ge 448 ] && [ "$g" -le 576 ] && ok || bad "GTO: warps 0 and 4 read %clock $g cycles apart, want 448..576"
+[ "$l" -le 8 ] && ok || bad "LRR: warps 0 and 4 read %clock $l cycles apart, want at most 8"
 
 # 5. Shared memory: a warp's load at word tid*S conflicts gcd(S, 32) ways
 #    on 32 banks (h100.cfg -gpgpu_shmem_num_banks 32): ways - 1 extra
