@@ -47,8 +47,8 @@ for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.n
     run "$bin"
     case $name in
     unimplemented)
-        lines=$(grep -c 'warpsim cuda: cudaGraphCreate is not implemented (cudaErrorNotSupported)' "$tmp/err")
-        [ $rc = 1 ] && [ "$lines" = 1 ] && grep -q 'cudaGraphCreate: cudaErrorNotSupported' "$tmp/out" &&
+        lines=$(grep -c 'warpsim cuda: cudaIpcGetMemHandle is not implemented (cudaErrorNotSupported)' "$tmp/err")
+        [ $rc = 1 ] && [ "$lines" = 1 ] && grep -q 'cudaIpcGetMemHandle: cudaErrorNotSupported' "$tmp/out" &&
             ok "$b" || bad "$b" "status $rc, $(head -c 300 "$tmp/err")"
         continue ;;
     printf)

@@ -12,6 +12,7 @@
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_launch.h"
 #include "host/cudart/cudart_mempool.h"
+#include "host/cudart/graph/graph.h"
 
 /* The helpers cudart_devattr.def's values use. */
 #define CC ((int)(c->cc_major * 10 + c->cc_minor))
@@ -119,6 +120,9 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
 cudaError_t cudaDeviceSynchronize(void)
 {
     ENTER();
+    int e = cudart_capture_unsafe();   /* it would wait for capturing work */
+    if (e)
+        RET(e);
     cudart_pools_sync();
     return cudaSuccess;
 }

@@ -10,6 +10,7 @@
 #include "device/ptx/ptx_prog.h"
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_report.h"
+#include "host/cudart/cudart_stream.h"
 #include "host/ptx/ptx_printf.h"
 #include "host/ptx/ptx_run_cpu.h"
 #include "host/ptx/ptx_session.h"
@@ -36,15 +37,6 @@ int cudart_plan(cudart_func_t *f, const uint32_t block[3], const uint32_t grid[3
         return cudaErrorInvalidConfiguration;
     }
     return 0;
-}
-
-/* The arguments (args[i] points at parameter i) at the kernel's .param offsets. */
-static uint8_t *pack_params(const ptx_func_t *pf, void **args)
-{
-    uint8_t *p = calloc(1, pf->param_size + 8);
-    for (uint32_t i = 0; p && i < pf->nparams; i++)
-        memcpy(p + pf->params[i].offset, args[i], pf->params[i].size);
-    return p;
 }
 
 static int fault_error(uint32_t code)
@@ -143,34 +135,88 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
     return err;
 }
 
-int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream,
-                  int cooperative)
+/* The launch's checks, made when it is issued (captured or not), as a GPU's
+ * runtime makes them: a configuration the config cannot run, a cooperative
+ * grid too large, a kernel warpsim refused. */
+int cudart_kernel_op_make(cudart_kernel_op_t *k, cudart_func_t *f, dim3 grid, dim3 block, size_t shmem,
+                          void **args, int cooperative)
 {
     int err = cudart_sticky();
+    if (!err)
+        err = cudart_module_load(f->mod);
+    if (!err)
+        err = cudart_func_refused(f);
     if (err)
-        return cudart_ret(err);
-    if ((err = cudart_module_load(f->mod)))
-        return cudart_ret(err);
-    ptx_sched_t s;
-    ptx_grid_t g = {.prog = f->mod->prog, .kernel = (uint32_t)f->fi, .dyn_smem = (uint32_t)shmem,
-                    .grid = {grid.x, grid.y, grid.z}, .block = {block.x, block.y, block.z},
-                    .insn_limit = cudart_env()->max_insns};
+        return err;
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-        return cudart_ret(cudaErrorInvalidConfiguration);
-    if ((err = cudart_plan(f, g.block, g.grid, shmem, &s)))
-        return cudart_ret(err);
+        return cudaErrorInvalidConfiguration;
+    ptx_sched_t s;
+    const uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
+    if ((err = cudart_plan(f, b, g, shmem, &s)))
+        return err;
     if (cooperative && s.nctas > (uint64_t)s.nsm * s.ctas_per_sm)
-        return cudart_ret(cudaErrorCooperativeLaunchTooLarge);
-    if (cooperative && !(g.grid_ws = grid_workspace()))
-        return cudart_ret(cudaErrorMemoryAllocation);
+        return cudaErrorCooperativeLaunchTooLarge;
     const ptx_func_t *pf = &f->mod->m->funcs[f->fi];
-    uint8_t *params = pack_params(pf, args);
-    if (!params)
-        return cudart_ret(cudaErrorMemoryAllocation);
+    memset(k, 0, sizeof *k);
+    *k = (cudart_kernel_op_t){.f = f, .grid = grid, .block = block, .shmem = (unsigned)shmem,
+                              .cooperative = cooperative, .nargs = pf->nparams};
+    k->args = calloc(1, pf->param_size + 8);
+    k->argv = calloc(pf->nparams + 1, sizeof *k->argv);
+    if (!k->args || !k->argv) {
+        cudart_kernel_op_free(k);
+        return cudaErrorMemoryAllocation;
+    }
+    for (uint32_t i = 0; i < pf->nparams; i++) {
+        k->argv[i] = k->args + pf->params[i].offset;
+        memcpy(k->argv[i], args[i], pf->params[i].size);
+    }
+    return 0;
+}
+
+void cudart_kernel_op_free(cudart_kernel_op_t *k)
+{
+    free(k->args);
+    free(k->argv);
+    k->args = NULL;
+    k->argv = NULL;
+}
+
+int cudart_kernel_op_copy(cudart_kernel_op_t *dst, const cudart_kernel_op_t *src)
+{
+    const ptx_func_t *pf = &src->f->mod->m->funcs[src->f->fi];
+    *dst = *src;
+    dst->args = malloc(pf->param_size + 8);
+    dst->argv = calloc(pf->nparams + 1, sizeof *dst->argv);
+    if (!dst->args || !dst->argv) {
+        cudart_kernel_op_free(dst);
+        return cudaErrorMemoryAllocation;
+    }
+    memcpy(dst->args, src->args, pf->param_size + 8);
+    for (uint32_t i = 0; i < pf->nparams; i++)
+        dst->argv[i] = dst->args + pf->params[i].offset;
+    return 0;
+}
+
+int cudart_kernel_op_run(cudart_kernel_op_t *k)
+{
+    cudart_func_t *f = k->f;
+    int err = cudart_sticky();
+    if (err)
+        return err;
+    ptx_sched_t s;
+    ptx_grid_t g = {.prog = f->mod->prog, .kernel = (uint32_t)f->fi, .dyn_smem = k->shmem,
+                    .grid = {k->grid.x, k->grid.y, k->grid.z}, .block = {k->block.x, k->block.y, k->block.z},
+                    .insn_limit = cudart_env()->max_insns};
+    if ((err = cudart_plan(f, g.block, g.grid, k->shmem, &s)))
+        return err;
+    if (k->cooperative && s.nctas > (uint64_t)s.nsm * s.ctas_per_sm)
+        return cudaErrorCooperativeLaunchTooLarge;   /* a graph node's attribute, set after it was made */
+    if (k->cooperative && !(g.grid_ws = grid_workspace()))
+        return cudaErrorMemoryAllocation;
     static uint64_t gridid;
-    g.params = params;
-    g.param_size = (uint32_t)pf->param_size;
-    g.gridid = ++gridid;
+    g.params = k->args;
+    g.param_size = (uint32_t)f->mod->m->funcs[f->fi].param_size;
+    g.gridid = __atomic_add_fetch(&gridid, 1, __ATOMIC_RELAXED);
     g.nsm = s.nsm;
     g.warps_per_sm = s.warps_per_sm;
     cudart_mem_gmem(&g.gmem);
@@ -179,8 +225,17 @@ int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t s
     g.mapped = mapped;
     err = run_grid(f, &g, &s);
     free(mapped);
-    free(params);
-    return cudart_ret(err);
+    return err;
+}
+
+int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream,
+                  int cooperative)
+{
+    cudart_op_t op = {.type = cudaGraphNodeTypeKernel};
+    int err = cudart_kernel_op_make(&op.u.kernel, f, grid, block, shmem, args, cooperative);
+    if (err)
+        return cudart_ret(err);
+    return cudart_stream_issue(stream, &op, NULL);
 }
 
 /* ---- the API --------------------------------------------------------------------- */

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_stream.h"
+#include "host/cudart/graph/graph.h"
 
 #define POOL_MAGIC 0x504f4f4cu
 
@@ -146,14 +148,19 @@ void cudart_pools_sync(void)
 
 /* ---- allocation and free in a stream ------------------------------------------- */
 
+/* In a capturing stream, an allocation node of the graph (graph/graph_mem.c). */
 static cudaError_t alloc_from(void **ptr, size_t size, cudaMemPool_t h, cudaStream_t stream)
 {
     ENTER();
-    if (!ptr || !cudart_stream_ok(stream))
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!ptr || !s)
         RET(!ptr ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    int taken = 0, e = s->legacy ? cudart_capture_legacy() : cudart_capture_malloc(s, size, ptr, &taken);
+    if (e || taken)
+        RET(e);
     pthread_mutex_lock(&mu);
     pool_t *p = h ? pool_of(h) : current;
-    cudaError_t e = p ? pool_alloc(p, ptr, size) : cudaErrorInvalidValue;
+    e = p ? pool_alloc(p, ptr, size) : cudaErrorInvalidValue;
     pthread_mutex_unlock(&mu);
     RET(e);
 }
@@ -170,13 +177,25 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
     return alloc_from(ptr, size, memPool, stream);
 }
 
-/* cudaMalloc's memory may be freed here too: it goes straight back to the arena. */
+/* cudaMalloc's memory may be freed here too: it goes straight back to the
+ * arena. A graph's allocation is freed as a free node would; in a capturing
+ * stream, only a graph's allocation may be freed, by a free node. */
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
     ENTER();
     cudart_block_t b;
-    if (!cudart_stream_ok(stream))
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!s)
         RET(cudaErrorInvalidResourceHandle);
+    if (s->cap) {
+        if (!cudart_gmem_known(devPtr))
+            RET(cudaErrorInvalidValue);
+        cudart_op_t op = {.type = cudaGraphNodeTypeMemFree, .u.free = devPtr};
+        RET(cudart_stream_issue(stream, &op, NULL));
+    }
+    int g = s->legacy ? cudart_capture_legacy() : 0;
+    if (g || (g = cudart_gmem_free(devPtr)) >= 0)
+        RET(g);
     if (!devPtr)
         return cudaSuccess;
     if (cudart_mem_find(devPtr, &b) && b.owner)

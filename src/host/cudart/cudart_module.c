@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_devlib.h"
 #include "host/cudart/cudart_errors.h"
 #include "host/cudart/cudart_fatbin.h"
 
@@ -73,6 +74,12 @@ cudart_module_t *cudart_module_register(const void *wrapper)
     }
     if (rc > 0)
         refuse_sass_only(&sum);
+    char *linked = cudart_devlib_link(m->ptx);
+    if (!linked) {
+        fprintf(stderr, "warpsim cuda: out of memory\n");
+        exit(1);
+    }
+    m->ptx = linked;
     pthread_mutex_lock(&R.lock);
     GROW(R.mods, R.nmods, R.cmods);
     R.mods[R.nmods++] = m;
@@ -216,4 +223,9 @@ int cudart_init_managed(cudart_module_t *m)
         *(void **)v->host = where;
     }
     return 0;
+}
+
+int cudart_func_refused(cudart_func_t *f)
+{
+    return f->refused ? cudaErrorInvalidPtx : 0;
 }

@@ -28,6 +28,7 @@ typedef struct cudart_func {
     char *name;                /* the PTX .entry (mangled) */
     int fi;                    /* its function index, once loaded; -1 before */
     uint32_t max_dyn_smem;     /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+    const char *refused;       /* why warpsim cannot run it (cudart_partial.h), else NULL */
 } cudart_func_t;
 
 typedef struct cudart_var {
@@ -46,6 +47,9 @@ void cudart_var_register(cudart_module_t *m, const void *host, const char *name,
 int cudart_module_load(cudart_module_t *m);
 /* The kernel of a host stub, loaded; NULL: cudaErrorInvalidDeviceFunction. */
 cudart_func_t *cudart_func_find(const void *host, int *err);
+/* 0, or cudaErrorInvalidPtx for a kernel whose PTX warpsim refused (said
+ * once on stderr, and kept for the report). */
+int cudart_func_refused(cudart_func_t *f);
 /* A variable's storage by its host shadow: where it lives in this process
  * (arena or .const bank), and its size. 0 or a cudaError_t. */
 int cudart_var_find(const void *host, uint8_t **where, uint64_t *size);
