@@ -20,7 +20,7 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: warpsim cuda [--config FILE] [--report FILE.json] [--threads T] [--max-insns N] [--quiet]\n"
-               "                    [--racecheck] [--lib DIR] -- PROG [args...]\n");
+               "                    [--racecheck] [--dump-ptx DIR] [--lib DIR] -- PROG [args...]\n");
 }
 
 /* build/lib beside this warpsim. */
@@ -81,7 +81,7 @@ int cuda_cmd_main(int argc, char **argv)
 {
     static const struct option opts[] = {{"config", 1, 0, 'c'}, {"report", 1, 0, 'r'},   {"threads", 1, 0, 't'},
                                          {"max-insns", 1, 0, 'm'}, {"quiet", 0, 0, 'q'}, {"lib", 1, 0, 'l'},
-                                         {"racecheck", 0, 0, 'R'},
+                                         {"racecheck", 0, 0, 'R'}, {"dump-ptx", 1, 0, 'D'},
                                          {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
     char lib[PATH_MAX];
     int c, rc = default_lib(lib, sizeof lib);
@@ -94,6 +94,7 @@ int cuda_cmd_main(int argc, char **argv)
         case 'm': setenv("WARPSIM_CUDA_MAX_INSNS", optarg, 1); break;
         case 'q': setenv("WARPSIM_CUDA_QUIET", "1", 1); break;
         case 'R': setenv("WARPSIM_CUDA_RACECHECK", "1", 1); break;
+        case 'D': rc = set_path("WARPSIM_CUDA_DUMP_PTX", optarg, 1); break;
         case 'l': snprintf(lib, sizeof lib, "%s", optarg); break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;

@@ -25,6 +25,7 @@ typedef struct cudart_env {
     int threads;               /* WARPSIM_CUDA_THREADS: host threads per grid, 0 every core */
     uint64_t max_insns;        /* WARPSIM_CUDA_MAX_INSNS: per CTA, 0 none */
     int racecheck;             /* WARPSIM_CUDA_RACECHECK=1: --racecheck's report (ptx_race.h) */
+    const char *dump_ptx;      /* WARPSIM_CUDA_DUMP_PTX: a folder each module's PTX is written to */
 } cudart_env_t;
 
 /* Initialises once (config, arena); 0 or a cudaError_t. */

@@ -121,7 +121,7 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
         return cudaErrorMemoryAllocation;
     }
     print_records(f, g, &r);
-    cudart_report_launch(f->name, g->grid, g->block, g->dyn_smem, s, &r, g->race);
+    cudart_report_launch(f->name, f->mod->name, g->grid, g->block, g->dyn_smem, s, &r, g->race);
     if (g->race)
         ptx_race_log_free(&race);
     cudart_sim_advance(grid_ns(s, &r.st));

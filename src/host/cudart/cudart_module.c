@@ -1,8 +1,10 @@
 /* The program's fatbins, kernels and variables (cudart_module.h). Tables
  * grow by doubling and are searched linearly: programs register tens to a
  * few thousand (Thrust) of each, once. */
+#define _GNU_SOURCE
 #include "host/cudart/cudart_module.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "host/cudart/cudart_devlib.h"
 #include "host/cudart/cudart_errors.h"
 #include "host/cudart/cudart_fatbin.h"
+#include "host/cudart/cudart_report.h"
 
 /* The newest PTX target the front end reads (kernels/ptx: sm_75 to sm_90). */
 #define CUDART_MAX_PTX_ARCH 90
@@ -51,6 +54,8 @@ static void refuse_sass_only(const fatbin_summary_t *s)
 {
     char archs[160];
     list_archs(archs, sizeof archs, s->sass_archs, s->nsass);
+    cudart_init();   /* the report */
+    cudart_report_refusal("device code without PTX (SASS for %s)", s->nsass ? archs : "no architecture");
     fprintf(stderr, "warpsim cuda: this program's device code has no PTX (only SASS for %s); rebuild it with "
                     "-arch=sm_XX (e.g. -arch=sm_75), which keeps PTX, or add -gencode arch=compute_XX,code=compute_XX\n",
             s->nsass ? archs : "no architecture");
@@ -83,7 +88,7 @@ cudart_module_t *cudart_module_register(const void *wrapper)
     pthread_mutex_lock(&R.lock);
     GROW(R.mods, R.nmods, R.cmods);
     R.mods[R.nmods++] = m;
-    snprintf(m->name, sizeof m->name, "module%u.sm_%u.ptx", R.nmods, m->arch);
+    snprintf(m->name, sizeof m->name, "%s.%u.sm_%u.ptx", program_invocation_short_name, R.nmods, m->arch);
     pthread_mutex_unlock(&R.lock);
     return m;
 }
@@ -117,20 +122,39 @@ static uint64_t globals_bound(const ptx_module_t *pm)
     return g;
 }
 
+/* WARPSIM_CUDA_DUMP_PTX: the text warpsim runs, under the name its
+ * messages give, so that every FILE:LINE they name can be opened. */
+static void dump(const cudart_module_t *m)
+{
+    const char *dir = cudart_env()->dump_ptx;
+    if (!dir || !*dir)
+        return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, m->name);
+    FILE *f = fopen(path, "w");
+    size_t n = strlen(m->ptx);
+    if (!f || fwrite(m->ptx, 1, n, f) != n || fclose(f))
+        fprintf(stderr, "warpsim cuda: WARPSIM_CUDA_DUMP_PTX: %s: %s\n", path, strerror(errno));
+}
+
+static int refuse(const char *err)
+{
+    fprintf(stderr, "warpsim cuda: %s\n", err);
+    cudart_report_refusal("%s", err);
+    return cudaErrorInvalidPtx;
+}
+
 static int load(cudart_module_t *m)
 {
     char err[1024];
-    if (!(m->m = ptx_parse_buffer(m->name, m->ptx, strlen(m->ptx), err, sizeof err))) {
-        fprintf(stderr, "warpsim cuda: %s\n", err);
-        return cudaErrorInvalidPtx;
-    }
+    dump(m);
+    if (!(m->m = ptx_parse_buffer(m->name, m->ptx, strlen(m->ptx), err, sizeof err)))
+        return refuse(err);
     if (!(m->globals = cudart_mem_alloc(globals_bound(m->m), CUDART_MEM_DEVICE, 0, NULL)))
         return cudaErrorMemoryAllocation;
     m->prog = ptx_prog_build_at(m->m, m->name, (uint64_t)(uintptr_t)m->globals, err, sizeof err);
-    if (!m->prog) {
-        fprintf(stderr, "warpsim cuda: %s\n", err);
-        return cudaErrorInvalidPtx;
-    }
+    if (!m->prog)
+        return refuse(err);
     ptx_prog_globals_init(m->prog, m->globals);
     return 0;
 }
@@ -167,6 +191,7 @@ cudart_func_t *cudart_func_find(const void *host, int *err)
         int fi = ptx_find_func(f->mod->m, f->name);
         if (fi < 0 || f->mod->m->funcs[fi].kind != PTX_FUNC_ENTRY) {
             fprintf(stderr, "warpsim cuda: kernel %s is not in %s\n", f->name, f->mod->name);
+            cudart_report_refusal("kernel %s is not in %s", f->name, f->mod->name);
             *err = cudaErrorInvalidDeviceFunction;
             return NULL;
         }
@@ -195,6 +220,7 @@ static int var_storage(cudart_var_t *v, uint8_t **where, uint64_t *size)
         return 0;
     }
     fprintf(stderr, "warpsim cuda: variable %s is not in %s\n", v->name, v->mod->name);
+    cudart_report_refusal("variable %s is not in %s", v->name, v->mod->name);
     return cudaErrorInvalidSymbol;
 }
 

@@ -15,7 +15,7 @@ typedef struct cudart_module {
     const void *wrapper;
     char *ptx;                 /* the chosen entry's text */
     uint32_t arch;
-    char name[64];             /* "module 2 (sm_75 PTX)", for messages */
+    char name[300];            /* PROGRAM.K.sm_A.ptx, as cuobjdump names it: messages, WARPSIM_CUDA_DUMP_PTX */
     int state;                 /* 0 not loaded, 1 loaded, -1 failed (said once) */
     ptx_module_t *m;
     struct ptx_prog *prog;
