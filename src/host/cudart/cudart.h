@@ -83,10 +83,10 @@ int cudart_mem_in_arena(const void *p, uint64_t n);
 /* POOL_FREE: a pooled allocation freed back to its pool, held for reuse. */
 enum { CUDART_MEM_DEVICE = 1, CUDART_MEM_HOST = 2, CUDART_MEM_MANAGED = 4, CUDART_MEM_ANY = 7, CUDART_MEM_POOL_FREE = 8 };
 /* Host memory the program registered (cudart_host_register.c): is
- * [p, p + n) inside one range, and mapped (cudaHostRegisterMapped)? The
- * mapped ranges as windows of a launch's global space (malloc'd; *w NULL
- * when none). */
-enum { CUDART_HOST_NONE, CUDART_HOST_LOCKED, CUDART_HOST_MAPPED };
+ * [p, p + n) inside one range (every range is mapped, as with unified
+ * addressing)? The ranges as windows of a launch's global space
+ * (malloc'd; *w NULL when none). */
+enum { CUDART_HOST_NONE, CUDART_HOST_MAPPED };
 int cudart_host_range(const void *p, uint64_t n);
 struct ptx_gmem;
 uint32_t cudart_host_windows(struct ptx_gmem **w);

@@ -240,11 +240,23 @@ int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t s
 
 /* ---- the API --------------------------------------------------------------------- */
 
+/* The kernel a launch names. A pointer no kernel was registered under (a
+ * host function) is cudaErrorInvalidResourceHandle to a launch, as CUDA 13
+ * answers on an H200 (bench/hw/cudart_probe.h200.txt), where other calls
+ * say cudaErrorInvalidDeviceFunction. */
+static cudart_func_t *launched(const void *func, int *err)
+{
+    cudart_func_t *f = (*err = cudart_init()) ? NULL : cudart_func_find(func, err);
+    if (!f && *err == cudaErrorInvalidDeviceFunction && !cudart_func_registered(func))
+        *err = cudaErrorInvalidResourceHandle;
+    return f;
+}
+
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                              cudaStream_t stream)
 {
-    int err = cudart_init();
-    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    int err;
+    cudart_func_t *f = launched(func, &err);
     if (!f)
         return (cudaError_t)cudart_ret(err);
     return (cudaError_t)cudart_launch(f, gridDim, blockDim, args, sharedMem, stream, 0);
@@ -253,8 +265,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                                         cudaStream_t stream)
 {
-    int err = cudart_init();
-    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    int err;
+    cudart_func_t *f = launched(func, &err);
     if (!f)
         return (cudaError_t)cudart_ret(err);
     return (cudaError_t)cudart_launch(f, gridDim, blockDim, args, sharedMem, stream, 1);
@@ -262,8 +274,8 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blo
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
 {
-    int err = cudart_init(), coop = 0;
-    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    int err, coop = 0;
+    cudart_func_t *f = launched(func, &err);
     if (!f)
         return (cudaError_t)cudart_ret(err);
     for (unsigned i = 0; i < config->numAttrs; i++)

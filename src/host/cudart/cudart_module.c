@@ -173,6 +173,16 @@ int cudart_module_load(cudart_module_t *m)
     return rc;
 }
 
+int cudart_func_registered(const void *host)
+{
+    int found = 0;
+    pthread_mutex_lock(&R.lock);
+    for (uint32_t i = 0; i < R.nfuncs && !found; i++)
+        found = R.funcs[i].host == host;
+    pthread_mutex_unlock(&R.lock);
+    return found;
+}
+
 cudart_func_t *cudart_func_find(const void *host, int *err)
 {
     cudart_func_t *f = NULL;

@@ -45,6 +45,8 @@ void cudart_var_register(cudart_module_t *m, const void *host, const char *name,
                          int managed);
 /* Loads (parses, lowers, places its globals); 0 or a cudaError_t. */
 int cudart_module_load(cudart_module_t *m);
+/* Was a kernel registered under this host stub? */
+int cudart_func_registered(const void *host);
 /* The kernel of a host stub, loaded; NULL: cudaErrorInvalidDeviceFunction. */
 cudart_func_t *cudart_func_find(const void *host, int *err);
 /* 0, or cudaErrorInvalidPtx for a kernel whose PTX warpsim refused (said
