@@ -14,6 +14,7 @@
 #include "host/cudart/cudart_devlib.h"
 #include "host/cudart/cudart_errors.h"
 #include "host/cudart/cudart_fatbin.h"
+#include "host/cudart/cudart_partial.h"
 #include "host/cudart/cudart_report.h"
 
 /* The newest PTX target the front end reads (kernels/ptx: sm_75 to sm_90). */
@@ -144,17 +145,31 @@ static int refuse(const char *err)
     return cudaErrorInvalidPtx;
 }
 
+/* Reads and lowers the text; a construct the front end refuses inside a
+ * function cuts that function (cudart_partial.c) and the text is read
+ * again, so that only the kernels that need it are refused. */
 static int load(cudart_module_t *m)
 {
     char err[1024];
     dump(m);
-    if (!(m->m = ptx_parse_buffer(m->name, m->ptx, strlen(m->ptx), err, sizeof err)))
-        return refuse(err);
-    if (!(m->globals = cudart_mem_alloc(globals_bound(m->m), CUDART_MEM_DEVICE, 0, NULL)))
-        return cudaErrorMemoryAllocation;
-    m->prog = ptx_prog_build_at(m->m, m->name, (uint64_t)(uintptr_t)m->globals, err, sizeof err);
-    if (!m->prog)
-        return refuse(err);
+    for (;;) {
+        const char *text = m->cut ? m->cut : m->ptx;
+        if ((m->m = ptx_parse_buffer(m->name, text, strlen(text), err, sizeof err))) {
+            if (!(m->globals = cudart_mem_alloc(globals_bound(m->m), CUDART_MEM_DEVICE, 0, NULL)))
+                return cudaErrorMemoryAllocation;
+            if ((m->prog = ptx_prog_build_at(m->m, m->name, (uint64_t)(uintptr_t)m->globals, err, sizeof err)))
+                break;
+            cudart_mem_free(m->globals, CUDART_MEM_DEVICE);
+            ptx_module_free(m->m);
+            m->m = NULL;
+        }
+        if (!m->cut && !(m->cut = strdup(m->ptx)))
+            return cudaErrorMemoryAllocation;
+        if (cudart_partial_cut(&m->partial, m->cut, m->name, err))
+            return refuse(err);
+    }
+    if (m->cut)
+        cudart_partial_spread(&m->partial, m->ptx);
     ptx_prog_globals_init(m->prog, m->globals);
     return 0;
 }
@@ -206,6 +221,7 @@ cudart_func_t *cudart_func_find(const void *host, int *err)
             return NULL;
         }
         f->fi = fi;
+        f->refused = cudart_partial_why(&f->mod->partial, f->name);
     }
     return f;
 }
@@ -263,5 +279,11 @@ int cudart_init_managed(cudart_module_t *m)
 
 int cudart_func_refused(cudart_func_t *f)
 {
-    return f->refused ? cudaErrorInvalidPtx : 0;
+    if (!f->refused)
+        return 0;
+    if (!__atomic_exchange_n(&f->refused_said, 1, __ATOMIC_RELAXED)) {
+        fprintf(stderr, "warpsim cuda: kernel %s is refused (cudaErrorInvalidPtx): %s\n", f->name, f->refused);
+        cudart_report_refusal("kernel %s: %s", f->name, f->refused);
+    }
+    return cudaErrorInvalidPtx;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "device/ptx/ptx_grid.h"
+#include "host/cudart/cudart_partial.h"
 #include "host/ptx/ptx.h"
 
 typedef struct cudart_module {
@@ -20,6 +21,8 @@ typedef struct cudart_module {
     ptx_module_t *m;
     struct ptx_prog *prog;
     uint8_t *globals;          /* its .global variables in the arena */
+    char *cut;                 /* the text with refused functions cut, when some are (cudart_partial.h) */
+    cudart_partial_t partial;  /* those functions */
 } cudart_module_t;
 
 typedef struct cudart_func {
@@ -29,6 +32,7 @@ typedef struct cudart_func {
     int fi;                    /* its function index, once loaded; -1 before */
     uint32_t max_dyn_smem;     /* cudaFuncAttributeMaxDynamicSharedMemorySize */
     const char *refused;       /* why warpsim cannot run it (cudart_partial.h), else NULL */
+    int refused_said;
 } cudart_func_t;
 
 typedef struct cudart_var {
@@ -49,8 +53,9 @@ int cudart_module_load(cudart_module_t *m);
 int cudart_func_registered(const void *host);
 /* The kernel of a host stub, loaded; NULL: cudaErrorInvalidDeviceFunction. */
 cudart_func_t *cudart_func_find(const void *host, int *err);
-/* 0, or cudaErrorInvalidPtx for a kernel whose PTX warpsim refused (said
- * once on stderr, and kept for the report). */
+/* 0, or cudaErrorInvalidPtx for a kernel whose PTX warpsim refused, or
+ * that calls a function it refused (said once on stderr, and a refusal in
+ * the report). */
 int cudart_func_refused(cudart_func_t *f);
 /* A variable's storage by its host shadow: where it lives in this process
  * (arena or .const bank), and its size. 0 or a cudaError_t. */
