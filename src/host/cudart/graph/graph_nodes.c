@@ -48,6 +48,37 @@ static cudaError_t set_op(cudaGraphNode_t n, cudart_op_t *op, int made)
 
 static cudaError_t set(cudaGraphNode_t n, struct cudaGraphNodeParams *p) { RET(cudart_node_set(n, p)); }
 
+/* cudaGraphAdd<Kind>Node, cudaGraph<Kind>NodeSetParams and
+ * cudaGraphExec<Kind>NodeSetParams of a kind whose typed parameters
+ * to_generic turns into cudaGraphNodeParams. */
+#define TYPED_SETTERS(Kind, Params, to_generic)                                                               \
+    cudaError_t cudaGraphAdd##Kind##Node(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,                      \
+                                         const cudaGraphNode_t *pDependencies, size_t numDependencies,         \
+                                         const struct Params *pNodeParams)                                    \
+    {                                                                                                         \
+        if (!pNodeParams)                                                                                     \
+            RET(cudaErrorInvalidValue);                                                                       \
+        struct cudaGraphNodeParams p = to_generic(pNodeParams);                                               \
+        return add(pGraphNode, graph, pDependencies, numDependencies, &p);                                    \
+    }                                                                                                         \
+    cudaError_t cudaGraph##Kind##NodeSetParams(cudaGraphNode_t node, const struct Params *pNodeParams)       \
+    {                                                                                                         \
+        ENTER();                                                                                              \
+        if (!pNodeParams)                                                                                     \
+            RET(cudaErrorInvalidValue);                                                                       \
+        struct cudaGraphNodeParams p = to_generic(pNodeParams);                                               \
+        return set(node, &p);                                                                                 \
+    }                                                                                                         \
+    cudaError_t cudaGraphExec##Kind##NodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,          \
+                                                   const struct Params *pNodeParams)                          \
+    {                                                                                                         \
+        ENTER();                                                                                              \
+        if (!pNodeParams)                                                                                     \
+            RET(cudaErrorInvalidValue);                                                                       \
+        struct cudaGraphNodeParams p = to_generic(pNodeParams);                                               \
+        return set(cudart_exec_node(hGraphExec, node), &p);                                                   \
+    }
+
 /* ---- kernels ---------------------------------------------------------------------- */
 
 static struct cudaGraphNodeParams kernel_params(const struct cudaKernelNodeParams *k)
@@ -58,14 +89,7 @@ static struct cudaGraphNodeParams kernel_params(const struct cudaKernelNodeParam
     return p;
 }
 
-cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
-                                   size_t numDependencies, const struct cudaKernelNodeParams *pNodeParams)
-{
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = kernel_params(pNodeParams);
-    return add(pGraphNode, graph, pDependencies, numDependencies, &p);
-}
+TYPED_SETTERS(Kernel, cudaKernelNodeParams, kernel_params)
 
 cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernelNodeParams *pNodeParams)
 {
@@ -75,25 +99,6 @@ cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernel
         RET(cudaErrorInvalidValue);
     cudart_kernel_op_params(&n->op.u.kernel, pNodeParams);
     return cudaSuccess;
-}
-
-cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const struct cudaKernelNodeParams *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = kernel_params(pNodeParams);
-    return set(node, &p);
-}
-
-cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
-                                             const struct cudaKernelNodeParams *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = kernel_params(pNodeParams);
-    return set(cudart_exec_node(hGraphExec, node), &p);
 }
 
 /* ---- copies ----------------------------------------------------------------------- */
@@ -111,14 +116,7 @@ static struct cudaMemcpy3DParms linear(void *dst, const void *src, size_t count,
     return cudart_copy2d_params(dst, count, src, count, count, 1, kind);
 }
 
-cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
-                                   size_t numDependencies, const struct cudaMemcpy3DParms *pCopyParams)
-{
-    if (!pCopyParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = copy_params(pCopyParams);
-    return add(pGraphNode, graph, pDependencies, numDependencies, &p);
-}
+TYPED_SETTERS(Memcpy, cudaMemcpy3DParms, copy_params)
 
 cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                      const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
@@ -160,15 +158,6 @@ cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, struct cudaMemcpy
     return cudaSuccess;
 }
 
-cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const struct cudaMemcpy3DParms *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = copy_params(pNodeParams);
-    return set(node, &p);
-}
-
 cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void *dst, const void *src, size_t count,
                                            enum cudaMemcpyKind kind)
 {
@@ -192,16 +181,6 @@ cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t node, void *d
     cudart_op_t op;
     int e = cudart_symbol_copy_op(&op, symbol, dst, count, offset, kind, 0);
     return set_op(node, &op, e);
-}
-
-cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
-                                             const struct cudaMemcpy3DParms *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = copy_params(pNodeParams);
-    return set(cudart_exec_node(hGraphExec, node), &p);
 }
 
 cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
@@ -241,14 +220,7 @@ static struct cudaGraphNodeParams set_params(const struct cudaMemsetParams *m)
     return p;
 }
 
-cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
-                                   size_t numDependencies, const struct cudaMemsetParams *pMemsetParams)
-{
-    if (!pMemsetParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = set_params(pMemsetParams);
-    return add(pGraphNode, graph, pDependencies, numDependencies, &p);
-}
+TYPED_SETTERS(Memset, cudaMemsetParams, set_params)
 
 cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemsetParams *pNodeParams)
 {
@@ -258,25 +230,6 @@ cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, struct cudaMemset
         RET(cudaErrorInvalidValue);
     *pNodeParams = n->op.u.set;
     return cudaSuccess;
-}
-
-cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const struct cudaMemsetParams *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = set_params(pNodeParams);
-    return set(node, &p);
-}
-
-cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
-                                             const struct cudaMemsetParams *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = set_params(pNodeParams);
-    return set(cudart_exec_node(hGraphExec, node), &p);
 }
 
 /* ---- host functions --------------------------------------------------------------- */
@@ -289,14 +242,7 @@ static struct cudaGraphNodeParams host_params(const struct cudaHostNodeParams *h
     return p;
 }
 
-cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
-                                 size_t numDependencies, const struct cudaHostNodeParams *pNodeParams)
-{
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = host_params(pNodeParams);
-    return add(pGraphNode, graph, pDependencies, numDependencies, &p);
-}
+TYPED_SETTERS(Host, cudaHostNodeParams, host_params)
 
 cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNodeParams *pNodeParams)
 {
@@ -306,25 +252,6 @@ cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, struct cudaHostNode
         RET(cudaErrorInvalidValue);
     *pNodeParams = n->op.u.host;
     return cudaSuccess;
-}
-
-cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const struct cudaHostNodeParams *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = host_params(pNodeParams);
-    return set(node, &p);
-}
-
-cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
-                                           const struct cudaHostNodeParams *pNodeParams)
-{
-    ENTER();
-    if (!pNodeParams)
-        RET(cudaErrorInvalidValue);
-    struct cudaGraphNodeParams p = host_params(pNodeParams);
-    return set(cudart_exec_node(hGraphExec, node), &p);
 }
 
 /* ---- child graphs ----------------------------------------------------------------- */
