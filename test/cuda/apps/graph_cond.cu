@@ -121,6 +121,32 @@ int main()
     CHECK(cudaMemcpy(&hr, ifres, sizeof hr, cudaMemcpyDeviceToHost));
     EXPECT(hr == 11, "the IF with a true default stored %d", hr);
 
+    // A body filled by capturing into it (cudaStreamBeginCaptureToGraph), as
+    // CUDA 12.4 allows for conditional bodies: a WHILE loop counting 4 down.
+    cudaGraph_t g3, cb;
+    CHECK(cudaGraphCreate(&g3, 0));
+    cudaGraphConditionalHandle h3;
+    CHECK(cudaGraphConditionalHandleCreate(&h3, g3, 1, cudaGraphCondAssignDefault));
+    cond_node(g3, NULL, 0, h3, cudaGraphCondTypeWhile, 1, &cb);
+    CHECK(cudaStreamBeginCaptureToGraph(s, cb, NULL, NULL, 0, cudaStreamCaptureModeGlobal));
+    count_down<<<1, 32, 0, s>>>(h3, counter, passes);
+    cudaGraph_t same;
+    CHECK(cudaStreamEndCapture(s, &same));
+    EXPECT(same == cb, "capturing into a body gave another graph");
+    size_t nb = 0;
+    CHECK(cudaGraphGetNodes(cb, NULL, &nb));
+    EXPECT(nb == 1, "%zu nodes captured into the body", nb);
+    cudaGraphExec_t ex3;
+    CHECK(cudaGraphInstantiate(&ex3, g3, 0));
+    int init3[2] = {4, 0}, h3v[2];
+    CHECK(cudaMemcpy(d, init3, sizeof init3, cudaMemcpyHostToDevice));
+    CHECK(cudaGraphLaunch(ex3, s));
+    CHECK(cudaStreamSynchronize(s));
+    CHECK(cudaMemcpy(h3v, d, sizeof h3v, cudaMemcpyDeviceToHost));
+    EXPECT(h3v[0] == 0 && h3v[1] == 4, "a captured body: counter %d, %d passes", h3v[0], h3v[1]);
+    CHECK(cudaGraphExecDestroy(ex3));
+    CHECK(cudaGraphDestroy(g3));
+
     // A handle of another graph is refused.
     cudaGraph_t other;
     CHECK(cudaGraphCreate(&other, 0));
