@@ -148,6 +148,13 @@ rc=$?
 [ $rc = 139 ] && grep -q 'status  *signal$' "$tmp/err" && grep -q 'killed by  *SIGSEGV$' "$tmp/err" &&
     ok "report table: killed by SIGSEGV" || bad "report table at SIGSEGV" "status $rc: $(tail -n 3 "$tmp/err")"
 
+# A failed device assert prints the line a GPU prints (warpsim's device library's __assertfail).
+for arch in sm_75 sm_90; do
+    run "$APPS/device_assert.$arch"
+    [ $rc = 0 ] && grep -qxF 'test/cuda/apps/device_assert.cu:12: void check_below(int *, int): block: [1,0,0], thread: [5,0,0] Assertion `v[i] < limit` failed.' "$tmp/out" &&
+        ok "device_assert.$arch: the assert's line" || bad "device_assert.$arch: the assert's line" "status $rc: $(head -c 300 "$tmp/out")"
+done
+
 # --dump-ptx DIR: each module's PTX under the name messages give it, so that a
 # fault's FILE:LINE opens on the instruction that faulted.
 mkdir -p "$tmp/dump"

@@ -9,6 +9,7 @@
 
 #include "device/ptx/ptx_prog.h"
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_devlib.h"
 #include "host/cudart/cudart_report.h"
 #include "host/cudart/cudart_stream.h"
 #include "host/ptx/ptx_printf.h"
@@ -50,6 +51,20 @@ static int fault_error(uint32_t code)
     }
 }
 
+/* A trap is cudaErrorAssert where it ends a failed device assert (the
+ * device library's __assertfail, whose trap's line says so). */
+static int fault_error_at(const cudart_module_t *m, const ptx_fault_t *ft)
+{
+    if (ft->code != PTX_FAULT_TRAP)
+        return fault_error(ft->code);
+    const char *l = m->ptx;
+    for (uint32_t k = 1; l && k < ft->line; k++)
+        if ((l = strchr(l, '\n')))
+            l++;
+    const char *end = l ? strchr(l, '\n') : NULL, *mark = l ? strstr(l, CUDART_DEVLIB_ASSERT_TRAP) : NULL;
+    return mark && (!end || mark < end) ? cudaErrorAssert : cudaErrorLaunchFailure;
+}
+
 /* "kernel K faulted: block (1,0,0) thread (37,0,0) (CTA 1 warp 1 lane 5): bad address 0x... at FILE:LINE:COL" */
 static void say_fault(const cudart_func_t *f, const ptx_grid_t *g, const ptx_fault_t *ft)
 {
@@ -61,7 +76,7 @@ static void say_fault(const cudart_func_t *f, const ptx_grid_t *g, const ptx_fau
     if (ft->code == PTX_FAULT_ADDRESS || ft->code == PTX_FAULT_MISALIGNED)
         fprintf(stderr, " (address 0x%llx)", (unsigned long long)ft->addr);
     fprintf(stderr, " at %s:%u:%u (pc %u): %s\n", f->mod->name, ft->line, ft->col, ft->pc,
-            cudaGetErrorString((cudaError_t)fault_error(ft->code)));
+            cudaGetErrorString((cudaError_t)fault_error_at(f->mod, ft)));
 }
 
 /* Simulated time of a grid until a timing model exists: each SM issues one
@@ -128,7 +143,7 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
     int err = 0;
     if (r.faulted) {
         say_fault(f, g, &r.fault);
-        err = fault_error(r.fault.code);
+        err = fault_error_at(f->mod, &r.fault);
         cudart_set_sticky(err);
     }
     ptx_grid_result_free(&r);
