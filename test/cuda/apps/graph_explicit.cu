@@ -5,6 +5,8 @@
 // edge; the data the nodes pass along is checked after each launch. Then the
 // per-node setters of the executable graph, disabling a node, a clone, and a
 // cycle refused at instantiation.
+#include <unistd.h>
+
 #include "check.h"
 
 __device__ int sym[4];
@@ -134,6 +136,26 @@ int main()
     cudaGraphNodeType t;
     CHECK(cudaGraphNodeGetType(childn, &t));
     EXPECT(t == cudaGraphNodeTypeGraph, "child node type %d", (int)t);
+
+    // The dot print: a digraph with one edge line per edge, the child's included.
+    char dot[] = "/tmp/graph_explicit.XXXXXX";
+    int fd = mkstemp(dot);
+    EXPECT(fd >= 0, "mkstemp");
+    close(fd);
+    CHECK(cudaGraphDebugDotPrint(g, dot, 0));
+    FILE *df = fopen(dot, "r");
+    char line[512];
+    int edges = 0, digraph = 0, kernels = 0;
+    while (df && fgets(line, sizeof line, df)) {
+        edges += strstr(line, " -> ") != NULL && strstr(line, "label") == NULL;
+        digraph += !strncmp(line, "digraph", 7);
+        kernels += strstr(line, "_Z4fillPiii") != NULL || strstr(line, "_Z5twicePii") != NULL;
+    }
+    if (df)
+        fclose(df);
+    unlink(dot);
+    EXPECT(digraph == 1 && edges == 14 + 1 && kernels == 2, "dot print: %d digraph, %d edges, %d kernels", digraph,
+           edges, kernels);
 
     cudaGraphExec_t ex;
     CHECK(cudaGraphInstantiate(&ex, g, 0));
