@@ -5,6 +5,8 @@
 // what a capture forbids (a legacy-stream launch, a synchronisation, cudaMalloc
 // in global mode but not in relaxed mode) and its effect on the capture, and
 // cudaGraphExecUpdate to a capture of the same shape with another argument.
+#include <thread>
+
 #include "check.h"
 
 __global__ void scale_into(float *tmp, const float *x, float k, int n)
@@ -198,6 +200,28 @@ int main()
     CHECK(cudaStreamEndCapture(s, &gi));
     CHECK(cudaGraphDestroy(gi));
     CHECK(cudaFree(p));
+    // Another thread's cudaMalloc: refused while this thread captures in
+    // global mode, allowed while it captures in thread-local mode (the
+    // Programming Guide's rules for cudaStreamCaptureMode).
+    for (enum cudaStreamCaptureMode mode : {cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal}) {
+        CHECK(cudaStreamBeginCapture(s, mode));
+        cudaError_t other = cudaErrorUnknown;
+        std::thread t([&other] {
+            void *q = NULL;
+            other = cudaMalloc(&q, 64);
+            if (other == cudaSuccess)
+                cudaFree(q);
+        });
+        t.join();
+        EXPECT(other == (mode == cudaStreamCaptureModeGlobal ? cudaErrorStreamCaptureUnsupported : cudaSuccess),
+               "another thread's cudaMalloc during a %s capture: %s",
+               mode == cudaStreamCaptureModeGlobal ? "global" : "thread-local", cudaGetErrorName(other));
+        e = cudaStreamEndCapture(s, &gi);
+        if (e == cudaSuccess)
+            CHECK(cudaGraphDestroy(gi));
+        cudaGetLastError();
+    }
+
     // Unjoined work: s2 forked and never joined back.
     cudaEvent_t ev;
     CHECK(cudaEventCreate(&ev));
