@@ -117,6 +117,7 @@ rc=$?
 # The report's status and the exit status agree. A program that stops on an
 # unimplemented function: status 1, the report "refused" naming it. One that
 # ignores it and returns 0: exit status 1 all the same, and a line saying why.
+# One that exits 3: status "exit status", the report's exit 3.
 # One that dies of a signal (a null store, abort, an uncaught exception): the
 # report is written first, status "signal" with the signal, its launch in it,
 # and the program still dies of that signal.
@@ -137,6 +138,9 @@ for arch in sm_75 sm_90; do
     [ $rc = 1 ] && [ -z "$miss" ] && grep -q '^abnormal_exit: PASS' "$tmp/out" &&
         grep -q 'the program exited 0, but warpsim refused 1 of its requests (cudaIpcGetMemHandle is not implemented): exit status 1' "$tmp/err" &&
         ok "report: abnormal_exit.$arch ignoring a refusal" || bad "report: abnormal_exit.$arch ignore" "status $rc: $miss $(head -c 300 "$tmp/err")"
+    report_is "$APPS/abnormal_exit.$arch" exit3 "exit status" status 3
+    [ $rc = 3 ] && [ -z "$miss" ] && ok "report: abnormal_exit.$arch exit 3" ||
+        bad "report: abnormal_exit.$arch exit 3" "status $rc: $miss $(head -c 300 "$tmp/err")"
     for how in segv:11 abort:6 terminate:6; do
         report_is "$APPS/abnormal_exit.$arch" "${how%:*}" signal signal "${how#*:}"
         [ $rc = $((128 + ${how#*:})) ] && [ -z "$miss" ] && ok "report: abnormal_exit.$arch ${how%:*}" ||

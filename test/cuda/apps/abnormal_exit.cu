@@ -1,7 +1,8 @@
 // How a program ends, for the report warpsim's runtime writes. With no
 // argument: a kernel and its check, PASS. With one, after the kernel: "segv"
 // stores through a null pointer, "abort" aborts, "terminate" throws an
-// exception nothing catches (std::terminate), "ignore" calls a function
+// exception nothing catches (std::terminate), "exit3" exits with status 3,
+// "ignore" calls a function
 // warpsim does not implement, ignores the error and still prints PASS and
 // returns 0 (cuda_apps_test.sh checks the report and the exit status of each).
 #include <stdexcept>
@@ -30,6 +31,8 @@ int main(int argc, char **argv)
         abort();
     if (!strcmp(how, "terminate"))
         throw std::runtime_error("not caught");
+    if (!strcmp(how, "exit3"))
+        exit(3);
     if (!strcmp(how, "ignore")) {
         cudaIpcMemHandle_t ipc;
         cudaIpcGetMemHandle(&ipc, d);   // cudaErrorNotSupported, ignored as some programs do
