@@ -243,13 +243,16 @@ cudaError_t cudaGraphDestroy(cudaGraph_t graph)
     return cudaSuccess;
 }
 
-/* CUDA: a graph with conditional nodes cannot be cloned. */
-static int has_conditional(cudaGraph_t g)
+/* CUDA: a graph with conditional or memory nodes cannot be cloned (the
+ * driver API's cuGraphClone: "not supported"). */
+static int uncloneable(cudaGraph_t g)
 {
-    for (uint32_t i = 0; i < g->n; i++)
-        if (g->nodes[i]->op.type == cudaGraphNodeTypeConditional ||
-            (g->nodes[i]->op.type == cudaGraphNodeTypeGraph && has_conditional(g->nodes[i]->op.u.child)))
+    for (uint32_t i = 0; i < g->n; i++) {
+        const cudart_op_t *op = &g->nodes[i]->op;
+        if (op->type == cudaGraphNodeTypeConditional || op->type == cudaGraphNodeTypeMemAlloc ||
+            op->type == cudaGraphNodeTypeMemFree || (op->type == cudaGraphNodeTypeGraph && uncloneable(op->u.child)))
             return 1;
+    }
     return 0;
 }
 
@@ -258,7 +261,7 @@ cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone, cudaGraph_t originalGraph)
     ENTER();
     if (!pGraphClone || !cudart_graph_ok(originalGraph))
         RET(cudaErrorInvalidValue);
-    if (has_conditional(originalGraph))
+    if (uncloneable(originalGraph))
         RET(cudaErrorNotSupported);
     RET((*pGraphClone = cudart_graph_clone(originalGraph)) ? cudaSuccess : cudaErrorMemoryAllocation);
 }
