@@ -48,6 +48,8 @@ static cudaKernelNodeParams kernel_params(void *func, void **args, int n)
     return kp;
 }
 
+static void CUDART_CB count_destroy(void *p) { __atomic_add_fetch((int *)p, 1, __ATOMIC_SEQ_CST); }
+
 static int pos(char c)
 {
     for (int i = 0; i < norder; i++)
@@ -243,7 +245,29 @@ int main()
     EXPECT(e != cudaSuccess, "a graph with a cycle was instantiated");
     cudaGetLastError();
 
+    // A user object whose only reference is moved to the child graph: a
+    // clone and an executable graph of the child hold references too, and
+    // its destructor runs once, when the last of the three is destroyed.
+    int destroyed = 0;
+    cudaUserObject_t uo;
+    CHECK(cudaUserObjectCreate(&uo, &destroyed, count_destroy, 1, cudaUserObjectNoDestructorSync));
+    CHECK(cudaGraphRetainUserObject(child, uo, 1, cudaGraphUserObjectMove));
+    e = cudaGraphReleaseUserObject(g, uo, 1);
+    EXPECT(e == cudaErrorInvalidValue, "releasing a reference the graph does not hold: %s", cudaGetErrorName(e));
+    cudaGetLastError();
+    cudaGraph_t c2;
+    CHECK(cudaGraphClone(&c2, child));
+    cudaGraphExec_t exu;
+    CHECK(cudaGraphInstantiate(&exu, child, 0));
     CHECK(cudaGraphDestroy(g));
     CHECK(cudaGraphDestroy(child));
+    CHECK(cudaGraphDestroy(c2));
+    usleep(100000);   // time for a destructor that should not run to run, on a GPU
+    EXPECT(__atomic_load_n(&destroyed, __ATOMIC_SEQ_CST) == 0, "destroyed with an executable graph left");
+    CHECK(cudaGraphExecDestroy(exu));
+    // A GPU's runtime runs destructors later, on a thread of its own: wait up to 5 s.
+    for (int ms = 0; ms < 5000 && !__atomic_load_n(&destroyed, __ATOMIC_SEQ_CST); ms++)
+        usleep(1000);
+    EXPECT(__atomic_load_n(&destroyed, __ATOMIC_SEQ_CST) == 1, "the user object's destructor ran %d times", destroyed);
     return finish("graph_explicit");
 }

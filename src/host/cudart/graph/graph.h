@@ -37,6 +37,13 @@ struct CUgraph_st {
     cudaGraphNode_t *order;            /* run order, set at instantiation */
     struct cudart_cond **conds;        /* handles created for it (cudaGraphConditionalHandleCreate) */
     uint32_t nconds;
+    struct cudart_uref *urefs;         /* user objects it holds references to (graph_uobj.c) */
+    uint32_t nurefs;
+};
+
+struct cudart_uref {
+    cudaUserObject_t obj;
+    unsigned long long count;
 };
 
 struct CUgraphExec_st {
@@ -115,6 +122,12 @@ void cudart_node_replace_op(cudaGraphNode_t n, cudart_op_t *op);
 int cudart_node_set(cudaGraphNode_t n, struct cudaGraphNodeParams *p);
 /* The executable graph's copy of node, or NULL. */
 cudaGraphNode_t cudart_exec_node(cudaGraphExec_t x, cudaGraphNode_t node);
+
+/* ---- graph_uobj.c: user objects ------------------------------------------------- */
+/* dst (a new copy of src) takes references to src's user objects; 0 or a cudaError_t. */
+int cudart_uobj_copy(cudaGraph_t dst, cudaGraph_t src);
+/* g's references go (the graph is being destroyed). */
+void cudart_uobj_drop(cudaGraph_t g);
 
 /* ---- graph_capture.c: what streams ask of capture ---------------------------- */
 struct cudart_stream;

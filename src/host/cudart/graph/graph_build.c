@@ -56,6 +56,7 @@ void cudart_graph_free(cudaGraph_t g)
         node_free(g->nodes[i]);
     for (uint32_t i = 0; i < g->nconds; i++)
         cudart_cond_unref(g->conds[i]);
+    cudart_uobj_drop(g);
     free(g->conds);
     free(g->nodes);
     free(g->order);
@@ -179,6 +180,10 @@ cudaGraph_t cudart_graph_clone(cudaGraph_t g)
     for (uint32_t i = 0; c && i < g->nconds; i++) {
         c->conds[c->nconds++] = g->conds[i];
         cudart_cond_ref(g->conds[i]);
+    }
+    if (c && cudart_uobj_copy(c, g)) {
+        cudart_graph_free(c);
+        return NULL;
     }
     return c;
 }
