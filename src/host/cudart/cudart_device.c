@@ -233,6 +233,33 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
     RET(cudaErrorInvalidValue);
 }
 
+/* The kernel's PTX name, as the program's module has it (mangled). */
+cudaError_t cudaFuncGetName(const char **name, const void *func)
+{
+    int err;
+    cudart_func_t *f = kernel(func, &err);
+    if (!name)
+        RET(cudaErrorInvalidValue);
+    if (f)
+        *name = f->name;
+    RET(f ? cudaSuccess : err);
+}
+
+/* A parameter's place in the kernel's .param space. */
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
+{
+    int err;
+    cudart_func_t *f = kernel(func, &err);
+    if (!f)
+        RET(err);
+    const ptx_func_t *pf = &f->mod->m->funcs[f->fi];
+    if (paramIndex >= pf->nparams || !paramOffset || !paramSize)
+        RET(cudaErrorInvalidValue);
+    *paramOffset = pf->params[paramIndex].offset;
+    *paramSize = pf->params[paramIndex].size;
+    return cudaSuccess;
+}
+
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache c)
 {
     int err;

@@ -142,7 +142,36 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
     return cudaSuccess;
 }
 
+/* A number no other stream of the process has (the legacy and per-thread
+ * streams included), the same for the stream's life. */
+cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId)
+{
+    static unsigned long long next;
+    ENTER();
+    cudart_stream_t *s = cudart_stream_of(hStream);
+    if (!s || !streamId)
+        RET(!s ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
+    unsigned long long none = 0;
+    __atomic_compare_exchange_n(&s->id, &none, __atomic_add_fetch(&next, 1, __ATOMIC_RELAXED), 0, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
+    *streamId = __atomic_load_n(&s->id, __ATOMIC_RELAXED);
+    return cudaSuccess;
+}
+
+/* One device: every stream is device 0's. */
+cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device)
+{
+    ENTER();
+    cudart_stream_t *s = cudart_stream_of(hStream);
+    if (!s || !device)
+        RET(!s ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
 #define ALIAS(name, of) extern __typeof__(of) name __attribute__((alias(#of)))
+ALIAS(cudaStreamGetId_ptsz, cudaStreamGetId);
+ALIAS(cudaStreamGetDevice_ptsz, cudaStreamGetDevice);
 ALIAS(cudaStreamSynchronize_ptsz, cudaStreamSynchronize);
 ALIAS(cudaStreamQuery_ptsz, cudaStreamQuery);
 ALIAS(cudaStreamGetFlags_ptsz, cudaStreamGetFlags);

@@ -20,6 +20,7 @@ typedef struct cudart_stream {
     unsigned flags;
     int priority;
     int legacy;                        /* the NULL stream: never captures */
+    unsigned long long id;             /* cudaStreamGetId's, given when first asked */
     struct cudart_capture *cap;        /* the capture it takes part in, or NULL */
     cudaGraphNode_t *deps;             /* in cap: what its next node depends on */
     cudaGraphEdgeData *edges;          /* as many, all zero (ordinary edges) */

@@ -3,7 +3,8 @@
 // synchronisation policy and the priority are reported back as set (the
 // priority seen by cudaStreamGetPriority too),
 // copied to another stream, and refused where CUDA's documentation says a
-// value is out of range; work in the stream runs as before.
+// value is out of range; work in the stream runs as before. Each stream's
+// cudaStreamGetId is its own and stays; cudaStreamGetDevice is 0.
 #include "check.h"
 
 __global__ void inc(int *p) { p[threadIdx.x] += 1; }
@@ -66,6 +67,20 @@ int main()
     CHECK(cudaStreamGetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &got));
     EXPECT(got.accessPolicyWindow.num_bytes == 128, "a refused window replaced the set one: %zu bytes",
            got.accessPolicyWindow.num_bytes);
+
+    unsigned long long ids[4];
+    cudaStream_t all[4] = {s, t, 0, cudaStreamPerThread};
+    for (int i = 0; i < 4; i++)
+        CHECK(cudaStreamGetId(all[i], &ids[i]));
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < i; j++)
+            EXPECT(ids[i] != ids[j], "streams %d and %d share id %llu", i, j, ids[i]);
+    unsigned long long again = 0;
+    CHECK(cudaStreamGetId(s, &again));
+    EXPECT(again == ids[0], "a stream's id changed: %llu, %llu", ids[0], again);
+    int dev = -1;
+    CHECK(cudaStreamGetDevice(t, &dev));
+    EXPECT(dev == 0, "cudaStreamGetDevice %d", dev);
 
     inc<<<1, 32, 0, s>>>(d);
     inc<<<1, 32, 0, t>>>(d);
