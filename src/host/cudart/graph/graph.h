@@ -53,6 +53,10 @@ struct CUgraphExec_st {
 };
 
 /* ---- graph_build.c: graphs, nodes and edges ------------------------------------ */
+/* Room for one more in the array *arr (n used of *cap, elem bytes each),
+ * doubling it; 0 or -1. */
+int cudart_grow(void *arr, size_t n, size_t *cap, size_t elem);
+int cudart_grow32(void *arr, uint32_t n, uint32_t *cap, size_t elem);
 cudaGraph_t cudart_graph_new(void);
 void cudart_graph_free(cudaGraph_t g);
 int cudart_graph_ok(cudaGraph_t g);

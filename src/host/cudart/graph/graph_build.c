@@ -14,18 +14,25 @@ static uint64_t next_id(void)
     return __atomic_add_fetch(&id, 1, __ATOMIC_RELAXED);
 }
 
-/* Room for one more in *arr (n used of *cap); 0 or -1. */
-static int grow(void *arr, uint32_t n, uint32_t *cap, size_t elem)
+int cudart_grow(void *arr, size_t n, size_t *cap, size_t elem)
 {
     if (n < *cap)
         return 0;
-    uint32_t c = *cap ? 2 * *cap : 4;
+    size_t c = *cap ? 2 * *cap : 4;
     void *g = realloc(*(void **)arr, c * elem);
     if (!g)
         return -1;
     *(void **)arr = g;
     *cap = c;
     return 0;
+}
+
+int cudart_grow32(void *arr, uint32_t n, uint32_t *cap, size_t elem)
+{
+    size_t c = *cap;
+    int e = cudart_grow(arr, n, &c, elem);
+    *cap = (uint32_t)c;
+    return e;
 }
 
 cudaGraph_t cudart_graph_new(void)
@@ -69,7 +76,8 @@ int cudart_graph_edge(cudaGraphNode_t from, cudaGraphNode_t to)
     for (uint32_t i = 0; i < to->nin; i++)
         if (to->in[i] == from)
             return cudaErrorInvalidValue;   /* an edge that exists already */
-    if (grow(&to->in, to->nin, &to->cin, sizeof *to->in) || grow(&from->out, from->nout, &from->cout, sizeof *from->out))
+    if (cudart_grow32(&to->in, to->nin, &to->cin, sizeof *to->in) ||
+        cudart_grow32(&from->out, from->nout, &from->cout, sizeof *from->out))
         return cudaErrorMemoryAllocation;
     to->in[to->nin++] = from;
     from->out[from->nout++] = to;
@@ -103,7 +111,7 @@ static void adopt(cudaGraphNode_t n)
 static cudaGraphNode_t node_in(cudaGraph_t g, cudart_op_t *op)
 {
     cudaGraphNode_t n = calloc(1, sizeof *n);
-    if (!n || grow(&g->nodes, g->n, &g->cap, sizeof *g->nodes)) {
+    if (!n || cudart_grow32(&g->nodes, g->n, &g->cap, sizeof *g->nodes)) {
         free(n);
         return NULL;
     }
@@ -216,12 +224,12 @@ uint64_t cudart_mark_ancestors(const cudaGraphNode_t *nodes, size_t n)
     cudaGraphNode_t *stack = NULL;
     uint32_t k = 0, cap = 0;
     for (size_t i = 0; i < n; i++)
-        if (nodes[i]->mark != m && !grow(&stack, k, &cap, sizeof *stack))
+        if (nodes[i]->mark != m && !cudart_grow32(&stack, k, &cap, sizeof *stack))
             nodes[i]->mark = m, stack[k++] = nodes[i];
     while (k) {
         cudaGraphNode_t x = stack[--k];
         for (uint32_t i = 0; i < x->nin; i++)
-            if (x->in[i]->mark != m && !grow(&stack, k, &cap, sizeof *stack))
+            if (x->in[i]->mark != m && !cudart_grow32(&stack, k, &cap, sizeof *stack))
                 x->in[i]->mark = m, stack[k++] = x->in[i];
     }
     free(stack);

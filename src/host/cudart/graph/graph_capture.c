@@ -46,28 +46,6 @@ static cudart_capture_t *captures;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local enum cudaStreamCaptureMode thread_mode = cudaStreamCaptureModeGlobal;
 
-/* Room for one more of *arr (n of *cap, elem bytes each); 0 or -1. */
-static int grow(void *arr, size_t n, size_t *cap, size_t elem)
-{
-    if (n < *cap)
-        return 0;
-    size_t c = *cap ? 2 * *cap : 8;
-    void *g = realloc(*(void **)arr, c * elem);
-    if (!g)
-        return -1;
-    *(void **)arr = g;
-    *cap = c;
-    return 0;
-}
-
-static int grow32(void *arr, uint32_t n, uint32_t *cap, size_t elem)
-{
-    size_t c = *cap;
-    int e = grow(arr, n, &c, elem);
-    *cap = (uint32_t)c;
-    return e;
-}
-
 /* Under mu: s's set becomes (set) or takes in (add) n nodes. */
 static int deps_put(cudart_stream_t *s, const cudaGraphNode_t *nodes, size_t n, int add)
 {
@@ -80,7 +58,8 @@ static int deps_put(cudart_stream_t *s, const cudaGraphNode_t *nodes, size_t n, 
         if (k < s->ndeps)
             continue;
         size_t cap = s->cdeps;
-        if (grow(&s->deps, s->ndeps, &cap, sizeof *s->deps) || grow(&s->edges, s->ndeps, &s->cdeps, sizeof *s->edges))
+        if (cudart_grow(&s->deps, s->ndeps, &cap, sizeof *s->deps) ||
+            cudart_grow(&s->edges, s->ndeps, &s->cdeps, sizeof *s->edges))
             return cudaErrorMemoryAllocation;
         memset(&s->edges[s->ndeps], 0, sizeof *s->edges);
         s->deps[s->ndeps++] = nodes[i];
@@ -90,7 +69,7 @@ static int deps_put(cudart_stream_t *s, const cudaGraphNode_t *nodes, size_t n, 
 
 static int join(cudart_stream_t *s, cudart_capture_t *c, const cudaGraphNode_t *nodes, size_t n)
 {
-    if (grow32(&c->streams, c->nstreams, &c->cstreams, sizeof *c->streams))
+    if (cudart_grow32(&c->streams, c->nstreams, &c->cstreams, sizeof *c->streams))
         return cudaErrorMemoryAllocation;
     c->streams[c->nstreams++] = s;
     s->cap = c;
@@ -241,7 +220,7 @@ int cudart_capture_record(cudart_event_t *e, cudart_stream_t *s, unsigned flags,
     event_forget(e);
     if (c->invalidated)
         err = cudaErrorStreamCaptureInvalidated;
-    else if (grow32(&c->events, c->nevents, &c->cevents, sizeof *c->events) ||
+    else if (cudart_grow32(&c->events, c->nevents, &c->cevents, sizeof *c->events) ||
              (s->ndeps && !(e->nodes = malloc(s->ndeps * sizeof *e->nodes))))
         err = cudaErrorMemoryAllocation;
     else {
@@ -294,7 +273,7 @@ void cudart_capture_stream_gone(cudart_stream_t *s)
             break;
         }
     for (size_t i = 0; c && i < s->ndeps; i++)
-        if (!grow(&c->orphans, c->norphans, &c->corphans, sizeof *c->orphans))
+        if (!cudart_grow(&c->orphans, c->norphans, &c->corphans, sizeof *c->orphans))
             c->orphans[c->norphans++] = s->deps[i];
     s->cap = NULL;
     pthread_mutex_unlock(&mu);
