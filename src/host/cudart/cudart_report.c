@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/cudart/cudart.h"
 #include "host/ptx/ptx_session.h"
@@ -160,14 +161,19 @@ static void report_at_exit(int code, void *arg)
 
 /* A signal that kills: the report, then the signal again with its default
  * action (SA_RESETHAND), so the program dies as it would have. Not
- * async-signal-safe, as a dying program's last act may be. */
+ * async-signal-safe, as a dying program's last act may be: should writing
+ * the report block (a lock the dying program held), SIGALRM ends the
+ * process 10 s later rather than leave it hanging. */
 static void report_at_signal(int sig)
 {
     static volatile sig_atomic_t once;
     if (!once) {
         once = 1;
+        signal(SIGALRM, SIG_DFL);
+        alarm(10);
         K.exit = (ptx_program_exit_t){.known = 1, .signal = sig};
         write_report();
+        alarm(0);
     }
     raise(sig);
 }
