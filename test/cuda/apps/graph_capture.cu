@@ -131,6 +131,19 @@ int main()
     EXPECT(h[n - 1] == (float)replays * (4.5f * hx[n - 1] + 2.0f * (float)(n - 1)), "the copy of the last pass: %g",
            h[n - 1]);
 
+    // The graphs' memory: kept after every allocation was freed, reused by
+    // each replay (not 200 times as much), given back by a trim (the
+    // cuda-samples' graphMemoryFootprint: freeing does not shrink the
+    // footprint, trimming does).
+    size_t used = 0, reserved = 0;
+    CHECK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used));
+    CHECK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrReservedMemCurrent, &reserved));
+    EXPECT(used >= 2 * n * sizeof(float) && used < 100 * n * sizeof(float) && reserved >= used,
+           "graph memory after the replays: used %zu, reserved %zu", used, reserved);
+    CHECK(cudaDeviceGraphMemTrim(0));
+    CHECK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used));
+    EXPECT(used == 0, "graph memory after a trim: used %zu", used);
+
     // cudaGraphExecUpdate: the same shape, the scale 0.5 instead of 1.5.
     float *ta, *tb;
     CHECK(cudaMalloc(&ta, n * sizeof(float)));

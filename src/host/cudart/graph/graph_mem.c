@@ -6,9 +6,12 @@
  * lifetimes cannot overlap. The range stays while a node (of the graph, a
  * copy, an executable graph) names it, or while its allocation is live,
  * which it is from its allocation node's run to a free node, cudaFree or
- * cudaFreeAsync. The device's graph pool counts bytes live (used) and the
- * most live since the last trim (reserved: the physical memory a GPU keeps
- * for graphs until cudaDeviceGraphMemTrim), with their high watermarks. */
+ * cudaFreeAsync. What the device reports as its graphs' memory, used and
+ * reserved alike, is the most live since the last trim: the physical memory
+ * a GPU keeps for graphs, reused by later allocations, until
+ * cudaDeviceGraphMemTrim gives back what no live allocation holds (as the
+ * cuda-samples' graphMemoryFootprint describes it: freeing allocations does
+ * not shrink the footprint, trimming then does). */
 #include <cuda_runtime_api.h>
 
 #include <pthread.h>
@@ -27,7 +30,7 @@ typedef struct cudart_gva {
 
 static struct {
     cudart_gva_t *all;
-    uint64_t used, used_high, reserved, reserved_high;
+    uint64_t live, kept, used_high, reserved_high;   /* kept: used and reserved memory */
     pthread_mutex_t mu;
 } M = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
@@ -133,13 +136,13 @@ int cudart_gmem_alloc_run(cudart_alloc_op_t *a)
     int err = v->live ? cudaErrorInvalidValue : 0;
     if (!err) {
         v->live = 1;
-        M.used += v->bytes;
-        if (M.used > M.used_high)
-            M.used_high = M.used;
-        if (M.used > M.reserved)
-            M.reserved = M.used;
-        if (M.reserved > M.reserved_high)
-            M.reserved_high = M.reserved;
+        M.live += v->bytes;
+        if (M.live > M.kept)
+            M.kept = M.live;
+        if (M.kept > M.used_high)
+            M.used_high = M.kept;
+        if (M.kept > M.reserved_high)
+            M.reserved_high = M.kept;
     }
     pthread_mutex_unlock(&M.mu);
     return err;
@@ -152,7 +155,7 @@ int cudart_gmem_free(void *p)
     int err = !v ? -1 : !v->live ? cudaErrorInvalidValue : 0;
     if (!err) {
         v->live = 0;
-        M.used -= v->bytes;
+        M.live -= v->bytes;
         release_if_unused(v);
     }
     pthread_mutex_unlock(&M.mu);
@@ -184,7 +187,7 @@ cudaError_t cudaDeviceGraphMemTrim(int device)
     if (device != 0)
         RET(cudaErrorInvalidDevice);
     pthread_mutex_lock(&M.mu);
-    M.reserved = M.used;
+    M.kept = M.live;
     pthread_mutex_unlock(&M.mu);
     return cudaSuccess;
 }
@@ -192,9 +195,9 @@ cudaError_t cudaDeviceGraphMemTrim(int device)
 static uint64_t *counter(enum cudaGraphMemAttributeType attr)
 {
     switch (attr) {
-    case cudaGraphMemAttrUsedMemCurrent: return &M.used;
+    case cudaGraphMemAttrUsedMemCurrent: return &M.kept;
     case cudaGraphMemAttrUsedMemHigh: return &M.used_high;
-    case cudaGraphMemAttrReservedMemCurrent: return &M.reserved;
+    case cudaGraphMemAttrReservedMemCurrent: return &M.kept;
     case cudaGraphMemAttrReservedMemHigh: return &M.reserved_high;
     default: return NULL;
     }
@@ -225,9 +228,9 @@ cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttribut
         RET(cudaErrorInvalidValue);
     pthread_mutex_lock(&M.mu);
     if (attr == cudaGraphMemAttrUsedMemHigh)
-        M.used_high = M.used;
+        M.used_high = M.kept;
     else
-        M.reserved_high = M.reserved;
+        M.reserved_high = M.kept;
     pthread_mutex_unlock(&M.mu);
     return cudaSuccess;
 }
