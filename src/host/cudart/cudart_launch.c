@@ -79,6 +79,17 @@ static void say_fault(const cudart_func_t *f, const ptx_grid_t *g, const ptx_fau
             cudaGetErrorString((cudaError_t)fault_error_at(f->mod, ft)));
 }
 
+/* A trap in a function warpsim cut (cudart_partial.c), reached by a call
+ * its refusal could not follow: the launch fails, and the report lists why. */
+static void say_refused_reached(const cudart_func_t *f, const ptx_fault_t *ft)
+{
+    const char *func, *why = ft->code == PTX_FAULT_TRAP ? cudart_partial_at(&f->mod->partial, ft->line, &func) : NULL;
+    if (!why)
+        return;
+    fprintf(stderr, "warpsim cuda: kernel %s reached %s, which warpsim refused: %s\n", f->name, func, why);
+    cudart_report_refusal("kernel %s reached %s: %s", f->name, func, why);
+}
+
 /* Simulated time of a grid until a timing model exists: each SM issues one
  * warp instruction a cycle from each of its 4 schedulers, the grid's warp
  * instructions spread over the SMs it occupies, at the config's core clock. */
@@ -143,6 +154,7 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
     int err = 0;
     if (r.faulted) {
         say_fault(f, g, &r.fault);
+        say_refused_reached(f, &r.fault);
         err = fault_error_at(f->mod, &r.fault);
         cudart_set_sticky(err);
     }

@@ -1,11 +1,13 @@
 /* A module warpsim can run only part of (cudart_partial.h). The PTX front
  * end refuses a whole module at the first construct it cannot parse or
  * lower, with "FILE:LINE:COL: why"; the function around LINE loses its body
- * (a `ret;` stands in, every newline kept, so the other functions keep
+ * (a `trap;` stands in, every newline kept, so the other functions keep
  * their line numbers) and the module is read again, until it loads or the
  * construct lies outside any function. Kernels that are such a function,
  * or call one through the module's direct calls, are refused at their
- * launch (cudart_func_refused); the others run. */
+ * launch (cudart_func_refused); the others run. A call this cannot see (a
+ * function pointer) reaches the trap: the launch fails, never a silently
+ * empty function. */
 #include "host/cudart/cudart_partial.h"
 
 #include <stdio.h>
@@ -137,20 +139,29 @@ static size_t error_line(const char *name, const char *err)
     return (size_t)strtoul(err + n + 1, NULL, 10);
 }
 
-static int add(cudart_partial_t *p, const char *name, const char *why)
+static int add(cudart_partial_t *p, const char *name, const char *why, size_t first, size_t last)
 {
-    char **names = realloc(p->names, (p->n + 1) * sizeof *names), **whys;
+    size_t k = p->n + 1;
+    char **names = realloc(p->names, k * sizeof *names);
     if (names)
         p->names = names;
-    whys = names ? realloc(p->whys, (p->n + 1) * sizeof *whys) : NULL;
+    char **whys = names ? realloc(p->whys, k * sizeof *whys) : NULL;
     if (whys)
         p->whys = whys;
-    if (!names || !whys || !(names[p->n] = strdup(name)))
+    size_t *f = whys ? realloc(p->first, k * sizeof *f) : NULL;
+    if (f)
+        p->first = f;
+    size_t *l = f ? realloc(p->last, k * sizeof *l) : NULL;
+    if (l)
+        p->last = l;
+    if (!l || !(names[p->n] = strdup(name)))
         return -1;
     if (!(whys[p->n] = strdup(why))) {
         free(names[p->n]);
         return -1;
     }
+    f[p->n] = first;
+    l[p->n] = last;
     p->n++;
     return 0;
 }
@@ -165,14 +176,15 @@ int cudart_partial_cut(cudart_partial_t *p, char *text, const char *name, const 
     for (size_t i = 0; s && i < n; i++) {
         if (line < line_of(text, s[i].open) || line > line_of(text, s[i].close))
             continue;
-        if (cudart_partial_why(p, s[i].name) || add(p, s[i].name, err))
+        if (cudart_partial_why(p, s[i].name) ||
+            add(p, s[i].name, err, line_of(text, s[i].open), line_of(text, s[i].close)))
             break;   /* cut already: the front end still refuses it, so cutting does not help */
         for (size_t j = s[i].open + 1; j < s[i].close; j++)
             if (text[j] != '\n')
                 text[j] = ' ';
-        for (size_t j = s[i].open + 1; rc && j + 4 <= s[i].close; j++)   /* `ret;` where a line has room */
-            if (!memcmp(text + j, "    ", 4)) {
-                memcpy(text + j, "ret;", 4);
+        for (size_t j = s[i].open + 1; rc && j + 5 <= s[i].close; j++)   /* `trap;` where a line has room */
+            if (!memcmp(text + j, "     ", 5)) {
+                memcpy(text + j, "trap;", 5);
                 rc = 0;
             }
         break;
@@ -215,7 +227,7 @@ void cudart_partial_spread(cudart_partial_t *p, const char *text)
                 if (calls(text, s[i].open, s[i].close, p->names[k])) {
                     char why[1024];
                     snprintf(why, sizeof why, "it calls %s: %s", p->names[k], p->whys[k]);
-                    grew |= !add(p, s[i].name, why);
+                    grew |= !add(p, s[i].name, why, 0, 0);
                     break;
                 }
         }
@@ -228,5 +240,15 @@ const char *cudart_partial_why(const cudart_partial_t *p, const char *func)
     for (size_t i = 0; i < p->n; i++)
         if (!strcmp(p->names[i], func))
             return p->whys[i];
+    return NULL;
+}
+
+const char *cudart_partial_at(const cudart_partial_t *p, size_t line, const char **func)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (p->first[i] && line >= p->first[i] && line <= p->last[i]) {
+            *func = p->names[i];
+            return p->whys[i];
+        }
     return NULL;
 }

@@ -8,6 +8,7 @@
 typedef struct cudart_partial {
     char **names;              /* functions refused */
     char **whys;               /* the front end's message for each */
+    size_t *first, *last;      /* the lines of each cut body (0 for one refused by spreading) */
     size_t n;
 } cudart_partial_t;
 
@@ -21,5 +22,8 @@ int cudart_partial_cut(cudart_partial_t *p, char *text, const char *name, const 
 void cudart_partial_spread(cudart_partial_t *p, const char *text);
 /* Why func was refused, or NULL. */
 const char *cudart_partial_why(const cudart_partial_t *p, const char *func);
+/* The refused function whose cut body holds line (its name in *func), or NULL:
+ * where a call the spreading could not see (a function pointer) trapped. */
+const char *cudart_partial_at(const cudart_partial_t *p, size_t line, const char **func);
 
 #endif
