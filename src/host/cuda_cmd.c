@@ -20,7 +20,7 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: warpsim cuda [--config FILE] [--report FILE.json] [--threads T] [--max-insns N] [--quiet]\n"
-               "                    [--racecheck] [--timing [--stats FILE]] [--lib DIR] -- PROG [args...]\n");
+               "                    [--racecheck] [--timing [--stats FILE]] [--dump-ptx DIR] [--lib DIR] -- PROG [args...]\n");
 }
 
 /* build/lib beside this warpsim. */
@@ -82,6 +82,7 @@ int cuda_cmd_main(int argc, char **argv)
     static const struct option opts[] = {{"config", 1, 0, 'c'}, {"report", 1, 0, 'r'},   {"threads", 1, 0, 't'},
                                          {"max-insns", 1, 0, 'm'}, {"quiet", 0, 0, 'q'}, {"lib", 1, 0, 'l'},
                                          {"racecheck", 0, 0, 'R'}, {"timing", 0, 0, 'T'}, {"stats", 1, 0, 's'},
+                                         {"dump-ptx", 1, 0, 'D'},
                                          {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
     char lib[PATH_MAX];
     int c, rc = default_lib(lib, sizeof lib);
@@ -96,6 +97,7 @@ int cuda_cmd_main(int argc, char **argv)
         case 'R': setenv("WARPSIM_CUDA_RACECHECK", "1", 1); break;
         case 'T': setenv("WARPSIM_CUDA_TIMING", "1", 1); break;
         case 's': rc = set_path("WARPSIM_CUDA_STATS", optarg, 0); break;
+        case 'D': rc = set_path("WARPSIM_CUDA_DUMP_PTX", optarg, 1); break;
         case 'l': snprintf(lib, sizeof lib, "%s", optarg); break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;

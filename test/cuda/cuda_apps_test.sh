@@ -47,9 +47,24 @@ for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.n
     run "$bin"
     case $name in
     unimplemented)
-        lines=$(grep -c 'warpsim cuda: cudaGraphCreate is not implemented (cudaErrorNotSupported)' "$tmp/err")
-        [ $rc = 1 ] && [ "$lines" = 1 ] && grep -q 'cudaGraphCreate: cudaErrorNotSupported' "$tmp/out" &&
+        lines=$(grep -c 'warpsim cuda: cudaIpcGetMemHandle is not implemented (cudaErrorNotSupported)' "$tmp/err")
+        [ $rc = 1 ] && [ "$lines" = 1 ] && grep -q 'cudaIpcGetMemHandle: cudaErrorNotSupported' "$tmp/out" &&
             ok "$b" || bad "$b" "status $rc, $(head -c 300 "$tmp/err")"
+        continue ;;
+    abnormal_exit) ;;   # with no argument it passes as the others do; its endings are checked below
+    partial_module)     # the kernels with a texture fetch refused at launch, the others run; exit 1
+                        # (the report's status is "fault": the one reaching it by pointer faulted)
+        mkdir -p "$tmp/pdump"
+        timeout 600 "$WARPSIM" cuda --quiet --dump-ptx "$tmp/pdump" --report "$tmp/p.json" -- "$bin" >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        lines=$(sed -n 's/.*is refused (cudaErrorInvalidPtx): .*\(partial_module[^ :]*\):\([0-9]*\):.*/\1 \2/p' "$tmp/err")
+        opened=$(printf '%s\n' "$lines" | while read -r f l; do sed -n "${l}p" "$tmp/pdump/$f"; done | grep -c '^[[:space:]]*tex\.')
+        [ $rc = 1 ] && grep -q '^partial_module: PASS' "$tmp/out" && [ "$opened" = 2 ] &&
+            grep -q 'kernel _Z7fetchesyPf is refused' "$tmp/err" &&
+            grep -q 'kernel _Z11calls_fetchyPf is refused (cudaErrorInvalidPtx): it calls _Z9fetch_oneyi' "$tmp/err" &&
+            grep -q 'kernel _Z15through_pointeriPf reached _Z9fetch_twoyi, which warpsim refused: .*tex' "$tmp/err" &&
+            python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["status"] == "fault" and len(r["refusals"]) == 3 and len(r["launches"]) == 4, r' "$tmp/p.json" &&
+            ok "$b" || bad "$b" "status $rc, $opened lines open on tex: $(head -c 400 "$tmp/err")"
         continue ;;
     printf)
         [ $rc = 0 ] && cmp -s "$tmp/out" "$SRC/printf.stdout" && ok "$b" ||
@@ -100,6 +115,66 @@ rc=$?
 [ $rc = 0 ] && grep -q '^vecadd: PASS' "$tmp/out" && grep -q '_Z6vecaddPKfS0_P' "$tmp/err" &&
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert len(r["launches"]) == 2, r["launches"]' "$tmp/r.json" &&
     ok "LD_LIBRARY_PATH + report" || bad "LD_LIBRARY_PATH + report" "status $rc: $(head -c 300 "$tmp/err")"
+
+# The report's status and the exit status agree. A program that stops on an
+# unimplemented function: status 1, the report "refused" naming it. One that
+# ignores it and returns 0: exit status 1 all the same, and a line saying why.
+# One that exits 3: status "exit status", the report's exit 3.
+# One that dies of a signal (a null store, abort, an uncaught exception): the
+# report is written first, status "signal" with the signal, its launch in it,
+# and the program still dies of that signal.
+report_is() { # BIN ARG STATUS EXIT-JSON-FIELD VALUE: runs it with --report; $rc, and what the JSON lacks in $miss
+    timeout 600 "$WARPSIM" cuda --quiet --report "$tmp/st.json" -- "$1" $2 >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    miss=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s,f,v=sys.argv[2:5]
+assert r["status"] == s, r["status"]
+assert r["exit"][f] == int(v), r["exit"]
+assert len(r["launches"]) == (0 if "unimplemented" in sys.argv[5] else 1), r["launches"]
+assert s != "refused" or r["refusals"] == ["cudaIpcGetMemHandle is not implemented"], r["refusals"]' \
+        "$tmp/st.json" "$3" "$4" "$5" "$1" 2>&1)
+}
+for arch in sm_75 sm_90; do
+    report_is "$APPS/unimplemented.$arch" "" refused status 1
+    [ $rc = 1 ] && [ -z "$miss" ] && ok "report: unimplemented.$arch refused" || bad "report: unimplemented.$arch" "status $rc: $miss"
+    report_is "$APPS/abnormal_exit.$arch" ignore refused status 1
+    [ $rc = 1 ] && [ -z "$miss" ] && grep -q '^abnormal_exit: PASS' "$tmp/out" &&
+        grep -q 'the program exited 0, but warpsim refused 1 of its requests (cudaIpcGetMemHandle is not implemented): exit status 1' "$tmp/err" &&
+        ok "report: abnormal_exit.$arch ignoring a refusal" || bad "report: abnormal_exit.$arch ignore" "status $rc: $miss $(head -c 300 "$tmp/err")"
+    report_is "$APPS/abnormal_exit.$arch" exit3 "exit status" status 3
+    [ $rc = 3 ] && [ -z "$miss" ] && ok "report: abnormal_exit.$arch exit 3" ||
+        bad "report: abnormal_exit.$arch exit 3" "status $rc: $miss $(head -c 300 "$tmp/err")"
+    for how in segv:11 abort:6 terminate:6; do
+        report_is "$APPS/abnormal_exit.$arch" "${how%:*}" signal signal "${how#*:}"
+        [ $rc = $((128 + ${how#*:})) ] && [ -z "$miss" ] && ok "report: abnormal_exit.$arch ${how%:*}" ||
+            bad "report: abnormal_exit.$arch ${how%:*}" "status $rc: $miss $(head -c 300 "$tmp/err")"
+    done
+done
+timeout 600 "$WARPSIM" cuda -- "$APPS/abnormal_exit.sm_75" segv >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 139 ] && grep -q 'status  *signal$' "$tmp/err" && grep -q 'killed by  *SIGSEGV$' "$tmp/err" &&
+    ok "report table: killed by SIGSEGV" || bad "report table at SIGSEGV" "status $rc: $(tail -n 3 "$tmp/err")"
+
+# A failed device assert prints the line a GPU prints (warpsim's device library's __assertfail).
+for arch in sm_75 sm_90; do
+    run "$APPS/device_assert.$arch"
+    [ $rc = 0 ] && grep -qxF 'test/cuda/apps/device_assert.cu:12: void check_below(int *, int): block: [1,0,0], thread: [5,0,0] Assertion `v[i] < limit` failed.' "$tmp/out" &&
+        ok "device_assert.$arch: the assert's line" || bad "device_assert.$arch: the assert's line" "status $rc: $(head -c 300 "$tmp/out")"
+done
+
+# --dump-ptx DIR: each module's PTX under the name messages give it, so that a
+# fault's FILE:LINE opens on the instruction that faulted.
+mkdir -p "$tmp/dump"
+timeout 600 "$WARPSIM" cuda --quiet --dump-ptx "$tmp/dump" -- "$APPS/faults.sm_75" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+where=$(sed -n 's/.*kernel _Z3oobPi faulted: .* at \([^ :]*\):\([0-9]*\):[0-9]* .*/\1 \2/p' "$tmp/err" | head -1)
+file=${where% *} line=${where#* }
+[ $rc = 0 ] && [ "$file" = faults.sm_75.1.sm_75.ptx ] && [ -f "$tmp/dump/$file" ] &&
+    sed -n "${line}p" "$tmp/dump/$file" | grep -q '^[[:space:]]*st\.global' &&
+    ok "dump-ptx: the fault's line is its store" || bad "dump-ptx" "status $rc, at '$where': $(ls "$tmp/dump") $(head -c 300 "$tmp/err")"
+timeout 600 "$WARPSIM" cuda --quiet --dump-ptx "$tmp/no/such/dir" -- "$APPS/vecadd.sm_75" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "no/such/dir: No such file or directory" "$tmp/err" && ok "dump-ptx: a missing folder" ||
+    bad "dump-ptx: a missing folder" "status $rc: $(cat "$tmp/err")"
 
 # The library: every function NVIDIA's exports, under its version node, and nothing else.
 real=${CUDA_HOME:-/usr/local/cuda}/lib64/libcudart.so.13

@@ -27,6 +27,7 @@ typedef struct cudart_env {
     int racecheck;             /* WARPSIM_CUDA_RACECHECK=1: --racecheck's report (ptx_race.h) */
     int timing;                /* WARPSIM_CUDA_TIMING=1: every launch on the SM model (src/host/sm/) */
     const char *stats;         /* WARPSIM_CUDA_STATS: GPGPU-Sim's statistics file, with timing */
+    const char *dump_ptx;      /* WARPSIM_CUDA_DUMP_PTX: a folder each module's PTX is written to */
 } cudart_env_t;
 
 /* Initialises once (config, arena); 0 or a cudaError_t. */
@@ -89,10 +90,10 @@ int cudart_mem_in_arena(const void *p, uint64_t n);
 /* POOL_FREE: a pooled allocation freed back to its pool, held for reuse. */
 enum { CUDART_MEM_DEVICE = 1, CUDART_MEM_HOST = 2, CUDART_MEM_MANAGED = 4, CUDART_MEM_ANY = 7, CUDART_MEM_POOL_FREE = 8 };
 /* Host memory the program registered (cudart_host_register.c): is
- * [p, p + n) inside one range, and mapped (cudaHostRegisterMapped)? The
- * mapped ranges as windows of a launch's global space (malloc'd; *w NULL
- * when none). */
-enum { CUDART_HOST_NONE, CUDART_HOST_LOCKED, CUDART_HOST_MAPPED };
+ * [p, p + n) inside one range (every range is mapped, as with unified
+ * addressing)? The ranges as windows of a launch's global space
+ * (malloc'd; *w NULL when none). */
+enum { CUDART_HOST_NONE, CUDART_HOST_MAPPED };
 int cudart_host_range(const void *p, uint64_t n);
 struct ptx_gmem;
 uint32_t cudart_host_windows(struct ptx_gmem **w);

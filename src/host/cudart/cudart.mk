@@ -6,7 +6,7 @@
 # toolkit's headers (cuda_runtime_api.h) for the API's types.
 CUDART_INC   ?= $(or $(CUDA_HOME),$(PATH_CUDA_HOME),/usr/local/cuda)/include
 CUDART_LIB   := $(BUILD)/lib/libcudart.so.13
-CUDART_SRC   := $(sort $(wildcard src/host/cudart/*.c)) \
+CUDART_SRC   := $(sort $(wildcard src/host/cudart/*.c src/host/cudart/graph/*.c)) \
                 $(filter-out src/host/ptx/ptx_cmd.c,$(sort $(wildcard src/host/ptx/*.c))) src/host/report_json.c \
                 $(sort $(wildcard src/host/sm/*.c))
 CUDART_OBJ   := $(patsubst %.c,$(BUILD)/pic/%.o,$(CUDART_SRC))

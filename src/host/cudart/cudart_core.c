@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_report.h"
@@ -74,6 +75,11 @@ static void init_once(void)
     E.racecheck = (int)env_u64("WARPSIM_CUDA_RACECHECK");
     E.timing = (int)env_u64("WARPSIM_CUDA_TIMING");
     E.stats = getenv("WARPSIM_CUDA_STATS");
+    E.dump_ptx = getenv("WARPSIM_CUDA_DUMP_PTX");
+    if (E.dump_ptx && *E.dump_ptx && access(E.dump_ptx, W_OK | X_OK)) {
+        fprintf(stderr, "warpsim cuda: WARPSIM_CUDA_DUMP_PTX=%s: %s\n", E.dump_ptx, strerror(errno));
+        exit(1);
+    }
     gpu_config_defaults(&G);
     if (E.config && *E.config && gpu_config_load(&G, E.config, err, sizeof err)) {
         fprintf(stderr, "warpsim cuda: %s\n", err);
@@ -136,8 +142,11 @@ void cudart_clear_errors(void)
 
 int cudart_unimplemented(const char *name, int *said)
 {
-    if (!__atomic_exchange_n(said, 1, __ATOMIC_RELAXED))
+    cudart_init();   /* the report that lists it */
+    if (!__atomic_exchange_n(said, 1, __ATOMIC_RELAXED)) {
         fprintf(stderr, "warpsim cuda: %s is not implemented (cudaErrorNotSupported)\n", name);
+        cudart_report_refusal("%s is not implemented", name);
+    }
     return cudart_ret(cudaErrorNotSupported);
 }
 

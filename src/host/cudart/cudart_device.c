@@ -12,6 +12,7 @@
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_launch.h"
 #include "host/cudart/cudart_mempool.h"
+#include "host/cudart/graph/graph.h"
 
 /* The helpers cudart_devattr.def's values use. */
 #define CC ((int)(c->cc_major * 10 + c->cc_minor))
@@ -119,6 +120,9 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
 cudaError_t cudaDeviceSynchronize(void)
 {
     ENTER();
+    int e = cudart_capture_unsafe();   /* it would wait for capturing work */
+    if (e)
+        RET(e);
     cudart_pools_sync();
     return cudaSuccess;
 }
@@ -227,6 +231,33 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
         return cudaSuccess;   /* the config's shared memory is the whole carveout already */
     fprintf(stderr, "warpsim cuda: cudaFuncSetAttribute: attribute %d is not modelled\n", (int)attr);
     RET(cudaErrorInvalidValue);
+}
+
+/* The kernel's PTX name, as the program's module has it (mangled). */
+cudaError_t cudaFuncGetName(const char **name, const void *func)
+{
+    int err;
+    cudart_func_t *f = kernel(func, &err);
+    if (!name)
+        RET(cudaErrorInvalidValue);
+    if (f)
+        *name = f->name;
+    RET(f ? cudaSuccess : err);
+}
+
+/* A parameter's place in the kernel's .param space. */
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
+{
+    int err;
+    cudart_func_t *f = kernel(func, &err);
+    if (!f)
+        RET(err);
+    const ptx_func_t *pf = &f->mod->m->funcs[f->fi];
+    if (paramIndex >= pf->nparams || !paramOffset || !paramSize)
+        RET(cudaErrorInvalidValue);
+    *paramOffset = pf->params[paramIndex].offset;
+    *paramSize = pf->params[paramIndex].size;
+    return cudaSuccess;
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache c)

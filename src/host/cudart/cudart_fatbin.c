@@ -118,21 +118,30 @@ static char *decompress(const entry_t *h, const uint8_t *src, char *err, size_t 
     return dst;
 }
 
-/* The PTX of one container. */
-static int container_ptx(const uint8_t *c, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
-                         char *err, size_t n)
+/* The entry of container c a module for max_arch would take: 0 found
+ * (p->best, p->payload), 1 no PTX, -1 a malformed container (err). */
+static int container_pick(const uint8_t *c, uint32_t max_arch, pick_t *p, fatbin_summary_t *sum, char *err, size_t n)
 {
     if (!c || rd32(c) != FATBIN_MAGIC) {
         snprintf(err, n, "not a fatbin (magic 0x%08x)", c ? rd32(c) : 0);
         return -1;
     }
-    pick_t p = {.max_arch = max_arch, .sum = sum};
-    if (walk(c, consider, &p)) {
+    *p = (pick_t){.max_arch = max_arch, .sum = sum};
+    if (walk(c, consider, p)) {
         snprintf(err, n, "a fatbin entry runs past its container");
         return -1;
     }
-    if (!p.payload)
-        return 1;
+    return p->payload ? 0 : 1;
+}
+
+/* The PTX of one container. */
+static int container_ptx(const uint8_t *c, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
+                         char *err, size_t n)
+{
+    pick_t p;
+    int rc = container_pick(c, max_arch, &p, sum, err, n);
+    if (rc)
+        return rc;
     *arch = p.best.arch;
     return (*ptx = decompress(&p.best, p.payload, err, n)) ? 0 : -1;
 }
@@ -169,24 +178,40 @@ static int append_body(char **all, size_t *len, const char *ptx, int first)
 
 /* -rdc=true: the wrapper (version 2) holds the linked SASS, and a NULL-ended
  * list of the objects' own containers, which hold their PTX: one module of
- * them all, as the device linker made one image. */
+ * them all, as the device linker made one image, for the architecture the
+ * program's objects were built for (the highest any has up to max_arch).
+ * An object whose PTX is only for later architectures was not linked from
+ * PTX for this one: libcudadevrt's PTX is for the newest GPU alone, and
+ * the functions of it programs call come from warpsim's device library
+ * (cudart_devlib.c). */
 static int linked_ptx(const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
                       char *err, size_t n)
 {
     const uint8_t *const *objs;
     memcpy(&objs, w + 16, sizeof objs);
+    uint32_t target = 0;
+    pick_t p;
+    for (uint32_t i = 0; objs && objs[i]; i++) {
+        int rc = container_pick(objs[i], max_arch, &p, sum, err, n);
+        if (rc < 0)
+            return -1;
+        if (!rc && (!target || (p.best.arch <= max_arch ? p.best.arch > target || target > max_arch
+                                                        : target > max_arch && p.best.arch < target)))
+            target = p.best.arch;
+    }
     char *all = NULL;
     size_t len = 0;
     int found = 0;
-    for (uint32_t i = 0; objs && objs[i]; i++) {
+    fatbin_summary_t ignored;
+    for (uint32_t i = 0; target && objs[i]; i++) {
         char *one;
-        int rc = container_ptx(objs[i], max_arch, &one, arch, sum, err, n);
-        if (rc < 0) {
+        int rc = container_pick(objs[i], target, &p, &ignored, err, n);
+        if (rc || p.best.arch > target)
+            continue;
+        if (!(one = decompress(&p.best, p.payload, err, n))) {
             free(all);
             return -1;
         }
-        if (rc > 0)
-            continue;
         rc = append_body(&all, &len, one, !found);
         free(one);
         if (rc) {
@@ -197,6 +222,7 @@ static int linked_ptx(const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t 
         found++;
     }
     *ptx = all;
+    *arch = target;
     return found ? 0 : 1;
 }
 

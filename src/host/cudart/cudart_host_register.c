@@ -1,14 +1,17 @@
-/* Host memory the device reaches: page-locked ranges of the program's own
- * memory (cudaHostRegister), and device pointers of host memory
- * (cudaHostGetDevicePointer, cudaHostGetFlags).
+/* Host memory registered with the runtime (cudaHostRegister, Unregister),
+ * and what the runtime says of host memory (cudaHostGetDevicePointer,
+ * cudaHostGetFlags).
  *
- * Locking changes no result here (copies are memcpy), so a range without
- * cudaHostRegisterMapped is only bookkeeping: registered twice, or released
- * without being registered, is the runtime's error. A mapped range is a
- * window of the kernels' global space at its own address (ptx_grid.h's
- * `mapped`; the PTX windows lie where no host memory can), as on a GPU with
- * unified addressing, so its device pointer is its host pointer. Host
- * memory from cudaHostAlloc is in the arena, which kernels reach anyway. */
+ * Every registered range is mapped, whatever the flags: on a GPU with
+ * unified addressing a registered range is reachable by kernels at its
+ * host address, and CUDA 13 on an H200 (bench/hw/cudart_probe.h200.txt,
+ * main's commit 3673215) gives a device pointer for, memsets, and reports
+ * the flags 0x2 (cudaHostAllocMapped) of, a range registered with
+ * cudaHostRegisterDefault as of one registered mapped. A range is a window
+ * of the kernels' global space at its own address (ptx_grid.h's `mapped`;
+ * the PTX windows lie where no host memory can), so its device pointer is
+ * its host pointer. Host memory from cudaHostAlloc is in the arena, which
+ * kernels reach anyway; registering it is cudaErrorInvalidValue there. */
 #include <cuda_runtime_api.h>
 
 #include <pthread.h>
@@ -38,8 +41,10 @@ static long find_locked(const char *p, size_t size)
 
 static cudaError_t add_locked(const char *p, size_t size, unsigned flags)
 {
-    if (find_locked(p, size) >= 0 || cudart_mem_in_arena(p, 1) || cudart_mem_in_arena(p + size - 1, 1))
-        return cudaErrorHostMemoryAlreadyRegistered;   /* pinned memory of cudaMallocHost's too */
+    if (cudart_mem_in_arena(p, 1) || cudart_mem_in_arena(p + size - 1, 1))
+        return cudaErrorInvalidValue;   /* cudaMallocHost's or cudaHostAlloc's, as the H200 answers */
+    if (find_locked(p, size) >= 0)
+        return cudaErrorHostMemoryAlreadyRegistered;
     if (nlocked == cap_locked) {
         size_t cap = cap_locked ? 2 * cap_locked : 16;
         cudart_locked_t *n = realloc(locked, cap * sizeof *n);
@@ -58,7 +63,7 @@ int cudart_host_range(const void *p, uint64_t n)
     pthread_mutex_lock(&locked_mu);
     for (size_t i = 0; i < nlocked; i++)
         if (c >= locked[i].base && n <= locked[i].size && (size_t)(c - locked[i].base) <= locked[i].size - n) {
-            r = locked[i].flags & cudaHostRegisterMapped ? CUDART_HOST_MAPPED : CUDART_HOST_LOCKED;
+            r = CUDART_HOST_MAPPED;
             break;
         }
     pthread_mutex_unlock(&locked_mu);
@@ -77,9 +82,8 @@ uint32_t cudart_host_windows(ptx_gmem_t **w)
     pthread_mutex_lock(&locked_mu);
     if (nlocked && (*w = malloc(nlocked * sizeof **w)))
         for (size_t i = 0; i < nlocked; i++)
-            if (locked[i].flags & cudaHostRegisterMapped)
-                (*w)[n++] = (ptx_gmem_t){(uint8_t *)(uintptr_t)locked[i].base, (uint64_t)(uintptr_t)locked[i].base,
-                                         locked[i].size};
+            (*w)[n++] = (ptx_gmem_t){(uint8_t *)(uintptr_t)locked[i].base, (uint64_t)(uintptr_t)locked[i].base,
+                                     locked[i].size};
     pthread_mutex_unlock(&locked_mu);
     return n;
 }
@@ -127,13 +131,25 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int f
     return cudaSuccess;
 }
 
-/* The flags cudaHostAlloc was given (cudaMallocHost: none); only its memory has them. */
+/* The flags as CUDA 13 on an H200 reports them (cudart_probe.h200.txt):
+ * cudaHostAlloc's with cudaHostAllocMapped added, and Portable too unless
+ * write-combined (Default and cudaMallocHost 0x3, WriteCombined 0x6,
+ * Mapped|Portable 0x3); a registered range's 0x2, Portable added if it
+ * was registered so (not measured). */
 cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
 {
     ENTER();
     cudart_block_t b;
-    if (!pFlags || !cudart_mem_find(pHost, &b) || b.kind != CUDART_MEM_HOST)
+    if (!pFlags)
         RET(cudaErrorInvalidValue);
-    *pFlags = b.flags;
-    return cudaSuccess;
+    if (cudart_mem_find(pHost, &b) && b.kind == CUDART_MEM_HOST) {
+        *pFlags = b.flags | cudaHostAllocMapped | (b.flags & cudaHostAllocWriteCombined ? 0 : cudaHostAllocPortable);
+        return cudaSuccess;
+    }
+    pthread_mutex_lock(&locked_mu);
+    long i = find_locked(pHost, 1);
+    if (i >= 0)
+        *pFlags = cudaHostAllocMapped | (locked[i].flags & cudaHostRegisterPortable ? cudaHostAllocPortable : 0);
+    pthread_mutex_unlock(&locked_mu);
+    RET(i >= 0 ? cudaSuccess : cudaErrorInvalidValue);
 }

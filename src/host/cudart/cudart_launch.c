@@ -9,7 +9,9 @@
 
 #include "device/ptx/ptx_prog.h"
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_devlib.h"
 #include "host/cudart/cudart_report.h"
+#include "host/cudart/cudart_stream.h"
 #include "host/ptx/ptx_printf.h"
 #include "host/ptx/ptx_run_cpu.h"
 #include "host/ptx/ptx_session.h"
@@ -38,15 +40,6 @@ int cudart_plan(cudart_func_t *f, const uint32_t block[3], const uint32_t grid[3
     return 0;
 }
 
-/* The arguments (args[i] points at parameter i) at the kernel's .param offsets. */
-static uint8_t *pack_params(const ptx_func_t *pf, void **args)
-{
-    uint8_t *p = calloc(1, pf->param_size + 8);
-    for (uint32_t i = 0; p && i < pf->nparams; i++)
-        memcpy(p + pf->params[i].offset, args[i], pf->params[i].size);
-    return p;
-}
-
 static int fault_error(uint32_t code)
 {
     switch (code) {
@@ -56,6 +49,20 @@ static int fault_error(uint32_t code)
     case PTX_FAULT_STACK: return cudaErrorIllegalAddress;   /* a stack overflow reads past the frame */
     default: return cudaErrorLaunchFailure;                  /* trap, barrier, unsupported */
     }
+}
+
+/* A trap is cudaErrorAssert where it ends a failed device assert (the
+ * device library's __assertfail, whose trap's line says so). */
+static int fault_error_at(const cudart_module_t *m, const ptx_fault_t *ft)
+{
+    if (ft->code != PTX_FAULT_TRAP)
+        return fault_error(ft->code);
+    const char *l = m->ptx;
+    for (uint32_t k = 1; l && k < ft->line; k++)
+        if ((l = strchr(l, '\n')))
+            l++;
+    const char *end = l ? strchr(l, '\n') : NULL, *mark = l ? strstr(l, CUDART_DEVLIB_ASSERT_TRAP) : NULL;
+    return mark && (!end || mark < end) ? cudaErrorAssert : cudaErrorLaunchFailure;
 }
 
 /* "kernel K faulted: block (1,0,0) thread (37,0,0) (CTA 1 warp 1 lane 5): bad address 0x... at FILE:LINE:COL" */
@@ -69,7 +76,18 @@ static void say_fault(const cudart_func_t *f, const ptx_grid_t *g, const ptx_fau
     if (ft->code == PTX_FAULT_ADDRESS || ft->code == PTX_FAULT_MISALIGNED)
         fprintf(stderr, " (address 0x%llx)", (unsigned long long)ft->addr);
     fprintf(stderr, " at %s:%u:%u (pc %u): %s\n", f->mod->name, ft->line, ft->col, ft->pc,
-            cudaGetErrorString((cudaError_t)fault_error(ft->code)));
+            cudaGetErrorString((cudaError_t)fault_error_at(f->mod, ft)));
+}
+
+/* A trap in a function warpsim cut (cudart_partial.c), reached by a call
+ * its refusal could not follow: the launch fails, and the report lists why. */
+static void say_refused_reached(const cudart_func_t *f, const ptx_fault_t *ft)
+{
+    const char *func, *why = ft->code == PTX_FAULT_TRAP ? cudart_partial_at(&f->mod->partial, ft->line, &func) : NULL;
+    if (!why)
+        return;
+    fprintf(stderr, "warpsim cuda: kernel %s reached %s, which warpsim refused: %s\n", f->name, func, why);
+    cudart_report_refusal("kernel %s reached %s: %s", f->name, func, why);
 }
 
 /* Simulated time of a grid without the SM model (WARPSIM_CUDA_TIMING): each SM issues one
@@ -133,7 +151,7 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
         return cudaErrorMemoryAllocation;
     }
     print_records(f, g, &r);
-    cudart_report_launch(f->name, g->grid, g->block, g->dyn_smem, s, &r, g->race, tm ? &tr : NULL);
+    cudart_report_launch(f->name, f->mod->name, g->grid, g->block, g->dyn_smem, s, &r, g->race, tm ? &tr : NULL);
     if (g->race)
         ptx_race_log_free(&race);
     if (tm) {
@@ -145,41 +163,96 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
     int err = 0;
     if (r.faulted) {
         say_fault(f, g, &r.fault);
-        err = fault_error(r.fault.code);
+        say_refused_reached(f, &r.fault);
+        err = fault_error_at(f->mod, &r.fault);
         cudart_set_sticky(err);
     }
     ptx_grid_result_free(&r);
     return err;
 }
 
-int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream,
-                  int cooperative)
+/* The launch's checks, made when it is issued (captured or not), as a GPU's
+ * runtime makes them: a configuration the config cannot run, a cooperative
+ * grid too large, a kernel warpsim refused. */
+int cudart_kernel_op_make(cudart_kernel_op_t *k, cudart_func_t *f, dim3 grid, dim3 block, size_t shmem,
+                          void **args, int cooperative)
 {
     int err = cudart_sticky();
+    if (!err)
+        err = cudart_module_load(f->mod);
+    if (!err)
+        err = cudart_func_refused(f);
     if (err)
-        return cudart_ret(err);
-    if ((err = cudart_module_load(f->mod)))
-        return cudart_ret(err);
-    ptx_sched_t s;
-    ptx_grid_t g = {.prog = f->mod->prog, .kernel = (uint32_t)f->fi, .dyn_smem = (uint32_t)shmem,
-                    .grid = {grid.x, grid.y, grid.z}, .block = {block.x, block.y, block.z},
-                    .insn_limit = cudart_env()->max_insns};
+        return err;
     if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-        return cudart_ret(cudaErrorInvalidConfiguration);
-    if ((err = cudart_plan(f, g.block, g.grid, shmem, &s)))
-        return cudart_ret(err);
+        return cudaErrorInvalidConfiguration;
+    ptx_sched_t s;
+    const uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
+    if ((err = cudart_plan(f, b, g, shmem, &s)))
+        return err;
     if (cooperative && s.nctas > (uint64_t)s.nsm * s.ctas_per_sm)
-        return cudart_ret(cudaErrorCooperativeLaunchTooLarge);
-    if (cooperative && !(g.grid_ws = grid_workspace()))
-        return cudart_ret(cudaErrorMemoryAllocation);
+        return cudaErrorCooperativeLaunchTooLarge;
     const ptx_func_t *pf = &f->mod->m->funcs[f->fi];
-    uint8_t *params = pack_params(pf, args);
-    if (!params)
-        return cudart_ret(cudaErrorMemoryAllocation);
+    memset(k, 0, sizeof *k);
+    *k = (cudart_kernel_op_t){.f = f, .grid = grid, .block = block, .shmem = (unsigned)shmem,
+                              .cooperative = cooperative, .nargs = pf->nparams};
+    k->args = calloc(1, pf->param_size + 8);
+    k->argv = calloc(pf->nparams + 1, sizeof *k->argv);
+    if (!k->args || !k->argv) {
+        cudart_kernel_op_free(k);
+        return cudaErrorMemoryAllocation;
+    }
+    for (uint32_t i = 0; i < pf->nparams; i++) {
+        k->argv[i] = k->args + pf->params[i].offset;
+        memcpy(k->argv[i], args[i], pf->params[i].size);
+    }
+    return 0;
+}
+
+void cudart_kernel_op_free(cudart_kernel_op_t *k)
+{
+    free(k->args);
+    free(k->argv);
+    k->args = NULL;
+    k->argv = NULL;
+}
+
+int cudart_kernel_op_copy(cudart_kernel_op_t *dst, const cudart_kernel_op_t *src)
+{
+    const ptx_func_t *pf = &src->f->mod->m->funcs[src->f->fi];
+    *dst = *src;
+    dst->args = malloc(pf->param_size + 8);
+    dst->argv = calloc(pf->nparams + 1, sizeof *dst->argv);
+    if (!dst->args || !dst->argv) {
+        cudart_kernel_op_free(dst);
+        return cudaErrorMemoryAllocation;
+    }
+    memcpy(dst->args, src->args, pf->param_size + 8);
+    for (uint32_t i = 0; i < pf->nparams; i++)
+        dst->argv[i] = dst->args + pf->params[i].offset;
+    return 0;
+}
+
+int cudart_kernel_op_run(cudart_kernel_op_t *k)
+{
+    cudart_func_t *f = k->f;
+    int err = cudart_sticky();
+    if (err)
+        return err;
+    ptx_sched_t s;
+    ptx_grid_t g = {.prog = f->mod->prog, .kernel = (uint32_t)f->fi, .dyn_smem = k->shmem,
+                    .grid = {k->grid.x, k->grid.y, k->grid.z}, .block = {k->block.x, k->block.y, k->block.z},
+                    .insn_limit = cudart_env()->max_insns};
+    if ((err = cudart_plan(f, g.block, g.grid, k->shmem, &s)))
+        return err;
+    if (k->cooperative && s.nctas > (uint64_t)s.nsm * s.ctas_per_sm)
+        return cudaErrorCooperativeLaunchTooLarge;   /* a graph node's attribute, set after it was made */
+    if (k->cooperative && !(g.grid_ws = grid_workspace()))
+        return cudaErrorMemoryAllocation;
     static uint64_t gridid;
-    g.params = params;
-    g.param_size = (uint32_t)pf->param_size;
-    g.gridid = ++gridid;
+    g.params = k->args;
+    g.param_size = (uint32_t)f->mod->m->funcs[f->fi].param_size;
+    g.gridid = __atomic_add_fetch(&gridid, 1, __ATOMIC_RELAXED);
     g.nsm = s.nsm;
     g.warps_per_sm = s.warps_per_sm;
     cudart_mem_gmem(&g.gmem);
@@ -188,17 +261,38 @@ int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t s
     g.mapped = mapped;
     err = run_grid(f, &g, &s);
     free(mapped);
-    free(params);
-    return cudart_ret(err);
+    return err;
+}
+
+int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream,
+                  int cooperative)
+{
+    cudart_op_t op = {.type = cudaGraphNodeTypeKernel};
+    int err = cudart_kernel_op_make(&op.u.kernel, f, grid, block, shmem, args, cooperative);
+    if (err)
+        return cudart_ret(err);
+    return cudart_stream_issue(stream, &op, NULL);
 }
 
 /* ---- the API --------------------------------------------------------------------- */
 
+/* The kernel a launch names. A pointer no kernel was registered under (a
+ * host function) is cudaErrorInvalidResourceHandle to a launch, as CUDA 13
+ * answers on an H200 (bench/hw/cudart_probe.h200.txt), where other calls
+ * say cudaErrorInvalidDeviceFunction. */
+static cudart_func_t *launched(const void *func, int *err)
+{
+    cudart_func_t *f = (*err = cudart_init()) ? NULL : cudart_func_find(func, err);
+    if (!f && *err == cudaErrorInvalidDeviceFunction && !cudart_func_registered(func))
+        *err = cudaErrorInvalidResourceHandle;
+    return f;
+}
+
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                              cudaStream_t stream)
 {
-    int err = cudart_init();
-    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    int err;
+    cudart_func_t *f = launched(func, &err);
     if (!f)
         return (cudaError_t)cudart_ret(err);
     return (cudaError_t)cudart_launch(f, gridDim, blockDim, args, sharedMem, stream, 0);
@@ -207,8 +301,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
                                         cudaStream_t stream)
 {
-    int err = cudart_init();
-    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    int err;
+    cudart_func_t *f = launched(func, &err);
     if (!f)
         return (cudaError_t)cudart_ret(err);
     return (cudaError_t)cudart_launch(f, gridDim, blockDim, args, sharedMem, stream, 1);
@@ -216,8 +310,8 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blo
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
 {
-    int err = cudart_init(), coop = 0;
-    cudart_func_t *f = err ? NULL : cudart_func_find(func, &err);
+    int err, coop = 0;
+    cudart_func_t *f = launched(func, &err);
     if (!f)
         return (cudaError_t)cudart_ret(err);
     for (unsigned i = 0; i < config->numAttrs; i++)

@@ -1,10 +1,9 @@
 /* Memory: cudaMalloc and its kinds, copies, sets, symbols. Device, host
- * (pinned) and managed allocations all live in the arena (cudart_mem.c), so
- * every kind of copy is memcpy; a pointer the kind says is the device's
- * must be one a kernel reaches (the arena, mapped host memory), else
- * cudaErrorInvalidValue, as a GPU's runtime says of a host pointer passed as
- * a device one. Async forms complete
- * before they return (launches run to completion: cudart.h). */
+ * (pinned) and managed allocations all live in the arena (cudart_mem.c);
+ * copies and sets are ops (cudart_copy.c) issued in a stream, the
+ * synchronous forms in the legacy one, so that a capturing stream records
+ * them. Async forms complete before they return (launches run to
+ * completion: cudart.h). */
 #include <cuda_runtime_api.h>
 
 #include <string.h>
@@ -13,12 +12,17 @@
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_mempool.h"
 #include "host/cudart/cudart_module.h"
+#include "host/cudart/cudart_stream.h"
+#include "host/cudart/graph/graph.h"
 
 static cudaError_t alloc(void **p, size_t size, int kind, unsigned flags)
 {
     ENTER();
     if (!p)
         RET(cudaErrorInvalidValue);
+    int e = cudart_capture_unsafe();
+    if (e)
+        RET(e);
     *p = cudart_mem_alloc(size, kind, flags, NULL);
     RET(*p ? cudaSuccess : cudaErrorMemoryAllocation);
 }
@@ -51,6 +55,9 @@ cudaError_t cudaFree(void *devPtr)
 {
     ENTER();
     cudart_block_t b;
+    int g = cudart_capture_unsafe();
+    if (g || (g = cudart_gmem_free(devPtr)) >= 0)   /* a graph's allocation (graph/graph_mem.c) */
+        RET(g);
     if (devPtr && cudart_mem_find(devPtr, &b) && b.owner) {   /* cudaMallocAsync's: cudaFree synchronises */
         int e = cudart_pool_free(devPtr);
         cudart_pools_sync();
@@ -63,6 +70,9 @@ cudaError_t cudaFree(void *devPtr)
 cudaError_t cudaFreeHost(void *ptr)
 {
     ENTER();
+    int e = cudart_capture_unsafe();
+    if (e)
+        RET(e);
     RET(!ptr || !cudart_mem_free(ptr, CUDART_MEM_HOST) ? cudaSuccess : cudaErrorInvalidValue);
 }
 
@@ -97,51 +107,54 @@ cudaError_t cudaMemGetInfo(size_t *free, size_t *total)
     return cudaSuccess;
 }
 
-/* Does the copy's kind agree with where dst and src are? */
-static int copy_ok(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
-{
-    int dev_dst = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
-    int dev_src = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
-    if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-        return 0;
-    return (!dev_dst || cudart_device_reaches(dst, n)) && (!dev_src || cudart_device_reaches(src, n));
-}
-
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+/* A copy of height rows of width bytes as an op in stream s. A width
+ * beyond either pitch is cudaErrorInvalidValue even for one row, as CUDA 13
+ * answers on an H200 (bench/hw/cudart_probe.h200.txt). */
+static cudaError_t copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                          enum cudaMemcpyKind kind, cudaStream_t s)
 {
     ENTER();
-    if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
-        RET(cudaErrorInvalidMemcpyDirection);
-    if (count && (!dst || !src || !copy_ok(dst, src, count, kind)))
+    if (width > dpitch || width > spitch)
         RET(cudaErrorInvalidValue);
-    memmove(dst, src, count);
-    return cudaSuccess;
+    cudart_op_t op = {.type = cudaGraphNodeTypeMemcpy,
+                      .u.copy = cudart_copy2d_params(dst, dpitch, src, spitch, width, height, kind)};
+    int e = cudart_copy3d_check(&op.u.copy);
+    RET(e ? e : cudart_stream_issue(s, &op, NULL));
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t s)
 {
-    return cudaMemcpy(dst, src, count, kind);
+    return copy2d(dst, count, src, count, count, 1, kind, s);
 }
 
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
-                         enum cudaMemcpyKind kind)
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-    ENTER();
-    if (width > dpitch || width > spitch)
-        RET(cudaErrorInvalidPitchValue);
-    for (size_t r = 0; r < height; r++) {
-        cudaError_t e = cudaMemcpy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind);
-        if (e)
-            return e;
-    }
-    return cudaSuccess;
+    return copy2d(dst, count, src, count, count, 1, kind, NULL);
 }
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                               enum cudaMemcpyKind kind, cudaStream_t s)
 {
-    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+    return copy2d(dst, dpitch, src, spitch, width, height, kind, s);
 }
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         enum cudaMemcpyKind kind)
+{
+    return copy2d(dst, dpitch, src, spitch, width, height, kind, NULL);
+}
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s)
+{
+    ENTER();
+    if (!p)
+        RET(cudaErrorInvalidValue);
+    cudart_op_t op = {.type = cudaGraphNodeTypeMemcpy, .u.copy = *p};
+    int e = cudart_copy3d_check(p);
+    RET(e ? e : cudart_stream_issue(s, &op, NULL));
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) { return cudaMemcpy3DAsync(p, NULL); }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
 {
@@ -150,88 +163,88 @@ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDev
     return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
 }
 
-cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+/* height rows of width bytes, pitch apart, as an op in stream s. One row
+ * may be wider than the pitch (the H200 sets it: cudart_probe.h200.txt);
+ * more are cudaErrorInvalidPitchValue (cudart_set_check). */
+static cudaError_t set2d(void *dst, size_t pitch, int value, size_t width, size_t height, cudaStream_t s)
 {
     ENTER();
-    if (count && !cudart_device_reaches(devPtr, count))
-        RET(cudaErrorInvalidValue);
-    memset(devPtr, value, count);
-    return cudaSuccess;
+    cudart_op_t op = {.type = cudaGraphNodeTypeMemset,
+                      .u.set = {dst, pitch, (unsigned)value & 0xff, 1, width, height}};
+    int e = cudart_set_check(&op.u.set);
+    RET(e ? e : cudart_stream_issue(s, &op, NULL));
 }
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count) { return set2d(devPtr, count, value, count, 1, NULL); }
 
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t s)
 {
-    return cudaMemset(devPtr, value, count);
+    return set2d(devPtr, count, value, count, 1, s);
 }
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
 {
-    if (width > pitch)
-        RET(cudaErrorInvalidPitchValue);
-    for (size_t r = 0; r < height; r++) {
-        cudaError_t e = cudaMemset((char *)devPtr + r * pitch, value, width);
-        if (e)
-            return e;
-    }
-    return cudaSuccess;
+    return set2d(devPtr, pitch, value, width, height, NULL);
 }
 
 cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t s)
 {
-    return cudaMemset2D(devPtr, pitch, value, width, height);
+    return set2d(devPtr, pitch, value, width, height, s);
 }
 
-/* A __device__/__constant__ variable's bytes [offset, offset + count). */
-static cudaError_t symbol_bytes(const void *symbol, size_t count, size_t offset, uint8_t **where)
+/* A copy to or from bytes [offset, offset + count) of a __device__ or
+ * __constant__ variable as an op; the other side is checked here, and the
+ * op copies plainly (a __constant__ variable lives in its module's bank,
+ * outside the arena). */
+int cudart_symbol_copy_op(cudart_op_t *op, const void *symbol, void *other, size_t count, size_t offset,
+                          enum cudaMemcpyKind kind, int to_symbol)
 {
+    uint8_t *w;
     uint64_t size;
-    int e = cudart_var_find(symbol, where, &size);
+    int e = cudart_var_find(symbol, &w, &size);
     if (e)
-        RET(e);
+        return e;
     if (offset > size || count > size - offset)
-        RET(cudaErrorInvalidValue);
-    *where += offset;
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-                               enum cudaMemcpyKind kind)
-{
-    ENTER();
-    uint8_t *w;
-    cudaError_t e = symbol_bytes(symbol, count, offset, &w);
-    if (e)
-        return e;
-    if (kind == cudaMemcpyDeviceToDevice && !cudart_device_reaches(src, count))
-        RET(cudaErrorInvalidValue);
-    memmove(w, src, count);
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
-                                 enum cudaMemcpyKind kind)
-{
-    ENTER();
-    uint8_t *w;
-    cudaError_t e = symbol_bytes(symbol, count, offset, &w);
-    if (e)
-        return e;
-    if (kind == cudaMemcpyDeviceToDevice && !cudart_device_reaches(dst, count))
-        RET(cudaErrorInvalidValue);
-    memmove(dst, w, count);
-    return cudaSuccess;
+        return cudaErrorInvalidValue;
+    if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
+        return cudaErrorInvalidMemcpyDirection;
+    if (kind == cudaMemcpyDeviceToDevice && !cudart_device_reaches(other, count))
+        return cudaErrorInvalidValue;
+    void *sym = w + offset;
+    *op = (cudart_op_t){.type = cudaGraphNodeTypeMemcpy,
+                        .u.copy = cudart_copy2d_params(to_symbol ? sym : other, count, to_symbol ? other : sym, count,
+                                                       count, 1, cudaMemcpyDefault)};
+    return 0;
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
                                     enum cudaMemcpyKind kind, cudaStream_t s)
 {
-    return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+    ENTER();
+    cudart_op_t op;
+    int e = cudart_symbol_copy_op(&op, symbol, (void *)src, count, offset, kind, 1);
+    RET(e ? e : cudart_stream_issue(s, &op, NULL));
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
                                       enum cudaMemcpyKind kind, cudaStream_t s)
 {
-    return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+    ENTER();
+    cudart_op_t op;
+    int e = cudart_symbol_copy_op(&op, symbol, dst, count, offset, kind, 0);
+    RET(e ? e : cudart_stream_issue(s, &op, NULL));
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+                               enum cudaMemcpyKind kind)
+{
+    return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, NULL);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, NULL);
 }
 
 /* A __constant__ variable has no address in the global space: as on a GPU,
@@ -290,4 +303,6 @@ ALIAS(cudaMemcpyToSymbol_ptds, cudaMemcpyToSymbol);
 ALIAS(cudaMemcpyFromSymbol_ptds, cudaMemcpyFromSymbol);
 ALIAS(cudaMemcpyToSymbolAsync_ptsz, cudaMemcpyToSymbolAsync);
 ALIAS(cudaMemcpyFromSymbolAsync_ptsz, cudaMemcpyFromSymbolAsync);
+ALIAS(cudaMemcpy3D_ptds, cudaMemcpy3D);
+ALIAS(cudaMemcpy3DAsync_ptsz, cudaMemcpy3DAsync);
 ALIAS(cudaMemPrefetchAsync_ptsz, cudaMemPrefetchAsync);

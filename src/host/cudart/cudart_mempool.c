@@ -4,9 +4,13 @@
  *
  * A pool holds arena allocations (cudart_mem.c, owner = the pool): the ones
  * in use, and the ones freed to it (CUDART_MEM_POOL_FREE), which it hands
- * out again, the smallest that fits first, before reserving more. Reserved
- * memory is what it holds of either kind; used memory what is in use, both
- * in cudaMalloc's 256-byte granules. Work in a stream completes when it is
+ * out again, the smallest that fits first, before reserving more. Its
+ * counters are CUDA's as an H200 gave them (bench/hw/cudart_probe.h200.txt
+ * on main): used memory is the bytes asked of the allocations in use;
+ * reserved memory is what it holds of either kind rounded up to the 32 MiB
+ * the H200 reserves at a time (a GPU maps physical memory in such chunks
+ * under one range of addresses; here each block is its own arena range, so
+ * the rounding is of the total). Work in a stream completes when it is
  * issued (cudart.h), so a free is complete at once and stream order holds
  * whatever stream frees or reuses a block. What a pool holds above its
  * release threshold goes back to the arena at the next device, stream or
@@ -20,26 +24,38 @@
 #include <stdlib.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_stream.h"
+#include "host/cudart/graph/graph.h"
 
 #define POOL_MAGIC 0x504f4f4cu
 
+/* The H200's unit of a pool's reserved memory. */
+#define POOL_CHUNK (32ull << 20)
+
 typedef struct held {
     void *p;
-    uint64_t bytes;
+    uint64_t bytes;                  /* the arena block's, in cudaMalloc's granules */
+    uint64_t asked;                  /* in use: what the allocation asked */
 } held_t;
+
+typedef struct blocks {
+    held_t *b;
+    size_t n, cap;
+} blocks_t;
 
 typedef struct pool {
     uint32_t magic;
     int destroyed;                   /* destroyed with allocations in use: goes when they do */
     uint64_t threshold, max_bytes;   /* release threshold; props.maxSize, 0 none */
+    uint64_t held;                   /* bytes of the blocks in use and held */
     uint64_t reserved, reserved_high, used, used_high;
     int reuse[3];                    /* cudaMemPoolReuse* attributes 1..3, kept as set */
-    held_t *free;                    /* freed to the pool, held for reuse */
-    size_t nfree, cap;
+    blocks_t free;                   /* freed to the pool, held for reuse */
+    blocks_t live;                   /* in use */
     struct pool *next;
 } pool_t;
 
-static pool_t default_pool = {POOL_MAGIC, 0, 0, 0, 0, 0, 0, 0, {1, 1, 1}, NULL, 0, 0, NULL};
+static pool_t default_pool = {.magic = POOL_MAGIC, .reuse = {1, 1, 1}};
 static pool_t *pools = &default_pool;   /* every live pool, for the synchronisations */
 static pool_t *current = &default_pool;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -53,8 +69,30 @@ static pool_t *pool_of(cudaMemPool_t h)
     return NULL;
 }
 
-static void note_highs(pool_t *p)
+static int push(blocks_t *l, held_t h)
 {
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        held_t *g = realloc(l->b, cap * sizeof *g);
+        if (!g)
+            return -1;
+        l->b = g, l->cap = cap;
+    }
+    l->b[l->n++] = h;
+    return 0;
+}
+
+static held_t take_at(blocks_t *l, size_t i)
+{
+    held_t h = l->b[i];
+    l->b[i] = l->b[--l->n];
+    return h;
+}
+
+/* The counters after held or used changed. */
+static void count(pool_t *p)
+{
+    p->reserved = (p->held + POOL_CHUNK - 1) / POOL_CHUNK * POOL_CHUNK;
     if (p->reserved > p->reserved_high)
         p->reserved_high = p->reserved;
     if (p->used > p->used_high)
@@ -64,10 +102,11 @@ static void note_highs(pool_t *p)
 /* Hands held blocks back to the arena while more than keep is reserved. */
 static void release_to(pool_t *p, uint64_t keep)
 {
-    while (p->reserved > keep && p->nfree) {
-        held_t h = p->free[--p->nfree];
+    while (p->reserved > keep && p->free.n) {
+        held_t h = take_at(&p->free, p->free.n - 1);
         cudart_mem_free(h.p, CUDART_MEM_POOL_FREE);
-        p->reserved -= h.bytes;
+        p->held -= h.bytes;
+        count(p);
     }
 }
 
@@ -78,7 +117,8 @@ static void unlink_pool(pool_t *p)
             *q = p->next;
             break;
         }
-    free(p->free);
+    free(p->free.b);
+    free(p->live.b);
     p->magic = 0;
     free(p);
 }
@@ -86,25 +126,34 @@ static void unlink_pool(pool_t *p)
 static cudaError_t pool_alloc(pool_t *p, void **ptr, size_t size)
 {
     uint64_t bytes = cudart_mem_rounded(size);
-    size_t best = p->nfree;
-    for (size_t i = 0; i < p->nfree; i++)
-        if (p->free[i].bytes >= bytes && (best == p->nfree || p->free[i].bytes < p->free[best].bytes))
+    size_t best = p->free.n;
+    for (size_t i = 0; i < p->free.n; i++)
+        if (p->free.b[i].bytes >= bytes && (best == p->free.n || p->free.b[i].bytes < p->free.b[best].bytes))
             best = i;
-    if (best < p->nfree) {
-        held_t h = p->free[best];
-        p->free[best] = p->free[--p->nfree];
+    held_t h;
+    if (best < p->free.n) {
+        h = p->free.b[best];
         cudart_mem_set_kind(h.p, CUDART_MEM_DEVICE);
-        *ptr = h.p;
-        p->used += h.bytes;
     } else {
-        if (p->max_bytes && p->reserved + bytes > p->max_bytes)
+        if (p->max_bytes && p->held + bytes > p->max_bytes)
             return cudaErrorMemoryAllocation;
-        if (!(*ptr = cudart_mem_alloc(size, CUDART_MEM_DEVICE, 0, p)))
+        if (!(h.p = cudart_mem_alloc(size, CUDART_MEM_DEVICE, 0, p)))
             return cudaErrorMemoryAllocation;
-        p->reserved += bytes;
-        p->used += bytes;
+        h.bytes = bytes;
     }
-    note_highs(p);
+    h.asked = size;
+    if (push(&p->live, h)) {
+        if (best == p->free.n)
+            cudart_mem_free(h.p, CUDART_MEM_DEVICE);
+        return cudaErrorMemoryAllocation;
+    }
+    if (best < p->free.n)
+        take_at(&p->free, best);
+    else
+        p->held += h.bytes;
+    p->used += size;
+    count(p);
+    *ptr = h.p;
     return cudaSuccess;
 }
 
@@ -113,21 +162,19 @@ int cudart_pool_free(void *ptr)
     cudart_block_t b;
     pthread_mutex_lock(&mu);
     pool_t *p = NULL;
+    size_t i = 0;
     if (cudart_mem_find(ptr, &b) && b.base == ptr && b.owner && b.kind == CUDART_MEM_DEVICE)
         p = (pool_t *)b.owner;
-    if (p && p->nfree == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 16;
-        held_t *n = realloc(p->free, cap * sizeof *n);
-        if (n)
-            p->free = n, p->cap = cap;
-    }
-    int err = !p ? cudaErrorInvalidValue : p->nfree == p->cap ? cudaErrorMemoryAllocation : cudaSuccess;
+    while (p && i < p->live.n && p->live.b[i].p != ptr)
+        i++;
+    int err = !p || i == p->live.n ? cudaErrorInvalidValue : cudaSuccess;
+    if (!err && push(&p->free, p->live.b[i]))
+        err = cudaErrorMemoryAllocation;
     if (!err) {
-        uint64_t bytes = cudart_mem_rounded(b.size);
+        p->used -= take_at(&p->live, i).asked;
         cudart_mem_set_kind(ptr, CUDART_MEM_POOL_FREE);
-        p->free[p->nfree++] = (held_t){ptr, bytes};
-        p->used -= bytes;
-        if (p->destroyed && !p->used) {
+        count(p);
+        if (p->destroyed && !p->live.n) {
             release_to(p, 0);
             unlink_pool(p);
         }
@@ -146,14 +193,19 @@ void cudart_pools_sync(void)
 
 /* ---- allocation and free in a stream ------------------------------------------- */
 
+/* In a capturing stream, an allocation node of the graph (graph/graph_mem.c). */
 static cudaError_t alloc_from(void **ptr, size_t size, cudaMemPool_t h, cudaStream_t stream)
 {
     ENTER();
-    if (!ptr || !cudart_stream_ok(stream))
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!ptr || !s)
         RET(!ptr ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle);
+    int taken = 0, e = s->legacy ? cudart_capture_legacy() : cudart_capture_malloc(s, size, ptr, &taken);
+    if (e || taken)
+        RET(e);
     pthread_mutex_lock(&mu);
     pool_t *p = h ? pool_of(h) : current;
-    cudaError_t e = p ? pool_alloc(p, ptr, size) : cudaErrorInvalidValue;
+    e = p ? pool_alloc(p, ptr, size) : cudaErrorInvalidValue;
     pthread_mutex_unlock(&mu);
     RET(e);
 }
@@ -170,13 +222,25 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
     return alloc_from(ptr, size, memPool, stream);
 }
 
-/* cudaMalloc's memory may be freed here too: it goes straight back to the arena. */
+/* cudaMalloc's memory may be freed here too: it goes straight back to the
+ * arena. A graph's allocation is freed as a free node would; in a capturing
+ * stream, only a graph's allocation may be freed, by a free node. */
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
     ENTER();
     cudart_block_t b;
-    if (!cudart_stream_ok(stream))
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!s)
         RET(cudaErrorInvalidResourceHandle);
+    if (s->cap) {
+        if (!cudart_gmem_known(devPtr))
+            RET(cudaErrorInvalidValue);
+        cudart_op_t op = {.type = cudaGraphNodeTypeMemFree, .u.free = devPtr};
+        RET(cudart_stream_issue(stream, &op, NULL));
+    }
+    int g = s->legacy ? cudart_capture_legacy() : 0;
+    if (g || (g = cudart_gmem_free(devPtr)) >= 0)
+        RET(g);
     if (!devPtr)
         return cudaSuccess;
     if (cudart_mem_find(devPtr, &b) && b.owner)
@@ -205,7 +269,7 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
     pool_t *p = calloc(1, sizeof *p);
     if (!p)
         RET(cudaErrorMemoryAllocation);
-    *p = (pool_t){POOL_MAGIC, 0, 0, props->maxSize, 0, 0, 0, 0, {1, 1, 1}, NULL, 0, 0, NULL};
+    *p = (pool_t){.magic = POOL_MAGIC, .max_bytes = props->maxSize, .reuse = {1, 1, 1}};
     pthread_mutex_lock(&mu);
     p->next = pools;
     pools = p;
@@ -226,7 +290,7 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool)
             current = &default_pool;
         release_to(p, 0);
         p->destroyed = 1;
-        if (!p->used)
+        if (!p->live.n)
             unlink_pool(p);
     }
     pthread_mutex_unlock(&mu);

@@ -1,16 +1,21 @@
 /* The program's fatbins, kernels and variables (cudart_module.h). Tables
  * grow by doubling and are searched linearly: programs register tens to a
  * few thousand (Thrust) of each, once. */
+#define _GNU_SOURCE
 #include "host/cudart/cudart_module.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_devlib.h"
 #include "host/cudart/cudart_errors.h"
 #include "host/cudart/cudart_fatbin.h"
+#include "host/cudart/cudart_partial.h"
+#include "host/cudart/cudart_report.h"
 
 /* The newest PTX target the front end reads (kernels/ptx: sm_75 to sm_90). */
 #define CUDART_MAX_PTX_ARCH 90
@@ -50,6 +55,8 @@ static void refuse_sass_only(const fatbin_summary_t *s)
 {
     char archs[160];
     list_archs(archs, sizeof archs, s->sass_archs, s->nsass);
+    cudart_init();   /* the report */
+    cudart_report_refusal("device code without PTX (SASS for %s)", s->nsass ? archs : "no architecture");
     fprintf(stderr, "warpsim cuda: this program's device code has no PTX (only SASS for %s); rebuild it with "
                     "-arch=sm_XX (e.g. -arch=sm_75), which keeps PTX, or add -gencode arch=compute_XX,code=compute_XX\n",
             s->nsass ? archs : "no architecture");
@@ -73,10 +80,16 @@ cudart_module_t *cudart_module_register(const void *wrapper)
     }
     if (rc > 0)
         refuse_sass_only(&sum);
+    char *linked = cudart_devlib_link(m->ptx);
+    if (!linked) {
+        fprintf(stderr, "warpsim cuda: out of memory\n");
+        exit(1);
+    }
+    m->ptx = linked;
     pthread_mutex_lock(&R.lock);
     GROW(R.mods, R.nmods, R.cmods);
     R.mods[R.nmods++] = m;
-    snprintf(m->name, sizeof m->name, "module%u.sm_%u.ptx", R.nmods, m->arch);
+    snprintf(m->name, sizeof m->name, "%s.%u.sm_%u.ptx", program_invocation_short_name, R.nmods, m->arch);
     pthread_mutex_unlock(&R.lock);
     return m;
 }
@@ -110,20 +123,53 @@ static uint64_t globals_bound(const ptx_module_t *pm)
     return g;
 }
 
+/* WARPSIM_CUDA_DUMP_PTX: the text warpsim runs, under the name its
+ * messages give, so that every FILE:LINE they name can be opened. */
+static void dump(const cudart_module_t *m)
+{
+    const char *dir = cudart_env()->dump_ptx;
+    if (!dir || !*dir)
+        return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, m->name);
+    FILE *f = fopen(path, "w");
+    size_t n = strlen(m->ptx);
+    if (!f || fwrite(m->ptx, 1, n, f) != n || fclose(f))
+        fprintf(stderr, "warpsim cuda: WARPSIM_CUDA_DUMP_PTX: %s: %s\n", path, strerror(errno));
+}
+
+static int refuse(const char *err)
+{
+    fprintf(stderr, "warpsim cuda: %s\n", err);
+    cudart_report_refusal("%s", err);
+    return cudaErrorInvalidPtx;
+}
+
+/* Reads and lowers the text; a construct the front end refuses inside a
+ * function cuts that function (cudart_partial.c) and the text is read
+ * again, so that only the kernels that need it are refused. */
 static int load(cudart_module_t *m)
 {
     char err[1024];
-    if (!(m->m = ptx_parse_buffer(m->name, m->ptx, strlen(m->ptx), err, sizeof err))) {
-        fprintf(stderr, "warpsim cuda: %s\n", err);
-        return cudaErrorInvalidPtx;
+    dump(m);
+    for (;;) {
+        const char *text = m->cut ? m->cut : m->ptx;
+        if ((m->m = ptx_parse_buffer(m->name, text, strlen(text), err, sizeof err))) {
+            if (!(m->globals = cudart_mem_alloc(globals_bound(m->m), CUDART_MEM_DEVICE, 0, NULL)))
+                return cudaErrorMemoryAllocation;
+            if ((m->prog = ptx_prog_build_at(m->m, m->name, (uint64_t)(uintptr_t)m->globals, err, sizeof err)))
+                break;
+            cudart_mem_free(m->globals, CUDART_MEM_DEVICE);
+            ptx_module_free(m->m);
+            m->m = NULL;
+        }
+        if (!m->cut && !(m->cut = strdup(m->ptx)))
+            return cudaErrorMemoryAllocation;
+        if (cudart_partial_cut(&m->partial, m->cut, m->name, err))
+            return refuse(err);
     }
-    if (!(m->globals = cudart_mem_alloc(globals_bound(m->m), CUDART_MEM_DEVICE, 0, NULL)))
-        return cudaErrorMemoryAllocation;
-    m->prog = ptx_prog_build_at(m->m, m->name, (uint64_t)(uintptr_t)m->globals, err, sizeof err);
-    if (!m->prog) {
-        fprintf(stderr, "warpsim cuda: %s\n", err);
-        return cudaErrorInvalidPtx;
-    }
+    if (m->cut)
+        cudart_partial_spread(&m->partial, m->ptx);
     ptx_prog_globals_init(m->prog, m->globals);
     return 0;
 }
@@ -140,6 +186,16 @@ int cudart_module_load(cudart_module_t *m)
     rc = m->state < 0 ? -m->state : 0;
     pthread_mutex_unlock(&once);
     return rc;
+}
+
+int cudart_func_registered(const void *host)
+{
+    int found = 0;
+    pthread_mutex_lock(&R.lock);
+    for (uint32_t i = 0; i < R.nfuncs && !found; i++)
+        found = R.funcs[i].host == host;
+    pthread_mutex_unlock(&R.lock);
+    return found;
 }
 
 cudart_func_t *cudart_func_find(const void *host, int *err)
@@ -160,10 +216,12 @@ cudart_func_t *cudart_func_find(const void *host, int *err)
         int fi = ptx_find_func(f->mod->m, f->name);
         if (fi < 0 || f->mod->m->funcs[fi].kind != PTX_FUNC_ENTRY) {
             fprintf(stderr, "warpsim cuda: kernel %s is not in %s\n", f->name, f->mod->name);
+            cudart_report_refusal("kernel %s is not in %s", f->name, f->mod->name);
             *err = cudaErrorInvalidDeviceFunction;
             return NULL;
         }
         f->fi = fi;
+        f->refused = cudart_partial_why(&f->mod->partial, f->name);
     }
     return f;
 }
@@ -188,6 +246,7 @@ static int var_storage(cudart_var_t *v, uint8_t **where, uint64_t *size)
         return 0;
     }
     fprintf(stderr, "warpsim cuda: variable %s is not in %s\n", v->name, v->mod->name);
+    cudart_report_refusal("variable %s is not in %s", v->name, v->mod->name);
     return cudaErrorInvalidSymbol;
 }
 
@@ -216,4 +275,15 @@ int cudart_init_managed(cudart_module_t *m)
         *(void **)v->host = where;
     }
     return 0;
+}
+
+int cudart_func_refused(cudart_func_t *f)
+{
+    if (!f->refused)
+        return 0;
+    if (!__atomic_exchange_n(&f->refused_said, 1, __ATOMIC_RELAXED)) {
+        fprintf(stderr, "warpsim cuda: kernel %s is refused (cudaErrorInvalidPtx): %s\n", f->name, f->refused);
+        cudart_report_refusal("kernel %s: %s", f->name, f->refused);
+    }
+    return cudaErrorInvalidPtx;
 }

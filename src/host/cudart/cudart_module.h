@@ -9,17 +9,20 @@
 #include <stdint.h>
 
 #include "device/ptx/ptx_grid.h"
+#include "host/cudart/cudart_partial.h"
 #include "host/ptx/ptx.h"
 
 typedef struct cudart_module {
     const void *wrapper;
     char *ptx;                 /* the chosen entry's text */
     uint32_t arch;
-    char name[64];             /* "module 2 (sm_75 PTX)", for messages */
+    char name[300];            /* PROGRAM.K.sm_A.ptx, as cuobjdump names it: messages, WARPSIM_CUDA_DUMP_PTX */
     int state;                 /* 0 not loaded, 1 loaded, -1 failed (said once) */
     ptx_module_t *m;
     struct ptx_prog *prog;
     uint8_t *globals;          /* its .global variables in the arena */
+    char *cut;                 /* the text with refused functions cut, when some are (cudart_partial.h) */
+    cudart_partial_t partial;  /* those functions */
 } cudart_module_t;
 
 typedef struct cudart_func {
@@ -28,6 +31,8 @@ typedef struct cudart_func {
     char *name;                /* the PTX .entry (mangled) */
     int fi;                    /* its function index, once loaded; -1 before */
     uint32_t max_dyn_smem;     /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+    const char *refused;       /* why warpsim cannot run it (cudart_partial.h), else NULL */
+    int refused_said;
 } cudart_func_t;
 
 typedef struct cudart_var {
@@ -44,8 +49,14 @@ void cudart_var_register(cudart_module_t *m, const void *host, const char *name,
                          int managed);
 /* Loads (parses, lowers, places its globals); 0 or a cudaError_t. */
 int cudart_module_load(cudart_module_t *m);
+/* Was a kernel registered under this host stub? */
+int cudart_func_registered(const void *host);
 /* The kernel of a host stub, loaded; NULL: cudaErrorInvalidDeviceFunction. */
 cudart_func_t *cudart_func_find(const void *host, int *err);
+/* 0, or cudaErrorInvalidPtx for a kernel whose PTX warpsim refused, or
+ * that calls a function it refused (said once on stderr, and a refusal in
+ * the report). */
+int cudart_func_refused(cudart_func_t *f);
 /* A variable's storage by its host shadow: where it lives in this process
  * (arena or .const bank), and its size. 0 or a cudaError_t. */
 int cudart_var_find(const void *host, uint8_t **where, uint64_t *size);

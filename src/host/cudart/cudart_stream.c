@@ -1,49 +1,60 @@
-/* Streams and events. Work runs to completion when it is issued, so every
- * stream is always idle and in order; a synchronisation is where memory
- * pools give back what they hold above their thresholds (cudart_mempool.c). An event records the simulated time
- * (cudart_sim_ns: launches advance it by their instruction counts over the
- * config's clock, cudart_launch.c) and cudaEventElapsedTime subtracts two. */
+/* Streams. Work runs to completion when it is issued, so every stream is
+ * always idle and in order; a capturing stream records its work as graph
+ * nodes instead (graph/graph_capture.c). A synchronisation is where memory
+ * pools give back what they hold above their thresholds
+ * (cudart_mempool.c). */
 #include <cuda_runtime_api.h>
+
+#include "host/cudart/cudart_stream.h"
 
 #include <stdlib.h>
 
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_mempool.h"
+#include "host/cudart/graph/graph.h"
 
 #define STREAM_MAGIC 0x5354524du
-#define EVENT_MAGIC 0x4556544eu
 
-typedef struct stream {
-    uint32_t magic;
-    unsigned flags;
-    int priority;
-} stream_t;
+static cudart_stream_t legacy = {.magic = STREAM_MAGIC, .legacy = 1};
+static _Thread_local cudart_stream_t per_thread = {.magic = STREAM_MAGIC};   /* blocking, as CUDA has it */
 
-typedef struct event {
-    uint32_t magic;
-    unsigned flags;
-    int recorded;
-    double ns;
-} event_t;
-
-/* NULL, the legacy and per-thread streams (1, 2), or one created here. */
-int cudart_stream_ok(cudaStream_t s)
+cudart_stream_t *cudart_stream_of(cudaStream_t s)
 {
-    return (uintptr_t)s <= 2 || ((stream_t *)s)->magic == STREAM_MAGIC;
+    if (s == NULL || s == cudaStreamLegacy)
+        return &legacy;
+    if (s == cudaStreamPerThread)
+        return &per_thread;
+    cudart_stream_t *p = (cudart_stream_t *)s;
+    return p->magic == STREAM_MAGIC ? p : NULL;
 }
 
-static event_t *event_of(cudaEvent_t e)
+int cudart_stream_ok(cudaStream_t s) { return cudart_stream_of(s) != NULL; }
+
+int cudart_stream_issue(cudaStream_t s, cudart_op_t *op, cudaGraphNode_t *node)
 {
-    return e && ((event_t *)e)->magic == EVENT_MAGIC ? (event_t *)e : NULL;
+    cudart_stream_t *st = cudart_stream_of(s);
+    int taken = 0, err = !st ? cudaErrorInvalidResourceHandle : st->legacy ? cudart_capture_legacy() : 0;
+    if (!err)
+        err = cudart_capture_take(st, op, node, &taken);
+    if (!taken) {
+        if (!err)
+            err = cudart_op_run(op);
+        cudart_op_free(op);
+    }
+    return cudart_ret(err);
 }
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
 {
     ENTER();
-    stream_t *s = calloc(1, sizeof *s);
+    if (!pStream || flags & ~(unsigned)cudaStreamNonBlocking)
+        RET(cudaErrorInvalidValue);
+    cudart_stream_t *s = calloc(1, sizeof *s);
     if (!s)
         RET(cudaErrorMemoryAllocation);
-    *s = (stream_t){STREAM_MAGIC, flags, priority};
+    /* priorities outside the device's range [-5, 0] are clamped, as CUDA does */
+    *s = (cudart_stream_t){.magic = STREAM_MAGIC, .flags = flags,
+                           .priority = priority < -5 ? -5 : priority > 0 ? 0 : priority};
     *pStream = (cudaStream_t)s;
     return cudaSuccess;
 }
@@ -58,17 +69,22 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream) { return cudaStreamCreateWit
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
     ENTER();
-    if ((uintptr_t)stream <= 2 || !cudart_stream_ok(stream))
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!s || s == &legacy || s == &per_thread)
         RET(cudaErrorInvalidResourceHandle);
-    ((stream_t *)stream)->magic = 0;
-    free(stream);
+    cudart_capture_stream_gone(s);
+    s->magic = 0;
+    free(s->deps);
+    free(s->edges);
+    free(s);
     return cudaSuccess;
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
     ENTER();
-    RET(cudart_stream_ok(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle);
+    cudart_stream_t *s = cudart_stream_of(stream);
+    RET(!s ? cudaErrorInvalidResourceHandle : s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s));
 }
 
 /* A synchronisation that succeeded: the pools release (cudart_mempool.h). */
@@ -81,27 +97,23 @@ static cudaError_t synchronised(cudaError_t e)
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) { return synchronised(cudaStreamQuery(stream)); }
 
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
-{
-    ENTER();
-    RET(cudart_stream_ok(stream) && event_of(event) ? cudaSuccess : cudaErrorInvalidResourceHandle);
-}
-
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
 {
     ENTER();
-    if (!cudart_stream_ok(stream))
-        RET(cudaErrorInvalidResourceHandle);
-    *flags = (uintptr_t)stream <= 2 ? 0 : ((stream_t *)stream)->flags;
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!s || !flags)
+        RET(!s ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
+    *flags = s->flags;
     return cudaSuccess;
 }
 
 cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
 {
     ENTER();
-    if (!cudart_stream_ok(stream))
-        RET(cudaErrorInvalidResourceHandle);
-    *priority = (uintptr_t)stream <= 2 ? 0 : ((stream_t *)stream)->priority;
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!s || !priority)
+        RET(!s ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
+    *priority = s->priority;
     return cudaSuccess;
 }
 
@@ -109,91 +121,60 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
     ENTER();
-    if (!cudart_stream_ok(stream))
-        RET(cudaErrorInvalidResourceHandle);
-    fn(userData);
-    return cudaSuccess;
+    if (!fn)
+        RET(cudaErrorInvalidValue);
+    cudart_op_t op = {.type = cudaGraphNodeTypeHost, .u.host = {fn, userData}};
+    return (cudaError_t)cudart_stream_issue(stream, &op, NULL);
 }
 
+/* A callback is no graph node: CUDA refuses it in a capturing stream. */
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
                                   unsigned int flags)
 {
     ENTER();
-    if (!cudart_stream_ok(stream))
+    cudart_stream_t *s = cudart_stream_of(stream);
+    if (!s)
         RET(cudaErrorInvalidResourceHandle);
+    int e = s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
+    if (e)
+        RET(e);
     callback(stream, cudaSuccess, userData);
     return cudaSuccess;
 }
 
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+/* A number no other stream of the process has (the legacy and per-thread
+ * streams included), the same for the stream's life. */
+cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId)
 {
+    static unsigned long long next;
     ENTER();
-    event_t *e = calloc(1, sizeof *e);
-    if (!e)
-        RET(cudaErrorMemoryAllocation);
-    *e = (event_t){EVENT_MAGIC, flags, 0, 0};
-    *event = (cudaEvent_t)e;
+    cudart_stream_t *s = cudart_stream_of(hStream);
+    if (!s || !streamId)
+        RET(!s ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
+    unsigned long long none = 0;
+    __atomic_compare_exchange_n(&s->id, &none, __atomic_add_fetch(&next, 1, __ATOMIC_RELAXED), 0, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
+    *streamId = __atomic_load_n(&s->id, __ATOMIC_RELAXED);
     return cudaSuccess;
 }
 
-cudaError_t cudaEventCreate(cudaEvent_t *event) { return cudaEventCreateWithFlags(event, 0); }
-
-cudaError_t cudaEventDestroy(cudaEvent_t event)
+/* One device: every stream is device 0's. */
+cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device)
 {
     ENTER();
-    event_t *e = event_of(event);
-    if (!e)
-        RET(cudaErrorInvalidResourceHandle);
-    e->magic = 0;
-    free(e);
-    return cudaSuccess;
-}
-
-cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags)
-{
-    ENTER();
-    event_t *e = event_of(event);
-    if (!e || !cudart_stream_ok(stream))
-        RET(cudaErrorInvalidResourceHandle);
-    e->recorded = 1;
-    e->ns = cudart_sim_ns();
-    return cudaSuccess;
-}
-
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
-{
-    return cudaEventRecordWithFlags(event, stream, 0);
-}
-
-cudaError_t cudaEventQuery(cudaEvent_t event)
-{
-    ENTER();
-    RET(event_of(event) ? cudaSuccess : cudaErrorInvalidResourceHandle);
-}
-
-cudaError_t cudaEventSynchronize(cudaEvent_t event) { return synchronised(cudaEventQuery(event)); }
-
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
-{
-    ENTER();
-    event_t *a = event_of(start), *b = event_of(end);
-    if (!ms || !a || !b)
-        RET(cudaErrorInvalidResourceHandle);
-    if ((a->flags | b->flags) & cudaEventDisableTiming)
-        RET(cudaErrorInvalidResourceHandle);
-    if (!a->recorded || !b->recorded)
-        RET(cudaErrorInvalidResourceHandle);
-    *ms = (float)((b->ns - a->ns) / 1e6);
+    cudart_stream_t *s = cudart_stream_of(hStream);
+    if (!s || !device)
+        RET(!s ? cudaErrorInvalidResourceHandle : cudaErrorInvalidValue);
+    *device = 0;
     return cudaSuccess;
 }
 
 #define ALIAS(name, of) extern __typeof__(of) name __attribute__((alias(#of)))
+ALIAS(cudaStreamGetId_ptsz, cudaStreamGetId);
+ALIAS(cudaStreamGetDevice_ptsz, cudaStreamGetDevice);
 ALIAS(cudaStreamSynchronize_ptsz, cudaStreamSynchronize);
 ALIAS(cudaStreamQuery_ptsz, cudaStreamQuery);
-ALIAS(cudaStreamWaitEvent_ptsz, cudaStreamWaitEvent);
 ALIAS(cudaStreamGetFlags_ptsz, cudaStreamGetFlags);
 ALIAS(cudaStreamGetPriority_ptsz, cudaStreamGetPriority);
 ALIAS(cudaLaunchHostFunc_ptsz, cudaLaunchHostFunc);
 ALIAS(cudaStreamAddCallback_ptsz, cudaStreamAddCallback);
-ALIAS(cudaEventRecord_ptsz, cudaEventRecord);
-ALIAS(cudaEventRecordWithFlags_ptsz, cudaEventRecordWithFlags);

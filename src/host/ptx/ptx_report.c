@@ -4,6 +4,7 @@
  * (thread instructions of a kernel), gpu_tot_sim_insn (cumulative),
  * gpgpu_n_tot_w_icount (warp instructions); with --timing, the SM model's
  * gpu_sim_cycle and the rest (src/host/sm/sm_stats.c). */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <string.h>
 
@@ -14,8 +15,8 @@
 
 const char *ptx_run_status_name(ptx_run_status_t s)
 {
-    static const char *const names[] = {"ok", "fault", "check failed", "error"};
-    return s <= PTX_RUN_ERROR ? names[s] : "unknown";
+    static const char *const names[] = {"ok", "fault", "check failed", "error", "refused", "signal", "exit status"};
+    return s <= PTX_RUN_EXIT ? names[s] : "unknown";
 }
 
 const char *ptx_fault_name(uint32_t code)
@@ -145,6 +146,14 @@ void ptx_report_table(FILE *f, const ptx_session_t *s)
         if (t.mix[m])
             fprintf(f, " %s %.1f%%", ptx_mix_name(m), 100 * ratio(t.mix[m], t.warp_insns));
     fprintf(f, "\n  %-22s %20s\n", "status", ptx_run_status_name(s->status));
+    for (uint32_t i = 0; i < s->nrefusals; i++)
+        fprintf(f, "  refused: %s\n", s->refusals[i]);
+    char sig[32];
+    snprintf(sig, sizeof sig, "SIG%s", s->exit.signal ? sigabbrev_np(s->exit.signal) : "");
+    if (s->exit.known && s->exit.signal)
+        fprintf(f, "  %-22s %20s\n", "killed by", sig);
+    else if (s->exit.known && s->exit.status)
+        fprintf(f, "  %-22s %20d\n", "exit status", s->exit.status);
     table_checks(f, s);
 }
 
@@ -174,11 +183,12 @@ static int counters_json(json_t *j, const ptx_stats_t *st, double seconds)
            json_object_set_new(j, "instruction_mix", mix_json(st));
 }
 
-static json_t *fault_json(const ptx_session_t *s, const ptx_fault_t *f)
+static json_t *fault_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
 {
+    const ptx_fault_t *f = &r->fault;
     return json_pack("{s:s, s:i, s:i, s:i, s:s, s:i, s:i, s:I}", "fault", ptx_fault_name(f->code), "cta", f->cta,
-                     "warp", f->warp, "lane", f->lane, "file", s->module_path, "line", f->line, "col", f->col,
-                     "addr", (json_int_t)f->addr);
+                     "warp", f->warp, "lane", f->lane, "file", r->module ? r->module : s->module_path, "line",
+                     f->line, "col", f->col, "addr", (json_int_t)f->addr);
 }
 
 /* --racecheck's words: how many, and the first ones. */
@@ -235,7 +245,7 @@ static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
     if (j && (json_object_set_new(j, "regs_per_thread", json_integer(p->sched.regs_per_thread)) ||
               counters_json(j, &r->st, r->seconds)))
         json_decref(j), j = NULL;
-    if (j && r->faulted && json_object_set_new(j, "fault", fault_json(s, &r->fault)))
+    if (j && r->faulted && json_object_set_new(j, "fault", fault_json(s, r)))
         json_decref(j), j = NULL;
     if (j && r->racecheck && json_object_set_new(j, "racecheck", race_json(r)))
         json_decref(j), j = NULL;
@@ -281,6 +291,21 @@ static json_t *array_of(const ptx_session_t *s, uint32_t n, json_t *(*one)(const
 
 static json_t *launch_at(const ptx_session_t *s, uint32_t i) { return launch_json(s, &s->recs[i]); }
 
+static json_t *refusals_json(const ptx_session_t *s)
+{
+    json_t *a = json_array();
+    for (uint32_t i = 0; a && i < s->nrefusals; i++)
+        if (json_array_append_new(a, report_json_text(s->refusals[i])))
+            json_decref(a), a = NULL;
+    return a;
+}
+
+static json_t *exit_json(const ptx_program_exit_t *e)
+{
+    return e->signal ? json_pack("{s:i, s:s}", "signal", e->signal, "signal_name", sigabbrev_np(e->signal))
+                     : json_pack("{s:i}", "status", e->status);
+}
+
 static json_t *run_json(const ptx_session_t *s)
 {
     ptx_stats_t t = run_totals(s);
@@ -293,6 +318,9 @@ static json_t *run_json(const ptx_session_t *s)
                           "setup_seconds", report_json_real(s->setup_seconds, 6), "launches",
                           array_of(s, s->nrecs, launch_at), "checks", array_of(s, s->l->nchecks, check_json));
     if (j && counters_json(j, &t, s->run_seconds))
+        json_decref(j), j = NULL;
+    if (j && s->exit.known && (json_object_set_new(j, "refusals", refusals_json(s)) ||
+                               json_object_set_new(j, "exit", exit_json(&s->exit))))
         json_decref(j), j = NULL;
     return j;
 }

@@ -37,6 +37,7 @@ typedef struct ptx_launch_rec {
     int faulted;
     ptx_fault_t fault;
     uint32_t printf_overflow;
+    const char *module;           /* the module the kernel is in, when not the session's (warpsim cuda) */
     int racecheck;                /* --racecheck ran: race_total words raced, the first race_kept of them */
     uint64_t race_total;
     uint32_t race_kept;
@@ -52,7 +53,20 @@ typedef struct ptx_check_rec {
     char why[512];                /* when not done */
 } ptx_check_rec_t;
 
-typedef enum { PTX_RUN_OK, PTX_RUN_FAULT, PTX_RUN_CHECK_FAILED, PTX_RUN_ERROR } ptx_run_status_t;
+/* REFUSED: warpsim could not do something the program asked (warpsim
+ * cuda: an unimplemented function, a module or kernel it cannot run);
+ * SIGNAL: the program died of a signal; EXIT: it exited with a non-zero
+ * status (warpsim cuda). */
+typedef enum {
+    PTX_RUN_OK, PTX_RUN_FAULT, PTX_RUN_CHECK_FAILED, PTX_RUN_ERROR, PTX_RUN_REFUSED, PTX_RUN_SIGNAL, PTX_RUN_EXIT
+} ptx_run_status_t;
+
+/* How a program run under warpsim cuda ended. */
+typedef struct ptx_program_exit {
+    int known;                    /* 0: not a program's run (warpsim ptx), or it has not ended */
+    int status;                   /* exit status, when signal is 0 */
+    int signal;
+} ptx_program_exit_t;
 
 typedef struct ptx_session {
     const ptx_options_t *o;
@@ -72,6 +86,9 @@ typedef struct ptx_session {
     ptx_run_status_t status;
     sm_timing_t tm;               /* --timing: the SM model's parameters and the run's clock */
     FILE *stats;                  /* --stats */
+    const char *const *refusals;  /* what warpsim refused, one line each (status REFUSED) */
+    uint32_t nrefusals;
+    ptx_program_exit_t exit;
 } ptx_session_t;
 
 const char *ptx_run_status_name(ptx_run_status_t s);

@@ -1,6 +1,7 @@
 // Launching without <<<>>>: cudaLaunchKernel with an argument array,
 // cudaLaunchKernelExC with a config, cudaLaunchCooperativeKernel within
-// and beyond what fits at once, host functions in a stream.
+// and beyond what fits at once, host functions in a stream; a kernel's name
+// and its parameters' places (cudaFuncGetName, cudaFuncGetParamInfo).
 #include "check.h"
 
 __global__ void fill(int *p, int v, int n)
@@ -9,6 +10,8 @@ __global__ void fill(int *p, int v, int n)
     if (i < n)
         p[i] = v + i;
 }
+
+__global__ void mixed(char c, double x, int *p, short s) { *p = c + (int)x + s; }
 
 static void CUDART_CB host_fn(void *arg) { ++*(int *)arg; }
 
@@ -51,8 +54,25 @@ int main()
     CHECK(cudaLaunchHostFunc(s, host_fn, &count));
     CHECK(cudaStreamSynchronize(s));
     EXPECT(count == 2, "host functions ran %d times", count);
-    EXPECT(cudaLaunchKernel((const void *)main, dim3(1), dim3(1), args, 0, 0) == cudaErrorInvalidDeviceFunction,
-           "launching a host function");
+    // CUDA 13 on an H200 says cudaErrorInvalidResourceHandle (bench/hw/cudart_probe.h200.txt, main's 3673215).
+    e = cudaLaunchKernel((const void *)main, dim3(1), dim3(1), args, 0, 0);
+    EXPECT(e == cudaErrorInvalidResourceHandle, "launching a host function: %s", cudaGetErrorName(e));
+    cudaGetLastError();
+
+    // The name is the PTX entry's (mangled); the parameters lie as the ABI
+    // aligns them: char at 0, double at 8, pointer at 16, short at 24.
+    const char *name = NULL;
+    CHECK(cudaFuncGetName(&name, (const void *)mixed));
+    EXPECT(name && !strcmp(name, "_Z5mixedcdPis"), "cudaFuncGetName: %s", name ? name : "(null)");
+    const size_t want_off[] = {0, 8, 16, 24}, want_size[] = {1, 8, 8, 2};
+    for (size_t i = 0; i < 4; i++) {
+        size_t off = 99, size = 99;
+        CHECK(cudaFuncGetParamInfo((const void *)mixed, i, &off, &size));
+        EXPECT(off == want_off[i] && size == want_size[i], "parameter %zu at %zu, %zu bytes", i, off, size);
+    }
+    size_t off, size;
+    e = cudaFuncGetParamInfo((const void *)mixed, 4, &off, &size);
+    EXPECT(e == cudaErrorInvalidValue, "a fifth parameter: %s", cudaGetErrorName(e));
     cudaGetLastError();
     return finish("launch_api");
 }

@@ -1,5 +1,7 @@
 // Pitched memory: cudaMallocPitch, cudaMemcpy2D both ways (and device to
-// device), cudaMemset2D, a kernel walking rows by the pitch.
+// device), cudaMemset2D, a kernel walking rows by the pitch. The errors are
+// what CUDA 13 answered on an H200 (bench/hw/cudart_probe.h200.txt, main's
+// commit 3673215).
 #include "check.h"
 
 __global__ void add_rows(float *p, size_t pitch, int w, int h)
@@ -33,8 +35,16 @@ int main()
     CHECK(cudaMemset2D(d, pitch, 0x5a, 10, 3));
     CHECK(cudaMemcpy(row, (char *)d + pitch, 16, cudaMemcpyDeviceToHost));
     EXPECT(row[9] == 0x5a && row[10] != 0x5a, "memset2D width: %x %x", row[9], row[10]);
-    EXPECT(cudaMemcpy2D(d, 8, host, 400, 400, 1, cudaMemcpyHostToDevice) == cudaErrorInvalidPitchValue,
-           "a width beyond the pitch");
+    cudaError_t e = cudaMemcpy2D(d, 8, host, 400, 400, 1, cudaMemcpyHostToDevice);
+    EXPECT(e == cudaErrorInvalidValue, "a width beyond the destination's pitch: %s", cudaGetErrorName(e));
+    e = cudaMemcpy2D(d, pitch, host, 8, 400, 1, cudaMemcpyHostToDevice);
+    EXPECT(e == cudaErrorInvalidValue, "a width beyond the source's pitch: %s", cudaGetErrorName(e));
+    e = cudaMemcpy2D(d, pitch, host, 400, 400, 0, cudaMemcpyHostToDevice);
+    EXPECT(e == cudaSuccess, "no rows: %s", cudaGetErrorName(e));
+    // One row wider than the pitch is set whole.
+    CHECK(cudaMemset2D(d, 8, 0x3c, 400, 1));
+    CHECK(cudaMemcpy(row, d, 256, cudaMemcpyDeviceToHost));
+    EXPECT(row[0] == 0x3c && row[255] == 0x3c, "a one-row memset2D wider than its pitch: %x %x", row[0], row[255]);
     cudaGetLastError();
     return finish("memcpy2d");
 }

@@ -2,7 +2,12 @@
 // program's own, allocate / free / reuse in streams with kernels between,
 // the pool's counters (reserved and used memory, their high watermarks)
 // after each step, the release threshold at a synchronisation,
-// cudaMemPoolTrimTo, a pool's maximum size, and the runtime's errors.
+// cudaMemPoolTrimTo, a pool's maximum size, and the runtime's errors. The
+// counters follow what CUDA 13 gave on an H200 (bench/hw/cudart_probe.h200.txt,
+// main's commit 3673215): used memory is the bytes asked, reserved memory
+// grows 32 MiB at a time, and memory in use keeps its 32 MiB reserved
+// through a trim. A pool's maximum size counts what it holds in 256-byte
+// granules (not measured on a GPU).
 #include <stdint.h>
 
 #include "check.h"
@@ -39,7 +44,7 @@ static uint64_t get(cudaMemPool_t pool, cudaMemPoolAttr a)
 int main()
 {
     const int n = 100000;                       // 400000 bytes: 400128 in 256-byte granules
-    const uint64_t B = 400128, SMALL = 4096;
+    const uint64_t B = 400000, SMALL = 4096, C = 32ull << 20;
     int supported = 0;
     CHECK(cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported, 0));
     EXPECT(supported == 1, "cudaDevAttrMemoryPoolsSupported %d", supported);
@@ -59,20 +64,20 @@ int main()
     COUNTERS(def, 0, 0);
     int *a, *b;
     CHECK(cudaMallocAsync(&a, n * sizeof(int), s1));
-    COUNTERS(def, B, B);
+    COUNTERS(def, C, B);
     fill<<<(n + 255) / 256, 256, 0, s1>>>(a, n, 5);
     *sum = 0;
     sum_into<<<(n + 255) / 256, 256, 0, s1>>>(a, n, sum);
     CHECK(cudaFreeAsync(a, s1));
-    COUNTERS(def, B, 0);                        // freed to the pool, still reserved
+    COUNTERS(def, C, 0);                        // freed to the pool, still reserved
     CHECK(cudaMallocAsync(&b, n * sizeof(int), s2));
     EXPECT(b == a, "a free in s1 reused by s2: %p, %p", (void *)a, (void *)b);
-    COUNTERS(def, B, B);
+    COUNTERS(def, C, B);
     CHECK(cudaFreeAsync(b, s2));
     CHECK(cudaStreamSynchronize(s1));
     EXPECT(*sum == 5ull * n + (unsigned long long)n * (n - 1) / 2, "kernel sum %llu", *sum);
     COUNTERS(def, 0, 0);                        // released above the threshold (0) at the sync
-    EXPECT(get(def, cudaMemPoolAttrReservedMemHigh) == B && get(def, cudaMemPoolAttrUsedMemHigh) == B, "highs");
+    EXPECT(get(def, cudaMemPoolAttrReservedMemHigh) == C && get(def, cudaMemPoolAttrUsedMemHigh) == B, "highs");
 
     // A threshold keeps memory across synchronisations; TrimTo gives it back.
     uint64_t keep = UINT64_MAX;
@@ -80,23 +85,34 @@ int main()
     int *c, *d;
     CHECK(cudaMallocAsync(&c, n * sizeof(int), s1));
     CHECK(cudaMallocAsync(&d, SMALL, s1));
-    COUNTERS(def, B + SMALL, B + SMALL);
+    COUNTERS(def, C, B + SMALL);
     CHECK(cudaFreeAsync(c, s1));
     CHECK(cudaFreeAsync(d, s1));
     CHECK(cudaDeviceSynchronize());
-    COUNTERS(def, B + SMALL, 0);
+    COUNTERS(def, C, 0);
     int *e;
     CHECK(cudaMallocAsync(&e, 1000, s1));       // the smallest held block that fits
     EXPECT(e == d, "1000 bytes from the 4 KB block: %p, %p", (void *)e, (void *)d);
-    COUNTERS(def, B + SMALL, SMALL);
-    CHECK(cudaMemPoolTrimTo(def, 0));           // only what is held can go
-    COUNTERS(def, SMALL, SMALL);
+    COUNTERS(def, C, 1000);
+    CHECK(cudaMemPoolTrimTo(def, 0));           // only what is held can go; e keeps its 32 MiB
+    COUNTERS(def, C, 1000);
     uint64_t zero = 0;
     CHECK(cudaMemPoolSetAttribute(def, cudaMemPoolAttrUsedMemHigh, &zero));
-    EXPECT(get(def, cudaMemPoolAttrUsedMemHigh) == SMALL, "high reset to the current %llu",
+    EXPECT(get(def, cudaMemPoolAttrUsedMemHigh) == 1000, "high reset to the current %llu",
            (unsigned long long)get(def, cudaMemPoolAttrUsedMemHigh));
     CHECK(cudaFree(e));                         // cudaFree of pooled memory: back to the pool
-    COUNTERS(def, SMALL, 0);
+    COUNTERS(def, C, 0);
+    CHECK(cudaMemPoolTrimTo(def, 0));
+    COUNTERS(def, 0, 0);
+
+    // An allocation past the first 32 MiB: 64 MiB reserved (the H200: 3.5 MiB
+    // then 40 MiB in use, 67108864 reserved).
+    int *big1, *big2;
+    CHECK(cudaMallocAsync(&big1, 3 << 20, s1));
+    CHECK(cudaMallocAsync(&big2, 40 << 20, s1));
+    COUNTERS(def, 2 * C, (3 << 20) + (40 << 20));
+    CHECK(cudaFreeAsync(big1, s1));
+    CHECK(cudaFreeAsync(big2, s1));
     CHECK(cudaMemPoolTrimTo(def, 0));
     COUNTERS(def, 0, 0);
 
@@ -105,13 +121,13 @@ int main()
     props.allocType = cudaMemAllocationTypePinned;
     props.location.type = cudaMemLocationTypeDevice;
     props.location.id = 0;
-    props.maxSize = 2 * B;
+    props.maxSize = 2 * 400128;                 // two of them in 256-byte granules
     cudaMemPool_t mine;
     CHECK(cudaMemPoolCreate(&mine, &props));
     int *f, *g, *h;
     CHECK(cudaMallocFromPoolAsync((void **)&f, n * sizeof(int), mine, s2));
     CHECK(cudaMallocFromPoolAsync((void **)&g, n * sizeof(int), mine, s2));
-    COUNTERS(mine, 2 * B, 2 * B);
+    COUNTERS(mine, C, 2 * B);
     COUNTERS(def, 0, 0);
     EXPECT(cudaMallocFromPoolAsync((void **)&h, 16, mine, s2) == cudaErrorMemoryAllocation, "past maxSize");
     cudaGetLastError();
