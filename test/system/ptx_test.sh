@@ -202,5 +202,32 @@ fi
 expect_error "report name" 2 "must end in .json" --report "$T/r.csv" "$D/vecadd.launch"
 "$W" --help | grep -q -- '--ref-dir DIR' && ok || bad "--help does not list ptx's options"
 
+# A shared address in a 32-bit register wraps modulo 2^32 with the offset
+# added, as nvcc relies on: [%r2+68] with %r2 = 0 - 64 reads word 1.
+cat >"$T/wrap.ptx" <<'PTX'
+.version 7.0
+.target sm_75
+.address_size 64
+.visible .entry wrap(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  .shared .align 4 .b32 sh[4];
+  mov.u32 %r1, sh;
+  st.shared.u32 [%r1], 10;
+  st.shared.u32 [%r1+4], 11;
+  add.s32 %r2, %r1, -64;
+  ld.shared.u32 %r3, [%r2+68];
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  st.global.u32 [%rd1], %r3;
+  ret;
+}
+PTX
+printf 'module wrap.ptx\nbuffer o u32 1 zero\nkernel wrap grid 1 block 1\nparam ptr o\n' >"$T/wrap.launch"
+"$W" ptx --quiet --backend cpu --dump-dir "$T/wrapd" "$T/wrap.launch" 2>"$T/err" &&
+    [ "$(od -An -tu4 "$T/wrapd/o.bin" | tr -d ' ')" = 11 ] && ok ||
+    bad "a wrapped 32-bit shared address: $(cat "$T/err") $(od -An -tu4 "$T/wrapd/o.bin" 2>/dev/null)"
+
 echo "ptx_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]

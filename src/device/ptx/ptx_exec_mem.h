@@ -85,6 +85,8 @@ SIM_INLINE uint64_t ptx_rec_addr(const ptx_warp_t *w, const ptx_rec_t *r, uint32
     uint64_t a = (uint64_t)r->imm;
     if (r->base != PTX_NOSLOT)
         a += w->regs[(size_t)r->base * 32 + l];
+    if (r->flags & PTX_RF_ADDR32)
+        a &= 0xffffffffull;
     if (r->flags & PTX_RF_FRAME)
         a += w->local_base;
     return a;

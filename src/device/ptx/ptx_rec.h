@@ -37,6 +37,8 @@ enum { PTX_MS_GENERIC, PTX_MS_GLOBAL, PTX_MS_SHARED, PTX_MS_LOCAL, PTX_MS_CONST,
 #define PTX_RF_FLOAT  0x08u /* atom/red on a float type */
 #define PTX_RF_TO     0x10u /* cvta.to */
 #define PTX_RF_SREGSRC 0x20u /* ALU: fill src[0] with special register sub (.aux) first */
+#define PTX_RF_ADDR32 0x40u /* the address register is 32 bits: base + offset wraps modulo 2^32 (nvcc's
+                             * add.s32 %r2, %r6, -64; ld.shared [%r2+68] with %r6 = 0 reads offset 4) */
 
 typedef struct ptx_rec {
     uint8_t ex;         /* ptx_ex_t */

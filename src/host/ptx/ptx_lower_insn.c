@@ -181,6 +181,8 @@ static void lower_address(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_opera
         ptx_lower_fail(lw, in, "expected an address");
     if (o->rclass != PTX_RC_NONE) {
         r->base = ptx_lower_reg_slot(lw->f, o->rclass, o->reg);
+        if (o->rclass == PTX_RC_32)
+            r->flags |= PTX_RF_ADDR32;
         return;
     }
     if (o->sym.kind == PTX_SYM_NONE)
