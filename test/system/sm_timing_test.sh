@@ -277,7 +277,9 @@ PY
     bad "warpsim report on the timeline: $(head -3 "$T/tl.txt")"
 "$W" report --format svg --output "$T/tl.svg" --x cycle --y ipc "$T/tl.csv" && grep -q "<svg" "$T/tl.svg" && ok ||
     bad "warpsim report could not plot the timeline"
-for args in "--timeline x.csv" "--timing --timeline-every 100"; do
+cfg_with longlat h100 "-ptx_opcode_latency_int 4,4,4,4,3000,32"
+for args in "--timeline x.csv" "--timing --timeline-every 100" "--stats x.txt" "--timing --backend cuda" \
+    "--timing --stats /nonexistent/x.txt" "--timing --config $T/longlat.cfg"; do
     "$W" ptx --quiet $args kernels/ptx/vecadd.launch >/dev/null 2>"$T/err"
     [ $? = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && ok || bad "ptx $args: $(cat "$T/err")"
 done
