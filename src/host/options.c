@@ -65,7 +65,8 @@ static const opt_row_t opt_table[] = {
     REPORT("group", 0, OPT_STR, group, "KEY[,KEY]", "one plot line per value of these keys (e.g. backend,mode)")
     REPORT("title", 0, OPT_STR, title, "TEXT", "plot title")
     REPORT("help", 'h', OPT_FLAG, help, NULL, "this help")
-    PTX("config", OPT_STR, config, "FILE", "GPU config, GPGPU-Sim's format (configs/gpu/; default: H100 SXM5)")
+    PTX("config", OPT_LIST, configs, "FILE",
+        "GPU config, GPGPU-Sim's format (configs/gpu/; default: H100 SXM5); again: the same run on each, a row each")
     PTX("backend", OPT_STR, backend, "cpu|cuda|auto", "where to run the kernels (default auto: cuda if a GPU is present)")
     PTX("threads", OPT_INT, threads, "T", "CPU backend threads running CTAs (default: all host cores)")
     PTX("report", OPT_STR, report, "FILE.json", "write the counters of every launch as JSON")
@@ -358,6 +359,12 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
                 p->stats ? "stats" : "timeline");
         return 2;
     }
+    if (p->configs.count > 1 && (p->dump_dir || p->timeline || (p->stats && !strcmp(p->stats, "-")))) {
+        fprintf(stderr, "warpsim ptx: with several --config, --dump-dir, --timeline and --stats - would mix the runs\n");
+        return 2;
+    }
+    if (p->configs.count == 1)
+        p->config = p->configs.items[0];
     if (p->timeline_every % 32) {
         fprintf(stderr, "warpsim ptx: --timeline-every %llu: not a multiple of 32 (the block scheduler's window)\n",
                 (unsigned long long)p->timeline_every);

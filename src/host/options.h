@@ -50,7 +50,8 @@ typedef struct report_options {
 
 /* `warpsim ptx`'s options (src/host/ptx/ptx_cmd.c runs it). */
 typedef struct ptx_options {
-    const char *config;     /* a GPU config (configs/gpu/); NULL: H100 */
+    const char *config;     /* the GPU config this run uses (configs/gpu/); NULL: H100 */
+    opt_list_t configs;     /* --config, once or more: with several, a design sweep (ptx_cmd.c) */
     const char *backend;    /* cpu, cuda, auto */
     int threads;            /* host threads of the CPU backend; 0 = every host core */
     const char *report;     /* FILE.json */

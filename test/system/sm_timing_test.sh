@@ -284,6 +284,18 @@ for args in "--timeline x.csv" "--timing --timeline-every 100" "--stats x.txt" "
     [ $? = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && ok || bad "ptx $args: $(cat "$T/err")"
 done
 
+# 8d. A design sweep: two configs in one run give each its own report,
+#     with the cycles the same configs give run alone.
+"$W" ptx --quiet --backend cpu --timing --report "$T/sw.json" --config configs/gpu/titanv.cfg \
+    --config configs/gpu/rtx2070super.cfg kernels/ptx/matmul.launch >/dev/null 2>&1
+for i in 0 1; do
+    c=$([ $i = 0 ] && echo titanv || echo rtx2070super)
+    "$W" ptx --quiet --backend cpu --timing --report "$T/one.json" --config "configs/gpu/$c.cfg" kernels/ptx/matmul.launch \
+        >/dev/null 2>&1
+    [ -f "$T/sw.$i.json" ] && [ "$(counts "$T/sw.$i.json")" = "$(counts "$T/one.json")" ] && ok ||
+        bad "sweep's $c: $(counts "$T/sw.$i.json" 2>&1) against $(counts "$T/one.json")"
+done
+
 # 9. A fault (in a one-warp CTA: which of several warps faults first is
 #    up to the schedule) and a barrier that never completes: the same
 #    message, the same status, with and without timing.

@@ -468,17 +468,86 @@ static void session_free(ptx_session_t *s)
     }
 }
 
+/* FILE.json for the sweep's config i: FILE.<i>.json. */
+static void sweep_path(const char *report, int i, char *buf, size_t n)
+{
+    size_t stem = strlen(report) - 5; /* options_parse_ptx checked the .json */
+    snprintf(buf, n, "%.*s.%d.json", (int)stem, report, i);
+}
+
+/* One row of the sweep's table: the config, its SMs, and the run's totals. */
+static void sweep_row(const ptx_session_t *s, const char *path, int rc)
+{
+    uint64_t insns = 0, cycles = 0;
+    for (uint32_t i = 0; i < s->nrecs; i++) {
+        insns += s->recs[i].st.thread_insns;
+        cycles += s->recs[i].tr.cycles;
+    }
+    fprintf(stderr, "  %-28.28s %-14.14s %5u %14llu", path, s->cfg.name, gpu_config_sms(&s->cfg),
+            (unsigned long long)insns);
+    if (s->o->timing)
+        fprintf(stderr, " %12llu %9.2f", (unsigned long long)cycles, cycles ? (double)insns / (double)cycles : 0.0);
+    fprintf(stderr, " %8.3f  %s\n", s->run_seconds, rc ? "failed" : ptx_run_status_name(s->status));
+}
+
+/* Several --config: the launch file run under each in turn (a fresh
+ * session each: memory filled again), each one's report FILE.<i>.json and
+ * --stats FILE.<i>; then a row per config. */
+static int sweep(ptx_options_t *o)
+{
+    int worst = 0, n = o->configs.count;
+    ptx_session_t *all = calloc((size_t)n, sizeof *all);
+    int *rcs = calloc((size_t)n, sizeof *rcs);
+    ptx_options_t *each = calloc((size_t)n, sizeof *each);
+    char (*rep)[1024] = calloc((size_t)n, sizeof *rep), (*st)[1024] = calloc((size_t)n, sizeof *st);
+    if (!all || !rcs || !each || !rep || !st)
+        return input_error("warpsim ptx: out of memory");
+    for (int i = 0; i < n; i++) {
+        each[i] = *o;
+        each[i].config = o->configs.items[i];
+        each[i].quiet = 1;
+        if (o->report)
+            sweep_path(o->report, i, rep[i], sizeof rep[i]), each[i].report = rep[i];
+        if (o->stats)
+            snprintf(st[i], sizeof st[i], "%s.%d", o->stats, i), each[i].stats = st[i];
+        all[i].o = &each[i];
+        rcs[i] = run_session(&all[i]);
+        worst = rcs[i] > worst ? rcs[i] : worst;
+    }
+    if (!o->quiet) {
+        fprintf(stderr, "\nwarpsim ptx: %s under %d configs\n  %-28s %-14s %5s %14s", o->launch, n, "config", "card",
+                "SMs", "thread insns");
+        if (o->timing)
+            fprintf(stderr, " %12s %9s", "cycles", "IPC");
+        fprintf(stderr, " %8s  %s\n", "wall s", "status");
+        for (int i = 0; i < n; i++)
+            sweep_row(&all[i], o->configs.items[i], rcs[i]);
+    }
+    for (int i = 0; i < n; i++)
+        session_free(&all[i]);
+    free(all), free(rcs), free(each), free(rep), free(st);
+    return worst;
+}
+
 int ptx_cmd_main(int argc, char **argv)
 {
     ptx_options_t o;
     options_ptx_defaults(&o);
     int rc = options_parse_ptx(&o, argc, argv);
-    if (rc)
+    if (rc) {
+        free(o.configs.items);
         return rc;
+    }
+    if (o.configs.count > 1) {
+        rc = sweep(&o);
+        free(o.configs.items);
+        return rc;
+    }
     ptx_session_t s;
     memset(&s, 0, sizeof s);
     s.o = &o;
     rc = run_session(&s);
     session_free(&s);
+    free(o.configs.items);
     return rc;
 }
