@@ -5,7 +5,8 @@
  * The SMs run in windows of P->cta_quantum cycles, each SM on its own up
  * to the window's end (an SM shares nothing with another but global
  * memory), to the last CTA's end: a CTA that spins on what another SM's
- * CTA writes (grid.sync) waits at most a window for it. Between windows one thread is the block scheduler: it collects
+ * CTA writes (grid.sync) waits at most a window for it. Between windows
+ * one thread is the block scheduler: it collects
  * the CTAs that finished and starts waiting ones in the freed slots, in
  * the order the slots freed (cycle, SM, slot), at the window's end: a CTA
  * waits at most a window for its slot, as the hardware's distributor takes
