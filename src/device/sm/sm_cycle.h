@@ -33,6 +33,7 @@ SIM_FN void sm_cta_launch(sm_t *sm, uint32_t k, ptx_sm_cta_t *R, uint32_t cta)
         sw->age = sm->next_age++;
         sw->next_fetch = entry;
         sw->active = 1;
+        sm_fetch_mark(sm, slot);
     }
     sm->resident++;
     sm->warps_resident += R->c.nwarps;

@@ -73,21 +73,31 @@ SIM_FN int sm_fetch_warp(sm_t *sm, uint32_t s, sm_warp_t *sw)
     return 1;
 }
 
-/* Sub-core s's fetch unit for this cycle. */
+/* Sub-core s's fetch unit for this cycle: the first warp after the last
+ * one fetched, round robin, with room in its buffer. Only the warps whose
+ * fetch bit is set are looked at (reading every slot's state each cycle
+ * was the model's largest host cost); a warp that cannot want a fetch
+ * until its buffer drains loses its bit. */
 SIM_FN int sm_fetch(sm_t *sm, uint32_t s)
 {
     const sm_params_t *P = sm->P;
     sm_sub_t *sub = &sm->subs[s];
-    uint32_t per_sub = (P->max_warps + P->nsub - 1 - s) / P->nsub;
-    for (uint32_t i = 0; i < per_sub; i++) {
-        uint32_t k = (sub->fetch_rr + 1 + i) % per_sub, slot = s + k * P->nsub;
-        sm_warp_t *sw = &sm->warps[slot];
-        if (!sw->w || sw->w->state == PTX_W_DONE || sw->ib_n == SM_IBUF || sw->next_fetch >= sm->prog->nrecs)
-            continue;
-        if (sw->fetch_at > sm->now)
-            continue; /* its line is on its way */
-        sub->fetch_rr = k;
-        return sm_fetch_warp(sm, s, sw);
+    uint32_t per_sub = (P->max_warps + P->nsub - 1 - s) / P->nsub, start = (sub->fetch_rr + 1) % per_sub;
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t m = sub->fetch_mask & (pass ? (1ull << start) - 1u : ~0ull << start);
+        while (m) {
+            uint32_t k = sm_ctz64(m), slot = s + k * P->nsub;
+            m &= m - 1u;
+            sm_warp_t *sw = &sm->warps[slot];
+            if (!sw->w || sw->w->state == PTX_W_DONE || sw->ib_n == SM_IBUF) {
+                sub->fetch_mask &= ~(1ull << k);
+                continue;
+            }
+            if (sw->next_fetch >= sm->prog->nrecs || sw->fetch_at > sm->now)
+                continue; /* past the code (a redirect brings it back); its line is on its way */
+            sub->fetch_rr = k;
+            return sm_fetch_warp(sm, s, sw);
+        }
     }
     return 0;
 }

@@ -67,6 +67,7 @@ SIM_FN uint32_t sm_warp_check(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
         return SM_STALL_FETCH;
     if (sw->ib_pc[0] != pc) {
         sm_redirect(sw, pc);
+        sm_fetch_mark(sm, i);
         return SM_STALL_FETCH;
     }
     const sm_dec_t *d = &sm->dec[pc];
@@ -114,6 +115,7 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
         uint32_t next = c->p->funcs[w->func].first + w->simt[w->sp - 1].pc;
         if (w->icount == before) {
             sm_redirect(sw, next);
+            sm_fetch_mark(sm, i);
             return 0;
         }
         /* the buffer's head was this one; the rest holds if the warp goes on there */
@@ -125,6 +127,7 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
     } else {
         sw->ib_n = 0;
     }
+    sm_fetch_mark(sm, i); /* its buffer has room */
     if (++R->total >= R->limit) {
         ptx_fault(c, w, NULL, PTX_FAULT_INSN_LIMIT, 0, 0);
         sm->fault = 1;

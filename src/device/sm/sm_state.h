@@ -77,6 +77,9 @@ typedef struct sm_sub {
     uint32_t fetch_rr;          /* the fetch unit's round-robin position */
     uint32_t read_rr;           /* the operand arbiter's */
     uint32_t seen;              /* what its scheduler saw last cycle (SM_STALL_*) */
+    uint64_t fetch_mask;        /* bit k: warp slot s + k x nsub may want a fetch (every one that
+                                 * does has its bit; the fetch unit clears those that never will
+                                 * until their buffer drains: sm_fetch_mark) */
     uint32_t id_oc[SM_UNIT_COUNT]; /* instructions of each unit kind issued this cycle (the latch empties into a collector by the next) */
 } sm_sub_t;
 
@@ -149,6 +152,21 @@ typedef struct sm {
     uint32_t fault_cta;
     sm_stats_t st;
 } sm_t;
+
+/* Warp slot i's buffer has room again (or it is new): its fetch bit. */
+SIM_INLINE void sm_fetch_mark(sm_t *sm, uint32_t i)
+{
+    sm->subs[i % sm->P->nsub].fetch_mask |= 1ull << (i / sm->P->nsub);
+}
+
+SIM_INLINE uint32_t sm_ctz64(uint64_t m) /* lowest set bit's index; m != 0 */
+{
+#ifdef __CUDA_ARCH__
+    return (uint32_t)__ffsll((long long)m) - 1u;
+#else
+    return (uint32_t)__builtin_ctzll(m);
+#endif
+}
 
 SIM_INLINE uint32_t sm_units_per_sub(const sm_params_t *P)
 {
