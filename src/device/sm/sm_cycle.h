@@ -59,9 +59,6 @@ SIM_FN void sm_retire(sm_t *sm)
         if (--ct->warps == 0) {
             ct->done_at = sm->now;
             sm->resident--;
-            if (sm->freed_at == SM_NEVER)
-                sm->freed_at = sm->now;
-            sm->freed++;
         }
     }
 }
@@ -89,8 +86,11 @@ SIM_FN int sm_schedule(sm_t *sm, uint32_t s)
     if (P->sched == SM_SCHED_TWO_LEVEL)
         sm_two_level(sm, s);
     n = sm_sched_order(sm, s, order);
-    /* what a scheduler that issues nothing saw, most advanced first */
-    static const uint8_t rank[SM_STALL_COUNT] = {6, 0, 3, 3, 2, 5, 1};
+    static const uint8_t rank[SM_STALL_COUNT] = {
+#define SM_STALL_RANK(name, key, rank) rank,
+        SM_STALL_LIST(SM_STALL_RANK)
+#undef SM_STALL_RANK
+    };
     for (uint32_t k = 0; k < n && !sm->fault; k++) {
         uint32_t i = order[k], pc = 0;
         uint32_t why = sm_warp_check(sm, s, i, &pc);

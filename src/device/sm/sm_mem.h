@@ -72,7 +72,7 @@ SIM_FN void sm_mem_shape(sm_t *sm, const ptx_ctx_t *c, const ptx_rec_t *r, const
             if (exec >> l & 1u)
                 for (uint32_t k = 0; k < words; k++)
                     v[n++] = (la[l] & 0xffffffffull) / 4 + k;
-        n = sm_distinct(v, n) ? n : 0;
+        sm_distinct(v, n); /* sorted: each word counts once in its bank below */
         uint32_t most = 0, banks = sm->P->shmem_banks;
         uint32_t count[64];
         for (uint32_t b = 0; b < banks && b < 64; b++)

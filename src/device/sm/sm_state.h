@@ -92,12 +92,15 @@ typedef struct sm_cta {
     uint64_t done_at;           /* the cycle its last warp left (warps == 0) */
 } sm_cta_t;
 
-/* What an SM counts while it runs (GPGPU-Sim's statistics, sm_stats.h). */
-#define SM_STALL_LIST(_)                                                                   \
-    _(ISSUED, "issued") _(IDLE, "idle") _(SCOREBOARD, "scoreboard") _(MEMORY, "memory")    \
-    _(BARRIER, "barrier") _(COLLECTOR, "collector") _(FETCH, "fetch")
+/* What a warp scheduler saw in a cycle: _(NAME, "key", rank). A scheduler
+ * that issues nothing counts the highest-ranked of its warps' states: the
+ * one furthest along the pipeline (sm_schedule). The statistics name them
+ * by key (sm_stats.c). */
+#define SM_STALL_LIST(_)                                                                          \
+    _(ISSUED, "issued", 6) _(IDLE, "idle", 0) _(SCOREBOARD, "scoreboard", 3)                      \
+    _(MEMORY, "memory", 3) _(BARRIER, "barrier", 2) _(COLLECTOR, "collector", 5) _(FETCH, "fetch", 1)
 typedef enum {
-#define SM_STALL_ENUM(name, key) SM_STALL_##name,
+#define SM_STALL_ENUM(name, key, rank) SM_STALL_##name,
     SM_STALL_LIST(SM_STALL_ENUM)
 #undef SM_STALL_ENUM
     SM_STALL_COUNT
@@ -145,8 +148,6 @@ typedef struct sm {
     uint32_t warps_resident;
     uint32_t order;             /* issue counter */
     uint32_t next_age;
-    uint64_t freed_at;          /* a CTA slot freed in this run's window: the first cycle it did; SM_NEVER none */
-    uint32_t freed;             /* how many */
     uint32_t retire;            /* a warp may have finished: look */
     int fault;                  /* a CTA faulted: its fault is in its ptx_fault_t */
     uint32_t fault_cta;
@@ -245,7 +246,6 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
         sm->cus[i].warp = SM_NONE;
     for (uint32_t i = 0; i < P->max_warps; i++)
         sm->warps[i].cta = SM_NONE;
-    sm->freed_at = SM_NEVER;
     return sm;
 }
 

@@ -31,7 +31,6 @@ static pthread_mutex_t sim_lock = PTHREAD_MUTEX_INITIALIZER;
 static sm_timing_t timing;
 static FILE *stats;
 static uint32_t stats_uid;
-static uint64_t stats_insns;
 
 static uint64_t env_u64(const char *name)
 {
@@ -108,8 +107,7 @@ void cudart_stats_launch(const char *kernel, const sm_result_t *tr, uint64_t ins
 {
     if (!stats)
         return;
-    stats_insns += insns;
-    sm_stats_print(stats, kernel, ++stats_uid, insns, stats_insns, tr, &timing, gpu_config_sms(&G));
+    sm_stats_print(stats, kernel, ++stats_uid, insns, tr, &timing, gpu_config_sms(&G));
 }
 
 int cudart_enter(void)

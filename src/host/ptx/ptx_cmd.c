@@ -261,8 +261,7 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
     rec->tot_thread_insns = r.st.thread_insns + (s->nrecs ? s->recs[s->nrecs - 1].tot_thread_insns : 0);
     s->nrecs++;
     if (s->stats)
-        sm_stats_print(s->stats, kd->name, s->nrecs, rec->st.thread_insns, rec->tot_thread_insns, &rec->tr, &s->tm,
-                       p->sched.nsm);
+        sm_stats_print(s->stats, kd->name, s->nrecs, rec->st.thread_insns, &rec->tr, &s->tm, p->sched.nsm);
     ptx_grid_result_free(&r);
     if (rec->printf_overflow)
         fprintf(stderr, "warpsim ptx: %s: printf output of %u CTAs overflowed %u bytes a CTA; some was dropped\n",

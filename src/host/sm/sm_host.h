@@ -48,7 +48,7 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
 /* GPGPU-Sim's statistics of one launch (uid from 1), in its format and
  * names (sm_stats.c), so that Accel-Sim's scripts read them; then at the
  * run's end its exit lines. */
-void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, uint64_t tot_insns, const sm_result_t *tr,
+void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, const sm_result_t *tr,
                     const sm_timing_t *tm, uint32_t nsm);
 void sm_stats_end(FILE *f, const sm_timing_t *tm);
 /* Occupancy in percent: resident warps over the warp slots, over the

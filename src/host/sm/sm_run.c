@@ -164,6 +164,14 @@ static void grid_fault(runner_t *X, uint32_t m)
     }
 }
 
+/* Thread t's share of a window: SMs t, t + nthreads, ... */
+static void run_share(runner_t *X, uint32_t t)
+{
+    for (uint32_t m = t; m < X->nsm; m += X->nthreads)
+        if (X->sms[m].sm)
+            X->sms[m].stuck = sm_run(X->sms[m].sm, X->until);
+}
+
 static void *worker(void *arg)
 {
     runner_t *X = ((runner_t **)arg)[0];
@@ -172,9 +180,7 @@ static void *worker(void *arg)
         pthread_barrier_wait(&X->go);
         if (X->quit)
             return NULL;
-        for (uint32_t m = t; m < X->nsm; m += X->nthreads)
-            if (X->sms[m].sm)
-                X->sms[m].stuck = sm_run(X->sms[m].sm, X->until);
+        run_share(X, t);
         pthread_barrier_wait(&X->done);
     }
 }
@@ -183,9 +189,7 @@ static void *worker(void *arg)
 static void run_window(runner_t *X)
 {
     pthread_barrier_wait(&X->go);
-    for (uint32_t m = 0; m < X->nsm; m += X->nthreads)
-        if (X->sms[m].sm)
-            X->sms[m].stuck = sm_run(X->sms[m].sm, X->until);
+    run_share(X, 0);
     pthread_barrier_wait(&X->done);
 }
 
@@ -279,8 +283,6 @@ static uint64_t schedule(runner_t *X, const ptx_sched_t *s)
                 fr[nf++] = (freed_t){ct->done_at, m, k};
                 collect(X, m, k);
             }
-            sm->freed = 0;
-            sm->freed_at = SM_NEVER;
         }
         if (bad)
             break;

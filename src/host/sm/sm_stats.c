@@ -8,7 +8,7 @@
 const char *sm_stall_name(uint32_t i)
 {
     static const char *const names[SM_STALL_COUNT] = {
-#define SM_STALL_NAME(name, key) key,
+#define SM_STALL_NAME(name, key, rank) key,
         SM_STALL_LIST(SM_STALL_NAME)
 #undef SM_STALL_NAME
     };
@@ -22,7 +22,7 @@ double sm_occupancy(const sm_params_t *P, uint64_t warp_cycles, uint64_t sm_cycl
 
 static double per(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
-void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, uint64_t tot_insns, const sm_result_t *tr,
+void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, const sm_result_t *tr,
                     const sm_timing_t *tm, uint32_t nsm)
 {
     const sm_stats_t *st = &tr->st;
@@ -34,8 +34,8 @@ void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, u
     fprintf(f, "gpu_sim_insn = %llu\n", (unsigned long long)insns);
     fprintf(f, "gpu_ipc = %12.4f\n", per(insns, tr->cycles));
     fprintf(f, "gpu_tot_sim_cycle = %llu\n", (unsigned long long)tm->tot_cycles);
-    fprintf(f, "gpu_tot_sim_insn = %llu\n", (unsigned long long)tot_insns);
-    fprintf(f, "gpu_tot_ipc = %12.4f\n", per(tot_insns, tm->tot_cycles));
+    fprintf(f, "gpu_tot_sim_insn = %llu\n", (unsigned long long)tm->tot_insns);
+    fprintf(f, "gpu_tot_ipc = %12.4f\n", per(tm->tot_insns, tm->tot_cycles));
     fprintf(f, "gpu_tot_issued_cta = %llu\n", (unsigned long long)tm->tot_ctas);
     fprintf(f, "gpu_occupancy = %.4f%% \n", sm_occupancy(P, st->warp_cycles, st->cycles));
     fprintf(f, "gpu_tot_occupancy = %.4f%% \n", sm_occupancy(P, tm->tot_warp_cycles, tm->tot_sm_cycles));
