@@ -43,3 +43,32 @@ for l in kernels/ptx/*.launch; do
         printf "%-13s %12d %7.1f %10.1f %10.2f %10.1f %10.2f %9.1f\n", k, c, i / c, c / a / 1e3, i / a / 1e6,
                c / b / 1e3, i / b / 1e6, a / f }'
 done
+
+# Design sweeps (issue 31 part 10): the four shipped cards' configs in one
+# run (their sessions side by side on the host threads) against the same
+# four runs one after another, whole-process wall time, median of ROUNDS.
+SWEEP=${SWEEP:-sgemm nbody matmul stencil3d}
+CARDS=(titanv rtx2070super a100 h100)
+wall() { python3 -c 'import subprocess, sys, time
+t = time.monotonic(); subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(time.monotonic() - t)' "$@"; }
+echo
+echo "Design sweep: ${#CARDS[@]} configs in one run against ${#CARDS[@]} runs in turn ($N host threads)"
+printf '%-13s %10s %10s %8s\n' workload "sweep_s" "in_turn_s" speedup
+for k in $SWEEP; do
+    l=kernels/ptx/$k.launch
+    : >"$T/s" && : >"$T/q"
+    cfgs=()
+    for c in "${CARDS[@]}"; do cfgs+=(--config "configs/gpu/$c.cfg"); done
+    for _ in $(seq "$ROUNDS"); do
+        wall "$W" ptx --quiet --backend cpu --timing "${cfgs[@]}" "$l" >>"$T/s"
+        t=0
+        for c in "${CARDS[@]}"; do
+            t=$(awk -v a="$t" -v b="$(wall "$W" ptx --quiet --backend cpu --timing --config "configs/gpu/$c.cfg" "$l")" \
+                'BEGIN { print a + b }')
+        done
+        echo "$t" >>"$T/q"
+    done
+    s=$(median <"$T/s") q=$(median <"$T/q")
+    awk -v k="$k" -v s="$s" -v q="$q" 'BEGIN { printf "%-13s %10.3f %10.3f %8.2f\n", k, s, q, q / s }'
+done

@@ -67,6 +67,19 @@ SIM_INLINE void sim_memcpy(void *dst, const void *src, size_t n)
         d[i] = s[i];
 }
 
+/* n bytes at p cleared (libc's memset on the host: a CTA's start clears
+ * its shared and local memory). */
+SIM_INLINE void sim_zero(void *p, size_t n)
+{
+#ifdef __CUDA_ARCH__
+    uint8_t *b = (uint8_t *)p;
+    for (size_t i = 0; i < n; i++)
+        b[i] = 0;
+#else
+    __builtin_memset(p, 0, n);
+#endif
+}
+
 SIM_INLINE uint32_t sim_clz32(uint32_t x)
 {
 #ifdef __CUDA_ARCH__

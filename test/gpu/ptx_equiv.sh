@@ -11,13 +11,21 @@
 # atomics' tally whose value depends on their order) may differ, and so may
 # that launch's instruction counts: the threads that race also branch on what
 # they read (bfs.cu: an atomicMin only where level[v] still looks higher; an
-# H200 gave other counts than the CPU in all 4 variants). Prints a FAIL line
-# and returns 1 on a difference.
+# H200 gave other counts than the CPU in all 4 variants). PTX_EQUIV_OPTS (an
+# array, may be unset): more options for both runs; with --timing every
+# launch's timing block (cycles, scheduler states, counters) must agree too:
+# the SM model on the GPU (sm_backend_cuda.cu) against the CPU's. Prints a
+# FAIL line and returns 1 on a difference.
 
 ptx_counts() {
     python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 print(d["gpu_tot_sim_insn"], d["gpgpu_n_tot_w_icount"], d["warps"])' "$1"
+}
+
+ptx_timing() {
+    python3 -c 'import json, sys
+print(json.dumps([l.get("timing") for l in json.load(open(sys.argv[1]))["launches"]], sort_keys=True))' "$1"
 }
 
 ptx_equiv() {
@@ -27,7 +35,7 @@ ptx_equiv() {
         local cmd=("${PTX_CPU[@]}")
         [ $b = cuda ] && cmd=("${PTX_CUDA[@]}")
         rm -rf "${T:?}/$b"
-        "${cmd[@]}" --quiet --backend $b "${mod[@]}" --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
+        "${cmd[@]}" --quiet --backend $b "${mod[@]}" ${PTX_EQUIV_OPTS[@]+"${PTX_EQUIV_OPTS[@]}"} --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
             >"$T/$b.out" 2>"$T/$b.err" || { echo "FAIL: $what on $b:"; tail -3 "$T/$b.err"; return 1; }
     done
     unordered=$(sed -n 's/^# unordered: //p' "$launch")
@@ -36,4 +44,7 @@ ptx_equiv() {
     cmp -s "$T/cpu.out" "$T/cuda.out" || { echo "FAIL: printf output differs: $what"; return 1; }
     [ -n "$unordered" ] || [ "$(ptx_counts "$T/cpu.json")" = "$(ptx_counts "$T/cuda.json")" ] ||
         { echo "FAIL: counts differ: $what"; return 1; }
+    [ "$(ptx_timing "$T/cpu.json")" = "$(ptx_timing "$T/cuda.json")" ] ||
+        { echo "FAIL: timing differs: $what: cpu $(ptx_timing "$T/cpu.json" | head -c 300)," \
+            "cuda $(ptx_timing "$T/cuda.json" | head -c 300)"; return 1; }
 }

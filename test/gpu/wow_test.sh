@@ -159,6 +159,33 @@ small() {
     ptx_case "$HERE/scan_cta1024.launch"
     ptx_case "$HERE/its.launch"
     ptx_case kernels/ptx/histogram.launch kernels/ptx/gen/histogram.sm_75.ptx
+    # The SM model in the persistent kernel (src/host/sm/sm_backend_cuda.cu, a thread an SM): the
+    # CPU's cycles, stall counts and outputs, on a GPU config's 80 SMs (several waves of CTAs,
+    # the block scheduler refilling slots) and on an sm_90 build with shared memory and barriers.
+    PTX_EQUIV_OPTS=(--timing --config configs/gpu/titanv.cfg)
+    ptx_case kernels/ptx/transpose.launch
+    ptx_case kernels/ptx/reduce_smem.launch
+    ptx_case kernels/ptx/vecadd.launch
+    PTX_EQUIV_OPTS=()
+    ptx_fault "$HERE/wild.launch"
+    ptx_fault "$HERE/wild.launch" --timing --config configs/gpu/titanv.cfg
+}
+
+# ptx_fault LAUNCH [options]: a kernel's fault is the launch's status (1) with the same message on
+# both backends.
+ptx_fault() {
+    local launch=$1
+    shift
+    "$W" ptx --quiet --backend cpu "$@" "$launch" >/dev/null 2>"$T/fa.err"
+    local a=$?
+    timeout "$TIMEOUT" "$W" cuda --quiet -- "$WOW" ptx --quiet --backend cuda "$@" "$launch" >/dev/null 2>"$T/fb.err"
+    local b=$?
+    if [ $a = 1 ] && [ $b = 1 ] && grep -q 'faulted: CTA' "$T/fa.err" && cmp -s "$T/fa.err" "$T/fb.err"; then
+        pass=$((pass + 1))
+        echo "ok: ptx $launch $* faults alike: $(cat "$T/fa.err")"
+    else
+        bad "ptx $launch $*: exit $a on the CPU, $b on CUDA-on-PTX: $(cat "$T/fa.err") / $(cat "$T/fb.err")"
+    fi
 }
 
 # More cores than the device memory holds (cudaMemGetInfo's free bytes over

@@ -49,14 +49,23 @@ $(BUILD)/ptx_exec_bench: bench/ptx_exec_bench.c $(BUILD)/libwarpsim.a
 bench-ptx-exec: $(BUILD)/ptx_exec_bench
 	$(BUILD)/ptx_exec_bench $(PTX_BENCH_ARGS)
 
-# The PTX executor's CUDA backend (src/host/ptx/ptx_backend_cuda.cu): built into the library when
-# nvcc is there (ptx_backend_nocuda.c stands in otherwise).
+# The PTX executor's CUDA backend (src/host/ptx/ptx_backend_cuda.cu) and the SM model's
+# (src/host/sm/sm_backend_cuda.cu): built into the library when nvcc is there
+# (ptx_backend_nocuda.c and sm_backend_nocuda.c stand in otherwise).
+PTX_CUDA_OBJ := $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o $(BUILD)/obj/src/host/sm/sm_backend_cuda.o
 ifneq ($(NVCC),)
-$(BUILD)/libwarpsim.a: $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o
+$(BUILD)/libwarpsim.a: $(PTX_CUDA_OBJ)
 endif
-$(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o: src/host/ptx/ptx_backend_cuda.cu $(FLAGS_STAMP)
+$(PTX_CUDA_OBJ): $(BUILD)/obj/%.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -c $< -o $@
+# The SM model's kernel is one thread's serial code, minutes of ptxas a target: SASS for the lent
+# cards' sm_90 only, and compute_75 PTX that any other card JITs (and wow-test runs), unless
+# NVCC_ARCH is given.
+ifeq ($(origin NVCC_ARCH),file)
+SM_CUDA_ARCH := -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90
+$(BUILD)/obj/src/host/sm/sm_backend_cuda.o: NVCCFLAGS := $(filter-out -gencode arch=%,$(NVCCFLAGS)) $(SM_CUDA_ARCH)
+endif
 
 # The PTX ALU's random differential tester: every form against an independent reference
 # (C under fesetround, MPFR), through ptx_alu_eval and ptx_alu_warp. Under a minute here.

@@ -278,7 +278,7 @@ PY
 "$W" report --format svg --output "$T/tl.svg" --x cycle --y ipc "$T/tl.csv" && grep -q "<svg" "$T/tl.svg" && ok ||
     bad "warpsim report could not plot the timeline"
 cfg_with longlat h100 "-ptx_opcode_latency_int 4,4,4,4,3000,32"
-for args in "--timeline x.csv" "--timing --timeline-every 100" "--stats x.txt" "--timing --backend cuda" \
+for args in "--timeline x.csv" "--timing --timeline-every 100" "--stats x.txt" "--timing --timeline x.csv --backend cuda" \
     "--timing --stats /nonexistent/x.txt" "--timing --config $T/longlat.cfg"; do
     "$W" ptx --quiet $args kernels/ptx/vecadd.launch >/dev/null 2>"$T/err"
     [ $? = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && ok || bad "ptx $args: $(cat "$T/err")"
@@ -295,6 +295,16 @@ for i in 0 1; do
     [ -f "$T/sw.$i.json" ] && [ "$(counts "$T/sw.$i.json")" = "$(counts "$T/one.json")" ] && ok ||
         bad "sweep's $c: $(counts "$T/sw.$i.json" 2>&1) against $(counts "$T/one.json")"
 done
+
+# 8e. The sweep's configs run side by side on the host threads: the
+#     kernels' printf output still comes config by config, in order.
+"$W" ptx --quiet --backend cpu --timing --threads 2 --config configs/gpu/titanv.cfg --config configs/gpu/h100.cfg \
+    kernels/ptx/clock_f64.launch >"$T/sw.out" 2>/dev/null
+for c in titanv h100; do
+    "$W" ptx --quiet --backend cpu --timing --config "configs/gpu/$c.cfg" kernels/ptx/clock_f64.launch 2>/dev/null
+done >"$T/seq.out"
+[ -s "$T/sw.out" ] && cmp -s "$T/sw.out" "$T/seq.out" && ok ||
+    bad "a sweep's printf output is not the configs' runs in order: $(diff "$T/sw.out" "$T/seq.out" | head -3)"
 
 # 9. A fault (in a one-warp CTA: which of several warps faults first is
 #    up to the schedule) and a barrier that never completes: the same

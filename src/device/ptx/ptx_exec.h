@@ -211,7 +211,7 @@ SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
     int rc = PTX_STEP_OK;
     if (PTX_LEADER())
         ptx_count(c, w, r, active, 1);
-#ifndef __CUDA_ARCH__
+#ifndef PTX_LANE_THREADS
     if (traced)
         ptx_trace_fill(c, w, r, pc, exec);
 #endif
@@ -228,7 +228,7 @@ SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
         top->state |= PTX_G_SYNC;
         ptx_count(c, w, r, active, -1);
     }
-#ifndef __CUDA_ARCH__
+#ifndef PTX_LANE_THREADS
     if (traced) {
         c->tr->next = w->sp ? w->simt[w->sp - 1].pc : 0;
         if ((c->tr->flags & SIM_TR_BRANCH) && c->tr->next != pc + 1)
@@ -237,7 +237,7 @@ SIM_INLINE int ptx_step(ptx_ctx_t *c, ptx_warp_t *w, int traced)
 #endif
     if (PTX_LEADER())
         rc = ptx_after(c, w, rc);
-#ifdef __CUDA_ARCH__
+#ifdef PTX_LANE_THREADS
     if (PTX_LEADER())
         w->rc = rc;
     __syncwarp();

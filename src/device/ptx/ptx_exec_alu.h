@@ -1,6 +1,6 @@
 /* ALU records through the ALU's seam (ptx_alu.h): on the CPU the whole warp
  * at once (ptx_alu_warp, sources as 32-lane arrays), on the GPU one lane
- * (ptx_alu_eval). A special-register
+ * (ptx_alu_eval; PTX_LANE_THREADS). A special-register
  * source (cvt from %tid.x) are made into a lane array first; the ALU
  * applies a !p source's negation itself. */
 #ifndef PTX_EXEC_ALU_H
@@ -20,7 +20,7 @@ SIM_INLINE void ptx_exec_alu(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     }
     uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
     uint64_t *d2 = r->dst2 != PTX_NOSLOT ? w->regs + (size_t)r->dst2 * 32 : NULL;
-#ifdef __CUDA_ARCH__
+#ifdef PTX_LANE_THREADS
     uint32_t l = threadIdx.x & 31u;
     if (exec >> l & 1u) {
         uint32_t li = (r->flags & PTX_RF_SREGSRC) ? 0 : l;

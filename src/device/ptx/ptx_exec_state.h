@@ -8,7 +8,16 @@
 
 #include "device/ptx/ptx_prog.h"
 
-#ifdef __CUDA_ARCH__
+/* PTX_LANE_THREADS: a CUDA thread per lane, as the functional CUDA backend
+ * runs (ptx_backend_cuda.cu). A translation unit that defines
+ * PTX_SERIAL_WARPS before including the executor runs a warp on one thread
+ * on the GPU as on the CPU (the timing model's kernel, sm_backend_cuda.cu:
+ * one thread steps an SM and its warps). */
+#if defined(__CUDA_ARCH__) && !defined(PTX_SERIAL_WARPS)
+#define PTX_LANE_THREADS 1
+#endif
+
+#ifdef PTX_LANE_THREADS
 /* One CUDA thread per lane: the loop is that lane; per-lane temporaries are
  * scalars; lane 0 writes the warp's shared control state. */
 #define PTX_LANES(l) for (uint32_t l = threadIdx.x & 31u, once_##l = 1; once_##l; once_##l = 0)

@@ -168,6 +168,50 @@ typedef struct ptx_sm_cta {
     uint64_t lane_addr[32];
 } ptx_sm_cta_t;
 
+/* A CTA's memory when it is run in turns (cooperative grids, the timing
+ * model): its ptx_sm_cta_t, then its scratch. */
+SIM_INLINE size_t ptx_sm_cta_bytes(const ptx_grid_t *g)
+{
+    return ptx_up64(sizeof(ptx_sm_cta_t)) + ptx_layout(g).total;
+}
+
+SIM_INLINE uint8_t *ptx_sm_cta_scratch(ptx_sm_cta_t *R)
+{
+    return (uint8_t *)R + ptx_up64(sizeof(ptx_sm_cta_t));
+}
+
+/* CTA cta of g set up in R, its scratch at s (ptx_layout(g).total bytes):
+ * shared and local memory cleared, barriers reset, warps entered at the
+ * kernel; 0, or -1 with *f (a warp's start faulted). The executor's
+ * counters go to st, printf records to out. */
+SIM_FN int ptx_sm_cta_setup(ptx_sm_cta_t *R, const ptx_grid_t *g, uint32_t cta, uint8_t *s, ptx_stats_t *st,
+                            ptx_out_t *out, ptx_fault_t *f)
+{
+    ptx_layout_t L = ptx_layout(g);
+    ptx_ctx_t *c = &R->c;
+    sim_zero(f, sizeof *f);
+    ptx_sm_cta_begin(c, g, &L, s, cta, &R->cs, st, out, f);
+    ptx_sm_cta_state(&R->cs, g);
+    sim_zero(c->shared, L.reserved_at + PTX_RESERVED_SMEM);
+    sim_zero(c->local, (size_t)L.nwarps * 32 * L.local_per_lane);
+    R->warps = (ptx_warp_t *)(s + L.warps);
+    R->total = 0;
+    R->limit = g->insn_limit ? g->insn_limit : ~(uint64_t)0;
+    for (uint32_t k = 0; k < c->nwarps; k++)
+        if (ptx_warp_init(c, &L, s, k) == PTX_STEP_FAULT)
+            return -1;
+    st->warps += L.nwarps;
+    return 0;
+}
+
+/* The timing model's record of R's instructions: each step fills it. */
+SIM_INLINE void ptx_sm_cta_traced(ptx_sm_cta_t *R)
+{
+    sim_zero(&R->tr, sizeof R->tr);
+    R->c.tr = &R->tr;
+    R->c.lane_addr = R->lane_addr;
+}
+
 /* Runs w until it stops, ran budget instructions, (switch) took a back
  * edge, or (cooperative grids) loaded the grid barrier's word: its CTA
  * spins, and the CTAs it waits for need the turn. *ran: how many it ran. */

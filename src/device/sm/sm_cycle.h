@@ -27,13 +27,15 @@ SIM_FN void sm_cta_launch(sm_t *sm, uint32_t k, ptx_sm_cta_t *R, uint32_t cta)
         while (sm->warps[slot].w)
             slot++;
         sm_warp_t *sw = &sm->warps[slot];
-        sm_zero(sw, sizeof *sw);
+        sim_zero(sw, sizeof *sw);
         sw->w = &R->warps[i];
         sw->cta = k;
         sw->age = sm->next_age++;
         sw->next_fetch = entry;
         sw->active = 1;
         sm_fetch_mark(sm, slot);
+        sm_sub_t *sub = &sm->subs[slot % sm->P->nsub];
+        sub->by_age[sub->n_age++] = (uint8_t)slot; /* the youngest: ages only grow */
     }
     sm->resident++;
     sm->warps_resident += R->c.nwarps;
@@ -52,6 +54,12 @@ SIM_FN void sm_retire(sm_t *sm)
         for (uint32_t s = 0; s < sm->P->nsub; s++)
             if (sm->subs[s].last == i)
                 sm->subs[s].last = SM_NONE;
+        sm_sub_t *sub = &sm->subs[i % sm->P->nsub];
+        uint32_t k = 0;
+        while (sub->by_age[k] != i)
+            k++;
+        for (sub->n_age--; k < sub->n_age; k++)
+            sub->by_age[k] = sub->by_age[k + 1];
         sw->w = NULL;
         sw->cta = SM_NONE;
         sw->active = 0;
@@ -191,9 +199,9 @@ SIM_FN uint64_t sm_next_event(sm_t *sm)
     return next;
 }
 
-/* Runs the SM until cycle `until`, a fault, or (stop_on_free) a CTA
- * finishing. Returns 1 if it is stuck: CTAs resident and nothing can ever
- * move (a barrier no thread will reach). */
+/* Runs the SM until cycle `until` or a fault. Returns 1 (and sets
+ * sm->stuck) if it is stuck: CTAs resident and nothing can ever move (a
+ * barrier no thread will reach). */
 SIM_FN int sm_run(sm_t *sm, uint64_t until)
 {
     while (sm->now < until && !sm->fault) {
@@ -210,7 +218,7 @@ SIM_FN int sm_run(sm_t *sm, uint64_t until)
         }
         uint64_t next = sm_next_event(sm);
         if (next == SM_NEVER && sm->resident)
-            return 1;
+            return sm->stuck = 1;
         if (next > until)
             next = until;
         /* the skipped cycles look as this one did */

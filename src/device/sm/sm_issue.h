@@ -179,25 +179,12 @@ SIM_FN uint32_t sm_sched_order(sm_t *sm, uint32_t s, uint32_t *order)
     uint32_t per_sub = (P->max_warps + P->nsub - 1 - s) / P->nsub, n = 0, last = sm->subs[s].last;
     uint32_t lk = last == SM_NONE ? per_sub - 1 : last / P->nsub;
     if (P->sched == SM_SCHED_GTO) {
+        const sm_sub_t *sub = &sm->subs[s];
         if (last != SM_NONE && sm->warps[last].w)
             order[n++] = last;
-        /* the rest by age: a selection over at most 64 */
-        uint32_t prev = 0;
-        int first = 1;
-        for (;;) {
-            uint32_t best = SM_NONE, bage = 0xffffffffu;
-            for (uint32_t k = 0; k < per_sub; k++) {
-                uint32_t i = s + k * P->nsub;
-                const sm_warp_t *sw = &sm->warps[i];
-                if (sw->w && i != last && (first || sw->age > prev) && sw->age < bage)
-                    best = i, bage = sw->age;
-            }
-            if (best == SM_NONE)
-                break;
-            order[n++] = best;
-            prev = bage;
-            first = 0;
-        }
+        for (uint32_t k = 0; k < sub->n_age; k++)
+            if (sub->by_age[k] != last)
+                order[n++] = sub->by_age[k];
         return n;
     }
     for (uint32_t k = 0; k < per_sub; k++) {

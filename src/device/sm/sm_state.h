@@ -81,6 +81,9 @@ typedef struct sm_sub {
                                  * does has its bit; the fetch unit clears those that never will
                                  * until their buffer drains: sm_fetch_mark) */
     uint32_t id_oc[SM_UNIT_COUNT]; /* instructions of each unit kind issued this cycle (the latch empties into a collector by the next) */
+    uint32_t n_age;
+    uint8_t by_age[64];         /* its resident warps' slots, oldest first (GTO's order, kept as
+                                 * warps come and go rather than sorted each cycle) */
 } sm_sub_t;
 
 /* A resident CTA: the executor's state of it (ptx_sm.h), on the host's memory. */
@@ -151,6 +154,7 @@ typedef struct sm {
     uint32_t retire;            /* a warp may have finished: look */
     int fault;                  /* a CTA faulted: its fault is in its ptx_fault_t */
     uint32_t fault_cta;
+    int stuck;                  /* CTAs resident and nothing can ever move (sm_run) */
     sm_stats_t st;
 } sm_t;
 
@@ -206,17 +210,10 @@ SIM_FN size_t sm_bytes(const sm_params_t *P, uint32_t max_ctas)
     return n;
 }
 
-SIM_INLINE void sm_zero(void *p, size_t n)
-{
-    uint8_t *b = (uint8_t *)p;
-    for (size_t i = 0; i < n; i++)
-        b[i] = 0;
-}
-
 /* SM id's state in mem (sm_bytes long), empty, at cycle 0. */
 SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_t id)
 {
-    sm_zero(mem, sm_bytes(P, max_ctas));
+    sim_zero(mem, sm_bytes(P, max_ctas));
     uint8_t *m = (uint8_t *)mem;
     sm_t *sm = (sm_t *)m;
     size_t o = sm_align(sizeof(sm_t));

@@ -6,11 +6,13 @@
 #include "host/ptx/ptx_cmd.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "host/ptx/ptx_backend.h"
 #include "host/ptx/ptx_launch_params.h"
@@ -53,17 +55,19 @@ static int load_config(ptx_session_t *s)
 /* cpu; cuda (ptx_backend.h) when a GPU can run grids; auto: cuda if so. */
 static int choose_backend(ptx_session_t *s)
 {
-    static char name[160];
-    int gpu = ptx_cuda_available(name, sizeof name);
+    char *name = s->device_name;
+    int gpu = ptx_cuda_available(name, sizeof s->device_name);
     s->backend = "cpu";
     s->device = "host";
+    /* the timing model runs on the GPU when asked by name (sm_backend_cuda.cu) */
     int cpu_only = s->o->racecheck || s->o->timing;
-    if (cpu_only && !strcmp(s->o->backend, "cuda")) {
+    if ((s->o->racecheck || s->o->timeline) && !strcmp(s->o->backend, "cuda")) {
         fprintf(stderr, "warpsim ptx: --%s runs on the CPU backend, not with --backend cuda\n",
-                s->o->racecheck ? "racecheck" : "timing");
+                s->o->racecheck ? "racecheck" : "timeline");
         return 2;
     }
-    if (!strcmp(s->o->backend, "cpu") || cpu_only || (!strcmp(s->o->backend, "auto") && !gpu))
+    if (!strcmp(s->o->backend, "cpu") || (cpu_only && strcmp(s->o->backend, "cuda")) ||
+        (!strcmp(s->o->backend, "auto") && !gpu))
         return 0;
     if (gpu < 0) { /* a card that cannot load the kernel: auto says why it runs on the CPU */
         int is_auto = !strcmp(s->o->backend, "auto");
@@ -160,20 +164,23 @@ static int fill_memory(ptx_session_t *s)
     return 0;
 }
 
-/* The grid's printf records, CTA by CTA, on stdout. */
+/* The grid's printf records, CTA by CTA, on stdout (or the session's out). */
 static void print_records(ptx_session_t *s, const ptx_grid_result_t *g)
 {
+    FILE *out = s->out ? s->out : stdout;
     for (uint64_t c = 0; c < g->nctas; c++)
         if (g->out[c].len) {
             ptx_out_t o = {g->out[c].buf, g->out[c].len, g->out[c].len, 0};
-            ptx_printf_format(s->prog, &s->arena.gmem, &o, stdout);
+            ptx_printf_format(s->prog, &s->arena.gmem, &o, out);
         }
-    fflush(stdout);
+    fflush(out);
 }
 
-/* The grid on the GPU (ptx_cuda_run): every CTA its own printf buffer,
- * CUDA's 1 MB FIFO shared out (1 KB to 64 KB a CTA). */
-static void run_cuda(const ptx_grid_t *g, const ptx_sched_t *sc, ptx_grid_result_t *r)
+/* The grid on the GPU (ptx_cuda_run; with tm, through the SM model:
+ * sm_cuda_run_grid): every CTA its own printf buffer, CUDA's 1 MB FIFO
+ * shared out (1 KB to 64 KB a CTA). */
+static void run_cuda(const ptx_grid_t *g, const ptx_sched_t *sc, sm_timing_t *tm, ptx_grid_result_t *r,
+                     sm_result_t *tr)
 {
     memset(r, 0, sizeof *r);
     r->nctas = sc->nctas;
@@ -191,10 +198,16 @@ static void run_cuda(const ptx_grid_t *g, const ptx_sched_t *sc, ptx_grid_result
         outs[i] = (ptx_out_t){bufs + i * cap, (uint32_t)cap, 0, 0};
     char err[512];
     double t0 = now();
-    int rc = ptx_cuda_run(g, &r->st, outs, &r->fault, err, sizeof err);
+    int rc = tm ? sm_cuda_run_grid(g, sc, tm, outs, r, tr, err, sizeof err)
+                : ptx_cuda_run(g, &r->st, outs, &r->fault, err, sizeof err);
     r->seconds = now() - t0;
-    r->faulted = rc == -1;
-    r->ctas_run = rc == 0 ? sc->nctas : 0;
+    if (tm) {
+        tr->seconds = r->seconds;
+        tm->tot_seconds += r->seconds;
+    } else {
+        r->faulted = rc == -1;
+        r->ctas_run = rc == 0 ? sc->nctas : 0;
+    }
     if (rc == -2) {
         fprintf(stderr, "warpsim ptx: --backend cuda: %s\n", err);
         r->error = 2;
@@ -233,10 +246,13 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
     if (s->o->timing) {
         rec->timed = 1;
         s->tm.kernel = kd->name;
-        sm_run_grid(&g, &p->sched, &s->tm, s->o->threads, &r, &rec->tr);
+        if (!strcmp(s->backend, "cuda"))
+            run_cuda(&g, &p->sched, &s->tm, &r, &rec->tr);
+        else
+            sm_run_grid(&g, &p->sched, &s->tm, s->o->threads, &r, &rec->tr);
         rec->tot_cycles = s->tm.tot_cycles;
     } else if (!strcmp(s->backend, "cuda")) {
-        run_cuda(&g, &p->sched, &r);
+        run_cuda(&g, &p->sched, NULL, &r, NULL);
     } else {
         ptx_run_cpu(&g, &p->sched, s->o->threads, &r);
     }
@@ -489,33 +505,92 @@ static void sweep_row(const ptx_session_t *s, const char *path, int rc)
     fprintf(stderr, " %8.3f  %s\n", s->run_seconds, rc ? "failed" : ptx_run_status_name(s->status));
 }
 
-/* Several --config: the launch file run under each in turn (a fresh
- * session each: memory filled again), each one's report FILE.<i>.json and
- * --stats FILE.<i>; then a row per config. */
+/* A design sweep's configs side by side: a worker takes the next config
+ * not yet run, so that min(configs, threads) run at once, each session
+ * on its share of the host threads; each one's printf output kept, to be
+ * printed in config order. */
+typedef struct sweep_job {
+    ptx_session_t *all;
+    int *rcs, n, next;
+    char **outs;
+    size_t *lens;
+    pthread_mutex_t lock;
+} sweep_job_t;
+
+static void *sweep_worker(void *arg)
+{
+    sweep_job_t *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->lock);
+        int i = j->next++;
+        pthread_mutex_unlock(&j->lock);
+        if (i >= j->n)
+            return NULL;
+        j->all[i].out = open_memstream(&j->outs[i], &j->lens[i]);
+        j->rcs[i] = j->all[i].out ? run_session(&j->all[i]) : input_error("warpsim ptx: out of memory");
+        if (j->all[i].out)
+            fclose(j->all[i].out);
+    }
+}
+
+/* Runs the sweep's sessions on `workers` threads (this one included). */
+static void sweep_run(sweep_job_t *j, int workers)
+{
+    pthread_t tid[64];
+    int started = 0;
+    pthread_mutex_init(&j->lock, NULL);
+    for (int t = 1; t < workers && t < 64; t++, started++)
+        if (pthread_create(&tid[t], NULL, sweep_worker, j))
+            break;
+    sweep_worker(j);
+    for (int t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
+    pthread_mutex_destroy(&j->lock);
+    for (int i = 0; i < j->n; i++)
+        if (j->lens[i])
+            fwrite(j->outs[i], 1, j->lens[i], stdout);
+    fflush(stdout);
+}
+
+/* Several --config: the launch file run under each (a fresh session each:
+ * memory filled again), side by side on the host threads, each one's
+ * report FILE.<i>.json and --stats FILE.<i>; then a row per config. */
 static int sweep(ptx_options_t *o)
 {
     int worst = 0, n = o->configs.count;
+    long cores = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    int workers = cores < 1 ? 1 : cores < n ? (int)cores : n;
     ptx_session_t *all = calloc((size_t)n, sizeof *all);
     int *rcs = calloc((size_t)n, sizeof *rcs);
     ptx_options_t *each = calloc((size_t)n, sizeof *each);
     char (*rep)[1024] = calloc((size_t)n, sizeof *rep), (*st)[1024] = calloc((size_t)n, sizeof *st);
-    if (!all || !rcs || !each || !rep || !st)
+    char **outs = calloc((size_t)n, sizeof *outs);
+    size_t *lens = calloc((size_t)n, sizeof *lens);
+    if (!all || !rcs || !each || !rep || !st || !outs || !lens)
         return input_error("warpsim ptx: out of memory");
     for (int i = 0; i < n; i++) {
         each[i] = *o;
         each[i].config = o->configs.items[i];
         each[i].quiet = 1;
+        each[i].threads = (int)(cores / workers > 1 ? cores / workers : 1);
         if (o->report)
             sweep_path(o->report, i, rep[i], sizeof rep[i]), each[i].report = rep[i];
         if (o->stats)
             snprintf(st[i], sizeof st[i], "%s.%d", o->stats, i), each[i].stats = st[i];
         all[i].o = &each[i];
-        rcs[i] = run_session(&all[i]);
-        worst = rcs[i] > worst ? rcs[i] : worst;
     }
+    double t0 = now();
+    sweep_job_t job = {.all = all, .rcs = rcs, .n = n, .outs = outs, .lens = lens};
+    sweep_run(&job, workers);
+    double wall = now() - t0;
+    for (int i = 0; i < n; i++) {
+        worst = rcs[i] > worst ? rcs[i] : worst;
+        free(outs[i]);
+    }
+    free(outs), free(lens);
     if (!o->quiet) {
-        fprintf(stderr, "\nwarpsim ptx: %s under %d configs\n  %-28s %-14s %5s %14s", o->launch, n, "config", "card",
-                "SMs", "thread insns");
+        fprintf(stderr, "\nwarpsim ptx: %s under %d configs, %d at a time (%.3f s)\n  %-28s %-14s %5s %14s", o->launch,
+                n, workers, wall, "config", "card", "SMs", "thread insns");
         if (o->timing)
             fprintf(stderr, " %12s %9s", "cycles", "IPC");
         fprintf(stderr, " %8s  %s\n", "wall s", "status");

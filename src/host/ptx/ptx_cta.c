@@ -30,27 +30,13 @@ size_t ptx_cta_scratch_bytes(const ptx_grid_t *g)
 static int cta_begin(ptx_sm_cta_t *R, const ptx_grid_t *g, uint32_t cta, uint8_t *s, ptx_stats_t *st, ptx_out_t *out,
                      ptx_fault_t *f)
 {
-    ptx_layout_t L = ptx_layout(g);
-    ptx_ctx_t *c = &R->c;
-    memset(f, 0, sizeof *f);
-    ptx_sm_cta_begin(c, g, &L, s, cta, &R->cs, st, out, f);
-    ptx_sm_cta_state(&R->cs, g);
-    if (g->tm) {
-        memset(&R->tr, 0, sizeof R->tr);
-        c->tr = &R->tr;
-        c->lane_addr = R->lane_addr;
-    }
-    if (g->race && !(c->race = ptx_race_new(g->race, cta)))
+    R->c.race = NULL;
+    if (ptx_sm_cta_setup(R, g, cta, s, st, out, f))
         return -1;
-    memset(c->shared, 0, L.reserved_at + PTX_RESERVED_SMEM);
-    memset(c->local, 0, (size_t)L.nwarps * 32 * L.local_per_lane);
-    R->warps = (ptx_warp_t *)(s + L.warps);
-    R->total = 0;
-    R->limit = g->insn_limit ? g->insn_limit : UINT64_MAX;
-    for (uint32_t k = 0; k < c->nwarps; k++)
-        if (ptx_warp_init(c, &L, s, k) == PTX_STEP_FAULT)
-            return -1;
-    st->warps += L.nwarps;
+    if (g->tm)
+        ptx_sm_cta_traced(R);
+    if (g->race && !(R->c.race = ptx_race_new(g->race, cta)))
+        return -1;
     return 0;
 }
 
@@ -76,12 +62,12 @@ int PTX_CTA_RUN(const ptx_grid_t *g, uint32_t cta, void *scratch, ptx_stats_t *s
 
 size_t ptx_coop_cta_bytes(const ptx_grid_t *g)
 {
-    return ptx_up64(sizeof(ptx_sm_cta_t)) + ptx_layout(g).total;
+    return ptx_sm_cta_bytes(g);
 }
 
 int ptx_coop_cta_start(const ptx_grid_t *g, uint32_t cta, void *mem, ptx_stats_t *st, ptx_out_t *out, ptx_fault_t *f)
 {
-    return cta_begin((ptx_sm_cta_t *)mem, g, cta, (uint8_t *)mem + ptx_up64(sizeof(ptx_sm_cta_t)), st, out, f);
+    return cta_begin((ptx_sm_cta_t *)mem, g, cta, ptx_sm_cta_scratch((ptx_sm_cta_t *)mem), st, out, f);
 }
 
 int ptx_coop_cta_turn(void *mem, uint64_t quantum)

@@ -82,6 +82,8 @@ typedef struct ptx_session {
     ptx_check_rec_t *checks;
     const char *backend;          /* cpu, cuda */
     const char *device;           /* the GPU's name, or "host" */
+    char device_name[160];
+    FILE *out;                    /* the kernels' printf output; NULL: stdout */
     double setup_seconds, run_seconds;
     ptx_run_status_t status;
     sm_timing_t tm;               /* --timing: the SM model's parameters and the run's clock */

@@ -45,6 +45,20 @@ void sm_timeline_header(FILE *f);
 void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int threads, ptx_grid_result_t *r,
                  sm_result_t *tr);
 
+/* The same on the GPU (sm_backend_cuda.cu: the CUDA backend's persistent
+ * kernel, a thread an SM, the same block scheduler): every printf record
+ * into outs[cta] (their caps given) as ptx_cuda_run does; 0, -1 (a
+ * fault: r's), or -2 with err (no device, a CUDA error, built without nvcc). */
+int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, ptx_out_t *outs,
+                     ptx_grid_result_t *r, sm_result_t *tr, char *err, size_t n);
+
+/* What both runners share: the grid's fault is CTA cta's f unless a lower
+ * CTA's came first; an SM's counters added to the grid's; the grid's
+ * totals (ending at cycle end) added to the run's. */
+void sm_fault_min(ptx_grid_result_t *r, const ptx_fault_t *f, uint64_t cta);
+void sm_result_add(sm_result_t *tr, ptx_grid_result_t *r, const sm_stats_t *a, const ptx_stats_t *e);
+void sm_timing_account(sm_timing_t *tm, const ptx_grid_result_t *r, sm_result_t *tr, uint64_t end);
+
 /* GPGPU-Sim's statistics of one launch (uid from 1), in its format and
  * names (sm_stats.c), so that Accel-Sim's scripts read them; then at the
  * run's end its exit lines. */

@@ -1,26 +1,14 @@
-/* The timed runner (sm_host.h's sm_run_grid): the grid's SMs, each an sm_t
- * stepping its resident CTAs cycle by cycle (src/device/sm/sm_cycle.h),
- * spread over host threads, and the block scheduler between them.
- *
- * The SMs run in windows of P->cta_quantum cycles, each SM on its own up
- * to the window's end (an SM shares nothing with another but global
- * memory), to the last CTA's end: a CTA that spins on what another SM's
- * CTA writes (grid.sync) waits at most a window for it. Between windows
- * one thread is the block scheduler: it collects
- * the CTAs that finished and starts waiting ones in the freed slots, in
- * the order the slots freed (cycle, SM, slot), at the window's end: a CTA
- * waits at most a window for its slot, as the hardware's distributor takes
- * some cycles to launch one. The first wave goes out round robin over the
- * SMs, CTA i to SM i mod nsm, as ptx_sched_sm says. Every choice depends
- * on cycles only, so the cycle count is the same on any number of threads
- * (DESIGN.md "The SM model" says where it is not: CTAs that talk to each
- * other through global memory). */
+/* The timed runner on the CPU (sm_host.h's sm_run_grid): the grid's SMs,
+ * each an sm_t stepping its resident CTAs cycle by cycle
+ * (src/device/sm/sm_cycle.h), spread over host threads, window by window,
+ * with the block scheduler (src/device/sm/sm_grid.h) between windows on
+ * one thread. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "device/sm/sm_cycle.h"
+#include "device/sm/sm_grid.h"
 #include "host/sm/sm_host.h"
 
 typedef struct slot {
@@ -31,11 +19,9 @@ typedef struct slot {
 } slot_t;
 
 typedef struct run_sm {
-    sm_t *sm;
-    void *mem;
+    void *mem;                /* its sm_t */
     slot_t *slots;            /* max_ctas of them */
     ptx_stats_t st;           /* the executor's counters of its CTAs */
-    int stuck;
 } run_sm_t;
 
 typedef struct runner {
@@ -48,8 +34,8 @@ typedef struct runner {
     const sm_params_t *P;
     ptx_grid_result_t *r;
     run_sm_t *sms;
-    uint32_t nsm, nthreads;
-    uint64_t until;           /* the window's end */
+    sm_grid_t G;              /* the block scheduler's state: G.sms[m] is SM m's */
+    uint32_t nthreads;
     int quit;
     pthread_barrier_t go, done;
 } runner_t;
@@ -61,30 +47,25 @@ static double now_s(void)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-/* Starts CTA cta in slot k of SM m: 0, or -1 (out of memory, or the CTA
- * faulted at its start: r's fault). */
 /* SM m's state, made when it first gets a CTA (a small grid on a big GPU
  * touches few): idle until the kernel's launch latency is over. */
 static int sm_state(runner_t *X, uint32_t m)
 {
     run_sm_t *rs = &X->sms[m];
     const sm_params_t *P = X->P;
-    if (rs->sm)
+    if (X->G.sms[m])
         return 0;
     rs->mem = malloc(sm_bytes(P, X->max_ctas));
     rs->slots = (slot_t *)calloc(X->max_ctas, sizeof *rs->slots);
     if (!rs->mem || !rs->slots)
         return X->r->error = 1, -1;
-    rs->sm = sm_init(rs->mem, P, X->max_ctas, m);
-    rs->sm->dec = X->dec;
-    rs->sm->prog = X->g->prog;
-    rs->sm->now = P->launch_latency;
-    rs->sm->clock = X->clock0 + P->launch_latency;
+    X->G.sms[m] = sm_start(rs->mem, P, X->max_ctas, m, X->dec, X->g->prog, X->clock0);
     return 0;
 }
 
-static int launch(runner_t *X, uint32_t m, uint32_t k, uint64_t cta)
+SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta)
 {
+    runner_t *X = (runner_t *)G->runner;
     if (sm_state(X, m))
         return -1;
     run_sm_t *rs = &X->sms[m];
@@ -99,26 +80,25 @@ static int launch(runner_t *X, uint32_t m, uint32_t k, uint64_t cta)
     sl->out.len = sl->out.overflow = 0;
     sl->started = 1;
     ptx_sm_cta_t *R = (ptx_sm_cta_t *)sl->mem;
-    rs->sm->ctas[k].cta = (uint32_t)cta;
+    sm_t *sm = G->sms[m];
+    sm->ctas[k].cta = (uint32_t)cta;
     if (ptx_coop_cta_start(X->g, (uint32_t)cta, sl->mem, &rs->st, &sl->out, &sl->f)) {
-        rs->sm->ctas[k].R = R;
-        rs->sm->fault = 1;
-        rs->sm->fault_cta = k;
+        sm->ctas[k].R = R;
+        sm->fault = 1;
+        sm->fault_cta = k;
         return -1;
     }
-    memset(&R->tr, 0, sizeof R->tr);
-    R->c.tr = &R->tr;
-    R->c.lane_addr = R->lane_addr;
-    sm_cta_launch(rs->sm, k, R, (uint32_t)cta);
+    ptx_sm_cta_traced(R);
+    sm_cta_launch(sm, k, R, (uint32_t)cta);
     return 0;
 }
 
 /* A finished CTA's end, or at the grid's end a started one's: its printf records kept, its slot free. */
-static void collect(runner_t *X, uint32_t m, uint32_t k)
+SIM_FN void sm_grid_collect(sm_grid_t *G, uint32_t m, uint32_t k)
 {
-    run_sm_t *rs = &X->sms[m];
-    slot_t *sl = &rs->slots[k];
-    sm_cta_t *ct = &rs->sm->ctas[k];
+    runner_t *X = (runner_t *)G->runner;
+    slot_t *sl = &X->sms[m].slots[k];
+    sm_cta_t *ct = &G->sms[m]->ctas[k];
     ptx_grid_result_t *r = X->r;
     uint64_t cta = ct->cta;
     r->ctas_run++;
@@ -132,44 +112,18 @@ static void collect(runner_t *X, uint32_t m, uint32_t k)
     ct->R = NULL;
 }
 
-/* The fault of SM m's faulting or stuck CTA (the lowest grid index) into r. */
-static void grid_fault(runner_t *X, uint32_t m)
+SIM_FN void sm_grid_fault(sm_grid_t *G, uint32_t m, uint32_t k)
 {
-    run_sm_t *rs = &X->sms[m];
-    sm_t *sm = rs->sm;
-    ptx_grid_result_t *r = X->r;
-    uint32_t k = sm->fault_cta;
-    if (!sm->fault && !rs->stuck)
-        return;
-    if (!sm->fault) {
-        /* stuck: the first CTA whose barrier cannot complete */
-        k = SM_NONE;
-        for (uint32_t i = 0; i < sm->max_ctas; i++) {
-            sm_cta_t *ct = &sm->ctas[i];
-            if (!ct->R || !ct->warps)
-                continue;
-            ptx_sm_deadlock(&ct->R->c, ct->R->warps);
-            if (rs->slots[i].f.code != PTX_FAULT_NONE && (k == SM_NONE || ct->cta < sm->ctas[k].cta))
-                k = i;
-        }
-        if (k == SM_NONE)
-            return;
-    }
-    uint64_t cta = sm->ctas[k].cta;
-    if (!r->faulted || cta < r->fault.cta) {
-        r->faulted = 1;
-        r->fault = rs->slots[k].f;
-        if (r->fault.code == PTX_FAULT_NONE)
-            r->fault.code = PTX_FAULT_UNSUPPORTED;
-    }
+    runner_t *X = (runner_t *)G->runner;
+    sm_fault_min(X->r, &X->sms[m].slots[k].f, G->sms[m]->ctas[k].cta);
 }
 
 /* Thread t's share of a window: SMs t, t + nthreads, ... */
 static void run_share(runner_t *X, uint32_t t)
 {
-    for (uint32_t m = t; m < X->nsm; m += X->nthreads)
-        if (X->sms[m].sm)
-            X->sms[m].stuck = sm_run(X->sms[m].sm, X->until);
+    for (uint32_t m = t; m < X->G.nsm; m += X->nthreads)
+        if (X->G.sms[m])
+            sm_run(X->G.sms[m], X->G.until);
 }
 
 static void *worker(void *arg)
@@ -198,9 +152,9 @@ static void run_window(runner_t *X)
  * scheduler-cycles in each state (SM_STALL_LIST). */
 static void sample(runner_t *X)
 {
-    uint64_t lanes = 0, warps = 0, stall[SM_STALL_COUNT] = {0}, all = 0;
-    for (uint32_t m = 0; m < X->nsm; m++) {
-        const sm_t *sm = X->sms[m].sm;
+    uint64_t lanes = 0, warps = 0, stall[SM_STALL_COUNT] = {0}, all = 0, until = X->G.until;
+    for (uint32_t m = 0; m < X->G.nsm; m++) {
+        const sm_t *sm = X->G.sms[m];
         if (!sm)
             continue;
         lanes += sm->st.lanes;
@@ -211,98 +165,34 @@ static void sample(runner_t *X)
     for (uint32_t i = 0; i < SM_STALL_COUNT; i++)
         all += stall[i] - X->tl_stall[i];
     FILE *f = X->tm->timeline;
-    fprintf(f, "%llu,%s,%.4f,%llu", (unsigned long long)(X->clock0 + X->until), X->tm->kernel ? X->tm->kernel : "",
-            (double)(lanes - X->tl_lanes) / (double)(X->until - X->tl_last), (unsigned long long)warps);
+    fprintf(f, "%llu,%s,%.4f,%llu", (unsigned long long)(X->clock0 + until), X->tm->kernel ? X->tm->kernel : "",
+            (double)(lanes - X->tl_lanes) / (double)(until - X->tl_last), (unsigned long long)warps);
     for (uint32_t i = 0; i < SM_STALL_COUNT; i++) {
         fprintf(f, ",%.4f", all ? (double)(stall[i] - X->tl_stall[i]) / (double)all : 0.0);
         X->tl_stall[i] = stall[i];
     }
     fprintf(f, "\n");
     X->tl_lanes = lanes;
-    X->tl_last = X->until;
+    X->tl_last = until;
 }
 
-/* A freed slot, in the order the block scheduler fills them. */
-typedef struct freed {
-    uint64_t at;
-    uint32_t m, k;
-} freed_t;
-
-static int freed_cmp(const void *a, const void *b)
+/* The windows until every CTA ran, or one faulted. */
+static void schedule(runner_t *X)
 {
-    const freed_t *x = (const freed_t *)a, *y = (const freed_t *)b;
-    if (x->at != y->at)
-        return x->at < y->at ? -1 : 1;
-    if (x->m != y->m)
-        return x->m < y->m ? -1 : 1;
-    return x->k < y->k ? -1 : x->k > y->k;
-}
-
-/* The windows until every CTA ran, or one faulted; the cycle the last CTA
- * ended (0 when none ran). */
-static uint64_t schedule(runner_t *X, const ptx_sched_t *s)
-{
-    const sm_params_t *P = X->P;
-    uint64_t next = 0, nctas = s->nctas, last_end = 0;
-    freed_t *fr = (freed_t *)malloc(sizeof *fr * (size_t)X->nsm * s->ctas_per_sm + 1);
-    if (!fr)
-        return X->r->error = 1, 0;
-    /* the first wave: round robin, a slot of each SM at a time */
-    for (uint32_t k = 0; k < s->ctas_per_sm && next < nctas; k++)
-        for (uint32_t m = 0; m < X->nsm && next < nctas; m++)
-            if (launch(X, m, k, next++)) {
-                grid_fault(X, m);
-                goto out;
-            }
-    X->until = P->launch_latency;
+    sm_grid_t *G = &X->G;
+    if (sm_grid_start(G))
+        return;
     for (;;) {
-        X->until += P->cta_quantum;
         run_window(X);
-        if (X->tm->timeline && X->until - X->tl_last >= X->tm->timeline_every)
+        if (X->tm->timeline && G->until - X->tl_last >= X->tm->timeline_every)
             sample(X);
-        uint32_t nf = 0;
-        int live = 0, bad = 0;
-        for (uint32_t m = 0; m < X->nsm; m++) {
-            sm_t *sm = X->sms[m].sm;
-            if (!sm)
-                continue;
-            if (sm->fault || X->sms[m].stuck) {
-                grid_fault(X, m);
-                bad = 1;
-            }
-            for (uint32_t k = 0; k < sm->max_ctas; k++) {
-                sm_cta_t *ct = &sm->ctas[k];
-                if (!ct->R)
-                    continue;
-                if (ct->warps) {
-                    live = 1;
-                    continue;
-                }
-                if (ct->done_at + 1 > last_end)
-                    last_end = ct->done_at + 1;
-                fr[nf++] = (freed_t){ct->done_at, m, k};
-                collect(X, m, k);
-            }
-        }
-        if (bad)
-            break;
-        qsort(fr, nf, sizeof *fr, freed_cmp);
-        for (uint32_t i = 0; i < nf && next < nctas; i++) {
-            live = 1;
-            if (launch(X, fr[i].m, fr[i].k, next++)) {
-                grid_fault(X, fr[i].m);
-                goto out;
-            }
-        }
-        if (!live) {
-            if (X->tm->timeline && X->until > X->tl_last)
-                sample(X);
-            break;
-        }
+        uint64_t until = G->until;
+        int rc = sm_grid_step(G);
+        if (rc == 0 && X->tm->timeline && until > X->tl_last)
+            sample(X);
+        if (rc <= 0)
+            return;
     }
-out:
-    free(fr);
-    return last_end;
 }
 
 void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int threads, ptx_grid_result_t *r,
@@ -317,17 +207,25 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     X.tm = tm;
     X.P = P;
     X.r = r;
-    X.nsm = s->nsm ? s->nsm : 1;
+    uint32_t nsm = s->nsm ? s->nsm : 1;
     if (threads <= 0)
         threads = 1;
-    X.nthreads = (uint32_t)threads < X.nsm ? (uint32_t)threads : X.nsm;
+    X.nthreads = (uint32_t)threads < nsm ? (uint32_t)threads : nsm;
     r->nctas = s->nctas;
     r->threads = (int)X.nthreads;
     r->out = (ptx_cta_out_t *)calloc(s->nctas ? s->nctas : 1, sizeof *r->out);
-    X.sms = (run_sm_t *)calloc(X.nsm, sizeof *X.sms);
+    X.sms = (run_sm_t *)calloc(nsm, sizeof *X.sms);
     sm_dec_t *dec = sm_decode(g->prog, P);
+    sm_grid_t *G = &X.G;
+    G->sms = (sm_t **)calloc(nsm, sizeof *G->sms);
+    G->fr = (sm_freed_t *)malloc(sizeof *G->fr * ((size_t)nsm * s->ctas_per_sm + 1));
+    G->P = P;
+    G->nsm = nsm;
+    G->ctas_per_sm = s->ctas_per_sm;
+    G->nctas = s->nctas;
+    G->runner = &X;
     double t0 = now_s();
-    if (!r->out || !X.sms || !dec) {
+    if (!r->out || !X.sms || !dec || !G->sms || !G->fr) {
         r->error = 1;
         goto out;
     }
@@ -363,39 +261,25 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
         pthread_barrier_init(&X.done, NULL, 1);
         started = 0;
     }
-    uint64_t end = schedule(&X, s);
+    schedule(&X);
     X.quit = 1;
     pthread_barrier_wait(&X.go);
     for (uint32_t t = 1; t <= started; t++)
         pthread_join(th[t], NULL);
     pthread_barrier_destroy(&X.go);
     pthread_barrier_destroy(&X.done);
-    tr->cycles = end;
-    for (uint32_t m = 0; m < X.nsm; m++) {
-        run_sm_t *rs = &X.sms[m];
-        if (!rs->sm)
-            continue;
-        const sm_stats_t *a = &rs->sm->st;
-        tr->sms_used += a->ctas != 0;
-        const uint64_t *src = (const uint64_t *)a;
-        uint64_t *dst = (uint64_t *)&tr->st;
-        for (size_t i = 0; i < sizeof *a / sizeof(uint64_t); i++)
-            dst[i] += src[i];
-        ptx_stats_add(&r->st, &rs->st);
-    }
-    tm->tot_cycles += end;
-    tm->tot_insns += r->st.thread_insns;
-    tm->tot_ctas += tr->st.ctas;
-    tm->tot_sm_cycles += tr->st.cycles;
-    tm->tot_warp_cycles += tr->st.warp_cycles;
+    for (uint32_t m = 0; m < nsm; m++)
+        if (G->sms[m])
+            sm_result_add(tr, r, &G->sms[m]->st, &X.sms[m].st);
+    sm_timing_account(tm, r, tr, G->last_end);
 out:
     r->seconds = tr->seconds = now_s() - t0;
     tm->tot_seconds += r->seconds;
-    for (uint32_t m = 0; X.sms && m < X.nsm; m++) {
+    for (uint32_t m = 0; X.sms && G->sms && m < nsm; m++) {
         run_sm_t *rs = &X.sms[m];
         for (uint32_t k = 0; rs->slots && k < X.max_ctas; k++) {
             if (rs->slots[k].started)
-                collect(&X, m, k); /* a faulted or unfinished CTA's output is kept too */
+                sm_grid_collect(G, m, k); /* a faulted or unfinished CTA's output is kept too */
             free(rs->slots[k].mem);
             free(rs->slots[k].out.buf);
         }
@@ -403,5 +287,39 @@ out:
         free(rs->mem);
     }
     free(X.sms);
+    free(G->sms);
+    free(G->fr);
     free(dec);
+}
+
+/* ---- shared with the GPU's runner (sm_backend_cuda.cu) ------------------------ */
+
+void sm_fault_min(ptx_grid_result_t *r, const ptx_fault_t *f, uint64_t cta)
+{
+    if (r->faulted && cta >= r->fault.cta)
+        return;
+    r->faulted = 1;
+    r->fault = *f;
+    if (r->fault.code == PTX_FAULT_NONE)
+        r->fault.code = PTX_FAULT_UNSUPPORTED;
+}
+
+void sm_result_add(sm_result_t *tr, ptx_grid_result_t *r, const sm_stats_t *a, const ptx_stats_t *e)
+{
+    tr->sms_used += a->ctas != 0;
+    const uint64_t *src = (const uint64_t *)a;
+    uint64_t *dst = (uint64_t *)&tr->st;
+    for (size_t i = 0; i < sizeof *a / sizeof(uint64_t); i++)
+        dst[i] += src[i];
+    ptx_stats_add(&r->st, e);
+}
+
+void sm_timing_account(sm_timing_t *tm, const ptx_grid_result_t *r, sm_result_t *tr, uint64_t end)
+{
+    tr->cycles = end;
+    tm->tot_cycles += end;
+    tm->tot_insns += r->st.thread_insns;
+    tm->tot_ctas += tr->st.ctas;
+    tm->tot_sm_cycles += tr->st.cycles;
+    tm->tot_warp_cycles += tr->st.warp_cycles;
 }

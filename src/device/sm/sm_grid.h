@@ -1,0 +1,172 @@
+/* The block scheduler (seed 003's CTA distribution; issue 31 part 7), once
+ * for both runners: the CPU's (src/host/sm/sm_run.c: SMs over host threads)
+ * and the GPU's (src/host/sm/sm_backend_cuda.cu: a CUDA thread an SM).
+ *
+ * The SMs run in windows of P->cta_quantum cycles, each SM on its own to
+ * the window's end (an SM shares nothing with another but global memory).
+ * Between windows the scheduler collects the CTAs that finished and starts
+ * waiting ones in the freed slots, in the order the slots freed (cycle, SM,
+ * slot), at the window's end: a CTA waits at most a window for its slot, as
+ * the hardware's distributor takes some cycles to launch one. The first
+ * wave goes out round robin over the SMs, CTA i to SM i mod nsm, as
+ * ptx_sched_sm says. Every choice depends on cycles only, so the cycle
+ * count is the same on any number of threads and on either backend
+ * (DESIGN.md "The SM model" says where it is not: CTAs that talk to each
+ * other through global memory within a window).
+ *
+ * The file that includes this one defines the runner's three hooks:
+ *   sm_grid_launch(G, m, k, cta)  CTA cta into slot k of SM m (its state
+ *                                 made on first use: G->sms[m]); 0, or -1
+ *                                 with the SM's fault set (sm->fault,
+ *                                 fault_cta = k);
+ *   sm_grid_collect(G, m, k)      slot k of SM m ended (or, at the grid's
+ *                                 end, was started): its output kept, the
+ *                                 slot free (ct->R = NULL);
+ *   sm_grid_fault(G, m, k)        the grid's fault is slot k's of SM m
+ *                                 (its ptx_fault_t: ct->R->c.f) unless a
+ *                                 lower CTA's came first. */
+#ifndef SM_GRID_H
+#define SM_GRID_H
+
+#include "device/sm/sm_cycle.h"
+
+/* A freed slot, in the order the block scheduler fills them. */
+typedef struct sm_freed {
+    uint64_t at;
+    uint32_t m, k;
+} sm_freed_t;
+
+typedef struct sm_grid {
+    sm_t **sms;                 /* SM m's state; NULL until it first gets a CTA */
+    const sm_params_t *P;
+    uint32_t nsm, ctas_per_sm;
+    uint64_t nctas, next;       /* the grid's CTAs; the next to start */
+    uint64_t until;             /* the window being run ends here */
+    uint64_t last_end;          /* the cycle after the last CTA's end: gpu_sim_cycle */
+    sm_freed_t *fr;             /* nsm x ctas_per_sm */
+    void *runner;               /* the hooks' own state */
+} sm_grid_t;
+
+SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta);
+SIM_FN void sm_grid_collect(sm_grid_t *G, uint32_t m, uint32_t k);
+SIM_FN void sm_grid_fault(sm_grid_t *G, uint32_t m, uint32_t k);
+
+/* SM id's state in mem (sm_bytes long), made when it first gets a CTA: it
+ * runs the program's records as dec times them, idle until the kernel's
+ * launch latency is over; its clock starts at clock0 (the run's cycle at
+ * the kernel's launch). */
+SIM_FN sm_t *sm_start(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_t id, const sm_dec_t *dec,
+                      const ptx_prog_t *prog, uint64_t clock0)
+{
+    sm_t *sm = sm_init(mem, P, max_ctas, id);
+    sm->dec = dec;
+    sm->prog = prog;
+    sm->now = P->launch_latency;
+    sm->clock = clock0 + P->launch_latency;
+    return sm;
+}
+
+/* SM m's fault to the grid: its faulting CTA's, or when it is stuck the
+ * lowest CTA whose barrier can never complete (ptx_sm_deadlock says
+ * which). */
+SIM_FN void sm_grid_sm_fault(sm_grid_t *G, uint32_t m)
+{
+    sm_t *sm = G->sms[m];
+    if (!sm) /* its state could not be made: the runner's error */
+        return;
+    if (sm->fault) {
+        sm_grid_fault(G, m, sm->fault_cta);
+        return;
+    }
+    uint32_t k = SM_NONE;
+    for (uint32_t i = 0; i < sm->max_ctas; i++) {
+        sm_cta_t *ct = &sm->ctas[i];
+        if (!ct->R || !ct->warps)
+            continue;
+        ptx_sm_deadlock(&ct->R->c, ct->R->warps);
+        if (ct->R->c.f->code != PTX_FAULT_NONE && (k == SM_NONE || ct->cta < sm->ctas[k].cta))
+            k = i;
+    }
+    if (k != SM_NONE)
+        sm_grid_fault(G, m, k);
+}
+
+/* Freed slots in fill order: an insertion sort (a window frees few; the
+ * keys are distinct, so the order is the same everywhere). */
+SIM_FN void sm_freed_sort(sm_freed_t *fr, uint32_t n)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        sm_freed_t v = fr[i];
+        uint32_t j = i;
+        for (; j > 0; j--) {
+            const sm_freed_t *u = &fr[j - 1];
+            if (u->at < v.at || (u->at == v.at && (u->m < v.m || (u->m == v.m && u->k < v.k))))
+                break;
+            fr[j] = fr[j - 1];
+        }
+        fr[j] = v;
+    }
+}
+
+/* The first wave, round robin a slot of each SM at a time; the first
+ * window's end. 0, or -1: a CTA faulted at its start (the grid stops). */
+SIM_FN int sm_grid_start(sm_grid_t *G)
+{
+    G->next = G->last_end = 0;
+    for (uint32_t k = 0; k < G->ctas_per_sm && G->next < G->nctas; k++)
+        for (uint32_t m = 0; m < G->nsm && G->next < G->nctas; m++)
+            if (sm_grid_launch(G, m, k, G->next++)) {
+                sm_grid_sm_fault(G, m);
+                return -1;
+            }
+    G->until = G->P->launch_latency + G->P->cta_quantum;
+    return 0;
+}
+
+/* Between windows: faults, finished CTAs collected, waiting ones started.
+ * 1 while another window is to run (G->until moved on), 0 when every CTA
+ * ran, -1 when one faulted or an SM is stuck (the grid stops). */
+SIM_FN int sm_grid_step(sm_grid_t *G)
+{
+    uint32_t nf = 0;
+    int live = 0, bad = 0;
+    for (uint32_t m = 0; m < G->nsm; m++) {
+        sm_t *sm = G->sms[m];
+        if (!sm)
+            continue;
+        if (sm->fault || sm->stuck) {
+            sm_grid_sm_fault(G, m);
+            bad = 1;
+        }
+        for (uint32_t k = 0; k < sm->max_ctas; k++) {
+            sm_cta_t *ct = &sm->ctas[k];
+            if (!ct->R)
+                continue;
+            if (ct->warps) {
+                live = 1;
+                continue;
+            }
+            if (ct->done_at + 1 > G->last_end)
+                G->last_end = ct->done_at + 1;
+            G->fr[nf].at = ct->done_at, G->fr[nf].m = m, G->fr[nf].k = k;
+            nf++;
+            sm_grid_collect(G, m, k);
+        }
+    }
+    if (bad)
+        return -1;
+    sm_freed_sort(G->fr, nf);
+    for (uint32_t i = 0; i < nf && G->next < G->nctas; i++) {
+        live = 1;
+        if (sm_grid_launch(G, G->fr[i].m, G->fr[i].k, G->next++)) {
+            sm_grid_sm_fault(G, G->fr[i].m);
+            return -1;
+        }
+    }
+    if (!live)
+        return 0;
+    G->until += G->P->cta_quantum;
+    return 1;
+}
+
+#endif
