@@ -88,22 +88,22 @@ Test(gpu_config, gpgpusim_options_not_modelled_are_named)
     cr_expect_eq(gpu_config_sms(&c), 80);
     cr_expect_eq(c.shmem_per_sm, 98304);
     cr_expect_float_eq(c.clock_mhz[3], 850.0, 0);
-    cr_expect_eq(c.nignored, 4);
-    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_dram_timing_opt, "
-                                "gpgpu_cache:dl1");
+    cr_expect_eq(c.nignored, 3);
+    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_cache:dl1");
     cr_expect_str_eq(c.name, "gpgpusim");
     /* a second file on top: a name already listed is not listed again */
     cr_assert_eq(gpu_config_parse(&c, "y.config", "-gpgpu_ptx_sim_mode 0\n-gpgpu_flush_l1_cache 1\n", err, sizeof err),
                  0, "%s", err);
-    cr_expect_eq(c.nignored, 5);
-    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_dram_timing_opt, "
-                                "gpgpu_cache:dl1, gpgpu_flush_l1_cache");
+    cr_expect_eq(c.nignored, 4);
+    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_cache:dl1, "
+                                "gpgpu_flush_l1_cache");
     gpu_config_free(&c);
 }
 
 /* The memory system as GPGPU-Sim builds it from its options: TITAN V's
  * shipped config gives the whitepaper's 4.5 MB L2 and 3072-bit bus; a
- * config without them says so (-1); GPGPU-Sim's defaults fill the rest. */
+ * config without them says so (-1); the defaults (h100.cfg's, then
+ * GPGPU-Sim's) fill the rest. */
 Test(gpu_config, l2_and_bus_from_the_memory_options)
 {
     gpu_config_t c;
@@ -120,7 +120,7 @@ Test(gpu_config, l2_and_bus_from_the_memory_options)
     cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 64:128:8,L:B:m:N,A:16:4,4\n-gpgpu_n_mem 6\n",
                                   err, sizeof err), 0, "%s", err);
     cr_expect_eq(gpu_config_l2_bytes(&c), 64 * 128 * 8 * 6, "old format, one slice a controller");
-    cr_expect_eq(gpu_config_bus_bits(&c), 6 * 4 * 8, "4-byte chips by default");
+    cr_expect_eq(gpu_config_bus_bits(&c), 6 * 8 * 8, "the default H100's 8-byte channels");
     cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 none\n", err, sizeof err), 0, "%s", err);
     cr_expect_eq(gpu_config_l2_bytes(&c), 0);
     cr_expect_eq(c.nignored, 0);

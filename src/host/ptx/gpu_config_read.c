@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum opt_kind { K_U32, K_U32Z, K_BOOL, K_PIPE, K_CLOCKS, K_CACHE, K_ICACHE, K_LAT, K_WIDTHS, K_SCHED, K_SPEC };
+enum opt_kind {
+    K_U32, K_U32Z, K_BOOL, K_PIPE, K_CLOCKS, K_CACHE, K_ICACHE, K_LAT, K_WIDTHS, K_SCHED, K_SPEC,
+    K_DTIMING, K_ADDRMAP, K_WQUEUE, K_REFRESH
+};
 
 typedef struct opt_row {
     const char *name;
@@ -321,6 +324,10 @@ static int take(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_c
     case K_WIDTHS: rc = read_widths(r, line, v, c); break;
     case K_SCHED: rc = read_sched(r, line, v, c); break;
     case K_SPEC: rc = read_spec(r, line, opt, v, (gpu_spec_unit_t *)at); break;
+    case K_DTIMING: rc = cfg_read_dram_timing(r, line, v, (dram_timing_t *)at); break;
+    case K_ADDRMAP: rc = cfg_read_addr_map(r, line, v, (dram_map_t *)at); break;
+    case K_WQUEUE: rc = cfg_read_write_queue(r, line, v, (uint32_t *)at); break;
+    case K_REFRESH: rc = cfg_read_refresh(r, line, v, (uint32_t *)at); break;
     }
     if (rc == 0)
         r->set_at[i] = line;
