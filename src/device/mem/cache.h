@@ -132,16 +132,6 @@ SIM_INLINE uint32_t cache_write_policy(const cache_params_t *P, const cache_req_
     return pol;
 }
 
-SIM_FN int cache_write_covers(const cache_params_t *P, const cache_req_t *r, uint32_t u)
-{
-    uint32_t w0, n;
-    cache_unit_words(P, u, &w0, &n);
-    for (uint32_t w = w0; w < w0 + n; w++)
-        if (r->bytes[w] != 0xffffffffu)
-            return 0;
-    return 1;
-}
-
 SIM_FN uint32_t cache_write_unit(cache_t *c, const cache_req_t *r, uint64_t la, uint32_t u, cache_out_t *o)
 {
     const cache_params_t *P = &c->P;
@@ -179,7 +169,7 @@ SIM_FN uint32_t cache_write_unit(cache_t *c, const cache_req_t *r, uint64_t la, 
     /* Naive write-allocate writes below and fetches the sector; fetch-on-write
      * fetches a sector the write does not fill and merges it under the write. */
     int fetch = P->walloc == CACHE_WRITE_ALLOCATE ||
-                (P->walloc == CACHE_FETCH_ON_WRITE && !cache_write_covers(P, r, u));
+                (P->walloc == CACHE_FETCH_ON_WRITE && !cache_unit_all(P, r->bytes, u));
     if (fetch) {
         uint32_t naive = P->walloc == CACHE_WRITE_ALLOCATE;
         uint32_t st = cache_fetch_unit(c, r, la, u, p, 0, naive || through, o);

@@ -27,14 +27,20 @@ SIM_INLINE void cache_unit_words(const cache_params_t *P, uint32_t u, uint32_t *
     *first = u * *n;
 }
 
-SIM_INLINE int cache_unit_full(const cache_params_t *P, const cache_line_t *l, uint32_t u)
+/* Every byte of unit u set in a line-wide byte mask (a line's have[], a write's bytes[]). */
+SIM_INLINE int cache_unit_all(const cache_params_t *P, const uint32_t *mask, uint32_t u)
 {
     uint32_t w0, n;
     cache_unit_words(P, u, &w0, &n);
     for (uint32_t w = w0; w < w0 + n; w++)
-        if (l->have[w] != 0xffffffffu)
+        if (mask[w] != 0xffffffffu)
             return 0;
     return 1;
+}
+
+SIM_INLINE int cache_unit_full(const cache_params_t *P, const cache_line_t *l, uint32_t u)
+{
+    return cache_unit_all(P, l->have, u);
 }
 
 SIM_INLINE void cache_unit_have(const cache_params_t *P, cache_line_t *l, uint32_t u, const uint32_t *bytes)
