@@ -88,7 +88,7 @@ $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(FLAGS_STAMP)
 # compiled for the GPU: compile checks.
 ifneq ($(NVCC),)
 all: $(BUILD)/obj/test/cuda/fp80_device_check.o $(BUILD)/obj/test/cuda/ptx_alu_device_check.o \
-     $(BUILD)/obj/test/cuda/sm_device_check.o
+     $(BUILD)/obj/test/cuda/sm_device_check.o $(BUILD)/obj/test/cuda/mem_device_check.o
 endif
 $(BUILD)/obj/test/cuda/%_device_check.o: test/cuda/%_device_check.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
