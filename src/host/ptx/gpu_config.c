@@ -3,6 +3,9 @@
  * gpu_config_read.c. */
 #include "host/ptx/gpu_config.h"
 
+#include "host/mem/cache_config.h"
+#include "host/ptx/gpu_config_read.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +116,22 @@ static void h100_dram(gpu_config_t *c)
     c->dram_dual_bus = 1;
 }
 
+/* The caches of configs/gpu/h100.cfg, whose comments give the sources. */
+static void h100_caches(gpu_config_t *c)
+{
+    static const uint32_t carve_kb[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+    char err[256];
+    cache_config_parse("S:4:128:64,L:T:m:L:L,A:512:64,16:0,32", "gpgpu_cache:dl1", 1, &c->l1d, err, sizeof err);
+    c->unified_l1d_kb = 256;
+    c->adaptive_cache = 1;
+    set_list(c->shmem_options, carve_kb, sizeof carve_kb / sizeof carve_kb[0]);
+    c->n_shmem_options = sizeof carve_kb / sizeof carve_kb[0];
+    c->l1_write_ratio = 25;
+    c->l1_banks = 4;
+    c->l1_bank_bytes = 32;
+    gpu_config_finish_caches(c);
+}
+
 void gpu_config_defaults(gpu_config_t *c)
 {
     /* NVIDIA H100 Tensor Core GPU Architecture whitepaper (SXM5: 132 SMs,
@@ -136,6 +155,7 @@ void gpu_config_defaults(gpu_config_t *c)
     c->cc_minor = 0;
     h100_sm(c);
     h100_dram(c);
+    h100_caches(c);
 }
 
 void gpu_config_free(gpu_config_t *c)
