@@ -47,7 +47,8 @@ pack() {
     make --no-print-directory -j"${JOBS:-2}" cuda-workloads ptx-workloads-refs >/dev/null || die "make cuda-workloads failed"
     rm -rf .hw
     mkdir -p .hw/cuda .hw/ref
-    grep -qx '/.hw/' .git/info/exclude 2>/dev/null || echo /.hw/ >>.git/info/exclude
+    local ex
+    ex=$(git rev-parse --git-path info/exclude 2>/dev/null) && { grep -qx '/.hw/' "$ex" 2>/dev/null || echo /.hw/ >>"$ex"; }
     cp build/kernels/ptx/cuda/*.sm_75 build/kernels/ptx/cuda/*.sm_90 .hw/cuda/
     cp build/kernels/ptx/ref/* .hw/ref/
     git rev-parse --short HEAD >.hw/commit
