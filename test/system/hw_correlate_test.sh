@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # System tests of `warpsim report --correlate` and bench/hw/collect.sh (issue
 # 34 part 8). Three kernels/ptx workloads run under `warpsim ptx --timing
-# --report`; test/system/hw/h200-sample holds ncu raw CSVs written for this
+# --report`; test/system/hw/sample holds ncu raw CSVs written for this
 # test in ncu's exact format (not a measurement: header.txt says so). The
 # MAPE and correlation are checked against Python's own reading of the same
 # files (csv, statistics.correlation); then the SVG, the pair rows, a key the
@@ -11,7 +11,7 @@
 set -u
 W=$(realpath "${WARPSIM:-build/warpsim}")
 REF_DIR=${REF_DIR:-$(dirname "$W")/kernels/ptx/ref}
-S=test/system/hw/h200-sample
+S=test/system/hw/sample
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
