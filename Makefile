@@ -66,7 +66,7 @@ DEPFLAGS := -MMD -MP
 FLAGS_NOW := $(CC) $(CFLAGS) $(DEPFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP))
 
-.PHONY: all test unit x87-record system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
+.PHONY: all test unit x87-record system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz hw-collect
 
 all: $(BUILD)/warpsim
 
@@ -148,6 +148,7 @@ test: deps
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
 	bash test/system/sm_timing_test.sh
+	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null && WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
 	bash test/system/atomic_test.sh
@@ -177,6 +178,7 @@ system: all
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
 	bash test/system/sm_timing_test.sh
+	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null && WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
 	bash test/system/atomic_test.sh
@@ -260,6 +262,13 @@ bench-ptx: $(BUILD)/warpsim
 # The SM model's speed (warpsim ptx --timing) on the PTX workloads.
 bench-timing: $(BUILD)/warpsim kernels
 	bash bench/sm_timing_bench.sh
+
+# Nsight Compute's counters of the PTX workloads on this machine's GPU, into
+# bench/hw/<card>/ (HW_DIR= elsewhere) for warpsim report --correlate; without
+# a GPU it says so and does nothing.
+hw-collect:
+	@if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then bash bench/hw/collect.sh $(HW_DIR); \
+	else echo "hw-collect: no NVIDIA GPU here (nvidia-smi lists none): nothing collected (skipped)"; fi
 
 bench-full: $(KIT_DEPS)
 	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels bench-programs)
