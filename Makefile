@@ -66,7 +66,7 @@ DEPFLAGS := -MMD -MP
 FLAGS_NOW := $(CC) $(CFLAGS) $(DEPFLAGS) | $(NVCC) $(NVCCFLAGS) | $(LDLIBS)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP))
 
-.PHONY: all test unit x87-record system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz
+.PHONY: all test unit x87-record system diff busybox-test run bench bench-ptx bench-full bench-programs gpu-test gpu-kit deps clean fuzz hw-collect
 
 all: $(BUILD)/warpsim
 
@@ -84,10 +84,11 @@ $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -c $< -o $@
 
-# The x87 core (src/device/x86/fp80*.h) and the PTX ALU (src/device/ptx/ptx_alu*.h)
-# compiled for the GPU: compile checks.
+# The x87 core (src/device/x86/fp80*.h), the PTX ALU (src/device/ptx/ptx_alu*.h),
+# the SM model and the memory system's models (DRAM, caches) compiled for the GPU: compile checks.
 ifneq ($(NVCC),)
-all: $(BUILD)/obj/test/cuda/fp80_device_check.o $(BUILD)/obj/test/cuda/ptx_alu_device_check.o
+all: $(BUILD)/obj/test/cuda/fp80_device_check.o $(BUILD)/obj/test/cuda/ptx_alu_device_check.o \
+     $(BUILD)/obj/test/cuda/dram_device_check.o $(BUILD)/obj/test/cuda/mem_device_check.o
 endif
 $(BUILD)/obj/test/cuda/%_device_check.o: test/cuda/%_device_check.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -146,6 +147,7 @@ test: deps
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
 	bash test/system/sm_timing_test.sh
+	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null && WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
 	bash test/system/atomic_test.sh
@@ -175,6 +177,7 @@ system: all
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
 	bash test/system/sm_timing_test.sh
+	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null && WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
 	bash test/system/atomic_test.sh
@@ -258,6 +261,13 @@ bench-ptx: $(BUILD)/warpsim
 # The SM model's speed (warpsim ptx --timing) on the PTX workloads.
 bench-timing: $(BUILD)/warpsim kernels
 	bash bench/sm_timing_bench.sh
+
+# Nsight Compute's counters of the PTX workloads on this machine's GPU, into
+# bench/hw/<card>/ (HW_DIR= elsewhere) for warpsim report --correlate; without
+# a GPU it says so and does nothing.
+hw-collect:
+	@if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then bash bench/hw/collect.sh $(HW_DIR); \
+	else echo "hw-collect: no NVIDIA GPU here (nvidia-smi lists none): nothing collected (skipped)"; fi
 
 bench-full: $(KIT_DEPS)
 	$(MAKE) --no-print-directory all $(call KIT_BINS,bench-kernels bench-programs)

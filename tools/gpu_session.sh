@@ -6,8 +6,10 @@
 # this machine (`make KIT=1 all`: jansson linked statically, sm_75 and sm_90
 # code in the binary) and carried with the kit.
 #
-#   here:   bash tools/gpu_session.sh pack        (make gpu-kit, make KIT=1 all, fills .gpu/)
-#   there:  bash tools/gpu_session.sh run COMMIT  (carry: .gpu; writes logs and bench.tgz to $OUT)
+#   here:   bash tools/gpu_session.sh pack        (make gpu-kit, make KIT=1 all, fills .gpu/;
+#                                                  bench/hw/collect.sh pack fills .hw/)
+#   there:  bash tools/gpu_session.sh run COMMIT  (carry: .gpu, .hw; writes logs, bench.tgz
+#                                                  and hw.tgz, the Nsight Compute counters, to $OUT)
 #           bash tools/gpu_session.sh run-test    (gpu-test alone)
 #
 # `run` makes no target of the Makefile that needs warpsim (its timestamps do
@@ -104,6 +106,7 @@ pack)
     git rev-parse --short HEAD >.gpu/commit
     git status --porcelain --untracked-files=no | grep -q . && echo "dirty" >>.gpu/commit
     du -sh .gpu
+    bash bench/hw/collect.sh pack
     ;;
 run | run-test)
     OUT=${OUT:?run is for the device machine: OUT names the folder that comes back}
@@ -112,10 +115,12 @@ run | run-test)
     [ "$cmd" = run ] && smoke
     repeat_runs
     gpu_test
-    # The hardware counters of the CUDA test programs (bench/hw/collect.sh),
-    # when .hw is carried, before the benchmark that a cut-off ends.
+    # Nsight Compute's counters of the PTX workloads (bench/hw/collect.sh),
+    # when .hw is carried, before the benchmark that a cut-off ends; commit
+    # hw.tgz's hw/ as bench/hw/<card>/ (warpsim report --correlate reads it).
     if [ -d .hw ]; then
-        timeout -s KILL "${HW_LIMIT:-120}" bash bench/hw/collect.sh run "$OUT/hw"
+        HW_COMMIT=$commit timeout -s KILL "${HW_LIMIT:-180}" bash bench/hw/collect.sh "$OUT/hw"
+        echo "hw-collect: exit $?" | tee -a "$OUT/hw/header.txt"
         tar czf "$OUT/hw.tgz" -C "$OUT" hw && rm -rf "$OUT/hw"
     fi
     [ "$cmd" = run ] && bench_full "$commit"

@@ -64,6 +64,9 @@ static const opt_row_t opt_table[] = {
     REPORT("y", 0, OPT_STR, y, "KEY", "plot y axis (svg; default mips)")
     REPORT("group", 0, OPT_STR, group, "KEY[,KEY]", "one plot line per value of these keys (e.g. backend,mode)")
     REPORT("title", 0, OPT_STR, title, "TEXT", "plot title")
+    REPORT("correlate", 0, OPT_STR, correlate, "DIR",
+           "the reports' counters against Nsight Compute's CSVs in DIR (bench/hw/collect.sh): per counter the "
+           "pairs, MAPE and correlation; csv, json: the pairs; svg: their scatter plot")
     REPORT("help", 'h', OPT_FLAG, help, NULL, "this help")
     PTX("config", OPT_LIST, configs, "FILE",
         "GPU config, GPGPU-Sim's format (configs/gpu/; default: H100 SXM5); again: the same run on each, a row each")
@@ -455,6 +458,7 @@ void options_usage(FILE *f)
                "       warpsim ptx [options] FILE.launch    (kernels/ptx/README.md)\n"
                "       warpsim cuda [options] -- PROG [args...]   (a CUDA program; warpsim cuda --help)\n"
                "       warpsim report [options] REPORT.json...\n"
+               "       warpsim report --correlate DIR [options] REPORT.json...   (a card's counters, bench/hw/)\n"
                "       warpsim --version | --help\n\noptions of run:\n");
     usage_rows(f, CMD_RUN);
     fprintf(f, "\noptions of ptx:\n");

@@ -41,6 +41,7 @@ typedef struct opt_list {
 
 typedef struct report_options {
     const char *format, *output, *x, *y, *group, *title, *columns;
+    const char *correlate;  /* --correlate DIR: Nsight Compute's CSVs (src/host/hw/) */
     opt_list_t baselines;   /* --baseline, once or more */
     opt_list_t versus;      /* --versus, once or more */
     int help;

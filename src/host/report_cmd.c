@@ -9,11 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/hw/hw_correlate.h"
 #include "host/options.h"
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: warpsim report [options] REPORT.json...\n");
+    fprintf(f, "usage: warpsim report [options] REPORT.json...\n"
+               "       warpsim report --correlate DIR [options] REPORT.json...\n");
     options_usage_report(f);
     fprintf(f, "keys:");
     for (int i = 0; i < RCMD_COL_COUNT; i++)
@@ -158,6 +160,8 @@ int report_cmd_main(int argc, char **argv)
     int rc = options_parse_report(&o, argc, argv);
     if (!rc && o.help)
         usage(stdout);
+    else if (!rc && o.correlate)
+        rc = hw_correlate_main(&o);
     else if (!rc && !(rc = check_options(&o, &plot, &cols)))
         rc = report_files(&o, &plot, &cols);
     options_report_free(&o);

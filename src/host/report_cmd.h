@@ -55,7 +55,11 @@
     X(sched_memory, "memory", RCMD_RATIO, "share waiting on memory", RCMD_ASKED)                         \
     X(sched_barrier, "barrier", RCMD_RATIO, "share at a barrier", RCMD_ASKED)                            \
     X(sched_collector, "collector", RCMD_RATIO, "share waiting on a collector", RCMD_ASKED)              \
-    X(sched_fetch, "fetch", RCMD_RATIO, "share waiting on fetch", RCMD_ASKED)
+    X(sched_fetch, "fetch", RCMD_RATIO, "share waiting on fetch", RCMD_ASKED)                             \
+    /* --correlate's pairs: a row a counter of a launch measured and simulated */                        \
+    X(counter, "counter", RCMD_STR, NULL, RCMD_ASKED)                                                    \
+    X(measured, "measured", RCMD_RATIO, "measured (Nsight Compute)", RCMD_ASKED)                         \
+    X(simulated, "simulated", RCMD_RATIO, "simulated (warpsim)", RCMD_ASKED)
 
 typedef enum { RCMD_STR, RCMD_U64, RCMD_SECONDS, RCMD_MIPS, RCMD_RATIO } rcmd_kind_t;
 
@@ -109,6 +113,12 @@ int rcmd_row_from_json(const json_t *root, const char *file, rcmd_row_t *row, ch
  * -1 after printing "FILE: problem" (or FILE:line:column:) on stderr. */
 int rcmd_rows_load(const char *file, rcmd_rows_t *rows);
 void rcmd_rows_free(rcmd_rows_t *rows);
+/* A report file's JSON, or NULL after printing "file: problem" (or
+ * file:line:column:). */
+json_t *rcmd_load_document(const char *file);
+/* Room for one more row at rows->row[rows->n] (the caller fills it and counts
+ * it); NULL when out of memory. */
+rcmd_row_t *rcmd_rows_add(rcmd_rows_t *rows);
 /* sim_speedup and app_speedup against base, where both runs have the data. */
 void rcmd_row_speedups(rcmd_row_t *row, const rcmd_row_t *base);
 /* versus: this row's MIPS over ref's. */
@@ -152,6 +162,7 @@ typedef struct rcmd_plot {
     int group[RCMD_GROUP_MAX], ngroup; /* columns whose values name a line */
     const char *title;      /* NULL: "<y> versus <x>" */
     const char *output;     /* NULL: stdout */
+    int scatter;            /* points, not lines; both axes logarithmic; the line y = x */
 } rcmd_plot_t;
 
 /* Writes the gnuplot data and script for rows (test hook: no gnuplot run).

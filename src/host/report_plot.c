@@ -53,7 +53,7 @@ static void group_label(const rcmd_plot_t *p, const rcmd_row_t *row, char *buf, 
     }
 }
 
-static int log_x(const rcmd_plot_t *p) { return p->x == RCMD_COL_cores; }
+static int log_x(const rcmd_plot_t *p) { return p->x == RCMD_COL_cores || p->scatter; }
 
 /* The points of rows that have both values, sorted by group then x; the
  * group labels in order of first appearance. */
@@ -64,7 +64,8 @@ static size_t collect(const rcmd_plot_t *p, const rcmd_row_t *rows, size_t n, pl
     *nlabels = 0;
     for (size_t r = 0; r < n; r++) {
         const rcmd_cell_t *x = &rows[r].c[p->x], *y = &rows[r].c[p->y];
-        if (!x->present || !y->present || !isfinite(x->d) || !isfinite(y->d) || (log_x(p) && x->d <= 0))
+        if (!x->present || !y->present || !isfinite(x->d) || !isfinite(y->d) || (log_x(p) && x->d <= 0) ||
+            (p->scatter && y->d <= 0))
             continue;
         char label[128];
         group_label(p, &rows[r], label, sizeof label);
@@ -116,19 +117,24 @@ static void write_script(FILE *f, const rcmd_plot_t *p, char (*labels)[128], int
     fputs(nlabels > 3 ? " noenhanced\nset grid\nset key outside right top box\n"
                       : " noenhanced\nset grid\nset key top left box opaque\n", f);
     fputs("set offsets graph 0.03, graph 0.03, graph 0.05, 0\n", f);
-    fputs(logy ? "set logscale y 10\nset format y '%g'\n" : "set yrange [0:*]\n", f);
-    if (log_x(p))
+    fputs(logy || p->scatter ? "set logscale y 10\nset format y '%g'\n" : "set yrange [0:*]\n", f);
+    if (p->scatter)
+        fputs("set logscale x 10\nset format x '%g'\n", f);
+    else if (log_x(p))
         fputs("set logscale x 2\nset format x '%.0f'\n", f);
     for (int g = 0; g < nlabels; g++) {
         fputs(g ? ", \\\n     " : "plot ", f);
         gp_quote(f, data);
-        fprintf(f, " index %d using 1:2 with linespoints lw 2 pt 7 ps 1 title ", g);
+        fprintf(f, " index %d using 1:2 with %s title ", g, p->scatter ? "points pt 7 ps 0.8" : "linespoints lw 2 pt 7 ps 1");
         gp_quote(f, p->ngroup ? labels[g] : y->header);
         fputs(" noenhanced", f);
     }
     /* n cores can at best run the program n times faster */
     if (p->x == RCMD_COL_cores && p->y == RCMD_COL_app_speedup)
         fputs(", \\\n     x with lines lc rgb '#888888' dt 3 lw 1.5 title 'ideal (= cores)'", f);
+    /* on the diagonal, the model is exact */
+    if (p->scatter)
+        fputs(", \\\n     x with lines lc rgb '#888888' dt 3 lw 1.5 title 'y = x'", f);
     fputc('\n', f);
 }
 

@@ -163,7 +163,7 @@ bad:
 
 /* The parsed document of file, or NULL after printing "file: problem" (jansson
  * says where: "file:line:column: problem"). */
-static json_t *load_document(const char *file)
+json_t *rcmd_load_document(const char *file)
 {
     struct stat st;
     json_error_t e;
@@ -184,7 +184,7 @@ static json_t *load_document(const char *file)
     return doc;
 }
 
-static rcmd_row_t *rows_add(rcmd_rows_t *rows)
+rcmd_row_t *rcmd_rows_add(rcmd_rows_t *rows)
 {
     if (rows->n == rows->cap) {
         size_t cap = rows->cap ? 2 * rows->cap : 16;
@@ -200,7 +200,7 @@ static rcmd_row_t *rows_add(rcmd_rows_t *rows)
 /* One object into rows; 0, or -1 with why. */
 static int rows_take(rcmd_rows_t *rows, const json_t *obj, const char *file, char *why, size_t n)
 {
-    rcmd_row_t *row = rows_add(rows);
+    rcmd_row_t *row = rcmd_rows_add(rows);
     if (!row) {
         snprintf(why, n, "out of memory");
         return -1;
@@ -258,7 +258,7 @@ static int rows_load_csv(const char *file, rcmd_rows_t *rows)
     }
     while (!rc && fgets(line, sizeof line, f)) {
         lineno++;
-        rcmd_row_t *row = rows_add(rows);
+        rcmd_row_t *row = rcmd_rows_add(rows);
         if (!row) {
             fprintf(stderr, "%s: out of memory\n", file);
             rc = -1;
@@ -294,7 +294,7 @@ int rcmd_rows_load(const char *file, rcmd_rows_t *rows)
     size_t len = strlen(file);
     if (len > 4 && !strcmp(file + len - 4, ".csv"))
         return rows_load_csv(file, rows);
-    json_t *doc = load_document(file), *obj;
+    json_t *doc = rcmd_load_document(file), *obj;
     size_t i;
     int rc = 0;
     if (!doc)

@@ -88,22 +88,22 @@ Test(gpu_config, gpgpusim_options_not_modelled_are_named)
     cr_expect_eq(gpu_config_sms(&c), 80);
     cr_expect_eq(c.shmem_per_sm, 98304);
     cr_expect_float_eq(c.clock_mhz[3], 850.0, 0);
-    cr_expect_eq(c.nignored, 4);
-    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_dram_timing_opt, "
-                                "gpgpu_cache:dl1");
+    cr_expect_eq(c.nignored, 2, "-gpgpu_cache:dl1 and -gpgpu_dram_timing_opt are modelled");
+    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode");
     cr_expect_str_eq(c.name, "gpgpusim");
     /* a second file on top: a name already listed is not listed again */
     cr_assert_eq(gpu_config_parse(&c, "y.config", "-gpgpu_ptx_sim_mode 0\n-gpgpu_flush_l1_cache 1\n", err, sizeof err),
                  0, "%s", err);
-    cr_expect_eq(c.nignored, 5);
-    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_dram_timing_opt, "
-                                "gpgpu_cache:dl1, gpgpu_flush_l1_cache");
+    cr_expect_eq(c.nignored, 3);
+    cr_expect_str_eq(c.ignored, "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, "
+                                "gpgpu_flush_l1_cache");
     gpu_config_free(&c);
 }
 
 /* The memory system as GPGPU-Sim builds it from its options: TITAN V's
  * shipped config gives the whitepaper's 4.5 MB L2 and 3072-bit bus; a
- * config without them says so (-1); GPGPU-Sim's defaults fill the rest. */
+ * config without them says so (-1); the defaults (h100.cfg's, then
+ * GPGPU-Sim's) fill the rest. */
 Test(gpu_config, l2_and_bus_from_the_memory_options)
 {
     gpu_config_t c;
@@ -120,7 +120,7 @@ Test(gpu_config, l2_and_bus_from_the_memory_options)
     cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 64:128:8,L:B:m:N,A:16:4,4\n-gpgpu_n_mem 6\n",
                                   err, sizeof err), 0, "%s", err);
     cr_expect_eq(gpu_config_l2_bytes(&c), 64 * 128 * 8 * 6, "old format, one slice a controller");
-    cr_expect_eq(gpu_config_bus_bits(&c), 6 * 4 * 8, "4-byte chips by default");
+    cr_expect_eq(gpu_config_bus_bits(&c), 6 * 8 * 8, "the default H100's 8-byte channels");
     cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 none\n", err, sizeof err), 0, "%s", err);
     cr_expect_eq(gpu_config_l2_bytes(&c), 0);
     cr_expect_eq(c.nignored, 0);
@@ -149,9 +149,9 @@ ParameterizedTestParameters(gpu_config, errors_name_the_line)
         {"#x\n-gpgpu_dram_timing_opt \"nbk=16\n", "c.cfg:2: expected a closing '\"'"},
         {"gpgpu_n_clusters 4\n", "c.cfg:1: expected an option (-name value), found 'gpgpu_n_clusters'"},
         {"-gpgpu_cache:dl2 S:32:128,L:B\n",
-         "c.cfg:1: expected -gpgpu_cache:dl2 [N|S:]<sets>:<line bytes>:<ways>,... or none, found 'S:32:128,L:B'"},
+         "c.cfg:1: expected -gpgpu_cache:dl2 field 4 (ways) after ':' in 'S:32:128,L:B', found ','"},
         {"-gpgpu_cache:dl2 X:32:128:24,L\n",
-         "c.cfg:1: expected -gpgpu_cache:dl2 [N|S:]<sets>:<line bytes>:<ways>,... or none, found 'X:32:128:24,L'"},
+         "c.cfg:1: expected -gpgpu_cache:dl2 field 6 (write policy) after 'L' (a field of 5 in this group), found the end of 'X:32:128:24,L'"},
         {"-gpgpu_n_mem 0\n", "c.cfg:1: expected a number above 0 for -gpgpu_n_mem"},
     };
     return cr_make_param_array(bad_cfg_t, b, sizeof b / sizeof b[0]);

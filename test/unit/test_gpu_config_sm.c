@@ -353,37 +353,35 @@ Test(gpu_config_sm, accel_sim_config_reads)
     cr_expect_eq(c.dram_latency, 254);
     cr_expect_eq(c.coalesce_arch, 86);
     cr_expect_eq(gpu_config_l2_bytes(&c), 4 * 1024 * 1024);
-    cr_expect_eq(c.nignored, 54);
+    cr_expect_eq(c.nignored, 36, "the 10 DRAM and 8 cache options it gives are modelled");
     cr_expect_str_eq(
         c.ignored,
         "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_ptx_force_max_capability, "
         "gpgpu_stack_size_limit, gpgpu_heap_size_limit, gpgpu_runtime_sync_depth_limit, "
         "gpgpu_runtime_pending_launch_count_limit, gpgpu_TB_launch_latency, gpgpu_max_concurrent_kernel, "
         "gpgpu_ptx_convert_to_ptxplus, gpgpu_ptx_save_converted_ptxplus, gpgpu_occupancy_sm_number, gpgpu_simd_model, "
-        "gpgpu_enable_specialized_operand_collector, gpgpu_adaptive_cache_config, gpgpu_shmem_option, "
-        "gpgpu_unified_l1d_size, gpgpu_l1_banks, gpgpu_cache:dl1, gpgpu_gmem_skip_L1D, gpgpu_flush_l1_cache, "
-        "gpgpu_n_cluster_ejection_buffer_size, gpgpu_l1_cache_write_ratio, gpgpu_shmem_sizeDefault, "
-        "gpgpu_shmem_limited_broadcast, gpgpu_shmem_warp_parts, gpgpu_cache:dl2_texture_only, "
+        "gpgpu_enable_specialized_operand_collector, gpgpu_flush_l1_cache, "
+        "gpgpu_n_cluster_ejection_buffer_size, gpgpu_shmem_sizeDefault, "
+        "gpgpu_shmem_limited_broadcast, gpgpu_shmem_warp_parts, "
         "gpgpu_dram_partition_queues, gpgpu_perf_sim_memcpy, gpgpu_memory_partition_indexing, gpgpu_tex_cache:l1, "
         "gpgpu_const_cache:l1, network_mode, icnt_in_buffer_limit, icnt_out_buffer_limit, icnt_subnets, "
-        "icnt_flit_size, icnt_arbiter_algo, gpgpu_dram_scheduler, gpgpu_frfcfs_dram_sched_queue_size, "
-        "gpgpu_dram_return_queue_size, gpgpu_dram_burst_length, dram_data_command_freq_ratio, "
-        "gpgpu_mem_address_mask, gpgpu_mem_addr_mapping, gpgpu_dram_timing_opt, dram_dual_bus_interface, "
-        "dram_bnk_indexing_policy, dram_bnkgrp_indexing_policy, gpgpu_memlatency_stat, gpgpu_runtime_stat, "
+        "icnt_flit_size, icnt_arbiter_algo, gpgpu_mem_address_mask, gpgpu_memlatency_stat, gpgpu_runtime_stat, "
         "enable_ptx_file_line_stats, visualizer_enabled, power_simulation_enabled");
     gpu_config_free(&c);
 }
 
-/* The three options of GPGPU-Sim's SM75_RTX2060 that warpsim refused, then
- * an Accel-Sim trace.config (SM75_RTX2060's form) on top. */
+/* The options of GPGPU-Sim's SM75_RTX2060 that warpsim once refused (now
+ * the L1D's, modelled, with its 64 KB of shared memory), then an Accel-Sim
+ * trace.config (SM75_RTX2060's form) on top. */
 Test(gpu_config_sm, rtx2060_options_and_trace_config)
 {
     gpu_config_t c;
     cr_assert_eq(parse(&c, "-gpgpu_adaptive_cache_config 1\n-gpgpu_shmem_option 32,64\n-gpgpu_unified_l1d_size 96\n"
-                           "-gpgpu_l1_cache_write_ratio 25\n"),
+                           "-gpgpu_l1_cache_write_ratio 25\n-gpgpu_shmem_size 65536\n"),
                  0, "%s", err);
-    cr_expect_str_eq(c.ignored, "gpgpu_adaptive_cache_config, gpgpu_shmem_option, gpgpu_unified_l1d_size, "
-                                "gpgpu_l1_cache_write_ratio");
+    cr_expect_eq(c.nignored, 0);
+    cr_expect(c.adaptive_cache == 1 && c.n_shmem_options == 2 && c.shmem_options[1] == 64);
+    cr_expect(c.unified_l1d_kb == 96 && c.l1d.max_ways == 3 * 64 && c.l1d.write_ratio == 25);
     cr_assert_eq(gpu_config_parse(&c, "trace.config",
                                   "-trace_opcode_latency_initiation_int 2,2\n-trace_opcode_latency_initiation_sp 2,2\n"
                                   "-trace_opcode_latency_initiation_dp 64,64\n-trace_opcode_latency_initiation_sfu 21,8\n"
@@ -393,7 +391,7 @@ Test(gpu_config_sm, rtx2060_options_and_trace_config)
                                   "-specialized_unit_5 0,4,4,4,4,BRA\n",
                                   err, sizeof err),
                  0, "%s", err);
-    cr_expect_eq(c.nignored, 10);
+    cr_expect_eq(c.nignored, 6, "the trace.config's own");
     cr_expect(strstr(c.ignored, "trace_opcode_latency_initiation_spec_op_1"));
     cr_expect_eq(c.spec_unit[4].enabled, 0);
     gpu_config_free(&c);

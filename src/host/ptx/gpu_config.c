@@ -3,6 +3,9 @@
  * gpu_config_read.c. */
 #include "host/ptx/gpu_config.h"
 
+#include "host/mem/cache_config.h"
+#include "host/ptx/gpu_config_read.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +88,50 @@ static void h100_sm(gpu_config_t *c)
     c->kernel_launch_latency = 3000;
 }
 
+/* The DRAM of configs/gpu/h100.cfg: Accel-Sim's SM90_H100 gpgpusim.config
+ * (gpgpu-sim_distribution baf2b8f, its "New HBM3 timing parameters"); no
+ * write queue and no refresh, as there. */
+static void h100_dram(gpu_config_t *c)
+{
+    static const dram_timing_t timing = {16, 1, 6, 19, 45, 19, 50, 19, 6, 8, 21, 4, 6, 8};
+    c->dram_timing = timing;
+    c->mem_per_ctrlr = 1;
+    c->dram_buswidth = 8;
+    /* dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS */
+    memset(&c->dram_map, 0, sizeof c->dram_map);
+    c->dram_map.chip_start = 8;
+    c->dram_map.mask[DRAM_F_ROW] = 0x0fff8000u;
+    c->dram_map.mask[DRAM_F_BANK] = 0x7080u;
+    c->dram_map.mask[DRAM_F_COL] = 0x0f7fu;
+    c->dram_map.mask[DRAM_F_BURST] = 0x1fu;
+    c->dram_scheduler = 1;
+    c->dram_queue = 128;
+    c->dram_return_queue = 384;
+    c->dram_burst_length = 4;
+    c->dram_freq_ratio = 2;
+    c->dram_bank_index = DRAM_BANK_LINEAR;
+    c->dram_bankgrp_index = DRAM_BANKGRP_LOW;
+    c->dram_write_queue = 0;
+    c->dram_wq[0] = 32, c->dram_wq[1] = 28, c->dram_wq[2] = 16; /* GPGPU-Sim's default */
+    c->dram_dual_bus = 1;
+}
+
+/* The caches of configs/gpu/h100.cfg, whose comments give the sources. */
+static void h100_caches(gpu_config_t *c)
+{
+    static const uint32_t carve_kb[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+    char err[256];
+    cache_config_parse("S:4:128:64,L:T:m:L:L,A:512:64,16:0,32", "gpgpu_cache:dl1", 1, &c->l1d, err, sizeof err);
+    c->unified_l1d_kb = 256;
+    c->adaptive_cache = 1;
+    set_list(c->shmem_options, carve_kb, sizeof carve_kb / sizeof carve_kb[0]);
+    c->n_shmem_options = sizeof carve_kb / sizeof carve_kb[0];
+    c->l1_write_ratio = 25;
+    c->l1_banks = 4;
+    c->l1_bank_bytes = 32;
+    gpu_config_finish_caches(c);
+}
+
 void gpu_config_defaults(gpu_config_t *c)
 {
     /* NVIDIA H100 Tensor Core GPU Architecture whitepaper (SXM5: 132 SMs,
@@ -107,6 +154,8 @@ void gpu_config_defaults(gpu_config_t *c)
     c->cc_major = 9;
     c->cc_minor = 0;
     h100_sm(c);
+    h100_dram(c);
+    h100_caches(c);
 }
 
 void gpu_config_free(gpu_config_t *c)

@@ -17,13 +17,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device/mem/dram_params.h"
+#include "device/mem/cache_params.h"
+
 /* The options warpsim takes, in GPGPU-Sim's spelling (one row each):
  * X(option, kind, field, meaning). Kinds:
  *   U32     a number above 0          U32Z  a number, 0 allowed
  *   BOOL    0 or 1                    PIPE  <threads per SM>:<warp size>
  *   CLOCKS  <core>:<icnt>:<l2>:<dram> in MHz
- *   CACHE   GPGPU-Sim's cache string, [N|S:]<sets>:<line>:<ways>,... or none
- *           (the L2 slice; sets x line x ways into the field)
+ *   CACHE   GPGPU-Sim's cache string (all 15 fields, src/host/mem/cache_config.c)
+ *           or none, into the cache_params_t field; the L2's also keeps
+ *           l2_slice_bytes (sets x line x ways)
+ *   KBLIST  up to GPU_SHMEM_OPTIONS numbers in KB, ascending: the carve-outs
  *   ICACHE  the same string into <field>_sets, _line, _ways; none only for the L0
  *   LAT     ADD,MAX,MUL,MAD,DIV[,SHFL] (enum gpu_lat_class): GPGPU-Sim reads
  *           them with sscanf, so its shipped 5-number int lists leave SHFL
@@ -31,9 +36,16 @@
  *   WIDTHS  the 13 widths of enum gpu_pipe, or 11 (no tensor stages: 0)
  *   SCHED   lrr | gto | two_level_active:<active warps>:0:1
  *   SPEC    <enabled>,<units>,<max latency>,<ID_OC width>,<OC_EX width>,<name>
+ *   DTIMING GPGPU-Sim's DRAM timing: nbk=16:CCD=1:... (any order; nbkgrp,
+ *           CCDL and RTPL may be left out: 1, 0, 0) or the legacy 11 to 14
+ *           numbers in DRAM_TIMING_FIELDS order
+ *   ADDRMAP [dramid@<bit>;]<64 of D B R C S 0, dots and spaces ignored>
+ *   WQUEUE  <entries>:<high watermark>:<low watermark>
+ *   REFRESH <tREFI>:<tRFC> in DRAM cycles, 0:0 none
  * A memory-system field left 0 was not in the file (the CUDA runtime then
  * takes the card's published figure, cudart_card.def). -warpsim_cache:l0i is
- * warpsim's own: GPGPU-Sim has no L0 instruction cache (seed 003 adds one). */
+ * warpsim's own: GPGPU-Sim has no L0 instruction cache (seed 003 adds one);
+ * so is -warpsim_dram_refresh: GPGPU-Sim models no refresh. */
 #define GPU_CONFIG_OPTIONS(X)                                                                          \
     X("gpgpu_n_clusters", U32, n_clusters, "SM clusters")                                              \
     X("gpgpu_n_cores_per_cluster", U32, cores_per_cluster, "SMs per cluster")                          \
@@ -51,7 +63,30 @@
     X("gpgpu_n_sub_partition_per_mchannel", U32, sub_partitions, "L2 slices a controller")             \
     X("gpgpu_n_mem_per_ctrlr", U32, mem_per_ctrlr, "DRAM chips a controller")                          \
     X("gpgpu_dram_buswidth", U32, dram_buswidth, "bytes a DRAM chip's bus carries")                    \
-    X("gpgpu_cache:dl2", CACHE, l2_slice_bytes, "L2 slice: [N|S:]sets:line:ways,...")                  \
+    X("gpgpu_dram_timing_opt", DTIMING, dram_timing, "DRAM banks and timing, DRAM cycles")            \
+    X("gpgpu_mem_addr_mapping", ADDRMAP, dram_map, "address bits of channel, bank, row, column")      \
+    X("gpgpu_dram_scheduler", BOOL, dram_scheduler, "DRAM scheduler: 0 FIFO, 1 FR-FCFS")              \
+    X("gpgpu_frfcfs_dram_sched_queue_size", U32, dram_queue, "DRAM request queue entries")           \
+    X("gpgpu_dram_return_queue_size", U32Z, dram_return_queue, "DRAM return queue; 0: 1024")         \
+    X("gpgpu_dram_burst_length", U32, dram_burst_length, "DRAM burst length, beats")                 \
+    X("dram_data_command_freq_ratio", U32, dram_freq_ratio, "DRAM data beats a command cycle")       \
+    X("dram_bnk_indexing_policy", U32Z, dram_bank_index, "DRAM bank: 0 linear, 1 XOR, 2 IPOLY")      \
+    X("dram_bnkgrp_indexing_policy", BOOL, dram_bankgrp_index, "bank group: 0 high bits, 1 low")     \
+    X("dram_seperate_write_queue_enable", BOOL, dram_write_queue, "DRAM writes queue apart")         \
+    X("dram_write_queue_size", WQUEUE, dram_wq, "DRAM write queue:high:low watermarks")              \
+    X("dram_dual_bus_interface", BOOL, dram_dual_bus, "a DRAM row and column command a cycle")       \
+    X("warpsim_dram_refresh", REFRESH, dram_refresh, "DRAM all-bank refresh tREFI:tRFC (warpsim's)") \
+    X("gpgpu_cache:dl2", CACHE, l2, "L2 slice: type:sets:line:ways,policies,MSHR,queues")              \
+    X("gpgpu_cache:dl2_texture_only", BOOL, l2_texture_only, "the L2 caches texture data only")        \
+    X("gpgpu_cache:dl1", CACHE, l1d, "SM's L1D: type:sets:line:ways,policies,MSHR,queues")             \
+    X("gpgpu_unified_l1d_size", U32Z, unified_l1d_kb, "L1D + shared memory array, KB; 0 none")        \
+    X("gpgpu_adaptive_cache_config", BOOL, adaptive_cache, "L1D gets what shared memory leaves")       \
+    X("gpgpu_shmem_option", KBLIST, shmem_options, "shared memory carve-outs, KB, ascending")          \
+    X("gpgpu_l1_cache_write_ratio", U32Z, l1_write_ratio, "% of L1D lines dirty before dirty victims")  \
+    X("gpgpu_l1_banks", U32, l1_banks, "L1D banks")                                                    \
+    X("gpgpu_l1_banks_byte_interleaving", U32, l1_bank_bytes, "bytes a bank holds in a row")          \
+    X("gpgpu_l1_banks_hashing_function", U32Z, l1_bank_hash, "0 linear, 1 XOR, 2 IPOLY, 3 Fermi")      \
+    X("gpgpu_gmem_skip_L1D", BOOL, gmem_skip_l1d, "global loads bypass the L1D (-dlcm=cg)")          \
     X("gpgpu_sub_core_model", BOOL, sub_core_model, "each scheduler owns its units and banks")         \
     X("gpgpu_num_sched_per_core", U32, sched_per_sm, "warp schedulers (sub-cores) per SM")             \
     X("gpgpu_scheduler", SCHED, scheduler, "lrr, gto or two_level_active:N:0:1")                       \
@@ -123,6 +158,7 @@ enum gpu_lat_class { GPU_LAT_ADD, GPU_LAT_MAX, GPU_LAT_MUL, GPU_LAT_MAD, GPU_LAT
 enum gpu_sched { GPU_SCHED_LRR, GPU_SCHED_GTO, GPU_SCHED_TWO_LEVEL };
 
 #define GPU_SPEC_UNITS 8
+#define GPU_SHMEM_OPTIONS 16
 
 /* -specialized_unit_N: a unit class of its own (Accel-Sim's trace mode puts
  * BRA, TEX, TENSOR, UDP, GMMA there). GPGPU-Sim uses units 1.. up to the
@@ -145,6 +181,24 @@ typedef struct gpu_config {
     uint32_t n_mem, sub_partitions, mem_per_ctrlr, dram_buswidth;
     uint64_t l2_slice_bytes;    /* sets x line x ways of one L2 slice; 0 with l2_given: none */
     uint32_t l2_given;
+    /* A DRAM channel, as GPGPU-Sim's options give it (src/host/mem/dram_params.c
+     * turns them into the device model's dram_params_t). */
+    dram_timing_t dram_timing;
+    dram_map_t dram_map;        /* the mapping string's masks (n_chan 0: not yet fitted to -gpgpu_n_mem) */
+    uint32_t dram_scheduler, dram_queue, dram_return_queue;
+    uint32_t dram_burst_length, dram_freq_ratio;
+    uint32_t dram_bank_index, dram_bankgrp_index;
+    uint32_t dram_write_queue, dram_wq[3]; /* entries, high and low watermarks */
+    uint32_t dram_dual_bus;
+    uint32_t dram_refresh[2];   /* tREFI, tRFC */
+    /* The caches as models (src/device/mem/cache.h); sets 0: none (or not
+     * given). The L1D's banks, write ratio and ways to grow to come from
+     * the options below once a text is read (gpu_config_check.c). */
+    cache_params_t l2, l1d;
+    uint32_t l2_texture_only, gmem_skip_l1d;
+    uint32_t unified_l1d_kb, adaptive_cache, l1_write_ratio;
+    uint32_t l1_banks, l1_bank_bytes, l1_bank_hash;
+    uint32_t shmem_options[GPU_SHMEM_OPTIONS], n_shmem_options;
 
     /* SM pipeline. Unit and collector counts are per SM, as GPGPU-Sim's; with
      * sub_core_model each scheduler owns count / sched_per_sm of them. */

@@ -175,5 +175,8 @@ int gpu_config_check(cfg_reader_t *r, gpu_config_t *c)
         return cfg_fail(r, line_of(r, "gpgpu_scheduler", "gpgpu_shader_core_pipeline"),
                         "expected at most %u active warps (the SM's) in -gpgpu_scheduler two_level_active, found %u",
                         gpu_config_max_warps_per_sm(c), c->two_level_active);
-    return check_widths(r, c) || check_spec_units(r, c) || check_sub_cores(r, c) ? -1 : 0;
+    return check_widths(r, c) || check_spec_units(r, c) || check_sub_cores(r, c) || gpu_config_check_dram(r, c) ||
+           gpu_config_check_caches(r, c)
+               ? -1
+               : 0;
 }

@@ -7,6 +7,8 @@
  * (gpu_config_check.c), so that options may come in any order, as in GPGPU-Sim. */
 #include "host/ptx/gpu_config_read.h"
 
+#include "host/mem/cache_config.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -14,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum opt_kind { K_U32, K_U32Z, K_BOOL, K_PIPE, K_CLOCKS, K_CACHE, K_ICACHE, K_LAT, K_WIDTHS, K_SCHED, K_SPEC };
+enum opt_kind {
+    K_U32, K_U32Z, K_BOOL, K_PIPE, K_CLOCKS, K_CACHE, K_ICACHE, K_LAT, K_WIDTHS, K_SCHED, K_SPEC,
+    K_DTIMING, K_ADDRMAP, K_WQUEUE, K_REFRESH, K_KBLIST
+};
 
 typedef struct opt_row {
     const char *name;
@@ -163,14 +168,37 @@ static int read_cache(const char *v, uint32_t geom[3])
     return 0;
 }
 
-static int read_l2(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_config_t *c)
+/* A data cache's string, every field (cache_config.c): the L1D of an SM or
+ * an L2 slice, whose bytes the CUDA runtime's L2 size is made of. */
+static int read_dcache(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_config_t *c, cache_params_t *to)
 {
-    uint32_t g[3];
-    int rc = read_cache(v, g);
+    char msg[256];
+    int is_l2 = to == &c->l2;
+    int rc = cache_config_parse(v, opt, is_l2 ? 2 : 1, to, msg, sizeof msg);
     if (rc < 0)
-        return cfg_fail(r, line, "expected -%s [N|S:]<sets>:<line bytes>:<ways>,... or none, found '%s'", opt, v);
-    c->l2_given = 1;
-    c->l2_slice_bytes = rc ? 0 : (uint64_t)g[0] * g[1] * g[2];
+        return cfg_fail(r, line, "%s", msg);
+    if (rc == 1)
+        memset(to, 0, sizeof *to);
+    if (is_l2) {
+        c->l2_given = 1;
+        c->l2_slice_bytes = (uint64_t)to->sets * to->line * to->ways;
+    }
+    return 0;
+}
+
+/* -gpgpu_shmem_option: shared-memory sizes in KB a kernel's carve-out is
+ * chosen from, smallest first (GPGPU-Sim takes the first that holds it). */
+static int read_kblist(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_config_t *c)
+{
+    uint32_t kb[GPU_SHMEM_OPTIONS + 1];
+    int n = read_list(v, kb, GPU_SHMEM_OPTIONS + 1);
+    if (n < 1 || n > GPU_SHMEM_OPTIONS)
+        return cfg_fail(r, line, "expected -%s 1 to %d sizes in KB, comma-separated, found '%s'", opt, GPU_SHMEM_OPTIONS, v);
+    for (int i = 1; i < n; i++)
+        if (kb[i] <= kb[i - 1])
+            return cfg_fail(r, line, "expected -%s in ascending order, found %u after %u", opt, kb[i], kb[i - 1]);
+    memcpy(c->shmem_options, kb, (size_t)n * sizeof kb[0]);
+    c->n_shmem_options = (uint32_t)n;
     return 0;
 }
 
@@ -315,12 +343,17 @@ static int take(cfg_reader_t *r, int line, const char *opt, const char *v, gpu_c
     case K_BOOL: rc = read_number(r, line, opt, v, row->kind, (uint32_t *)at); break;
     case K_PIPE: rc = read_pipe(r, line, v, c); break;
     case K_CLOCKS: rc = read_clocks(r, line, v, c); break;
-    case K_CACHE: rc = read_l2(r, line, opt, v, c); break;
+    case K_CACHE: rc = read_dcache(r, line, opt, v, c, (cache_params_t *)at); break;
+    case K_KBLIST: rc = read_kblist(r, line, opt, v, c); break;
     case K_ICACHE: rc = read_icache(r, line, opt, v, (uint32_t *)at); break;
     case K_LAT: rc = read_lat(r, line, opt, v, (uint32_t *)at, row->size); break;
     case K_WIDTHS: rc = read_widths(r, line, v, c); break;
     case K_SCHED: rc = read_sched(r, line, v, c); break;
     case K_SPEC: rc = read_spec(r, line, opt, v, (gpu_spec_unit_t *)at); break;
+    case K_DTIMING: rc = cfg_read_dram_timing(r, line, v, (dram_timing_t *)at); break;
+    case K_ADDRMAP: rc = cfg_read_addr_map(r, line, v, (dram_map_t *)at); break;
+    case K_WQUEUE: rc = cfg_read_write_queue(r, line, v, (uint32_t *)at); break;
+    case K_REFRESH: rc = cfg_read_refresh(r, line, v, (uint32_t *)at); break;
     }
     if (rc == 0)
         r->set_at[i] = line;

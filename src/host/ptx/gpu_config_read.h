@@ -20,7 +20,19 @@ typedef struct cfg_reader {
 int cfg_fail(cfg_reader_t *r, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The option's row in GPU_CONFIG_OPTIONS, or -1. */
 int gpu_config_row(const char *opt);
+/* The caches' options into the L1D's parameters (gpu_config_cache.c); with
+ * their checks: 0 or -1. */
+void gpu_config_finish_caches(gpu_config_t *c);
+int gpu_config_check_caches(cfg_reader_t *r, gpu_config_t *c);
 /* What needs several options at once, once the text is read: 0 or -1. */
 int gpu_config_check(cfg_reader_t *r, gpu_config_t *c);
+
+/* The DRAM's kinds (gpu_config_dram.c): 0, or -1 with the error in r. */
+int cfg_read_dram_timing(cfg_reader_t *r, int line, const char *v, dram_timing_t *t);
+int cfg_read_addr_map(cfg_reader_t *r, int line, const char *v, dram_map_t *m);
+int cfg_read_write_queue(cfg_reader_t *r, int line, const char *v, uint32_t wq[3]);
+int cfg_read_refresh(cfg_reader_t *r, int line, const char *v, uint32_t refresh[2]);
+/* The DRAM options together: 0 or -1. */
+int gpu_config_check_dram(cfg_reader_t *r, const gpu_config_t *c);
 
 #endif
