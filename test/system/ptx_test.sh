@@ -147,7 +147,7 @@ EOF
 expect_error "missing reference" 1 "noref.launch:6: reference .*ref_nosuch: No such file" --ref-dir "$T/ref" "$T/noref.launch"
 
 # GPU configs: GPGPU-Sim options not modelled are named; others are errors.
-printf -- '-gpgpu_n_clusters 2\n-gpgpu_ptx_sim_mode 0\n-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:512:8,16:0,32\n' >"$T/g.cfg"
+printf -- '-gpgpu_n_clusters 2\n-gpgpu_ptx_sim_mode 0\n-gpgpu_flush_l1_cache 1\n' >"$T/g.cfg"
 "$W" ptx --config "$T/g.cfg" --ref-dir "$T/ref" "$D/vecadd.launch" 2>"$T/err" >/dev/null &&
     grep -q "g.cfg: 2 GPGPU-Sim options not modelled, ignored" "$T/err" && grep -q 'on g (4 SMs)' "$T/err" && ok ||
     bad "ignored options: $(cat "$T/err")"
