@@ -94,7 +94,8 @@ rc=$?
 # The card and the config reach the program: the default (the H100's deviceQuery), TITAN V's
 # config (its deviceQuery, L2 and bus from the config's memory lines), and configs of one's own:
 # a TITAN V with half its SMs and memory controllers (the config wins over the card's figures),
-# and a compute capability no shipped card has (the H100's figures, warpsim's name).
+# and a compute capability no shipped card has (warpsim's name, the H100's figures but the L2:
+# a100.cfg's 40 MB, the config winning again).
 device_attrs_under "H100 (default)" "$(cat "$SRC/device_attrs.h100")"
 device_attrs_under "titanv.cfg" "$(cat "$SRC/device_attrs.titanv")" --config configs/gpu/titanv.cfg
 { cat configs/gpu/titanv.cfg; printf -- '-gpgpu_n_clusters 20\n-gpgpu_n_mem 12\n-gpgpu_clock_domains 1455.0:1455.0:1455.0:850.0\n'; } >"$tmp/volta_half.cfg"
@@ -102,7 +103,7 @@ device_attrs_under "a config of one's own" "$(printf 'name=NVIDIA TITAN V\nsms=4
     --config "$tmp/volta_half.cfg"
 { cat configs/gpu/a100.cfg; printf -- '-gpgpu_compute_capability_minor 6\n'; } >"$tmp/ampere86.cfg"
 device_attrs_under "a compute capability without a card" \
-    "$(printf 'name=warpsim ampere86\ncc=8.6\nsms=108\nl2_bytes=52428800\nglobal_bytes=85028896768')" --config "$tmp/ampere86.cfg"
+    "$(printf 'name=warpsim ampere86\ncc=8.6\nsms=108\nl2_bytes=41943040\nglobal_bytes=85028896768')" --config "$tmp/ampere86.cfg"
 
 # SASS only: one line saying how to rebuild, status 1.
 run "$APPS/vecadd.sass"

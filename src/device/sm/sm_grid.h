@@ -66,6 +66,22 @@ SIM_FN sm_t *sm_start(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32
     return sm;
 }
 
+/* The end of a launch hook: CTA cta in slot k of sm, its state R set up
+ * with rc (0; -1: its start faulted, and so does the SM) by the runner. */
+SIM_FN int sm_grid_started(sm_t *sm, uint32_t k, ptx_sm_cta_t *R, uint64_t cta, int rc)
+{
+    sm->ctas[k].cta = (uint32_t)cta;
+    if (rc) {
+        sm->ctas[k].R = R;
+        sm->fault = 1;
+        sm->fault_cta = k;
+        return -1;
+    }
+    ptx_sm_cta_traced(R);
+    sm_cta_launch(sm, k, R, (uint32_t)cta);
+    return 0;
+}
+
 /* SM m's fault to the grid: its faulting CTA's, or when it is stuck the
  * lowest CTA whose barrier can never complete (ptx_sm_deadlock says
  * which). */

@@ -8,7 +8,7 @@ CUDART_INC   ?= $(or $(CUDA_HOME),$(PATH_CUDA_HOME),/usr/local/cuda)/include
 CUDART_LIB   := $(BUILD)/lib/libcudart.so.13
 CUDART_SRC   := $(sort $(wildcard src/host/cudart/*.c src/host/cudart/graph/*.c)) \
                 $(filter-out src/host/ptx/ptx_cmd.c,$(sort $(wildcard src/host/ptx/*.c))) src/host/report_json.c \
-                $(sort $(wildcard src/host/sm/*.c))
+                $(sort $(wildcard src/host/sm/*.c src/host/mem/*.c))
 CUDART_OBJ   := $(patsubst %.c,$(BUILD)/pic/%.o,$(CUDART_SRC))
 CUDART_CFLAGS := $(filter-out -fno-pie -no-pie -DWARPSIM_HAVE_CUDA,$(CFLAGS)) -fPIC -I$(CUDART_INC)
 

@@ -56,18 +56,9 @@ SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta)
     if (!*slot)
         *slot = D->cta_pool + (size_t)D->cta_used++ * D->cta_bytes;
     ptx_sm_cta_t *R = (ptx_sm_cta_t *)*slot;
-    sm_t *sm = G->sms[m];
-    sm->ctas[k].cta = (uint32_t)cta;
     D->ctas_run++;
-    if (ptx_sm_cta_setup(R, &D->g, (uint32_t)cta, ptx_sm_cta_scratch(R), &D->ex[m], &D->outs[cta], &D->faults[cta])) {
-        sm->ctas[k].R = R;
-        sm->fault = 1;
-        sm->fault_cta = k;
-        return -1;
-    }
-    ptx_sm_cta_traced(R);
-    sm_cta_launch(sm, k, R, (uint32_t)cta);
-    return 0;
+    int rc = ptx_sm_cta_setup(R, &D->g, (uint32_t)cta, ptx_sm_cta_scratch(R), &D->ex[m], &D->outs[cta], &D->faults[cta]);
+    return sm_grid_started(G->sms[m], k, R, cta, rc);
 }
 
 SIM_FN void sm_grid_collect(sm_grid_t *G, uint32_t m, uint32_t k)

@@ -79,18 +79,8 @@ SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta)
     }
     sl->out.len = sl->out.overflow = 0;
     sl->started = 1;
-    ptx_sm_cta_t *R = (ptx_sm_cta_t *)sl->mem;
-    sm_t *sm = G->sms[m];
-    sm->ctas[k].cta = (uint32_t)cta;
-    if (ptx_coop_cta_start(X->g, (uint32_t)cta, sl->mem, &rs->st, &sl->out, &sl->f)) {
-        sm->ctas[k].R = R;
-        sm->fault = 1;
-        sm->fault_cta = k;
-        return -1;
-    }
-    ptx_sm_cta_traced(R);
-    sm_cta_launch(sm, k, R, (uint32_t)cta);
-    return 0;
+    int rc = ptx_coop_cta_start(X->g, (uint32_t)cta, sl->mem, &rs->st, &sl->out, &sl->f);
+    return sm_grid_started(G->sms[m], k, (ptx_sm_cta_t *)sl->mem, cta, rc);
 }
 
 /* A finished CTA's end, or at the grid's end a started one's: its printf records kept, its slot free. */
