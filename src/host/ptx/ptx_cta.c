@@ -30,8 +30,7 @@ size_t ptx_cta_scratch_bytes(const ptx_grid_t *g)
 static int cta_begin(ptx_sm_cta_t *R, const ptx_grid_t *g, uint32_t cta, uint8_t *s, ptx_stats_t *st, ptx_out_t *out,
                      ptx_fault_t *f)
 {
-    R->c.race = NULL;
-    if (ptx_sm_cta_setup(R, g, cta, s, st, out, f))
+    if (ptx_sm_cta_setup(R, g, cta, s, st, out, f)) /* it clears R->c (race: none) first */
         return -1;
     if (g->tm)
         ptx_sm_cta_traced(R);

@@ -20,7 +20,7 @@ typedef struct slot {
 
 typedef struct run_sm {
     void *mem;                /* its sm_t */
-    slot_t *slots;            /* max_ctas of them */
+    slot_t *slots;            /* G.ctas_per_sm of them */
     ptx_stats_t st;           /* the executor's counters of its CTAs */
 } run_sm_t;
 
@@ -30,8 +30,6 @@ typedef struct runner {
     uint64_t tl_last, tl_lanes, tl_stall[SM_STALL_COUNT]; /* the timeline's last sample */
     const sm_dec_t *dec;
     uint64_t clock0;          /* the run's clock at the kernel's start */
-    uint32_t max_ctas;
-    const sm_params_t *P;
     ptx_grid_result_t *r;
     run_sm_t *sms;
     sm_grid_t G;              /* the block scheduler's state: G.sms[m] is SM m's */
@@ -52,14 +50,14 @@ static double now_s(void)
 static int sm_state(runner_t *X, uint32_t m)
 {
     run_sm_t *rs = &X->sms[m];
-    const sm_params_t *P = X->P;
-    if (X->G.sms[m])
+    sm_grid_t *G = &X->G;
+    if (G->sms[m])
         return 0;
-    rs->mem = malloc(sm_bytes(P, X->max_ctas));
-    rs->slots = (slot_t *)calloc(X->max_ctas, sizeof *rs->slots);
+    rs->mem = malloc(sm_bytes(G->P, G->ctas_per_sm));
+    rs->slots = (slot_t *)calloc(G->ctas_per_sm, sizeof *rs->slots);
     if (!rs->mem || !rs->slots)
         return X->r->error = 1, -1;
-    X->G.sms[m] = sm_start(rs->mem, P, X->max_ctas, m, X->dec, X->g->prog, X->clock0);
+    G->sms[m] = sm_start(rs->mem, G->P, G->ctas_per_sm, m, X->dec, X->g->prog, X->clock0);
     return 0;
 }
 
@@ -195,7 +193,6 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     memset(tr, 0, sizeof *tr);
     X.g = g;
     X.tm = tm;
-    X.P = P;
     X.r = r;
     uint32_t nsm = s->nsm ? s->nsm : 1;
     if (threads <= 0)
@@ -221,7 +218,6 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     }
     X.dec = dec;
     X.clock0 = tm->tot_cycles;
-    X.max_ctas = s->ctas_per_sm;
     X.tl_last = P->launch_latency;
     if (!tm->timeline_every)
         tm->timeline_every = 1024;
@@ -267,7 +263,7 @@ out:
     tm->tot_seconds += r->seconds;
     for (uint32_t m = 0; X.sms && G->sms && m < nsm; m++) {
         run_sm_t *rs = &X.sms[m];
-        for (uint32_t k = 0; rs->slots && k < X.max_ctas; k++) {
+        for (uint32_t k = 0; rs->slots && k < G->ctas_per_sm; k++) {
             if (rs->slots[k].started)
                 sm_grid_collect(G, m, k); /* a faulted or unfinished CTA's output is kept too */
             free(rs->slots[k].mem);
