@@ -51,10 +51,9 @@ SIM_FN void sm_retire(sm_t *sm)
         if (!sw->w || sw->w->state != PTX_W_DONE || sw->inflight)
             continue;
         sm_cta_t *ct = &sm->ctas[sw->cta];
-        for (uint32_t s = 0; s < sm->P->nsub; s++)
-            if (sm->subs[s].last == i)
-                sm->subs[s].last = SM_NONE;
-        sm_sub_t *sub = &sm->subs[i % sm->P->nsub];
+        sm_sub_t *sub = &sm->subs[i % sm->P->nsub]; /* its sub-core's: the only one that issues it */
+        if (sub->last == i)
+            sub->last = SM_NONE;
         uint32_t k = 0;
         while (sub->by_age[k] != i)
             k++;

@@ -243,6 +243,8 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
         sm->cus[i].warp = SM_NONE;
     for (uint32_t i = 0; i < P->max_warps; i++)
         sm->warps[i].cta = SM_NONE;
+    for (uint32_t s = 0; s < P->nsub; s++)
+        sm->subs[s].last = SM_NONE; /* not slot 0: sub-core 0's, which another's GTO would put first */
     return sm;
 }
 
