@@ -147,6 +147,7 @@ test: deps
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
 	bash test/system/sm_timing_test.sh
+	bash test/system/mem_timing_test.sh
 	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null && WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
@@ -177,6 +178,7 @@ system: all
 	bash test/system/report_test.sh
 	bash test/system/ptx_test.sh
 	bash test/system/sm_timing_test.sh
+	bash test/system/mem_timing_test.sh
 	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null && WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
 	bash test/system/input_test.sh
 	bash test/system/files_test.sh
@@ -252,15 +254,18 @@ bench: deps
 	bash bench/bench.sh
 	bash bench/x86_vs_arm.sh
 	bash bench/sm_timing_bench.sh
+	bash bench/sm_quantum_bench.sh
 
 # More core counts (and, with a GPU, everything up to 65536 cores).
 # PTX kernels on the CPU backend: one thread, all threads, lane by lane.
 bench-ptx: $(BUILD)/warpsim
 	bash bench/ptx_bench.sh
 
-# The SM model's speed (warpsim ptx --timing) on the PTX workloads.
+# The SM model's speed (warpsim ptx --timing) on the PTX workloads, and
+# seed 000's parallel timing modes (--quantum) against cycle by cycle.
 bench-timing: $(BUILD)/warpsim kernels
 	bash bench/sm_timing_bench.sh
+	bash bench/sm_quantum_bench.sh
 
 # Nsight Compute's counters of the PTX workloads on this machine's GPU, into
 # bench/hw/<card>/ (HW_DIR= elsewhere) for warpsim report --correlate; without

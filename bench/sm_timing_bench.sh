@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The SM model's cost (`make bench-timing`): each PTX workload of
 # kernels/ptx/ run functionally and with --timing (configs/gpu/$CONFIG.cfg,
-# default titanv), on one host thread and on all of them, in turn, ROUNDS
+# default titanv, whose memory system is modelled), on one host thread and
+# on all of them, and with the memory system off (-warpsim_memory_system 0:
+# the SM model alone, fixed latencies) on one thread, in turn, ROUNDS
 # rounds (default 3), the median of each. Columns: the simulated cycles
 # and IPC (thread instructions a cycle) of all the file's launches, the
-# timed run's simulated kilocycles and thread MIPS per wall second, and the
-# slowdown of timing against the functional run on one thread.
+# timed run's simulated kilocycles and thread MIPS per wall second, the
+# SM-only run's MIPS, and the slowdown of timing against the functional
+# run on one thread.
 set -eu
 W=${WARPSIM:-build/warpsim}
 ROUNDS=${ROUNDS:-3}
@@ -17,7 +20,7 @@ trap 'rm -rf "$T"' EXIT
 run() {
     local launch=$1
     shift
-    "$W" ptx --quiet --backend cpu --config "configs/gpu/$CONFIG.cfg" --report "$T/r.json" "$@" "$launch" >/dev/null 2>&1
+    "$W" ptx --quiet --backend cpu --config "${CFG:-configs/gpu/$CONFIG.cfg}" --report "$T/r.json" "$@" "$launch" >/dev/null 2>&1
     python3 - "$T/r.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -27,21 +30,25 @@ print(sum(l["wall_seconds"] for l in L), sum(l["gpu_sim_insn"] for l in L),
 PY
 }
 median() { sort -g | sed -n "$(((ROUNDS + 1) / 2))p"; }
-echo "SM model on $CONFIG ($N host threads)"
-printf '%-13s %12s %7s %10s %10s %10s %10s %9s\n' workload cycles IPC kcyc/s_1 MIPS_1 "kcyc/s_$N" "MIPS_$N" slowdown
+{ cat "configs/gpu/$CONFIG.cfg"; echo "-warpsim_memory_system 0"; } >"$T/smonly.cfg"
+echo "SM model on $CONFIG ($N host threads; SM-only: -warpsim_memory_system 0)"
+printf '%-13s %12s %7s %10s %10s %10s %10s %11s %9s\n' workload cycles IPC kcyc/s_1 MIPS_1 "kcyc/s_$N" "MIPS_$N" \
+    MIPS_1_smonly slowdown
 for l in kernels/ptx/*.launch; do
     k=$(basename "$l" .launch)
-    : >"$T/f" && : >"$T/t1" && : >"$T/tn"
+    : >"$T/f" && : >"$T/t1" && : >"$T/tn" && : >"$T/t0"
     for _ in $(seq "$ROUNDS"); do
         run "$l" --threads 1 >>"$T/f"
         run "$l" --threads 1 --timing >>"$T/t1"
         run "$l" --threads "$N" --timing >>"$T/tn"
+        CFG=$T/smonly.cfg run "$l" --threads 1 --timing >>"$T/t0"
     done
     f=$(cut -d' ' -f1 "$T/f" | median) t1=$(cut -d' ' -f1 "$T/t1" | median) tn=$(cut -d' ' -f1 "$T/tn" | median)
+    t0=$(cut -d' ' -f1 "$T/t0" | median)
     insns=$(head -1 "$T/t1" | cut -d' ' -f2) cyc=$(head -1 "$T/t1" | cut -d' ' -f3)
-    awk -v k="$k" -v c="$cyc" -v i="$insns" -v f="$f" -v a="$t1" -v b="$tn" 'BEGIN {
-        printf "%-13s %12d %7.1f %10.1f %10.2f %10.1f %10.2f %9.1f\n", k, c, i / c, c / a / 1e3, i / a / 1e6,
-               c / b / 1e3, i / b / 1e6, a / f }'
+    awk -v k="$k" -v c="$cyc" -v i="$insns" -v f="$f" -v a="$t1" -v b="$tn" -v z="$t0" 'BEGIN {
+        printf "%-13s %12d %7.1f %10.1f %10.2f %10.1f %10.2f %11.2f %9.1f\n", k, c, i / c, c / a / 1e3, i / a / 1e6,
+               c / b / 1e3, i / b / 1e6, i / z / 1e6, a / f }'
 done
 
 # Design sweeps (issue 31 part 10): the four shipped cards' configs in one

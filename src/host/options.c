@@ -85,6 +85,10 @@ static const opt_row_t opt_table[] = {
     PTX("stats", OPT_STR, stats, "FILE", "with --timing: GPGPU-Sim's statistics of every launch into FILE (- for stdout)")
     PTX("timeline", OPT_STR, timeline, "FILE.csv", "with --timing: a sample every --timeline-every cycles (IPC, warps, scheduler states)")
     PTX("timeline-every", OPT_U64, timeline_every, "N", "cycles between timeline samples, a multiple of 32 (default 1024)")
+    PTX("quantum", OPT_U64, quantum, "N",
+        "with --timing: cycles the SMs run between memory phases and the block scheduler's looks (default 32, or the "
+        "memory system's lookahead if shorter: as exact as cycle by cycle); longer is seed 000's bounded slack, "
+        "faster, its answers from memory late by up to N cycles")
     PTX("quiet", OPT_FLAG, quiet, NULL, "do not print the table (on stderr)")
     PTX("verbose", OPT_FLAG, verbose, NULL, "name every config option not modelled, and each launch as it runs")
 };
@@ -368,6 +372,14 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
     }
     if (p->configs.count == 1)
         p->config = p->configs.items[0];
+    if (p->quantum > 4096) {
+        fprintf(stderr, "warpsim ptx: --quantum %llu: at most 4096 cycles\n", (unsigned long long)p->quantum);
+        return 2;
+    }
+    if (p->quantum && !p->timing) {
+        fprintf(stderr, "warpsim ptx: --quantum needs --timing (it is the SM model's window)\n");
+        return 2;
+    }
     if (p->timeline_every % 32) {
         fprintf(stderr, "warpsim ptx: --timeline-every %llu: not a multiple of 32 (the block scheduler's window)\n",
                 (unsigned long long)p->timeline_every);

@@ -69,11 +69,10 @@ SIM_FN cache_probe_t cache_probe(cache_t *c, uint64_t la, uint32_t u, int is_wri
     cache_probe_t r = {CACHE_RESERVATION_FAIL, CACHE_NONE};
     uint32_t invalid = CACHE_NONE, oldest = CACHE_NONE;
     uint64_t oldest_at = 0;
-    /* Dirty lines are victims only once they are write_ratio % of the cache. */
-    int dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)P->write_ratio * P->sets * P->ways;
+    /* The tags first (a hit looks at nothing else), then the victims. */
     for (uint32_t w = 0; w < P->ways; w++) {
         cache_line_t *l = set + w;
-        if (cache_line_valid(l) && l->tag == la) {
+        if (l->tag == la && cache_line_valid(l)) {
             r.way = w;
             switch (l->st[u]) {
             case CACHE_RESERVED: r.status = CACHE_HIT_RESERVED; break;
@@ -83,6 +82,11 @@ SIM_FN cache_probe_t cache_probe(cache_t *c, uint64_t la, uint32_t u, int is_wri
             }
             return r;
         }
+    }
+    /* Dirty lines are victims only once they are write_ratio % of the cache. */
+    int dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)P->write_ratio * P->sets * P->ways;
+    for (uint32_t w = 0; w < P->ways; w++) {
+        cache_line_t *l = set + w;
         if (cache_line_reserved(l) || (cache_line_modified(l) && !dirty_ok))
             continue;
         if (!cache_line_valid(l)) {

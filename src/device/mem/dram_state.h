@@ -120,8 +120,7 @@ SIM_INLINE void dram_list_unlink(dram_t *d, dram_list_t *l, uint32_t prev, uint3
 SIM_FN dram_t *dram_init(void *mem, const dram_params_t *P)
 {
     uint8_t *m = (uint8_t *)mem;
-    for (size_t i = 0, n = dram_bytes(P); i < n; i++)
-        m[i] = 0;
+    sim_zero(m, dram_bytes(P));
     dram_t *d = (dram_t *)m;
     size_t o = dram_align(sizeof(dram_t));
     d->reqs = (dram_req_t *)(m + o), o += dram_align(sizeof(dram_req_t) * dram_pool(P));

@@ -40,6 +40,8 @@ enum { PTX_MS_GENERIC, PTX_MS_GLOBAL, PTX_MS_SHARED, PTX_MS_LOCAL, PTX_MS_CONST,
 #define PTX_RF_ADDR32 0x40u /* the address register is 32 bits: base + offset wraps modulo 2^32 (nvcc's
                              * add.s32 %r2, %r6, -64; ld.shared [%r2+68] with %r6 = 0 reads offset 4) */
 
+#define PTX_COP_NC 0x80u
+
 typedef struct ptx_rec {
     uint8_t ex;         /* ptx_ex_t */
     uint16_t op;        /* ptx_op_t, for the timing record */
@@ -60,6 +62,7 @@ typedef struct ptx_rec {
     uint8_t flags;      /* PTX_RF_* */
     uint16_t aux;       /* special register component; brx: target count */
     uint8_t neg;        /* bit i: source i is a negated predicate (!p) */
+    uint8_t cop;        /* ld/st: the cache operator (ptx_cache_t), PTX_COP_NC for ld.global.nc */
     int64_t imm;        /* address offset; SYMADDR value (plus the frame base with PTX_RF_FRAME) */
     uint32_t target;    /* bra: target pc; brx: first of its targets; call: ptx_call_t index */
     uint32_t reconv;    /* branches: the reconvergence pc */

@@ -134,7 +134,8 @@ SIM_FN int sm_schedule(sm_t *sm, uint32_t s)
 SIM_FN int sm_cycle(sm_t *sm)
 {
     const sm_params_t *P = sm->P;
-    int moved = sm_writeback(sm);
+    int moved = sm->l1d ? sm_gmem_answers(sm) : 0;
+    moved |= sm_writeback(sm);
     if (moved || sm->retire) {
         sm->retire = 0;
         sm_retire(sm);
@@ -164,6 +165,8 @@ SIM_FN uint64_t sm_next_event(sm_t *sm)
     const sm_params_t *P = sm->P;
     uint64_t now = sm->now, next = SM_NEVER;
 #define SM_SOONER(t) do { uint64_t t_ = (t); if (t_ > now && t_ < next) next = t_; } while (0)
+    if (sm->in_n)
+        SM_SOONER(sm->in[sm->in_h].at);
     if (sm->live_flights)
         for (uint64_t t = now + 1; t < now + SM_RING; t++)
             if (sm->ring[t & (SM_RING - 1)] != SM_NONE) {
@@ -216,6 +219,8 @@ SIM_FN int sm_run(sm_t *sm, uint64_t until)
             continue;
         }
         uint64_t next = sm_next_event(sm);
+        if (next == SM_NEVER && sm->mem_wait)
+            next = until; /* answers from below come after the window */
         if (next == SM_NEVER && sm->resident)
             return sm->stuck = 1;
         if (next > until)

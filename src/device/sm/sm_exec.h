@@ -136,6 +136,8 @@ SIM_FN uint64_t sm_mem_done(sm_t *sm, const sm_cu_t *cu, const sm_dec_t *d)
     return last + lat;
 }
 
+SIM_FN int sm_gmem_dispatch(sm_t *sm, uint32_t s, uint32_t ci); /* sm_gmem.h */
+
 /* Dispatches collector ci if a unit and its write-back allow: 1 if it went. */
 SIM_FN int sm_dispatch_one(sm_t *sm, uint32_t s, uint32_t ci)
 {
@@ -152,6 +154,14 @@ SIM_FN int sm_dispatch_one(sm_t *sm, uint32_t s, uint32_t ci)
     if (u == SM_NONE)
         return 0;
     uint64_t wb;
+    if (d->unit == SM_UNIT_MEM && sm->l1d && d->mem != SM_MEM_FENCE &&
+        (cu->space == SM_SP_GLOBAL || cu->space == SM_SP_LOCAL)) {
+        if (!sm_gmem_dispatch(sm, s, ci))
+            return 0;
+        uf[u] = now + cu->ncycles;
+        sm_cu_free(sm, ci);
+        return 1;
+    }
     if (d->unit == SM_UNIT_MEM) {
         uint64_t done = sm_mem_done(sm, cu, d);
         if (done == SM_NEVER)
@@ -230,5 +240,7 @@ SIM_FN int sm_writeback(sm_t *sm)
     }
     return 1;
 }
+
+#include "device/sm/sm_gmem.h"
 
 #endif

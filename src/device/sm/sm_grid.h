@@ -3,8 +3,9 @@
  * and the GPU's (src/host/sm/sm_backend_cuda.cu: a CUDA thread an SM).
  *
  * The SMs run in windows of P->cta_quantum cycles, each SM on its own to
- * the window's end (an SM shares nothing with another but global memory).
- * Between windows the scheduler collects the CTAs that finished and starts
+ * the window's end (an SM shares nothing with another but global memory
+ * and, with a memory system, what is below its L1D: the memory phase
+ * between windows, sm_memphase.h). Between windows the scheduler collects the CTAs that finished and starts
  * waiting ones in the freed slots, in the order the slots freed (cycle, SM,
  * slot), at the window's end: a CTA waits at most a window for its slot, as
  * the hardware's distributor takes some cycles to launch one. The first
@@ -28,7 +29,7 @@
 #ifndef SM_GRID_H
 #define SM_GRID_H
 
-#include "device/sm/sm_cycle.h"
+#include "device/sm/sm_memphase.h"
 
 /* A freed slot, in the order the block scheduler fills them. */
 typedef struct sm_freed {
@@ -44,6 +45,7 @@ typedef struct sm_grid {
     uint64_t until;             /* the window being run ends here */
     uint64_t last_end;          /* the cycle after the last CTA's end: gpu_sim_cycle */
     sm_freed_t *fr;             /* nsm x ctas_per_sm */
+    mem_sys_t *mem;             /* the memory system below the L1Ds; NULL: fixed latencies */
     void *runner;               /* the hooks' own state */
 } sm_grid_t;
 
@@ -139,7 +141,8 @@ SIM_FN int sm_grid_start(sm_grid_t *G)
     return 0;
 }
 
-/* Between windows: faults, finished CTAs collected, waiting ones started.
+/* Between windows, after the memory phase (sm_memphase.h, which the
+ * runner calls first): faults, finished CTAs collected, waiting ones started.
  * 1 while another window is to run (G->until moved on), 0 when every CTA
  * ran, -1 when one faulted or an SM is stuck (the grid stops). */
 SIM_FN int sm_grid_step(sm_grid_t *G)

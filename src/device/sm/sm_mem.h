@@ -4,8 +4,9 @@
  * coalesce into one request per 128-byte line, a line a cycle (32 address
  * comparators, not 496); shared memory takes one pass per bank conflict
  * way (lanes that read the same word share it); constant and parameter
- * loads take a cycle per distinct address. Until the memory-system issue,
- * requests are answered after the config's fixed latencies (sm_exec.h). */
+ * loads take a cycle per distinct address. Global and local lines go to the
+ * L1D and below (sm_gmem.h) when the config has a memory system, else are
+ * answered after the config's fixed latency (sm_exec.h). */
 #ifndef SM_MEM_H
 #define SM_MEM_H
 
@@ -50,6 +51,23 @@ SIM_FN uint32_t sm_space(const ptx_ctx_t *c, const ptx_rec_t *r, uint64_t a)
     }
 }
 
+/* The record's cache operator as the caches take it (ld.global.nc: NC;
+ * none given: .ca for a load, .wb for a store). */
+SIM_INLINE uint8_t sm_cache_op(const ptx_rec_t *r)
+{
+    if (r->cop & PTX_COP_NC)
+        return CACHE_OP_NC;
+    switch (r->cop) {
+    case PTX_CACHE_CG: return CACHE_OP_CG;
+    case PTX_CACHE_CS: return CACHE_OP_CS;
+    case PTX_CACHE_LU: return CACHE_OP_LU;
+    case PTX_CACHE_CV: return CACHE_OP_CV;
+    case PTX_CACHE_WT: return CACHE_OP_WT;
+    case PTX_CACHE_WB: return CACHE_OP_WB;
+    default: return r->ex == PTX_EX_ST ? CACHE_OP_WB : CACHE_OP_CA;
+    }
+}
+
 /* Fills cu's space and address-latch cycles from the executed accesses
  * (the trace's lanes and addresses), and counts them. */
 SIM_FN void sm_mem_shape(sm_t *sm, const ptx_ctx_t *c, const ptx_rec_t *r, const sim_trace_t *t, sm_cu_t *cu)
@@ -58,6 +76,8 @@ SIM_FN void sm_mem_shape(sm_t *sm, const ptx_ctx_t *c, const ptx_rec_t *r, const
     uint64_t v[8 * 32]; /* a lane's access is at most 8 words (v4 of 64 bits) */
     uint32_t n = 0;
     cu->ncycles = 1;
+    cu->nlines = 0;
+    cu->op = sm_cache_op(r);
     cu->space = SM_SP_GLOBAL;
     if (!exec || !t->lane_addr)
         return;
@@ -96,25 +116,51 @@ SIM_FN void sm_mem_shape(sm_t *sm, const ptx_ctx_t *c, const ptx_rec_t *r, const
         st->const_requests += cu->ncycles;
         return;
     default: {
-        /* local memory interleaves the lanes' 32-bit words (as CUDA lays it out) */
+        /* The requests: the lines of each group of eight lanes and the bytes
+         * of each (seed 004 section III-A: Volta's coalescer works on eight
+         * threads at a time, each group's sectors its own L1 accesses; the
+         * lanes' accesses are aligned, so one lane's bytes are in one line).
+         * The address latch takes a line a cycle, the groups' requests for
+         * the same line in its cycle. Local memory interleaves the lanes'
+         * 32-bit words (as CUDA lays it out), a vector's words 128 bytes apart. */
         int local = cu->space == SM_SP_LOCAL;
-        uint64_t sec[4 * 32];
-        uint32_t ns = 0;
-        for (uint32_t l = 0; l < 32; l++) {
-            if (!(exec >> l & 1u))
-                continue;
-            uint64_t a = local ? ((la[l] >> 2) * 32 + l) * 4 + (la[l] & 3u) : la[l];
-            uint64_t last = a + bytes - 1;
-            if (local && bytes > 4)
-                last = a + (uint64_t)(words - 1) * 32 * 4 + 3;
-            v[n++] = a >> 7;
-            if (last >> 7 != a >> 7)
-                v[n++] = last >> 7;
-            for (uint64_t s = a >> 5; s <= last >> 5 && ns < 4 * 32; s += local && bytes > 4 ? 4 : 1)
-                sec[ns++] = s;
+        sm_line_t *L = sm->lines + (size_t)(cu - sm->cus) * SM_LINES;
+        uint32_t nl = 0, lines = 0, chunk = local && bytes > 4 ? 4 : bytes, nchunks = local && bytes > 4 ? words : 1;
+        for (uint32_t g = 0; g < 4; g++) {
+            uint32_t g0 = nl;
+            for (uint32_t l = 8 * g; l < 8 * g + 8; l++) {
+                if (!(exec >> l & 1u))
+                    continue;
+                uint64_t a0 = local ? ((la[l] >> 2) * 32 + l) * 4 + (la[l] & 3u) : la[l];
+                for (uint32_t k = 0; k < nchunks; k++) {
+                    uint64_t a = a0 + (uint64_t)k * 32 * 4, line = a & ~(uint64_t)127;
+                    uint32_t j = g0;
+                    while (j < nl && L[j].addr != line)
+                        j++;
+                    if (j == nl) {
+                        if (nl == SM_LINES)
+                            continue; /* cannot happen: 32 lanes x 4 words */
+                        L[nl].addr = line;
+                        L[nl].bytes[0] = L[nl].bytes[1] = L[nl].bytes[2] = L[nl].bytes[3] = 0;
+                        uint32_t c = 0; /* its latch cycle: the line's among the warp's */
+                        while (c < nl && L[c].addr != line)
+                            c++;
+                        L[nl].cyc = c < nl ? L[c].cyc : lines++;
+                        nl++;
+                    }
+                    uint32_t off = (uint32_t)(a & 127);
+                    for (uint32_t b = off; b < off + chunk && b < 128; b++)
+                        L[j].bytes[b >> 5] |= 1u << (b & 31);
+                }
+            }
         }
-        cu->ncycles = sm_distinct(v, n);
-        st->gmem_sectors += sm_distinct(sec, ns);
+        uint32_t sectors = 0;
+        for (uint32_t j = 0; j < nl; j++)
+            for (uint32_t w = 0; w < 4; w++)
+                sectors += L[j].bytes[w] != 0;
+        cu->nlines = nl;
+        cu->ncycles = lines ? lines : 1;
+        st->gmem_sectors += sectors;
         if (local)
             st->local_requests += cu->ncycles;
         else

@@ -7,6 +7,7 @@
 #define SM_PARAMS_H
 
 #include "device/ptx/ptx_ops.h"
+#include "device/mem/mem_params.h"
 
 typedef enum {
 #define SM_UNIT(name, key, option, id_oc, oc_ex) SM_UNIT_##name,
@@ -50,6 +51,7 @@ typedef struct sm_params {
     uint32_t launch_latency;           /* cycles before a kernel's first CTA starts */
     uint32_t cta_quantum;              /* cycles between the block scheduler's looks (sm_run.h) */
     double clock_mhz;                  /* the core clock: %globaltimer, seconds */
+    mem_params_t mem;                  /* the memory system behind the coalescer; mem.on 0: gmem_latency */
 } sm_params_t;
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "device/ptx/ptx_sm.h"
 #include "device/sm/sm_params.h"
+#include "device/mem/mem_state.h"
 
 #define SM_NONE  0xffffffffu
 #define SM_IBUF  2u     /* a warp's instruction buffer (GPGPU-Sim's IBUFFER_SIZE) */
@@ -21,6 +22,10 @@
 /* SASS instructions are 16 bytes: a PTX record stands for one at
  * code_base + 16 x its index (DESIGN.md "The SM model"). */
 #define SM_INSN_BYTES 16u
+/* A memory instruction's coalesced lines at most: a lane's access of up to
+ * 32 bytes is in one line, but local memory puts a lane's words of a vector
+ * 128 bytes apart (sm_mem.h). */
+#define SM_LINES 128u
 
 /* Memory instruction kinds. */
 enum { SM_MEM_NONE, SM_MEM_LD, SM_MEM_ST, SM_MEM_ATOM, SM_MEM_FENCE };
@@ -64,7 +69,26 @@ typedef struct sm_cu {
     uint64_t ready_at;          /* every operand in: dispatchable from this cycle */
     uint32_t ncycles;           /* memory: cycles in the address latch (coalescing, bank passes) */
     uint32_t space;             /* memory: SM_SP_* */
+    uint32_t nlines;            /* global and local memory: its lines in sm->lines (sm_mem.h) */
+    uint8_t op;                 /* ... and its cache operator (enum cache_op) */
 } sm_cu_t;
+
+/* A coalesced request: a 128-byte line and the bytes of it a group of eight
+ * lanes touches (bit b of bytes[w]: byte 32w + b; a sector is touched if
+ * its word is not 0). */
+typedef struct sm_line {
+    uint64_t addr;
+    uint32_t bytes[4];
+    uint32_t cyc;               /* its cycle in the address latch: the line's among the warp's lines */
+} sm_line_t;
+
+/* A global or local memory instruction waiting for its sectors from below
+ * the L1D (sm_gmem.h): its answers and the cycle the last came in. */
+typedef struct sm_ticket {
+    uint32_t warp, pc, sub, left; /* left: answers to come; sub: its sub-core */
+    uint64_t at;
+    uint32_t next;              /* the free list */
+} sm_ticket_t;
 
 /* An instruction between dispatch and completion, in a list per cycle. */
 typedef struct sm_flight {
@@ -122,6 +146,9 @@ typedef struct sm_stats {
     uint64_t gmem_ld, gmem_st, gmem_atom, gmem_requests, gmem_sectors, local_requests, const_requests;
     uint64_t l0i_access, l0i_miss, l1i_access, l1i_miss;
     uint64_t ctas;
+    uint64_t l1d_stalls;        /* memory dispatches refused: no room in the L1D's MSHRs or the SM's queues */
+    uint64_t wb_dropped;        /* L1D write-backs the full outbox had no room for (timing only) */
+    cache_stats_t l1d;          /* the L1D's, copied at each memory phase (sm_memphase.h) */
 } sm_stats_t;
 
 typedef struct sm {
@@ -147,6 +174,7 @@ typedef struct sm {
     uint64_t *l1i;
     uint64_t l1i_free, smem_free, l1d_free, const_free; /* the shared structures' next free cycle */
     sm_cta_t *ctas;
+    sm_line_t *lines;           /* nsub x collectors x SM_LINES: each collector's instruction's lines */
     uint32_t resident;          /* CTAs */
     uint32_t warps_resident;
     uint32_t order;             /* issue counter */
@@ -155,6 +183,16 @@ typedef struct sm {
     int fault;                  /* a CTA faulted: its fault is in its ptx_fault_t */
     uint32_t fault_cta;
     int stuck;                  /* CTAs resident and nothing can ever move (sm_run) */
+    /* the memory system (P->mem.on): the L1D, its requests below and their answers */
+    cache_t *l1d;
+    mem_req_t *out;             /* requests sent this window, in send order (the memory phase takes them) */
+    uint32_t nout, out_cap;
+    mem_req_t *in;              /* answers, a ring in arrival order */
+    uint32_t in_h, in_n, in_cap;
+    sm_ticket_t *tix;
+    uint32_t ntix, tix_free;
+    uint32_t mem_wait;          /* answers the SM waits for */
+    uint64_t inject_free, eject_free; /* its crossbar ports' next free cycles */
     sm_stats_t st;
 } sm_t;
 
@@ -192,8 +230,16 @@ SIM_INLINE uint32_t sm_unit_first(const sm_params_t *P, uint32_t k)
 
 SIM_INLINE size_t sm_align(size_t v) { return (v + 63) & ~(size_t)63; }
 
-/* Bytes of an SM's state with max_ctas CTA slots. */
-SIM_FN size_t sm_bytes(const sm_params_t *P, uint32_t max_ctas)
+/* The memory system's queues of an SM: the requests one window may send
+ * (a line a cycle, four sectors and an evicted line's four each), the
+ * answers it may wait for, the memory instructions in flight. */
+SIM_INLINE uint32_t sm_out_cap(const sm_params_t *P) { return 8u * (P->cta_quantum + 64u); }
+SIM_INLINE uint32_t sm_in_cap(const sm_params_t *P) { return 32u * P->max_warps + 512u; }
+SIM_INLINE uint32_t sm_tickets(const sm_params_t *P) { return 4u * P->max_warps + 16u; }
+
+/* Bytes of an SM's state that start as zeros: everything before its
+ * L1D (which cache_init clears) and the queues (written before read). */
+SIM_FN size_t sm_bytes_cleared(const sm_params_t *P, uint32_t max_ctas)
 {
     size_t n = sm_align(sizeof(sm_t));
     n += sm_align(sizeof(sm_warp_t) * P->max_warps);
@@ -210,10 +256,23 @@ SIM_FN size_t sm_bytes(const sm_params_t *P, uint32_t max_ctas)
     return n;
 }
 
+/* Bytes of an SM's state with max_ctas CTA slots. */
+SIM_FN size_t sm_bytes(const sm_params_t *P, uint32_t max_ctas)
+{
+    size_t n = sm_bytes_cleared(P, max_ctas);
+    n += sm_align(sizeof(sm_line_t) * P->nsub * P->collectors * SM_LINES);
+    if (P->mem.on) {
+        n += sm_align(cache_bytes(&P->mem.l1d));
+        n += sm_align(sizeof(mem_req_t) * sm_out_cap(P)) + sm_align(sizeof(mem_req_t) * sm_in_cap(P));
+        n += sm_align(sizeof(sm_ticket_t) * sm_tickets(P));
+    }
+    return n;
+}
+
 /* SM id's state in mem (sm_bytes long), empty, at cycle 0. */
 SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_t id)
 {
-    sim_zero(mem, sm_bytes(P, max_ctas));
+    sim_zero(mem, sm_bytes_cleared(P, max_ctas));
     uint8_t *m = (uint8_t *)mem;
     sm_t *sm = (sm_t *)m;
     size_t o = sm_align(sizeof(sm_t));
@@ -229,6 +288,19 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
     SM_CARVE(l0i, uint64_t, 2 * P->nsub * P->l0i_sets * P->l0i_ways);
     SM_CARVE(l1i, uint64_t, 2 * P->l1i_sets * P->l1i_ways);
     SM_CARVE(ctas, sm_cta_t, max_ctas);
+    SM_CARVE(lines, sm_line_t, P->nsub * P->collectors * SM_LINES);
+    if (P->mem.on) {
+        sm->l1d = cache_init(m + o, &P->mem.l1d);
+        o += sm_align(cache_bytes(&P->mem.l1d));
+        SM_CARVE(out, mem_req_t, sm_out_cap(P));
+        SM_CARVE(in, mem_req_t, sm_in_cap(P));
+        SM_CARVE(tix, sm_ticket_t, sm_tickets(P));
+        sm->out_cap = sm_out_cap(P);
+        sm->in_cap = sm_in_cap(P);
+        sm->ntix = sm_tickets(P);
+        for (uint32_t i = 0; i < sm->ntix; i++)
+            sm->tix[i].next = i + 1 < sm->ntix ? i + 1 : SM_NONE;
+    }
 #undef SM_CARVE
     sm->ring_tail = sm->ring + SM_RING;
     sm->P = P;

@@ -85,6 +85,9 @@ static void h100_sm(gpu_config_t *c)
     c->l2_rop_latency = 237;
     c->dram_latency = 194;
     c->coalesce_arch = 90;
+    c->icnt_flit_size = 40;
+    c->icnt_latency = 1;
+    c->memory_system = 1;
     c->kernel_launch_latency = 3000;
 }
 

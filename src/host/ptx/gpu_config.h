@@ -131,6 +131,9 @@
     X("gpgpu_l2_rop_latency", U32, l2_rop_latency, "L2 latency beyond L1, cycles")                     \
     X("dram_latency", U32, dram_latency, "DRAM latency beyond L2, cycles")                             \
     X("gpgpu_coalesce_arch", U32, coalesce_arch, "coalescer: 13 GT200, 20 Fermi, 40 up sectors")       \
+    X("icnt_flit_size", U32, icnt_flit_size, "crossbar flit, bytes a port moves a cycle")              \
+    X("warpsim_icnt_latency", U32Z, icnt_latency, "crossbar traversal each way, cycles (warpsim's)")  \
+    X("warpsim_memory_system", BOOL, memory_system, "1: L1D, crossbar, L2, DRAM; 0: fixed latencies") \
     X("gpgpu_kernel_launch_latency", U32Z, kernel_launch_latency, "cycles before a kernel's first CTA")
 
 /* -gpgpu_pipeline_widths, in GPGPU-Sim's order (shader.h pipeline_stage_name_t). */
@@ -227,6 +230,8 @@ typedef struct gpu_config {
      * latency minus L2's), standing behind the coalescer until it is modelled. */
     uint32_t l1_latency, smem_latency, l2_rop_latency, dram_latency;
     uint32_t coalesce_arch;
+    uint32_t icnt_flit_size, icnt_latency;
+    uint32_t memory_system;     /* model what is below the coalescer when the caches and DRAM are given */
     uint32_t kernel_launch_latency;
 
     uint32_t nignored;          /* GPGPU-Sim options read and not modelled */

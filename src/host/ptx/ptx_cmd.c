@@ -402,6 +402,8 @@ static int prepare_timing(ptx_session_t *s)
                 s->o->config ? s->o->config : "the default config", why);
         return 2;
     }
+    if (s->o->quantum)
+        s->tm.P.cta_quantum = (uint32_t)s->o->quantum;
     s->tm.timeline_every = s->o->timeline_every;
     if (s->o->timeline) {
         if (!(s->tm.timeline = fopen(s->o->timeline, "w"))) {

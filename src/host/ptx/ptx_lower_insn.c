@@ -214,6 +214,7 @@ static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int s
     uint32_t tk = ptx_type_kind(t);
     if (tk & PTX_TK_S)
         r->flags |= PTX_RF_SIGNED;
+    r->cop = (uint8_t)(in->m.cache | (in->m.flags & PTX_MF_NC ? PTX_COP_NC : 0)); /* the memory model's (sm_gmem.h) */
     const ptx_operand_t *a = &in->opnd[store ? 0 : 1], *v = &in->opnd[store ? 1 : 0];
     lower_address(lw, in, a, r);
     for (uint32_t i = 0; i < r->vec; i++) {

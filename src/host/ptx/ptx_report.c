@@ -207,6 +207,19 @@ static json_t *race_json(const ptx_launch_rec_t *r)
     return words ? json_pack("{s:I, s:o}", "racing_words", (json_int_t)r->race_total, "words", words) : NULL;
 }
 
+/* A memory-system counter into the timing object (spaces as underscores:
+ * "total dram reads" is total_dram_reads, as hw_counters.def reads it). */
+static void mem_counter_json(void *ctx, const char *key, uint64_t v, int indent)
+{
+    char k[128];
+    size_t i = 0;
+    (void)indent;
+    for (; key[i] && i + 1 < sizeof k; i++)
+        k[i] = key[i] == ' ' ? '_' : key[i];
+    k[i] = 0;
+    json_object_set_new((json_t *)ctx, k, json_integer((json_int_t)v));
+}
+
 /* The SM model's figures of a launch, under GPGPU-Sim's names where it has them. */
 static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
 {
@@ -217,7 +230,7 @@ static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
             json_decref(stalls), stalls = NULL;
     if (!stalls)
         return NULL;
-    return json_pack("{s:I, s:I, s:o, s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "gpu_sim_cycle",
+    json_t *j = json_pack("{s:I, s:I, s:o, s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "gpu_sim_cycle",
                      (json_int_t)r->tr.cycles, "gpu_tot_sim_cycle", (json_int_t)r->tot_cycles, "gpu_ipc",
                      report_json_real(ratio(r->st.thread_insns, r->tr.cycles), 4), "gpu_occupancy",
                      report_json_real(sm_occupancy(&s->tm.P, st->warp_cycles, st->cycles), 4), "sms_used",
@@ -227,6 +240,14 @@ static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
                      "gmem_sectors", (json_int_t)st->gmem_sectors, "l0i_misses", (json_int_t)st->l0i_miss,
                      "l1i_misses", (json_int_t)st->l1i_miss, "sm_cycles", (json_int_t)st->cycles, "scheduler_cycles",
                      stalls);
+    if (j) {
+        const sm_params_t *P = &s->tm.P;
+        const char *mode = !P->mem.on ? "fixed latencies" : P->cta_quantum <= P->mem.lookahead ? "exact" : "bounded slack";
+        json_object_set_new(j, "quantum", json_integer(P->cta_quantum));
+        json_object_set_new(j, "memory_mode", json_string(mode));
+        sm_mem_counters(&r->tr, mem_counter_json, j);
+    }
+    return j;
 }
 
 static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)

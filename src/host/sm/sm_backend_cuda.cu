@@ -3,8 +3,9 @@
  * simulated GPU: thread m steps SM m (and m + blockDim.x, ...) through a
  * window with sm_run, the SM's warps executed on that thread as on the CPU
  * (PTX_SERIAL_WARPS: the executor's 32-lane loops, not a thread a lane),
- * then thread 0 is the block scheduler (sm_grid.h) while the others wait
- * at the block's barrier. The model, the executor and the scheduler are
+ * then the memory phase runs a thread a partition and a thread an SM
+ * (sm_memphase.h), then thread 0 is the block scheduler (sm_grid.h) while
+ * the others wait at the block's barrier. The model, the executor and the scheduler are
  * the CPU's code, so the cycles are the CPU's (wow-test compares them).
  *
  * This mapping is the first one, chosen for exactness, not speed: a thread
@@ -44,6 +45,10 @@ typedef struct sm_gpu {
     ptx_fault_t *faults;        /* per CTA */
     uint64_t ctas_run;
     uint32_t faulted, fault_cta;
+    void *mem;                  /* the memory system's block (P.mem.on), made on the device */
+    cache_stats_t l2;           /* its counters at the end */
+    dram_stats_t dram;
+    mem_stats_t mst;
 } sm_gpu_t;
 
 SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta)
@@ -78,24 +83,44 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
 {
     sm_grid_t *G = &D->G;
     __shared__ int go;
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0) {
+        if (D->mem)
+            G->mem = mem_init(D->mem, &D->P.mem, G->nsm, D->P.cta_quantum);
         go = sm_grid_start(G) == 0;
+    }
     __syncthreads();
     while (go) {
         for (uint32_t m = threadIdx.x; m < G->nsm; m += blockDim.x)
             if (G->sms[m])
                 sm_run(G->sms[m], G->until);
         __syncthreads();
+        if (G->mem) { /* the memory phase: a thread a partition, then a thread an SM */
+            if (threadIdx.x == 0)
+                sm_mem_gather(G->mem, G->sms, G->nsm);
+            __syncthreads();
+            for (uint32_t p = threadIdx.x; p < G->mem->npart; p += blockDim.x)
+                sm_mem_part(G->mem, p, G->until);
+            __syncthreads();
+            if (threadIdx.x == 0)
+                sm_mem_sort(G->mem, G->nsm);
+            __syncthreads();
+            for (uint32_t m = threadIdx.x; m < G->nsm; m += blockDim.x)
+                sm_mem_deliver(G->mem, G->sms, m);
+            __syncthreads();
+        }
         if (threadIdx.x == 0)
             go = sm_grid_step(G) > 0;
         __syncthreads();
     }
+    if (threadIdx.x == 0 && G->mem)
+        sm_mem_totals(G->mem, &D->l2, &D->dram, &D->mst);
 }
 
 extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, ptx_out_t *outs,
                                 ptx_grid_result_t *r, sm_result_t *tr, char *err, size_t n)
 {
-    const sm_params_t *P = &tm->P;
+    sm_params_t LP = sm_params_for_launch(&tm->P, s);
+    const sm_params_t *P = &LP;
     uint32_t nsm = s->nsm ? s->nsm : 1, cps = s->ctas_per_sm;
     uint64_t nctas = s->nctas;
     uint64_t nslots = (uint64_t)nsm * cps < nctas ? (uint64_t)nsm * cps : nctas;
@@ -136,6 +161,8 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
     PTX_CUDA(cudaMalloc(&h.G.sms, sizeof *h.G.sms * nsm));
     PTX_CUDA(cudaMemset(h.G.sms, 0, sizeof *h.G.sms * nsm));
     PTX_CUDA(cudaMalloc(&h.G.fr, sizeof *h.G.fr * ((size_t)nsm * cps + 1)));
+    if (P->mem.on)
+        PTX_CUDA(cudaMalloc(&h.mem, mem_bytes(&P->mem, nsm, P->cta_quantum)));
     h.G.P = &dD->P;
     h.G.nsm = nsm;
     h.G.ctas_per_sm = cps;
@@ -158,6 +185,12 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
         sm_result_add(tr, r, &sm.st, &hex[m]);
     }
     r->ctas_run = h.ctas_run;
+    if (h.mem) {
+        tr->mem_on = 1;
+        tr->l2 = h.l2;
+        tr->dram = h.dram;
+        tr->mem = h.mst;
+    }
     if (h.faulted) {
         ptx_fault_t f;
         PTX_CUDA(cudaMemcpy(&f, d.faults + h.fault_cta, sizeof f, cudaMemcpyDeviceToHost));
@@ -168,7 +201,7 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
 out:
     if (dD) {
         cudaFree(ddec), cudaFree(h.sm_pool), cudaFree(h.cta_pool), cudaFree(h.slot_mem);
-        cudaFree(h.ex), cudaFree(h.G.sms), cudaFree(h.G.fr), cudaFree(dD);
+        cudaFree(h.ex), cudaFree(h.G.sms), cudaFree(h.G.fr), cudaFree(h.mem), cudaFree(dD);
     }
     ptx_cuda_grid_free(&d);
     free(dec), free(hsms), free(hex);

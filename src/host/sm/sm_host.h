@@ -21,6 +21,10 @@ typedef struct sm_result {
     uint64_t cycles;            /* gpu_sim_cycle: from the launch to its last CTA's end */
     uint64_t sms_used;
     sm_stats_t st;              /* summed over the SMs */
+    uint32_t mem_on;            /* the memory system ran: its counters below */
+    cache_stats_t l2;           /* summed over the L2 slices */
+    dram_stats_t dram;          /* ... and the channels */
+    mem_stats_t mem;
     double seconds;             /* host wall time */
 } sm_result_t;
 
@@ -38,6 +42,10 @@ typedef struct sm_timing {
 
 /* The timeline's header line. */
 void sm_timeline_header(FILE *f);
+
+/* The parameters of one launch: the session's with the L1D's share of the
+ * unified array for the kernel's shared memory (the adaptive split). */
+sm_params_t sm_params_for_launch(const sm_params_t *P, const ptx_sched_t *s);
 
 /* Runs g's CTAs through the SM model on `threads` host threads (0: every
  * core), from cycle tm->tot_cycles on; fills r as ptx_run_cpu does and tr,
@@ -65,6 +73,11 @@ void sm_timing_account(sm_timing_t *tm, const ptx_grid_result_t *r, sm_result_t 
 void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, const sm_result_t *tr,
                     const sm_timing_t *tm, uint32_t nsm);
 void sm_stats_end(FILE *f, const sm_timing_t *tm);
+/* The memory system's counters of a launch under GPGPU-Sim's names (the
+ * stats file prints them; indent: its line starts with a tab), once for
+ * the stats file and the JSON report. Nothing without a memory system. */
+typedef void (*sm_counter_fn)(void *ctx, const char *key, uint64_t v, int indent);
+void sm_mem_counters(const sm_result_t *tr, sm_counter_fn put, void *ctx);
 /* Occupancy in percent: resident warps over the warp slots, over the
  * cycles SMs had a CTA. */
 double sm_occupancy(const sm_params_t *P, uint64_t warp_cycles, uint64_t sm_cycles);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "host/sm/sm_host.h"
+#include "host/mem/mem_params.h"
 
 /* A per-SM count's share of one of nsub sub-cores (at least one where the
  * SM has any). */
@@ -104,6 +105,10 @@ int sm_params_from_config(const gpu_config_t *c, sm_params_t *P, char *why, size
     P->const_latency = P->l1i_latency;
     P->launch_latency = c->kernel_launch_latency;
     P->cta_quantum = 32;
+    if (mem_params_from_config(c, &P->mem, why, n))
+        return -1;
+    if (P->mem.on && P->mem.lookahead < P->cta_quantum)
+        P->cta_quantum = P->mem.lookahead; /* no answer from below may fall in the window that asked (sm_memphase.h) */
     P->clock_mhz = c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0;
     uint32_t most = P->gmem_latency + P->imiss_latency;
     for (uint32_t i = 0; i < 6; i++)
@@ -118,4 +123,11 @@ int sm_params_from_config(const gpu_config_t *c, sm_params_t *P, char *why, size
         return -1;
     }
     return 0;
+}
+
+sm_params_t sm_params_for_launch(const sm_params_t *P, const ptx_sched_t *s)
+{
+    sm_params_t L = *P;
+    mem_params_for_kernel(&L.mem, (uint64_t)s->shmem_per_cta * s->ctas_per_sm);
+    return L;
 }

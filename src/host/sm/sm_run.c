@@ -34,6 +34,7 @@ typedef struct runner {
     run_sm_t *sms;
     sm_grid_t G;              /* the block scheduler's state: G.sms[m] is SM m's */
     uint32_t nthreads;
+    int task;                 /* what the threads run next: enum task */
     int quit;
     pthread_barrier_t go, done;
 } runner_t;
@@ -106,12 +107,29 @@ SIM_FN void sm_grid_fault(sm_grid_t *G, uint32_t m, uint32_t k)
     sm_fault_min(X->r, &X->sms[m].slots[k].f, G->sms[m]->ctas[k].cta);
 }
 
-/* Thread t's share of a window: SMs t, t + nthreads, ... */
+/* What the threads run between two barriers: a window of the SMs, the
+ * memory phase's partitions, its delivery to the SMs. */
+enum task { TASK_WINDOW, TASK_PARTS, TASK_DELIVER };
+
+/* Thread t's share of the task: SMs (or partitions) t, t + nthreads, ... */
 static void run_share(runner_t *X, uint32_t t)
 {
-    for (uint32_t m = t; m < X->G.nsm; m += X->nthreads)
-        if (X->G.sms[m])
-            sm_run(X->G.sms[m], X->G.until);
+    sm_grid_t *G = &X->G;
+    switch (X->task) {
+    case TASK_WINDOW:
+        for (uint32_t m = t; m < G->nsm; m += X->nthreads)
+            if (G->sms[m])
+                sm_run(G->sms[m], G->until);
+        break;
+    case TASK_PARTS:
+        for (uint32_t p = t; p < G->mem->npart; p += X->nthreads)
+            sm_mem_part(G->mem, p, G->until);
+        break;
+    default:
+        for (uint32_t m = t; m < G->nsm; m += X->nthreads)
+            sm_mem_deliver(G->mem, G->sms, m);
+        break;
+    }
 }
 
 static void *worker(void *arg)
@@ -127,12 +145,27 @@ static void *worker(void *arg)
     }
 }
 
-/* One window on every thread, this one included. */
-static void run_window(runner_t *X)
+/* A task on every thread, this one included. */
+static void run_task(runner_t *X, int task)
 {
+    X->task = task;
     pthread_barrier_wait(&X->go);
     run_share(X, 0);
     pthread_barrier_wait(&X->done);
+}
+
+/* A window, then the memory phase (sm_memphase.h): its partitions and its
+ * delivery to the SMs spread over the threads. */
+static void run_window(runner_t *X)
+{
+    sm_grid_t *G = &X->G;
+    run_task(X, TASK_WINDOW);
+    if (!G->mem)
+        return;
+    sm_mem_gather(G->mem, G->sms, G->nsm);
+    run_task(X, TASK_PARTS);
+    sm_mem_sort(G->mem, G->nsm);
+    run_task(X, TASK_DELIVER);
 }
 
 /* A timeline sample at the window's end (--timeline): thread instructions
@@ -186,7 +219,9 @@ static void schedule(runner_t *X)
 void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int threads, ptx_grid_result_t *r,
                  sm_result_t *tr)
 {
-    const sm_params_t *P = &tm->P;
+    sm_params_t LP = sm_params_for_launch(&tm->P, s);
+    const sm_params_t *P = &LP;
+    void *mem = NULL;
     runner_t X;
     memset(&X, 0, sizeof X);
     memset(r, 0, sizeof *r);
@@ -211,8 +246,10 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     G->ctas_per_sm = s->ctas_per_sm;
     G->nctas = s->nctas;
     G->runner = &X;
+    if (P->mem.on && (mem = malloc(mem_bytes(&P->mem, nsm, P->cta_quantum))))
+        G->mem = mem_init(mem, &P->mem, nsm, P->cta_quantum);
     double t0 = now_s();
-    if (!r->out || !X.sms || !dec || !G->sms || !G->fr) {
+    if (!r->out || !X.sms || !dec || !G->sms || !G->fr || (P->mem.on && !mem)) {
         r->error = 1;
         goto out;
     }
@@ -257,6 +294,10 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     for (uint32_t m = 0; m < nsm; m++)
         if (G->sms[m])
             sm_result_add(tr, r, &G->sms[m]->st, &X.sms[m].st);
+    if (G->mem) {
+        tr->mem_on = 1;
+        sm_mem_totals(G->mem, &tr->l2, &tr->dram, &tr->mem);
+    }
     sm_timing_account(tm, r, tr, G->last_end);
 out:
     r->seconds = tr->seconds = now_s() - t0;
@@ -276,6 +317,7 @@ out:
     free(G->sms);
     free(G->fr);
     free(dec);
+    free(mem);
 }
 
 /* ---- shared with the GPU's runner (sm_backend_cuda.cu) ------------------------ */

@@ -22,6 +22,66 @@ double sm_occupancy(const sm_params_t *P, uint64_t warp_cycles, uint64_t sm_cycl
 
 static double per(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
+static const char *const cache_type_names[CACHE_NTYPES] = {
+#define SM_NAME(name) #name,
+    CACHE_ACCESS_TYPES(SM_NAME)};
+static const char *const cache_status_names[CACHE_NSTATUS] = {CACHE_STATUSES(SM_NAME)};
+#undef SM_NAME
+
+/* A cache's [type][status] cells and each type's TOTAL_ACCESS (its hits,
+ * pending hits and misses), as gpu-cache.cc's print_stats names them. */
+static void cache_cells(const char *name, const cache_stats_t *c, sm_counter_fn put, void *ctx)
+{
+    char key[96];
+    for (uint32_t t = 0; t < CACHE_NTYPES; t++) {
+        const uint64_t *a = c->acc[t];
+        for (uint32_t k = 0; k < CACHE_NSTATUS; k++) {
+            snprintf(key, sizeof key, "%s[%s][%s]", name, cache_type_names[t], cache_status_names[k]);
+            put(ctx, key, a[k], 1);
+        }
+        snprintf(key, sizeof key, "%s[%s][TOTAL_ACCESS]", name, cache_type_names[t]);
+        put(ctx, key, a[CACHE_HIT] + a[CACHE_HIT_RESERVED] + a[CACHE_MISS] + a[CACHE_SECTOR_MISS], 1);
+    }
+}
+
+static void cache_total_lines(const char *name, const cache_stats_t *c, int indent, sm_counter_fn put, void *ctx)
+{
+    char key[96];
+    cache_totals_t t = cache_stats_totals(c);
+    snprintf(key, sizeof key, "%s_total_cache_accesses", name);
+    put(ctx, key, t.accesses, indent);
+    snprintf(key, sizeof key, "%s_total_cache_misses", name);
+    put(ctx, key, t.misses, indent);
+    snprintf(key, sizeof key, "%s_total_cache_pending_hits", name);
+    put(ctx, key, t.pending_hits, indent);
+    snprintf(key, sizeof key, "%s_total_cache_reservation_fails", name);
+    put(ctx, key, t.res_fails, indent);
+}
+
+void sm_mem_counters(const sm_result_t *tr, sm_counter_fn put, void *ctx)
+{
+    if (!tr->mem_on)
+        return;
+    cache_total_lines("L1D", &tr->st.l1d, 1, put, ctx);
+    cache_cells("Total_core_cache_stats_breakdown", &tr->st.l1d, put, ctx);
+    cache_total_lines("L2", &tr->l2, 0, put, ctx);
+    cache_cells("L2_cache_stats_breakdown", &tr->l2, put, ctx);
+    put(ctx, "total dram reads", tr->dram.rd_atoms, 0);
+    put(ctx, "total dram writes", tr->dram.wr_atoms, 0);
+    put(ctx, "warpsim_dram_activates", tr->dram.n_act, 0);
+    put(ctx, "warpsim_dram_row_hits", tr->dram.hits, 0);
+    put(ctx, "warpsim_dram_accesses", tr->dram.access, 0);
+    put(ctx, "icnt_total_pkts_simt_to_mem", tr->mem.icnt_to_mem, 0);
+    put(ctx, "icnt_total_pkts_mem_to_simt", tr->mem.icnt_to_sm, 0);
+    put(ctx, "warpsim_l1d_dispatch_stalls", tr->st.l1d_stalls, 0);
+    put(ctx, "warpsim_mem_overflows", tr->mem.overflows, 0);
+}
+
+static void stat_line(void *f, const char *key, uint64_t v, int indent)
+{
+    fprintf((FILE *)f, "%s%s = %llu\n", indent ? "\t" : "", key, (unsigned long long)v);
+}
+
 void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, const sm_result_t *tr,
                     const sm_timing_t *tm, uint32_t nsm)
 {
@@ -69,6 +129,12 @@ void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, c
     for (uint32_t i = 0; i < 32; i++)
         fprintf(f, " %llu", (unsigned long long)st->issued_lanes[i]);
     fprintf(f, "\n");
+    if (tr->mem_on) {
+        fprintf(f, "L1D_cache:\n");
+        sm_mem_counters(tr, stat_line, f);
+        fprintf(f, "Row_Buffer_Locality = %.6f\n", per(tr->dram.hits, tr->dram.access));
+        fprintf(f, "bw_util = %.4g\n", per(tr->dram.bwutil, tr->dram.n_cmd));
+    }
 }
 
 void sm_timeline_header(FILE *f)

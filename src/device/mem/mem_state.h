@@ -1,0 +1,168 @@
+/* The memory system's state below the L1Ds, in one block of memory the
+ * runner allocates (mem_bytes) and mem_init carves, as the SM's is: per
+ * memory partition its L2 slices with their request queues, its DRAM
+ * channel, the requests waiting on the slices' fills and on the channel,
+ * and the answers a memory phase makes (mem_phase.h). */
+#ifndef MEM_STATE_H
+#define MEM_STATE_H
+
+#include "device/mem/cache.h"
+#include "device/mem/dram.h"
+#include "device/mem/mem_params.h"
+
+#define MEM_NONE 0xffffffffu
+/* A request's tag at the SM: the L1D's fill of its sector (the L1's MSHR
+ * knows who waits), else the SM's ticket the answer goes to. */
+#define MEM_TAG_FILL 0x80000000u
+#define MEM_TAG_NONE 0xffffffffu  /* nothing waits (a write, a write-allocate fetch) */
+
+/* A sector's request or answer between an SM and a slice. */
+typedef struct mem_req {
+    uint64_t at;                /* SM's outbox: sent; slice queue: its L2 access; answer: ready at the slice
+                                 * (answers to an SM: arrives there) */
+    uint64_t addr;              /* the sector's address */
+    uint64_t pa;                /* in a slice's queue: the address the slice knows (mem_route) */
+    uint32_t bytes;             /* a write's bytes of the sector (bit b: byte b) */
+    uint32_t tag;               /* MEM_TAG_FILL | 0, a ticket, or MEM_TAG_NONE */
+    uint32_t sm;
+    uint8_t kind, type, op, flits; /* enum cache_kind, cache_access_type, cache_op; crossbar flits of its answer */
+} mem_req_t;
+
+/* A channel read in flight: which slice's fill it is. */
+typedef struct mem_dread {
+    uint64_t addr;              /* the sector, as the slice knows it (partition address) */
+    uint32_t slice, next;       /* next: the free list */
+} mem_dread_t;
+
+/* A DRAM request the channel's queue had no room for yet. */
+typedef struct mem_dwait {
+    uint64_t addr, arrive;      /* arrive: DRAM cycles */
+    uint32_t write, id;
+} mem_dwait_t;
+
+typedef struct mem_part {
+    cache_t **l2;               /* nsub slices */
+    dram_t *dram;
+    mem_req_t *q;               /* nsub x qcap: each slice's queue, a ring in access-time order */
+    uint32_t *qh, *qn;          /* each ring's head and count */
+    uint64_t *port_free;        /* each slice's next free cycle at its crossbar port */
+    uint64_t *l2_free;          /* ... and at the L2: an access a cycle */
+    mem_req_t *wait;            /* requests a slice's MSHR holds (their ids index this); nwait */
+    uint32_t *wait_free, nwait_free;
+    mem_dread_t *dread;         /* channel reads in flight (their ids index this) */
+    uint32_t dread_free;
+    mem_dwait_t *dq;            /* DRAM requests waiting for room, in order: a ring */
+    uint32_t dq_h, dq_n;
+    mem_req_t *ans;             /* this phase's answers, in time order; nans */
+    uint32_t nans;
+    uint64_t overflows;         /* its share of mem_stats_t.overflows (partitions run apart) */
+} mem_part_t;
+
+typedef struct mem_stats {
+    uint64_t icnt_to_mem, icnt_to_sm;   /* packets: icnt_total_pkts_simt_to_mem, _mem_to_simt */
+    uint64_t overflows;         /* requests a full queue held back a phase (the overload limit) */
+} mem_stats_t;
+
+typedef struct mem_sys {
+    const mem_params_t *M;
+    uint32_t npart, nsm;
+    uint32_t qcap, nwait, ndread, dqcap, anscap;
+    mem_part_t *parts;
+    mem_req_t *deliver;         /* all answers of a phase, by SM (the delivery's scratch) */
+    uint32_t *dcount;           /* nsm + 1: answers to each SM, then where its share starts */
+    uint32_t *pos, *heap;       /* nsm each: the gather's place in each outbox, its heap of SMs */
+    mem_stats_t st;
+} mem_sys_t;
+
+SIM_INLINE size_t mem_align(size_t v) { return (v + 63) & ~(size_t)63; }
+
+/* Queue sizes: a slice holds what the SMs can send it in some windows. */
+SIM_FN void mem_sizes(const mem_params_t *M, uint32_t nsm, uint32_t window, mem_sys_t *s)
+{
+    s->npart = M->nchan;
+    s->nsm = nsm;
+    s->qcap = 4096;
+    s->nwait = M->l2.mshr_entries * M->l2.mshr_merge * M->nsub;
+    s->ndread = M->l2.mshr_entries * M->nsub + 1;
+    s->dqcap = s->ndread + 4 * M->nsub * s->qcap / 64 + 64;
+    /* a slice answers at most an access a cycle, and each fill its merged waiters */
+    s->anscap = M->nsub * (M->l2.mshr_entries * M->l2.mshr_merge + 4 * (window + M->lookahead) + 64);
+}
+
+SIM_FN size_t mem_part_bytes(const mem_params_t *M, const mem_sys_t *s)
+{
+    size_t n = mem_align(sizeof(cache_t *) * M->nsub);
+    n += M->nsub * mem_align(cache_bytes(&M->l2));
+    n += mem_align(dram_bytes(&M->dram));
+    n += mem_align(sizeof(mem_req_t) * M->nsub * s->qcap);
+    n += 2 * mem_align(sizeof(uint32_t) * M->nsub) + 2 * mem_align(sizeof(uint64_t) * M->nsub);
+    n += mem_align(sizeof(mem_req_t) * s->nwait) + mem_align(sizeof(uint32_t) * s->nwait);
+    n += mem_align(sizeof(mem_dread_t) * s->ndread);
+    n += mem_align(sizeof(mem_dwait_t) * s->dqcap);
+    n += mem_align(sizeof(mem_req_t) * s->anscap);
+    return n;
+}
+
+/* Bytes of the memory system for nsm SMs run in windows of `window` cycles. */
+SIM_FN size_t mem_bytes(const mem_params_t *M, uint32_t nsm, uint32_t window)
+{
+    mem_sys_t s;
+    mem_sizes(M, nsm, window, &s);
+    size_t n = mem_align(sizeof(mem_sys_t)) + mem_align(sizeof(mem_part_t) * s.npart);
+    n += s.npart * mem_part_bytes(M, &s);
+    n += mem_align(sizeof(mem_req_t) * s.anscap * s.npart) + mem_align(sizeof(uint32_t) * (nsm + 1));
+    n += 2 * mem_align(sizeof(uint32_t) * nsm);
+    return n;
+}
+
+/* The memory system in mem (mem_bytes long), empty, at cycle 0. */
+SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint32_t window)
+{
+    uint8_t *m = (uint8_t *)mem;
+    mem_sys_t *s = (mem_sys_t *)m;
+    sim_zero(s, sizeof *s);
+    mem_sizes(M, nsm, window, s);
+    s->M = M;
+    size_t o = mem_align(sizeof(mem_sys_t));
+#define MEM_CARVE(field, type, count) field = (type *)(m + o), o += mem_align(sizeof(type) * (count))
+    MEM_CARVE(s->parts, mem_part_t, s->npart);
+    for (uint32_t p = 0; p < s->npart; p++) {
+        mem_part_t *pt = &s->parts[p];
+        sim_zero(pt, sizeof *pt);
+        MEM_CARVE(pt->l2, cache_t *, M->nsub);
+        for (uint32_t k = 0; k < M->nsub; k++) {
+            pt->l2[k] = cache_init(m + o, &M->l2);
+            o += mem_align(cache_bytes(&M->l2));
+        }
+        pt->dram = dram_init(m + o, &M->dram);
+        o += mem_align(dram_bytes(&M->dram));
+        MEM_CARVE(pt->q, mem_req_t, M->nsub * s->qcap);
+        MEM_CARVE(pt->qh, uint32_t, M->nsub);
+        MEM_CARVE(pt->qn, uint32_t, M->nsub);
+        MEM_CARVE(pt->port_free, uint64_t, M->nsub);
+        MEM_CARVE(pt->l2_free, uint64_t, M->nsub);
+        MEM_CARVE(pt->wait, mem_req_t, s->nwait);
+        MEM_CARVE(pt->wait_free, uint32_t, s->nwait);
+        MEM_CARVE(pt->dread, mem_dread_t, s->ndread);
+        MEM_CARVE(pt->dq, mem_dwait_t, s->dqcap);
+        MEM_CARVE(pt->ans, mem_req_t, s->anscap);
+        for (uint32_t k = 0; k < M->nsub; k++)
+            pt->qh[k] = pt->qn[k] = 0, pt->port_free[k] = pt->l2_free[k] = 0;
+        for (uint32_t i = 0; i < s->nwait; i++)
+            pt->wait_free[i] = s->nwait - 1 - i;
+        pt->nwait_free = s->nwait;
+        for (uint32_t i = 0; i < s->ndread; i++)
+            pt->dread[i].next = i + 1 < s->ndread ? i + 1 : MEM_NONE;
+        pt->dread_free = 0;
+        pt->dq_h = pt->dq_n = 0;
+        pt->nans = 0;
+    }
+    MEM_CARVE(s->deliver, mem_req_t, (size_t)s->anscap * s->npart);
+    MEM_CARVE(s->dcount, uint32_t, nsm + 1);
+    MEM_CARVE(s->pos, uint32_t, nsm);
+    MEM_CARVE(s->heap, uint32_t, nsm);
+#undef MEM_CARVE
+    return s;
+}
+
+#endif

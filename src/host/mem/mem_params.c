@@ -1,0 +1,60 @@
+/* The memory system's parameters (src/device/mem/mem_params.h) from a GPU
+ * config: on when the config gives an L1D, an L2 slice, the channels and
+ * their DRAM (and -warpsim_memory_system is not 0), else the SM model's
+ * fixed latencies stand behind the coalescer. */
+#include "host/mem/mem_params.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "host/mem/dram_params.h"
+
+int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, size_t n)
+{
+    memset(M, 0, sizeof *M);
+    if (!c->memory_system || !c->l1d.sets || !c->l2.sets || !c->n_mem || !c->dram_timing.nbk)
+        return 0;
+    if (dram_params_from_config(c, &M->dram, why, n))
+        return -1;
+    M->nchan = c->n_mem;
+    M->nsub = c->sub_partitions ? c->sub_partitions : 1;
+    M->l1d = c->l1d;
+    M->l2 = c->l2;
+    if (M->l1d.mshr_merge > 64 || M->l2.mshr_merge > 64) {
+        snprintf(why, n, "an MSHR merging %u requests: the memory system takes at most 64",
+                 M->l1d.mshr_merge > 64 ? M->l1d.mshr_merge : M->l2.mshr_merge);
+        return -1;
+    }
+    M->l1_latency = c->l1_latency ? c->l1_latency : 1;
+    M->rop_latency = c->l2_rop_latency;
+    M->dram_latency = c->dram_latency;
+    M->icnt_latency = c->icnt_latency;
+    M->flit = c->icnt_flit_size ? c->icnt_flit_size : 40;
+    M->core_khz = (uint32_t)lround((c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0) * 1000.0);
+    M->dram_khz = (uint32_t)lround((c->clock_mhz[3] > 0 ? c->clock_mhz[3] : c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0) *
+                                   1000.0);
+    M->lookahead = 2 * M->icnt_latency + M->rop_latency;
+    if (!M->lookahead) {
+        snprintf(why, n, "no latency between the SMs and the L2 (-gpgpu_l2_rop_latency and -warpsim_icnt_latency 0): "
+                         "the memory phase needs at least a cycle");
+        return -1;
+    }
+    M->unified_kb = c->unified_l1d_kb;
+    M->adaptive = c->adaptive_cache;
+    M->nopts = c->n_shmem_options < 16 ? c->n_shmem_options : 16;
+    memcpy(M->opts_kb, c->shmem_options, M->nopts * sizeof M->opts_kb[0]);
+    M->on = 1;
+    return 0;
+}
+
+void mem_params_for_kernel(mem_params_t *M, uint64_t shmem_bytes)
+{
+    cache_split_t sp;
+    if (!M->on || !M->adaptive || !M->unified_kb || !M->nopts)
+        return;
+    if (cache_split_for(&M->l1d, M->unified_kb, M->opts_kb, M->nopts, shmem_bytes, &sp))
+        return; /* no carve-out holds it: the launch check refuses such a kernel first */
+    M->l1d.ways = sp.ways ? sp.ways : 1;
+    M->l1d.alloc = sp.alloc;
+}

@@ -1,0 +1,273 @@
+#!/usr/bin/env bash
+# Micro-benchmarks of the memory system (`warpsim ptx --timing` on a config
+# with an L1D, L2 and DRAM: src/device/mem/, src/device/sm/sm_gmem.h), each
+# asserting what seed 004 (Khairy et al., "Exploring Modern GPU Memory
+# System Design Challenges through Accurate Modeling") measured on a TITAN V,
+# with the section cited: the coalescer's L1 accesses per warp against the
+# stride of its Figure 3 kernel (Figure 4), the L2's lazy fetch-on-read
+# sequence of its Figure 5 kernel and the L2's write-back, write-allocate
+# policy. Also: the same cycles on 1 and 2 host threads, and the memory
+# system off (-warpsim_memory_system 0) gives the fixed latencies back.
+# Prints "N passed, M failed".
+set -u
+W=${WARPSIM:-build/warpsim}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+expect() { [ "$2" = "$3" ] && ok || bad "$1: got $2, want $3"; }
+CFG=configs/gpu/titanv.cfg
+
+# field JSON KEY: launch 0's timing figure KEY.
+field() {
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["launches"][0]["timing"].get(sys.argv[2], "missing"))' "$1" "$2"
+}
+
+# run NAME [ARGS...]: NAME.launch with timing on the TITAN V into NAME.json.
+run() {
+    local name=$1
+    shift
+    "$W" ptx --quiet --timing --backend cpu --config "$CFG" --report "$T/$name.json" "$@" "$T/$name.launch" \
+        >"$T/$name.out" 2>"$T/err" || { echo "warpsim failed on $name: $(head -c 300 "$T/err")"; return 1; }
+}
+
+# 1. Figure 3's kernel mb1, C[(idx/stride)*32 + idx%stride] = A[same], one
+#    CTA of 32 warps: each group of `stride` lanes reads stride consecutive
+#    floats of one line. Seed 004 section III-A, Figure 4: one L1 access per
+#    32-byte sector each group of eight lanes touches (the coalescer works
+#    on eight threads at a time), so 32 accesses a warp at stride 1 and 4
+#    at stride 32; per warp 32/stride lines of ceil(stride/8) sectors:
+#    32, 16, 8, 4, 4, 4. Writes the same.
+cat >"$T/mb1.ptx" <<'EOF'
+.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry mb1(.param .u64 A, .param .u64 C, .param .u32 stride)
+{
+  .reg .b32 %r<8>;
+  .reg .f32 %f<2>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [A];
+  ld.param.u64 %rd2, [C];
+  ld.param.u32 %r1, [stride];
+  mov.u32 %r2, %ntid.x;
+  mov.u32 %r3, %ctaid.x;
+  mov.u32 %r4, %tid.x;
+  mad.lo.u32 %r2, %r2, %r3, %r4;
+  div.u32 %r5, %r2, %r1;
+  rem.u32 %r6, %r2, %r1;
+  shl.b32 %r5, %r5, 5;
+  add.u32 %r5, %r5, %r6;
+  mul.wide.u32 %rd3, %r5, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  add.s64 %rd5, %rd2, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  st.global.f32 [%rd5], %f1;
+  ret;
+}
+EOF
+for s in 1 2 4 8 16 32; do
+    cat >"$T/mb1_$s.launch" <<EOF
+module mb1.ptx
+buffer a f32 32768 random 1 -1 1
+buffer c f32 32768 zero
+kernel mb1 grid 1 block 1024
+param ptr a
+param ptr c
+param u32 $s
+EOF
+    run "mb1_$s" || { bad "mb1 stride $s did not run"; continue; }
+    want=$(python3 -c "print((32 // $s) * (($s + 7) // 8))")
+    rd=$(field "$T/mb1_$s.json" "Total_core_cache_stats_breakdown[GLOBAL_ACC_R][TOTAL_ACCESS]")
+    wr=$(field "$T/mb1_$s.json" "Total_core_cache_stats_breakdown[GLOBAL_ACC_W][TOTAL_ACCESS]")
+    expect "Figure 4: L1 reads per warp at stride $s" "$(python3 -c "print($rd / 32)")" "$want.0"
+    expect "Figure 4: L1 writes per warp at stride $s" "$(python3 -c "print($wr / 32)")" "$want.0"
+done
+
+# 1b. One warp, every lane reading one word: one sector, but each group of
+#     eight lanes asks for it (section III-A): 4 L1 accesses, the first a
+#     miss and three merged into it (pending hits).
+sed 's/div.u32 %r5, %r2, %r1;/mov.u32 %r5, 0;/; s/rem.u32 %r6, %r2, %r1;/mov.u32 %r6, 0;/' "$T/mb1.ptx" >"$T/bcast.ptx"
+sed 's/mb1.ptx/bcast.ptx/; s/block 1024/block 32/' "$T/mb1_1.launch" >"$T/bcast.launch"
+if run bcast; then
+    expect "one word for every lane: an L1 access per group of eight" \
+        "$(field "$T/bcast.json" "Total_core_cache_stats_breakdown[GLOBAL_ACC_R][TOTAL_ACCESS]")" 4
+    expect "... three of them pending hits" "$(field "$T/bcast.json" "L1D_total_cache_pending_hits")" 3
+fi
+
+# 2. Figure 5's kernel mb2 on one thread, its loads .cg so that they meet
+#    the L2 as the paper's counters saw them (section III-B): the write of
+#    C[i] misses (no line), C[i+1]'s hits (the line is there); the read of
+#    C[i] misses, its sector's bytes not all written (lazy fetch-on-read:
+#    the sector is read from DRAM and merged under them); then reading
+#    C[i] and C[i+1] hits (the whole sector is in). A[i]'s first read misses
+#    and its write at the end hits. L2 reads: 2 hits of 4; writes: 2 of 3;
+#    2 sectors read from DRAM (TITAN V's bursts are 32 bytes: 2 x 16-byte
+#    bus), and none written: the L2 is write-back.
+cat >"$T/mb2.ptx" <<'EOF'
+.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry mb2(.param .u64 A, .param .u64 C)
+{
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [A];
+  ld.param.u64 %rd2, [C];
+  ld.global.cg.f32 %f1, [%rd1];
+  st.global.f32 [%rd2], %f1;
+  st.global.f32 [%rd2+4], %f1;
+  ld.global.cg.f32 %f2, [%rd2];
+  add.f32 %f2, %f2, %f1;
+  ld.global.cg.f32 %f3, [%rd2];
+  ld.global.cg.f32 %f4, [%rd2+4];
+  add.f32 %f5, %f3, %f4;
+  add.f32 %f5, %f5, %f2;
+  st.global.f32 [%rd1], %f5;
+  ret;
+}
+EOF
+cat >"$T/mb2.launch" <<'EOF'
+module mb2.ptx
+buffer a f32 64 random 1 -1 1
+buffer c f32 64 zero
+kernel mb2 grid 1 block 1
+param ptr a
+param ptr c
+EOF
+if run mb2; then
+    j=$T/mb2.json
+    expect "Figure 5: L2 reads" "$(field "$j" "L2_cache_stats_breakdown[GLOBAL_ACC_R][TOTAL_ACCESS]")" 4
+    expect "Figure 5: L2 read hits (C[i], C[i+1] after the fetch)" "$(field "$j" "L2_cache_stats_breakdown[GLOBAL_ACC_R][HIT]")" 2
+    expect "Figure 5: L2 writes" "$(field "$j" "L2_cache_stats_breakdown[GLOBAL_ACC_W][TOTAL_ACCESS]")" 3
+    expect "Figure 5: L2 write hits (C[i+1], A[i])" "$(field "$j" "L2_cache_stats_breakdown[GLOBAL_ACC_W][HIT]")" 2
+    expect "Figure 5: sectors read from DRAM (A[i], then C[i]'s on the read)" "$(field "$j" total_dram_reads)" 2
+    expect "the L2 writes back: nothing written to DRAM" "$(field "$j" total_dram_writes)" 0
+else
+    bad "mb2 did not run"
+fi
+
+# 3. Write-allocate without a fetch: a sector written whole (two 16-byte
+#    stores) then read hits in the L2 and reads nothing from DRAM.
+cat >"$T/full.ptx" <<'EOF'
+.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry full(.param .u64 C)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd2, [C];
+  mov.u32 %r1, 7;
+  st.global.v4.u32 [%rd2], {%r1, %r1, %r1, %r1};
+  st.global.v4.u32 [%rd2+16], {%r1, %r1, %r1, %r1};
+  ld.global.cg.u32 %r2, [%rd2+8];
+  st.global.u32 [%rd2+64], %r2;
+  ret;
+}
+EOF
+printf 'module full.ptx\nbuffer c u32 64 zero\nkernel full grid 1 block 1\nparam ptr c\n' >"$T/full.launch"
+if run full; then
+    expect "a whole sector written, then read: an L2 hit" "$(field "$T/full.json" "L2_cache_stats_breakdown[GLOBAL_ACC_R][HIT]")" 1
+    expect "... and nothing read from DRAM" "$(field "$T/full.json" total_dram_reads)" 0
+else
+    bad "full did not run"
+fi
+
+# 3b. Latencies, a chase of dependent loads on one thread timed with
+#     %clock64 (test/system/mem_lat.ptx): each load's index is the last
+#     load's value, its address one mad.wide away, over a buffer whose
+#     element i is i + 32 (a new 128-byte line each step). Pass A reads the
+#     lines cold with ld.cg (DRAM), pass B again (L2 hits), pass D with
+#     ld.ca after a pass that brought them into the L1 (L1 hits). A step's
+#     cycles less the mad's dependent link (the config's MAD latency + 2,
+#     as sm_timing_test.sh measures) are the load's latency, to be within
+#     10% of the TITAN V's published figures (GPU-TIMING-REFERENCE.md
+#     section 4: Accel-Sim's microbenchmarks on a TITAN V, l1_lat 33.73,
+#     l2_lat 211.07, mem_lat 313.46 cycles). Emergent: the config gives
+#     -gpgpu_l1_latency 28, -gpgpu_l2_rop_latency 160, -dram_latency 100 and
+#     the HBM's timing, not these sums.
+cp test/system/mem_lat.ptx "$T/lat.ptx"
+printf 'module lat.ptx\nbuffer p u32 16384 seq 32 1\nbuffer o u64 4 zero\nkernel lat grid 1 block 1\nparam ptr p\nparam ptr o\n' >"$T/lat.launch"
+if run lat --dump-dir "$T/latd"; then
+    mad=$(sed -n 's/^-ptx_opcode_latency_int [0-9]*,[0-9]*,[0-9]*,\([0-9]*\),.*/\1/p' "$CFG")
+    python3 - "$T/latd/o.bin" "$mad" <<'PY' && ok || bad "load latencies off the TITAN V's published ones (above)"
+import struct, sys
+a, b, d, _ = struct.unpack("<QQQQ", open(sys.argv[1], "rb").read())
+link = int(sys.argv[2]) + 2
+got = {"DRAM": a / 256 - link, "L2": b / 256 - link, "L1": d / 64 - link}
+want = {"DRAM": 313.46, "L2": 211.07, "L1": 33.73}
+bad = [k for k in want if abs(got[k] - want[k]) > 0.10 * want[k]]
+for k in want:
+    print("  %s hit latency %.1f cycles (published %.2f)" % (k, got[k], want[k]))
+sys.exit(1 if bad else 0)
+PY
+else
+    bad "the latency chase did not run"
+fi
+
+# 4. Timing never changes an output, with the memory system too: every
+#    workload's buffers, printf output and instruction counts the same as
+#    without --timing (but the buffers a launch file calls unordered: their
+#    bytes follow the order of atomics), and the same timing (cycles and
+#    every counter) on 1 and 2 host threads (not for a workload whose CTAs
+#    race through global memory: bfs; sm_timing_test.sh says why).
+counts() {
+    python3 -c 'import json,sys; L=json.load(open(sys.argv[1]))["launches"]; print([(l["gpu_sim_insn"], l["gpgpu_n_tot_w_icount"]) for l in L])' "$1"
+}
+for l in kernels/ptx/*.launch; do
+    n=$(basename "$l" .launch)
+    "$W" ptx --quiet --backend cpu --dump-dir "$T/plain" --report "$T/p.json" "$l" >"$T/p.out" 2>/dev/null
+    a=$?
+    "$W" ptx --quiet --timing --backend cpu --threads 1 --config "$CFG" --dump-dir "$T/timed" --report "$T/t1.json" "$l" \
+        >"$T/t.out" 2>/dev/null
+    b=$?
+    for u in $(sed -n 's/^# unordered: //p' "$l") $([ "$n" = clock_f64 ] && echo cycles); do
+        rm -f "$T/plain/$u.bin" "$T/timed/$u.bin"
+    done
+    if [ $a -ne $b ] || ! diff -rq "$T/plain" "$T/timed" >/dev/null || ! cmp -s "$T/p.out" "$T/t.out"; then
+        bad "$n: the output differs with the memory system's timing (exit $a vs $b)"
+    elif ! grep -q "^# unordered" "$l" && [ "$(counts "$T/p.json")" != "$(counts "$T/t1.json")" ]; then
+        bad "$n: instruction counts differ with timing: $(counts "$T/p.json") vs $(counts "$T/t1.json")"
+    else
+        ok
+    fi
+    rm -rf "$T/plain" "$T/timed"
+    grep -q "^# unordered" "$l" && continue
+    "$W" ptx --quiet --timing --backend cpu --threads 2 --config "$CFG" --report "$T/t2.json" "$l" >/dev/null 2>&1
+    same=$(python3 - "$T/t1.json" "$T/t2.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["launches"] for p in sys.argv[1:3])
+print("yes" if [l["timing"] for l in a] == [l["timing"] for l in b] and a and "L2_total_cache_accesses" in a[0]["timing"] else "no")
+PY
+)
+    expect "$n: the memory system's timing on 1 and 2 host threads" "$same" yes
+done
+{ cat "$CFG"; echo "-warpsim_memory_system 0"; } >"$T/fixed.cfg"
+"$W" ptx --quiet --timing --backend cpu --config "$T/fixed.cfg" --report "$T/t0.json" kernels/ptx/vecadd.launch >/dev/null 2>&1
+expect "-warpsim_memory_system 0: no memory counters" \
+    "$(python3 -c 'import json,sys; print("L2_total_cache_accesses" in json.load(open(sys.argv[1]))["launches"][0]["timing"])' "$T/t0.json")" False
+
+# 5. --quantum, seed 000's modes: up to the lookahead (2 x 1 + 160 cycles on
+#    the TITAN V) the memory is exact, beyond it bounded slack; every mode
+#    gives the same cycles on 1 and 2 host threads.
+for q in 1 100 1000; do
+    "$W" ptx --quiet --timing --backend cpu --threads 1 --quantum $q --config "$CFG" --report "$T/q1.json" \
+        kernels/ptx/matmul.launch >/dev/null 2>&1
+    "$W" ptx --quiet --timing --backend cpu --threads 2 --quantum $q --config "$CFG" --report "$T/q2.json" \
+        kernels/ptx/matmul.launch >/dev/null 2>&1
+    got=$(python3 - "$T/q1.json" "$T/q2.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["launches"][0]["timing"] for p in sys.argv[1:3])
+print(a["quantum"], a["memory_mode"], a == b)
+PY
+)
+    want="$q $([ $q -le 162 ] && echo exact || echo bounded slack) True"
+    expect "--quantum $q: its mode, the same on 1 and 2 threads" "$got" "$want"
+done
+"$W" ptx --quiet --quantum 10 kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
+expect "--quantum without --timing: refused" "$? $(grep -c 'needs --timing' "$T/err")" "2 1"
+
+echo "mem timing: $pass passed, $fail failed"
+[ "$fail" = 0 ]
