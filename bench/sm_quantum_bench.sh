@@ -12,21 +12,23 @@
 # system's lookahead (2 x crossbar + ROP latency: 162 cycles on the TITAN
 # V) answers from memory come exactly when they would cycle by cycle, and
 # the error comes only from when waiting CTAs start (at a window's end);
-# beyond it, answers come late too (bounded slack).
+# beyond it, answers come late too (bounded slack). WORKLOADS="a b" runs
+# those only.
 set -eu
 W=${WARPSIM:-build/warpsim}
 ROUNDS=${ROUNDS:-3}
 CONFIG=${CONFIG:-titanv}
 THREADS=${THREADS:-$(nproc)}
 QUANTA=${QUANTA:-1 10 32 100 1000}
+WORKLOADS=${WORKLOADS:-$(ls kernels/ptx/*.launch | xargs -n1 basename | sed 's/\.launch$//')}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 echo "Parallel timing modes on $CONFIG, $THREADS host threads, $ROUNDS rounds: speed-up / cycle error % / wall CV %"
 printf '%-13s %6s' workload determ
 for q in $QUANTA; do printf ' %22s' "q=$q"; done
 echo
-for l in kernels/ptx/*.launch; do
-    k=$(basename "$l" .launch)
+for k in $WORKLOADS; do
+    l=kernels/ptx/$k.launch
     grep -q "^# unordered" "$l" && continue # its cycles depend on which CTA wins a race (sm_timing_test.sh)
     : >"$T/all"
     for q in $QUANTA; do

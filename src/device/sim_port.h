@@ -69,6 +69,24 @@ SIM_INLINE void sim_memcpy(void *dst, const void *src, size_t n)
 
 /* n bytes at p cleared (libc's memset on the host: a CTA's start clears
  * its shared and local memory). */
+/* The lowest and the highest set bit's index of m != 0. */
+SIM_INLINE uint32_t sim_ctz64(uint64_t m)
+{
+#ifdef __CUDA_ARCH__
+    return (uint32_t)__ffsll((long long)m) - 1u;
+#else
+    return (uint32_t)__builtin_ctzll(m);
+#endif
+}
+SIM_INLINE uint32_t sim_msb64(uint64_t m)
+{
+#ifdef __CUDA_ARCH__
+    return 63u - (uint32_t)__clzll((long long)m);
+#else
+    return 63u - (uint32_t)__builtin_clzll(m);
+#endif
+}
+
 SIM_INLINE void sim_zero(void *p, size_t n)
 {
 #ifdef __CUDA_ARCH__

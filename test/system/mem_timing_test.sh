@@ -9,14 +9,7 @@
 # policy. Also: the same cycles on 1 and 2 host threads, and the memory
 # system off (-warpsim_memory_system 0) gives the fixed latencies back.
 # Prints "N passed, M failed".
-set -u
-W=${WARPSIM:-build/warpsim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-expect() { [ "$2" = "$3" ] && ok || bad "$1: got $2, want $3"; }
+. "$(dirname "$0")/lib.sh"
 CFG=configs/gpu/titanv.cfg
 
 # field JSON KEY: launch 0's timing figure KEY.
@@ -206,6 +199,31 @@ PY
 else
     bad "the latency chase did not run"
 fi
+
+# 3c. Bandwidths, emergent from the model (the config gives no bandwidth):
+#     test/system/mem_bw.ptx streams a 4 MB array with ld.global.cg.v4 from
+#     160 CTAs of 256 threads (two a TITAN V SM), `passes` times. Its first
+#     pass reads DRAM (the L2 starts empty), the later ones the L2 (4 MB of
+#     its 4.5): DRAM bandwidth = 4 MB over the cycles of one pass, L2
+#     bandwidth = 4 MB over the cycles a pass adds (5 passes less 3, halved).
+#     Within 15% of the TITAN V's published figures (GPU-TIMING-REFERENCE.md
+#     section 4, Accel-Sim's microbenchmarks: mem_bw 445.77 B/clk, l2_bw_128
+#     1365.73 B/clk).
+cp test/system/mem_bw.ptx "$T/bw.ptx"
+bwc() {
+    printf 'module bw.ptx\nbuffer a u32 1048576 seq 0 1\nbuffer o u32 40960 zero\nkernel bw grid 160 block 256\nparam ptr a\nparam ptr o\nparam u32 262144\nparam u32 %s\n' "$1" >"$T/bw$1.launch"
+    run "bw$1" >/dev/null && field "$T/bw$1.json" gpu_sim_cycle
+}
+c1=$(bwc 1) c3=$(bwc 3) c5=$(bwc 5)
+python3 - "$c1" "$c3" "$c5" <<'PY' && ok || bad "stream bandwidths off the TITAN V's published ones (above)"
+import sys
+c1, c3, c5 = (int(x) for x in sys.argv[1:4])
+got = {"DRAM": 4194304 / c1, "L2": 4194304 / ((c5 - c3) / 2)}
+want = {"DRAM": 445.77, "L2": 1365.73}
+for k in want:
+    print("  %s bandwidth %.1f B/clk (published %.2f)" % (k, got[k], want[k]))
+sys.exit(1 if any(abs(got[k] - want[k]) > 0.15 * want[k] for k in want) else 0)
+PY
 
 # 4. Timing never changes an output, with the memory system too: every
 #    workload's buffers, printf output and instruction counts the same as

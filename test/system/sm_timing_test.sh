@@ -9,13 +9,7 @@
 # scheduler a cycle, shared-memory bank conflicts, the L0 instruction
 # cache, determinism across host threads, and outputs the same with and
 # without timing. Prints "N passed, M failed".
-set -u
-W=${WARPSIM:-build/warpsim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # gen KIND N FILE: a kernel "k" whose threads run N instructions of KIND, then store.
 #   iadd / fadd / dadd: a dependent chain (each reads the last's result)
@@ -63,6 +57,13 @@ elif kind == "deadlock":
 elif kind == "wild":
     body += ["mul.wide.u32 %rd3, %r1, 1048576;", "ld.param.u64 %rd1, [k_param_0];", "add.s64 %rd1, %rd1, %rd3;",
              "st.global.u32 [%rd1], %r1;"]
+elif kind in ("ld", "ldv4"):
+    # a chain of global loads, each's address from the last's value (0: the buffer's first word)
+    body += ["ld.param.u64 %rd1, [k_param_0];", "cvta.to.global.u64 %rd1, %rd1;", "mov.u32 %c1, 0;"]
+    for i in range(n):
+        body += ["mul.wide.u32 %rd2, %c1, 4;", "add.s64 %rd3, %rd1, %rd2;"]
+        body.append("ld.global.u32 %c1, [%rd3];" if kind == "ld" else "ld.global.v4.u32 {%c1, %c3, %c5, %c7}, [%rd3];")
+    body.append("add.u32 %r1, %r1, %c1;")
 elif kind == "loop":
     body += ["mov.u32 %r5, 0;", "LOOP:"]
     body += ["add.u32 %r1, %r1, 1;"] * 28
@@ -107,7 +108,6 @@ slope() {
     python3 -c "print(($b - $a) / ($n2 - $n1))"
 }
 
-expect() { [ "$2" = "$3" ] && ok || bad "$1: got $2, want $3"; }
 
 # cfg_with NAME CARD LINES...: configs/gpu/CARD.cfg with LINES appended (a later option overrides an earlier one).
 cfg_with() {
@@ -179,6 +179,16 @@ for s in 1 2 4 8 32 3; do
     want=$(python3 -c "import math; print(4 * (math.gcd($s, 32) - 1))")
     expect "shared stride $s" "$(timed "sh$s" gpgpu_n_shmem_bkconflict)" "$want"
 done
+
+# 5b. A vector load writes its four registers back in one cycle, as a
+#     scalar load its one, even where they fall on one register bank with
+#     fewer ports (titanv: 2 banks a sub-core of 2 ports; %c1 %c3 %c5 %c7
+#     on one of them): a chain of ld.v4 costs what a chain of ld.u32 does
+#     (fixed latencies: the memory system off). Until 2026-11-28 such a write-back never found a cycle
+#     and waited SM_RING cycles.
+cfg_with tvfixed titanv "-warpsim_memory_system 0"
+expect "a chain of ld.v4 as one of ld.u32" "$(slope ldv4 ldv4 1 4 8 --config "$T/tvfixed.cfg")" \
+    "$(slope ldu32 ld 1 4 8 --config "$T/tvfixed.cfg")"
 
 # 6. The L0 instruction cache (rtx2070super.cfg: no perfect instruction
 #    cache): one set of one 128-byte line (8 records) misses on every line

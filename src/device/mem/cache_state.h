@@ -12,9 +12,12 @@
 /* A unit's (sector's, or a normal line's) state: GPGPU-Sim's cache_block_state. */
 enum { CACHE_INVALID, CACHE_RESERVED, CACHE_VALID, CACHE_MODIFIED };
 
+/* A line's state. Its address and replacement age are not here but in the
+ * cache's arrays by way (cache_t.tags, .age), with bitmaps of which ways
+ * are valid, hold a reserved unit or a modified one: a lookup and a victim
+ * search read 8 bytes a way and skip ways by the word, where the lines are
+ * 40 bytes each (the adaptive L1's sets have up to 256 ways). */
 typedef struct cache_line {
-    uint64_t tag;               /* the line's address */
-    uint64_t used_at, alloc_at; /* clock at the last touch (LRU) and at allocation (FIFO) */
     uint32_t have[CACHE_MAX_LINE / 32]; /* bit b of have[w]: byte 32w + b is here (lazy
                                          * fetch-on-read's per-byte write mask, seed 004 Fig. 5) */
     uint8_t st[CACHE_MAX_SECTORS];
@@ -25,6 +28,10 @@ typedef struct cache_line {
 typedef struct cache {
     cache_params_t P;
     cache_line_t *lines;        /* sets x max_ways; the first P.ways of each set in use */
+    uint64_t *tags;             /* sets x max_ways: each line's address */
+    uint64_t *age;              /* ... the clock at its last touch (LRU) or its allocation (FIFO) */
+    uint64_t *live, *resv, *mod; /* sets x cache_map_words: bit w, way w is valid, has a reserved unit,
+                                  * has a modified one */
     cache_mshr_t mshr;
     uint64_t clock;
     uint32_t missq;             /* requests made and not yet taken by the level below */
@@ -34,10 +41,15 @@ typedef struct cache {
 
 SIM_INLINE size_t cache_align(size_t n) { return (n + 15) & ~(size_t)15; }
 
+/* 64-bit words of a set's way bitmaps. */
+SIM_INLINE uint32_t cache_map_words(const cache_params_t *P) { return (P->max_ways + 63) / 64; }
+
 SIM_FN size_t cache_bytes(const cache_params_t *P)
 {
     size_t n = cache_align(sizeof(cache_t));
     n += cache_align(sizeof(cache_line_t) * P->sets * P->max_ways);
+    n += 2 * cache_align(sizeof(uint64_t) * P->sets * P->max_ways);
+    n += 3 * cache_align(sizeof(uint64_t) * P->sets * cache_map_words(P));
     n += cache_align(sizeof(cache_mshr_entry_t) * P->mshr_entries);
     n += cache_align(sizeof(uint32_t) * P->mshr_entries * P->mshr_merge);
     n += cache_align(sizeof(uint32_t) * cache_mshr_slots(P->mshr_entries));
@@ -54,6 +66,11 @@ SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
     size_t o = cache_align(sizeof(cache_t));
 #define CACHE_CARVE(field, type, count) field = (type *)(m + o), o += cache_align(sizeof(type) * (count))
     CACHE_CARVE(c->lines, cache_line_t, P->sets * P->max_ways);
+    CACHE_CARVE(c->tags, uint64_t, P->sets * P->max_ways);
+    CACHE_CARVE(c->age, uint64_t, P->sets * P->max_ways);
+    CACHE_CARVE(c->live, uint64_t, P->sets * cache_map_words(P));
+    CACHE_CARVE(c->resv, uint64_t, P->sets * cache_map_words(P));
+    CACHE_CARVE(c->mod, uint64_t, P->sets * cache_map_words(P));
     CACHE_CARVE(c->mshr.e, cache_mshr_entry_t, P->mshr_entries);
     CACHE_CARVE(c->mshr.ids, uint32_t, P->mshr_entries * P->mshr_merge);
     CACHE_CARVE(c->mshr.slot, uint32_t, cache_mshr_slots(P->mshr_entries));
@@ -87,13 +104,24 @@ SIM_INLINE int cache_line_reserved(const cache_line_t *l) { return cache_st_has(
 SIM_INLINE int cache_line_modified(const cache_line_t *l) { return cache_st_has(cache_st_word(l), CACHE_MODIFIED); }
 SIM_INLINE int cache_line_valid(const cache_line_t *l) { return cache_st_word(l) != 0; }
 
-/* Sets unit u's state, keeping the count of dirty lines the write ratio reads. */
+/* Line l's index (set x max_ways + way) in the cache's arrays. */
+SIM_INLINE uint32_t cache_line_index(const cache_t *c, const cache_line_t *l) { return (uint32_t)(l - c->lines); }
+
+/* Sets unit u's state, keeping the count of dirty lines the write ratio
+ * reads and the line's bits in the way bitmaps. */
 SIM_FN void cache_set_state(cache_t *c, cache_line_t *l, uint32_t u, uint32_t st)
 {
     int was = cache_line_modified(l);
     l->st[u] = (uint8_t)st;
-    int now = cache_line_modified(l);
+    uint32_t w = cache_st_word(l), i = cache_line_index(c, l), mw = cache_map_words(&c->P);
+    int now = cache_st_has(w, CACHE_MODIFIED);
     c->dirty_lines += (uint32_t)(now - was);
+    uint32_t way = i % c->P.max_ways;
+    size_t k = (size_t)(i / c->P.max_ways) * mw + way / 64;
+    uint64_t bit = 1ull << (way % 64);
+    c->live[k] = w ? c->live[k] | bit : c->live[k] & ~bit;
+    c->resv[k] = cache_st_has(w, CACHE_RESERVED) ? c->resv[k] | bit : c->resv[k] & ~bit;
+    c->mod[k] = now ? c->mod[k] | bit : c->mod[k] & ~bit;
 }
 
 /* The adaptive L1's ways and allocation for the next kernel (cache_split.h),

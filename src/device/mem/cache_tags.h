@@ -65,39 +65,50 @@ SIM_INLINE void cache_unit_drop(const cache_params_t *P, cache_line_t *l, uint32
 SIM_FN cache_probe_t cache_probe(cache_t *c, uint64_t la, uint32_t u, int is_write)
 {
     const cache_params_t *P = &c->P;
-    cache_line_t *set = cache_set_lines(c, cache_set_of(P, la));
+    uint32_t set = cache_set_of(P, la), mw = cache_map_words(P);
+    cache_line_t *lines = cache_set_lines(c, set);
+    const uint64_t *tags = c->tags + (size_t)set * P->max_ways, *age = c->age + (size_t)set * P->max_ways;
+    const uint64_t *live = c->live + (size_t)set * mw, *resv = c->resv + (size_t)set * mw, *mod = c->mod + (size_t)set * mw;
     cache_probe_t r = {CACHE_RESERVATION_FAIL, CACHE_NONE};
-    uint32_t invalid = CACHE_NONE, oldest = CACHE_NONE;
-    uint64_t oldest_at = 0;
-    /* The tags first (a hit looks at nothing else), then the victims. */
+    /* The tags first (a hit looks at nothing else): the first valid way with la. */
     for (uint32_t w = 0; w < P->ways; w++) {
-        cache_line_t *l = set + w;
-        if (l->tag == la && cache_line_valid(l)) {
-            r.way = w;
-            switch (l->st[u]) {
-            case CACHE_RESERVED: r.status = CACHE_HIT_RESERVED; break;
-            case CACHE_VALID: r.status = cache_unit_full(P, l, u) ? CACHE_HIT : CACHE_SECTOR_MISS; break;
-            case CACHE_MODIFIED: r.status = is_write || cache_unit_full(P, l, u) ? CACHE_HIT : CACHE_SECTOR_MISS; break;
-            default: r.status = CACHE_SECTOR_MISS; break;
-            }
+        if (tags[w] != la || !(live[w / 64] >> (w % 64) & 1))
+            continue;
+        cache_line_t *l = lines + w;
+        r.way = w;
+        switch (l->st[u]) {
+        case CACHE_RESERVED: r.status = CACHE_HIT_RESERVED; break;
+        case CACHE_VALID: r.status = cache_unit_full(P, l, u) ? CACHE_HIT : CACHE_SECTOR_MISS; break;
+        case CACHE_MODIFIED: r.status = is_write || cache_unit_full(P, l, u) ? CACHE_HIT : CACHE_SECTOR_MISS; break;
+        default: r.status = CACHE_SECTOR_MISS; break;
+        }
+        return r;
+    }
+    /* The victim: the last invalid way, as GPGPU-Sim; else the oldest (the
+     * first of equals) of the ways neither reserved nor, until dirty lines
+     * are write_ratio % of the cache, modified. */
+    int dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)P->write_ratio * P->sets * P->ways;
+    uint32_t words = (P->ways + 63) / 64, oldest = CACHE_NONE;
+    for (uint32_t k = words; k-- > 0;) {
+        uint32_t n = P->ways - 64 * k;
+        uint64_t in_use = n >= 64 ? ~0ull : (1ull << n) - 1, free = ~live[k] & in_use;
+        if (free) {
+            r.way = 64 * k + sim_msb64(free);
+            r.status = CACHE_MISS;
             return r;
         }
     }
-    /* Dirty lines are victims only once they are write_ratio % of the cache. */
-    int dirty_ok = (uint64_t)c->dirty_lines * 100 >= (uint64_t)P->write_ratio * P->sets * P->ways;
-    for (uint32_t w = 0; w < P->ways; w++) {
-        cache_line_t *l = set + w;
-        if (cache_line_reserved(l) || (cache_line_modified(l) && !dirty_ok))
-            continue;
-        if (!cache_line_valid(l)) {
-            invalid = w;        /* the last invalid way, as GPGPU-Sim */
-            continue;
+    uint64_t oldest_at = 0;
+    for (uint32_t k = 0; k < words; k++) {
+        uint32_t n = P->ways - 64 * k;
+        uint64_t ok = (n >= 64 ? ~0ull : (1ull << n) - 1) & ~resv[k] & (dirty_ok ? ~0ull : ~mod[k]);
+        for (; ok; ok &= ok - 1) {
+            uint32_t w = 64 * k + sim_ctz64(ok);
+            if (oldest == CACHE_NONE || age[w] < oldest_at)
+                oldest = w, oldest_at = age[w];
         }
-        uint64_t at = P->repl == CACHE_FIFO ? l->alloc_at : l->used_at;
-        if (oldest == CACHE_NONE || at < oldest_at)
-            oldest = w, oldest_at = at;
     }
-    r.way = invalid != CACHE_NONE ? invalid : oldest;
+    r.way = oldest;
     if (r.way != CACHE_NONE)
         r.status = CACHE_MISS;
     return r;
@@ -108,7 +119,7 @@ SIM_FN void cache_evict(cache_t *c, cache_line_t *l, cache_wb_t *wb)
 {
     const cache_params_t *P = &c->P;
     if (cache_line_modified(l)) {
-        wb->addr = l->tag;
+        wb->addr = c->tags[cache_line_index(c, l)];
         wb->units = 0;
         for (uint32_t w = 0; w < CACHE_MAX_LINE / 32; w++)
             wb->bytes[w] = 0;
@@ -131,13 +142,15 @@ SIM_FN void cache_evict(cache_t *c, cache_line_t *l, cache_wb_t *wb)
 
 SIM_FN void cache_touch(cache_t *c, cache_line_t *l, uint32_t op)
 {
-    l->used_at = cache_op_evict_first(op) ? 0 : c->clock;
+    if (c->P.repl != CACHE_FIFO)
+        c->age[cache_line_index(c, l)] = cache_op_evict_first(op) ? 0 : c->clock;
 }
 
 SIM_FN void cache_allocate(cache_t *c, cache_line_t *l, uint64_t la, uint32_t op)
 {
-    l->tag = la;
-    l->alloc_at = cache_op_evict_first(op) ? 0 : c->clock;
+    c->tags[cache_line_index(c, l)] = la;
+    if (c->P.repl == CACHE_FIFO)
+        c->age[cache_line_index(c, l)] = cache_op_evict_first(op) ? 0 : c->clock;
     cache_touch(c, l, op);
 }
 

@@ -15,15 +15,6 @@ typedef struct dram_addr {
 } dram_addr_t;
 
 /* v's bits under mask, packed from bit 0 up (addrdec_packbits). */
-SIM_INLINE uint32_t dram_ctz(uint64_t x) /* x != 0 */
-{
-#ifdef __CUDA_ARCH__
-    return (uint32_t)__ffsll((long long)x) - 1u;
-#else
-    return (uint32_t)__builtin_ctzll(x);
-#endif
-}
-
 /* A run of the mask's set bits at a time (a field is a few runs): the
  * memory phase decodes every request's address. */
 SIM_INLINE uint64_t dram_gather(uint64_t mask, uint64_t v)
@@ -31,9 +22,9 @@ SIM_INLINE uint64_t dram_gather(uint64_t mask, uint64_t v)
     uint64_t r = 0;
     uint32_t k = 0;
     while (mask) {
-        uint32_t lo = dram_ctz(mask);
+        uint32_t lo = sim_ctz64(mask);
         uint64_t rest = ~(mask >> lo);
-        uint32_t len = rest ? dram_ctz(rest) : 64 - lo;
+        uint32_t len = rest ? sim_ctz64(rest) : 64 - lo;
         uint64_t ones = len == 64 ? ~0ull : (1ull << len) - 1;
         r |= (v >> lo & ones) << k;
         k += len;

@@ -19,7 +19,11 @@ SIM_INLINE uint8_t *sm_wb_bank(sm_t *sm, uint32_t s, uint32_t b) { return sm->wb
 SIM_INLINE uint8_t *sm_wb_bus(sm_t *sm, uint32_t s) { return sm->wb_bus + (size_t)s * SM_RING; }
 
 /* Can d's results be written at cycle t by sub-core s: a bus, and each
- * destination bank's ports? */
+ * destination bank's ports? A write-back with more registers in one bank
+ * than the bank has ports (a vector load's four on two banks of one port)
+ * needs the whole bank that cycle, not more: the rest follow in the next
+ * cycles unbooked, rather than never fitting (which held such a load's
+ * write-back SM_RING cycles). */
 SIM_FN int sm_wb_free(sm_t *sm, uint32_t s, const sm_dec_t *d, uint64_t t)
 {
     const sm_params_t *P = sm->P;
@@ -30,7 +34,8 @@ SIM_FN int sm_wb_free(sm_t *sm, uint32_t s, const sm_dec_t *d, uint64_t t)
         uint32_t b = sm_bank(P, d->dst[k]), same = 0;
         for (uint32_t j = 0; j < k; j++)
             same += sm_bank(P, d->dst[j]) == b;
-        if (sm_wb_bank(sm, s, b)[at] + same >= P->bank_ports)
+        uint32_t want = same + 1 < P->bank_ports ? same + 1 : P->bank_ports;
+        if (sm_wb_bank(sm, s, b)[at] + want > P->bank_ports)
             return 0;
     }
     return 1;

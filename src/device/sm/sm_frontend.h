@@ -86,7 +86,7 @@ SIM_FN int sm_fetch(sm_t *sm, uint32_t s)
     for (int pass = 0; pass < 2; pass++) {
         uint64_t m = sub->fetch_mask & (pass ? (1ull << start) - 1u : ~0ull << start);
         while (m) {
-            uint32_t k = sm_ctz64(m), slot = s + k * P->nsub;
+            uint32_t k = sim_ctz64(m), slot = s + k * P->nsub;
             m &= m - 1u;
             sm_warp_t *sw = &sm->warps[slot];
             if (!sw->w || sw->w->state == PTX_W_DONE || sw->ib_n == SM_IBUF) {

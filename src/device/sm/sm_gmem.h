@@ -95,12 +95,13 @@ SIM_FN int sm_gmem_dispatch(sm_t *sm, uint32_t s, uint32_t ci)
     sm_cu_t *cu = &sm->cus[ci];
     const sm_dec_t *d = &sm->dec[cu->pc];
     uint32_t n = cu->nlines, sectors = 4 * n;
+    uint32_t kind = d->mem == SM_MEM_ST ? CACHE_WRITE : d->mem == SM_MEM_ATOM ? CACHE_ATOMIC : CACHE_READ;
+    uint32_t mshrs = cache_op_bypasses_l1(kind, cu->op) ? 0 : sectors; /* what passes the L1 by takes none */
     if (sm->nout + 2 * sectors > sm->out_cap || sm->tix_free == SM_NONE || sm->mem_wait + sectors > sm->in_cap ||
-        sm->l1d->mshr.nfree < sectors) {
+        sm->l1d->mshr.nfree < mshrs) {
         sm->st.l1d_stalls++;
         return 0;
     }
-    uint32_t kind = d->mem == SM_MEM_ST ? CACHE_WRITE : d->mem == SM_MEM_ATOM ? CACHE_ATOMIC : CACHE_READ;
     int local = cu->space == SM_SP_LOCAL;
     uint32_t type = kind == CACHE_WRITE ? (local ? CACHE_LOCAL_ACC_W : CACHE_GLOBAL_ACC_W)
                                         : (local ? CACHE_LOCAL_ACC_R : CACHE_GLOBAL_ACC_R);

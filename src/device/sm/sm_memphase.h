@@ -11,8 +11,10 @@
  * makes is later. An answer made now left its slice no earlier than the
  * previous horizon, so it reaches its SM no earlier than that plus icnt,
  * which is this window's end as long as a window is no longer than
- * 2 x icnt + rop (mem_params_t.lookahead; sm_params.c bounds the window by
- * it). Where it is not exact: a request sent ahead of the window's end (an
+ * 2 x icnt + rop (mem_params_t.lookahead; sm_params.c bounds the default
+ * window by it; `--quantum` may go beyond: seed 000's bounded slack, where
+ * an answer can reach its SM after the cycle it was due, and is taken at
+ * the next window's first). Where it is not exact: a request sent ahead of the window's end (an
  * address latch with a queue of lines) takes its slice's port before the
  * next window's requests even when they are sent earlier; queues that fill
  * up hold requests back a phase (mem_stats_t.overflows). */

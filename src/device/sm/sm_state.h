@@ -202,14 +202,7 @@ SIM_INLINE void sm_fetch_mark(sm_t *sm, uint32_t i)
     sm->subs[i % sm->P->nsub].fetch_mask |= 1ull << (i / sm->P->nsub);
 }
 
-SIM_INLINE uint32_t sm_ctz64(uint64_t m) /* lowest set bit's index; m != 0 */
-{
-#ifdef __CUDA_ARCH__
-    return (uint32_t)__ffsll((long long)m) - 1u;
-#else
-    return (uint32_t)__builtin_ctzll(m);
-#endif
-}
+
 
 SIM_INLINE uint32_t sm_units_per_sub(const sm_params_t *P)
 {

@@ -107,6 +107,10 @@ SIM_FN void sm_grid_fault(sm_grid_t *G, uint32_t m, uint32_t k)
     sm_fault_min(X->r, &X->sms[m].slots[k].f, G->sms[m]->ctas[k].cta);
 }
 
+/* Requests in the memory system, or answers to deliver, from which a
+ * memory phase's step is spread over the threads. */
+#define SM_PHASE_PARALLEL 256
+
 /* What the threads run between two barriers: a window of the SMs, the
  * memory phase's partitions, its delivery to the SMs. */
 enum task { TASK_WINDOW, TASK_PARTS, TASK_DELIVER };
@@ -162,10 +166,28 @@ static void run_window(runner_t *X)
     run_task(X, TASK_WINDOW);
     if (!G->mem)
         return;
-    sm_mem_gather(G->mem, G->sms, G->nsm);
-    run_task(X, TASK_PARTS);
-    sm_mem_sort(G->mem, G->nsm);
-    run_task(X, TASK_DELIVER);
+    mem_sys_t *ms = G->mem;
+    sm_mem_gather(ms, G->sms, G->nsm);
+    /* A phase with little to do runs on this thread: the barriers would
+     * cost more (the same results either way: partitions share nothing) */
+    uint32_t work = 0;
+    for (uint32_t p = 0; p < ms->npart; p++) {
+        const mem_part_t *pt = &ms->parts[p];
+        for (uint32_t k = 0; k < ms->M->nsub; k++)
+            work += pt->qn[k];
+        work += pt->dq_n + pt->dram->rq.n + pt->dram->wq.n + pt->dram->ret.n;
+    }
+    if (X->nthreads > 1 && work >= SM_PHASE_PARALLEL)
+        run_task(X, TASK_PARTS);
+    else
+        for (uint32_t p = 0; p < ms->npart; p++)
+            sm_mem_part(ms, p, G->until);
+    sm_mem_sort(ms, G->nsm);
+    if (X->nthreads > 1 && ms->dcount[G->nsm - 1] >= SM_PHASE_PARALLEL)
+        run_task(X, TASK_DELIVER);
+    else
+        for (uint32_t m = 0; m < G->nsm; m++)
+            sm_mem_deliver(ms, G->sms, m);
 }
 
 /* A timeline sample at the window's end (--timeline): thread instructions
