@@ -1,13 +1,7 @@
 #!/usr/bin/env bash
 # System tests of the warpsim binary: bad input on both backends, many-core
 # runs, reports and options. Prints "N passed, M failed" and fails on any failure.
-set -u
-W=${WARPSIM:-build/warpsim}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # expect_error NAME FILE: one line on stderr naming FILE, exit 1 or 2, no crash.
 expect_error() {

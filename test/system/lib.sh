@@ -10,3 +10,34 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # expect WHAT GOT WANT
 expect() { [ "$2" = "$3" ] && ok || bad "$1: got $2, want $3"; }
+
+# like_plain LAUNCH [TIMING OPTIONS...]: LAUNCH run without --timing and with
+# it (one host thread, the options given): ok if the exit status, every
+# buffer (but those the file calls "# unordered", whose bytes follow the
+# order of atomics, and clock_f64's %clock64 cycles), the printf output and,
+# for an ordered launch, the instruction counts are the same; bad naming
+# what differs. The timed run's report stays in $T/t1.json.
+like_plain() {
+    local l=$1 n a b u counts
+    shift
+    n=$(basename "$l" .launch)
+    counts='import json,sys; print([(l["gpu_sim_insn"], l["gpgpu_n_tot_w_icount"]) for l in json.load(open(sys.argv[1]))["launches"]])'
+    rm -rf "$T/plain" "$T/timed"
+    "$W" ptx --quiet --backend cpu --dump-dir "$T/plain" --report "$T/p.json" "$l" >"$T/p.out" 2>/dev/null
+    a=$?
+    "$W" ptx --quiet --backend cpu --timing --threads 1 "$@" --dump-dir "$T/timed" --report "$T/t1.json" "$l" \
+        >"$T/t.out" 2>/dev/null
+    b=$?
+    for u in $(sed -n 's/^# unordered: //p' "$l") $([ "$n" = clock_f64 ] && echo cycles); do
+        rm -f "$T/plain/$u.bin" "$T/timed/$u.bin"
+    done
+    if [ $a -ne $b ] || ! diff -rq "$T/plain" "$T/timed" >/dev/null || ! cmp -s "$T/p.out" "$T/t.out"; then
+        bad "$n: the output differs with --timing $* (exit $a vs $b)"
+    elif ! grep -q "^# unordered" "$l" &&
+        [ "$(python3 -c "$counts" "$T/p.json")" != "$(python3 -c "$counts" "$T/t1.json")" ]; then
+        bad "$n: instruction counts differ with --timing $*: $(python3 -c "$counts" "$T/p.json") vs $(python3 -c "$counts" "$T/t1.json")"
+    else
+        ok
+    fi
+    rm -rf "$T/plain" "$T/timed"
+}

@@ -231,27 +231,9 @@ PY
 #    bytes follow the order of atomics), and the same timing (cycles and
 #    every counter) on 1 and 2 host threads (not for a workload whose CTAs
 #    race through global memory: bfs; sm_timing_test.sh says why).
-counts() {
-    python3 -c 'import json,sys; L=json.load(open(sys.argv[1]))["launches"]; print([(l["gpu_sim_insn"], l["gpgpu_n_tot_w_icount"]) for l in L])' "$1"
-}
 for l in kernels/ptx/*.launch; do
     n=$(basename "$l" .launch)
-    "$W" ptx --quiet --backend cpu --dump-dir "$T/plain" --report "$T/p.json" "$l" >"$T/p.out" 2>/dev/null
-    a=$?
-    "$W" ptx --quiet --timing --backend cpu --threads 1 --config "$CFG" --dump-dir "$T/timed" --report "$T/t1.json" "$l" \
-        >"$T/t.out" 2>/dev/null
-    b=$?
-    for u in $(sed -n 's/^# unordered: //p' "$l") $([ "$n" = clock_f64 ] && echo cycles); do
-        rm -f "$T/plain/$u.bin" "$T/timed/$u.bin"
-    done
-    if [ $a -ne $b ] || ! diff -rq "$T/plain" "$T/timed" >/dev/null || ! cmp -s "$T/p.out" "$T/t.out"; then
-        bad "$n: the output differs with the memory system's timing (exit $a vs $b)"
-    elif ! grep -q "^# unordered" "$l" && [ "$(counts "$T/p.json")" != "$(counts "$T/t1.json")" ]; then
-        bad "$n: instruction counts differ with timing: $(counts "$T/p.json") vs $(counts "$T/t1.json")"
-    else
-        ok
-    fi
-    rm -rf "$T/plain" "$T/timed"
+    like_plain "$l" --config "$CFG"
     grep -q "^# unordered" "$l" && continue
     "$W" ptx --quiet --timing --backend cpu --threads 2 --config "$CFG" --report "$T/t2.json" "$l" >/dev/null 2>&1
     same=$(python3 - "$T/t1.json" "$T/t2.json" <<'PY'
