@@ -85,7 +85,7 @@ SIM_FN void mem_dram_req(mem_sys_t *s, mem_part_t *pt, uint64_t addr, uint32_t w
     uint64_t arrive = mem_to_dram(s->M, t + s->M->dram_latency);
     if (!pt->dq_n && !dram_push(pt->dram, addr, write, 1, id, arrive))
         return;
-    if (pt->dq_n >= s->dqcap) { /* cannot happen with dqcap's sizing; the request is dropped and counted */
+    if (pt->dq_n >= s->dqcap) { /* cannot happen: mem_l2_access waits for room first; dropped and counted */
         pt->overflows++;
         return;
     }
@@ -159,6 +159,12 @@ SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k
     int answers = r->kind != CACHE_WRITE && r->tag != MEM_TAG_NONE;
     if (pt->nans >= s->anscap)
         return -1;
+    /* An access sends the channel at most a fetch, a write-through and an
+     * evicted line's four sectors: while the requests waiting for the
+     * channel's queue could not take them, the slice waits (back-pressure;
+     * nothing is dropped, so no answer is lost) */
+    if (s->dqcap - pt->dq_n < 2 + CACHE_MAX_SECTORS)
+        return 1;
     if (answers && !pt->nwait_free)
         return 1;
     uint32_t id = answers ? pt->wait_free[pt->nwait_free - 1] : MEM_NONE;
