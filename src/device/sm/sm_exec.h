@@ -51,6 +51,19 @@ SIM_FN void sm_wb_book(sm_t *sm, uint32_t s, const sm_dec_t *d, uint64_t t)
         sm_wb_bank(sm, s, sm_bank(sm->P, d->dst[k]))[at]++;
 }
 
+/* A memory instruction's data is in at cycle t: a load's or an atomic's
+ * results go back at the first cycle from t with a bus and the banks'
+ * ports free, booked now. The cycle it completes. */
+SIM_FN uint64_t sm_mem_writeback_at(sm_t *sm, uint32_t s, const sm_dec_t *d, uint64_t t)
+{
+    if (d->mem == SM_MEM_LD || d->mem == SM_MEM_ATOM) {
+        while (!sm_wb_free(sm, s, d, t) && t < sm->now + SM_RING - 1)
+            t++;
+        sm_wb_book(sm, s, d, t);
+    }
+    return t;
+}
+
 /* An instruction of warp slot i completes at cycle t (the ring's list of
  * that cycle, in dispatch order). */
 SIM_FN void sm_flight(sm_t *sm, uint32_t i, uint32_t pc, uint64_t t)
@@ -171,12 +184,7 @@ SIM_FN int sm_dispatch_one(sm_t *sm, uint32_t s, uint32_t ci)
         uint64_t done = sm_mem_done(sm, cu, d);
         if (done == SM_NEVER)
             return 0;
-        wb = done;
-        if (d->mem == SM_MEM_LD || d->mem == SM_MEM_ATOM) {
-            while (!sm_wb_free(sm, s, d, wb) && wb < now + SM_RING - 1)
-                wb++;
-            sm_wb_book(sm, s, d, wb);
-        }
+        wb = sm_mem_writeback_at(sm, s, d, done);
         uf[u] = now + cu->ncycles;
     } else {
         wb = now + d->lat;

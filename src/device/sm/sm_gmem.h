@@ -63,14 +63,7 @@ SIM_FN void sm_send_wb(sm_t *sm, uint64_t t, const cache_wb_t *wb)
  * and ports free (a load's or atomic's), and completes. */
 SIM_FN void sm_mem_complete(sm_t *sm, uint32_t s, uint32_t warp, uint32_t pc, uint64_t t)
 {
-    const sm_dec_t *d = &sm->dec[pc];
-    uint64_t wb = t > sm->now ? t : sm->now + 1;
-    if (d->mem == SM_MEM_LD || d->mem == SM_MEM_ATOM) {
-        while (!sm_wb_free(sm, s, d, wb) && wb < sm->now + SM_RING - 1)
-            wb++;
-        sm_wb_book(sm, s, d, wb);
-    }
-    sm_flight(sm, warp, pc, wb);
+    sm_flight(sm, warp, pc, sm_mem_writeback_at(sm, s, &sm->dec[pc], t > sm->now ? t : sm->now + 1));
 }
 
 /* Ticket i's answer came at cycle t. */

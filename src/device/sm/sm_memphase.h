@@ -2,7 +2,10 @@
  * 000's separate phases): the requests the SMs sent in the window go to
  * their L2 slices in send order, each partition runs to a horizon, and
  * the answers go to the SMs in time order. Device code, once for both
- * runners (sm_grid.h calls it).
+ * runners, which call its four steps in turn after each window, each step
+ * once the last has ended on every thread: sm_mem_gather (one thread),
+ * sm_mem_part (a partition at a time, on any thread), sm_mem_sort (one
+ * thread), sm_mem_deliver (an SM at a time, on any thread).
  *
  * Why the cycles are those of running everything cycle by cycle: a request
  * an SM has not sent yet (at cycle E or later, E the window's end) reaches
@@ -138,19 +141,6 @@ SIM_FN void sm_mem_part(mem_sys_t *ms, uint32_t p, uint64_t until)
 {
     if (mem_part_run(ms, p, until + ms->M->icnt_latency + ms->M->rop_latency))
         ms->parts[p].overflows++;
-}
-
-/* The whole phase on one thread: gather, the partitions, sort, delivery.
- * A runner may spread the partitions and the SMs over its threads instead
- * (each step after the last has ended everywhere). */
-SIM_FN void sm_mem_phase(mem_sys_t *ms, sm_t **sms, uint32_t nsm, uint64_t until)
-{
-    sm_mem_gather(ms, sms, nsm);
-    for (uint32_t p = 0; p < ms->npart; p++)
-        sm_mem_part(ms, p, until);
-    sm_mem_sort(ms, nsm);
-    for (uint32_t m = 0; m < nsm; m++)
-        sm_mem_deliver(ms, sms, m);
 }
 
 /* The L2 slices' and DRAM channels' counters, summed, and the system's. */

@@ -115,22 +115,22 @@ SIM_FN void sm_grid_fault(sm_grid_t *G, uint32_t m, uint32_t k)
  * memory phase's partitions, its delivery to the SMs. */
 enum task { TASK_WINDOW, TASK_PARTS, TASK_DELIVER };
 
-/* Thread t's share of the task: SMs (or partitions) t, t + nthreads, ... */
-static void run_share(runner_t *X, uint32_t t)
+/* Thread t's share of the task: SMs (or partitions) t, t + step, ... */
+static void run_share(runner_t *X, uint32_t t, uint32_t step)
 {
     sm_grid_t *G = &X->G;
     switch (X->task) {
     case TASK_WINDOW:
-        for (uint32_t m = t; m < G->nsm; m += X->nthreads)
+        for (uint32_t m = t; m < G->nsm; m += step)
             if (G->sms[m])
                 sm_run(G->sms[m], G->until);
         break;
     case TASK_PARTS:
-        for (uint32_t p = t; p < G->mem->npart; p += X->nthreads)
+        for (uint32_t p = t; p < G->mem->npart; p += step)
             sm_mem_part(G->mem, p, G->until);
         break;
     default:
-        for (uint32_t m = t; m < G->nsm; m += X->nthreads)
+        for (uint32_t m = t; m < G->nsm; m += step)
             sm_mem_deliver(G->mem, G->sms, m);
         break;
     }
@@ -144,17 +144,22 @@ static void *worker(void *arg)
         pthread_barrier_wait(&X->go);
         if (X->quit)
             return NULL;
-        run_share(X, t);
+        run_share(X, t, X->nthreads);
         pthread_barrier_wait(&X->done);
     }
 }
 
-/* A task on every thread, this one included. */
-static void run_task(runner_t *X, int task)
+/* A task spread over every thread, this one included; or all of it on this
+ * one (spread 0). */
+static void run_task(runner_t *X, int task, int spread)
 {
     X->task = task;
+    if (!spread) {
+        run_share(X, 0, 1);
+        return;
+    }
     pthread_barrier_wait(&X->go);
-    run_share(X, 0);
+    run_share(X, 0, X->nthreads);
     pthread_barrier_wait(&X->done);
 }
 
@@ -163,7 +168,7 @@ static void run_task(runner_t *X, int task)
 static void run_window(runner_t *X)
 {
     sm_grid_t *G = &X->G;
-    run_task(X, TASK_WINDOW);
+    run_task(X, TASK_WINDOW, 1);
     if (!G->mem)
         return;
     mem_sys_t *ms = G->mem;
@@ -177,17 +182,9 @@ static void run_window(runner_t *X)
             work += pt->qn[k];
         work += pt->dq_n + pt->dram->rq.n + pt->dram->wq.n + pt->dram->ret.n;
     }
-    if (X->nthreads > 1 && work >= SM_PHASE_PARALLEL)
-        run_task(X, TASK_PARTS);
-    else
-        for (uint32_t p = 0; p < ms->npart; p++)
-            sm_mem_part(ms, p, G->until);
+    run_task(X, TASK_PARTS, X->nthreads > 1 && work >= SM_PHASE_PARALLEL);
     sm_mem_sort(ms, G->nsm);
-    if (X->nthreads > 1 && ms->dcount[G->nsm - 1] >= SM_PHASE_PARALLEL)
-        run_task(X, TASK_DELIVER);
-    else
-        for (uint32_t m = 0; m < G->nsm; m++)
-            sm_mem_deliver(ms, G->sms, m);
+    run_task(X, TASK_DELIVER, X->nthreads > 1 && ms->dcount[G->nsm - 1] >= SM_PHASE_PARALLEL);
 }
 
 /* A timeline sample at the window's end (--timeline): thread instructions
