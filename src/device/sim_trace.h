@@ -11,17 +11,16 @@
 
 #include "sim_port.h"
 
-/* Functional-unit classes, GPGPU-Sim style: X-macro of name and report key. */
-#define SIM_UNIT_LIST(_)                                                       \
-    _(ALU, "alu") _(MUL, "mul") _(DIV, "div") _(FP, "fp") _(SFU, "sfu")        \
-    _(MEM, "mem") _(BR, "branch") _(SYS, "sys")
-
+/* Functional-unit classes: sim_units.def, one list for every ISA. */
 typedef enum sim_unit {
-#define SIM_UNIT_ENUM(name, key) SIM_UNIT_##name,
-    SIM_UNIT_LIST(SIM_UNIT_ENUM)
-#undef SIM_UNIT_ENUM
+#define SIM_UNIT(name, key, pipe) SIM_UNIT_##name,
+#include "sim_units.def"
     SIM_UNIT_COUNT
 } sim_unit_t;
+
+/* The instruction mix a PTX report counts: each warp instruction once, by
+ * its unit, but memory instructions by direction. */
+enum { SIM_MIX_LOAD = SIM_UNIT_COUNT, SIM_MIX_STORE, SIM_MIX_ATOMIC, SIM_MIX_COUNT };
 
 /* flags */
 #define SIM_TR_EXECUTED 0x01u /* its condition passed (else it retired doing nothing) */

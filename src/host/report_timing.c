@@ -4,11 +4,14 @@
 
 #include "device/timing/timing.h"
 
-static const char *const unit_keys[SIM_UNIT_COUNT] = {
-#define UNIT_KEY(name, key) key,
-    SIM_UNIT_LIST(UNIT_KEY)
-#undef UNIT_KEY
-};
+const char *sim_mix_key(uint32_t m)
+{
+    static const char *const keys[SIM_MIX_COUNT] = {
+#define SIM_UNIT(name, key, pipe) key,
+#include "device/sim_units.def"
+        "load", "store", "atomic"};
+    return m < SIM_MIX_COUNT ? keys[m] : "?";
+}
 
 /* The counters of core c, or of all cores together (c = ncores). */
 static void timing_counts(const sim_machine_t *m, uint32_t c, uint64_t *out)
@@ -32,7 +35,7 @@ void report_timing_table(FILE *f, const sim_machine_t *m)
     fprintf(f, "  %-22s", "unit mix");
     for (uint32_t u = 0; u < SIM_UNIT_COUNT; u++)
         if (n[u])
-            fprintf(f, " %s %.1f%%", unit_keys[u], all ? 100.0 * (double)n[u] / (double)all : 0.0);
+            fprintf(f, " %s %.1f%%", sim_mix_key(u), all ? 100.0 * (double)n[u] / (double)all : 0.0);
     fprintf(f, "\n  %-22s %llu loads, %llu stores, %llu taken branches\n", "memory and branches",
             (unsigned long long)n[UNIT_COUNTS_LOADS], (unsigned long long)n[UNIT_COUNTS_STORES],
             (unsigned long long)n[UNIT_COUNTS_TAKEN]);
@@ -45,7 +48,7 @@ json_t *report_timing_json(const sim_machine_t *m, uint32_t c)
     json_t *units = json_object(), *j = json_object();
     int bad = !units || !j;
     for (uint32_t u = 0; !bad && u < SIM_UNIT_COUNT; u++)
-        bad |= json_object_set_new(units, unit_keys[u], json_integer((json_int_t)n[u]));
+        bad |= json_object_set_new(units, sim_mix_key(u), json_integer((json_int_t)n[u]));
     if (!bad) {
         bad |= json_object_set_new(j, "units", units);
         units = NULL;

@@ -510,7 +510,7 @@ Test(arm_a32_optab, names_and_units)
     cr_expect_eq(arm_op_units[ARM_OP_UMULL], SIM_UNIT_MUL);
     cr_expect_eq(arm_op_units[ARM_OP_LDM], SIM_UNIT_MEM);
     cr_expect_eq(arm_op_units[ARM_OP_SDIV], SIM_UNIT_DIV);
-    cr_expect_eq(arm_op_units[ARM_OP_BLX_REG], SIM_UNIT_BR);
+    cr_expect_eq(arm_op_units[ARM_OP_BLX_REG], SIM_UNIT_BRANCH);
     cr_expect_eq(arm_op_units[ARM_OP_SVC], SIM_UNIT_SYS);
     for (int i = 0; i < ARM_OP_COUNT; i++)
         cr_expect(arm_op_names[i] && arm_op_names[i][0], "op %d has no name", i);

@@ -61,28 +61,53 @@ Test(ptx_ops, shapes_use_known_letters)
 
 Test(ptx_ops, units_follow_types)
 {
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_ADD, PTX_TK_S), PTX_UNIT_INT);
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_ADD, PTX_TK_F), PTX_UNIT_FP32);
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_ADD, PTX_TK_H), PTX_UNIT_FP32);
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_FMA, PTX_TK_D), PTX_UNIT_FP64);
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_CVT, PTX_TK_D | PTX_TK_S), PTX_UNIT_FP64, "cvt.rn.f64.s32");
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_SETP, PTX_TK_U), PTX_UNIT_INT);
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_AND, PTX_TK_B), PTX_UNIT_INT);
-    cr_expect_eq(ptx_op_unit_for(PTX_OP_LD, PTX_TK_F), PTX_UNIT_MEM, "a load of a float is still a load");
-    cr_expect_eq(ptx_op_unit(PTX_OP_SIN), PTX_UNIT_SFU);
-    cr_expect_eq(ptx_op_unit(PTX_OP_BRA), PTX_UNIT_BRANCH);
-    cr_expect_eq(ptx_op_unit(PTX_OP_BAR), PTX_UNIT_SYNC);
-    cr_expect_eq(ptx_op_unit(PTX_OP_FENCE), PTX_UNIT_SYNC);
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_ADD, PTX_TK_S), SIM_UNIT_INT);
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_ADD, PTX_TK_F), SIM_UNIT_FP32);
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_ADD, PTX_TK_H), SIM_UNIT_FP32);
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_FMA, PTX_TK_D), SIM_UNIT_FP64);
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_CVT, PTX_TK_D | PTX_TK_S), SIM_UNIT_FP64, "cvt.rn.f64.s32");
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_SETP, PTX_TK_U), SIM_UNIT_INT);
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_AND, PTX_TK_B), SIM_UNIT_INT);
+    cr_expect_eq(ptx_op_unit_for(PTX_OP_LD, PTX_TK_F), SIM_UNIT_MEM, "a load of a float is still a load");
+    cr_expect_eq(ptx_op_unit(PTX_OP_SIN), SIM_UNIT_SFU);
+    cr_expect_eq(ptx_op_unit(PTX_OP_BRA), SIM_UNIT_BRANCH);
+    cr_expect_eq(ptx_op_unit(PTX_OP_BAR), SIM_UNIT_SYNC);
+    cr_expect_eq(ptx_op_unit(PTX_OP_FENCE), SIM_UNIT_SYNC);
     ptx_insn_t in;
     memset(&in, 0, sizeof in);
     in.op = PTX_OP_CVT;
     in.type[0] = PTX_T_F64;
     in.type[1] = PTX_T_S32;
-    cr_expect_eq(ptx_insn_unit(&in), PTX_UNIT_FP64);
+    cr_expect_eq(ptx_insn_unit(&in), SIM_UNIT_FP64);
     in.op = PTX_OP_MUL;
     in.type[0] = PTX_T_U32;
     in.type[1] = PTX_T_NONE;
-    cr_expect_eq(ptx_insn_unit(&in), PTX_UNIT_INT);
+    cr_expect_eq(ptx_insn_unit(&in), SIM_UNIT_MUL);
+    in.type[0] = PTX_T_F32;
+    cr_expect_eq(ptx_insn_unit(&in), SIM_UNIT_FP32, "mul.f32 is float work, not an integer multiply");
+    cr_expect_eq(ptx_op_unit(PTX_OP_REM), SIM_UNIT_DIV);
+    cr_expect_eq(ptx_op_unit(PTX_OP_SHFL), SIM_UNIT_WARP);
+    cr_expect_eq(ptx_op_unit(PTX_OP_TRAP), SIM_UNIT_SYS);
+}
+
+/* The ex column: the executor kind of each row, and the ALU rows are
+ * exactly the ones the ALU's lowering computes. */
+Test(ptx_ops, executor_kinds)
+{
+    cr_expect_eq(ptx_op_ex(PTX_OP_LDU), PTX_EX_LD);
+    cr_expect_eq(ptx_op_ex(PTX_OP_RED), PTX_EX_ATOM);
+    cr_expect_eq(ptx_op_ex(PTX_OP_BAR_RED), PTX_EX_BARRED);
+    cr_expect_eq(ptx_op_ex(PTX_OP_BRKPT), PTX_EX_TRAP);
+    cr_expect_eq(ptx_op_ex(PTX_OP_FENCE), PTX_EX_NOP);
+    cr_expect_eq(ptx_op_ex(PTX_OP_CVTA), PTX_EX_CVTA, "cvta is not an ALU op");
+    for (unsigned op = 0; op < PTX_OP_COUNT; op++) {
+        uint32_t props = ptx_op_props((ptx_op_t)op);
+        if (ptx_op_ex((ptx_op_t)op) == PTX_EX_ALU)
+            cr_expect_eq(props & (PTX_P_LOAD | PTX_P_STORE | PTX_P_BRANCH | PTX_P_CALL | PTX_P_EXIT |
+                                  PTX_P_BARRIER | PTX_P_WARP), 0u, "%s", ptx_op_name((ptx_op_t)op));
+        if (props & (PTX_P_LOAD | PTX_P_STORE))
+            cr_expect(ptx_op_unit((ptx_op_t)op) == SIM_UNIT_MEM, "%s", ptx_op_name((ptx_op_t)op));
+    }
 }
 
 Test(ptx_ops, properties)

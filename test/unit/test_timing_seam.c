@@ -36,10 +36,14 @@ Test(timing_seam, records_name_units_registers_and_addresses)
     cr_expect_eq(t.size, 2u);
     cr_expect_eq(t.reads, (1u << 1) | (1u << 2), "the base and the value stored");
     t = tr_before(0xe0912003u, &c); /* adds r2, r1, r3 */
-    cr_expect_eq(t.unit, SIM_UNIT_ALU);
+    cr_expect_eq(t.unit, SIM_UNIT_INT);
     cr_expect_eq(t.writes, (1u << 2) | (1u << ARM_TRACE_FLAGS_REG));
     t = tr_before(0xe0000291u, &c); /* mul r0, r1, r2 */
     cr_expect_eq(t.unit, SIM_UNIT_MUL);
+    t = tr_before(0xee300a81u, &c); /* vadd.f32 s0, s1, s2 */
+    cr_expect_eq(t.unit, SIM_UNIT_FP32);
+    t = tr_before(0xee310b02u, &c); /* vadd.f64 d0, d1, d2 */
+    cr_expect_eq(t.unit, SIM_UNIT_FP64, "a VFP row's double form is FP64");
 }
 
 /* A loop of ldr, str, add, mul, subs, bne, ten times: the model counts each
@@ -67,10 +71,10 @@ Test(timing_seam, unit_counts_of_a_known_loop)
     sim_timing_t tm = {SIM_TIMING_UNIT_COUNTS, counts};
     uint64_t n = arm_run_traced(&c, &img, &m, 0, 1 + 6 * 10 + 3, &tm);
     cr_expect_eq(n, 64u);
-    cr_expect_eq(counts[SIM_UNIT_ALU], 1u + 2u * 10u, "mov, and add and subs each pass");
+    cr_expect_eq(counts[SIM_UNIT_INT], 1u + 2u * 10u, "mov, and add and subs each pass");
     cr_expect_eq(counts[SIM_UNIT_MUL], 10u);
     cr_expect_eq(counts[SIM_UNIT_MEM], 20u);
-    cr_expect_eq(counts[SIM_UNIT_BR], 10u + 3u, "ten bne, three b .");
+    cr_expect_eq(counts[SIM_UNIT_BRANCH], 10u + 3u, "ten bne, three b .");
     cr_expect_eq(counts[UNIT_COUNTS_LOADS], 10u);
     cr_expect_eq(counts[UNIT_COUNTS_STORES], 10u);
     cr_expect_eq(counts[UNIT_COUNTS_TAKEN], 9u + 3u, "nine bne back, b . to itself");

@@ -65,17 +65,17 @@ Test(x86_timing_seam, records_name_units_registers_and_addresses)
     cr_expect_eq(t.size, 4u);
     cr_expect(t.reads & X86_TRACE_ESP && t.writes & X86_TRACE_ESP);
     t = TS_BEFORE("\xc3", &c); /* ret */
-    cr_expect_eq(t.unit, SIM_UNIT_BR);
+    cr_expect_eq(t.unit, SIM_UNIT_BRANCH);
     cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE | SIM_TR_BRANCH), SIM_TR_LOAD | SIM_TR_BRANCH);
     cr_expect_eq(t.addr, TS_PRIV + 0x800u);
     t = TS_BEFORE("\x01\xd8", &c); /* add eax, ebx */
-    cr_expect_eq(t.unit, SIM_UNIT_ALU);
+    cr_expect_eq(t.unit, SIM_UNIT_INT);
     cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE), 0u);
     cr_expect_eq(t.writes, (1u << 0) | (1u << X86_TRACE_FLAGS_REG));
     t = TS_BEFORE("\x0f\xaf\xc3", &c); /* imul eax, ebx */
     cr_expect_eq(t.unit, SIM_UNIT_MUL);
     t = TS_BEFORE("\xd9\xc9", &c); /* fxch st(1): no memory */
-    cr_expect_eq(t.unit, SIM_UNIT_FP);
+    cr_expect_eq(t.unit, SIM_UNIT_FP64, "x87 is FP64 (sim_units.def)");
     cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE), 0u);
     t = TS_BEFORE("\xdd\x01", &c); /* fld qword [ecx] */
     cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE), SIM_TR_LOAD);
@@ -85,7 +85,7 @@ Test(x86_timing_seam, records_name_units_registers_and_addresses)
     t = TS_BEFORE("\xd9\x39", &c); /* fnstcw [ecx] */
     cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE), SIM_TR_STORE);
     t = TS_BEFORE("\x0f\x11\x01", &c); /* movups [ecx], xmm0 */
-    cr_expect_eq(t.unit, SIM_UNIT_FP);
+    cr_expect_eq(t.unit, SIM_UNIT_FP32);
     cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE), SIM_TR_STORE);
     cr_expect_eq(t.size, 16u);
     t = TS_BEFORE("\xf3\x0f\x10\x41\x04", &c); /* movss xmm0, [ecx + 4] */
@@ -117,10 +117,10 @@ Test(x86_timing_seam, unit_counts_of_a_known_loop)
     sim_timing_t tm = {SIM_TIMING_UNIT_COUNTS, counts};
     uint64_t n = x86_run_traced(&c, &img, &m, 0, 1 + 6 * 10 + 3, &tm);
     cr_expect_eq(n, 64u);
-    cr_expect_eq(counts[SIM_UNIT_ALU], 1u + 2u * 10u, "mov ebx, and add and dec each pass");
+    cr_expect_eq(counts[SIM_UNIT_INT], 1u + 2u * 10u, "mov ebx, and add and dec each pass");
     cr_expect_eq(counts[SIM_UNIT_MUL], 10u);
     cr_expect_eq(counts[SIM_UNIT_MEM], 20u);
-    cr_expect_eq(counts[SIM_UNIT_BR], 10u + 3u, "ten jnz, three jmp .");
+    cr_expect_eq(counts[SIM_UNIT_BRANCH], 10u + 3u, "ten jnz, three jmp .");
     cr_expect_eq(counts[UNIT_COUNTS_LOADS], 10u);
     cr_expect_eq(counts[UNIT_COUNTS_STORES], 10u);
     cr_expect_eq(counts[UNIT_COUNTS_TAKEN], 9u + 3u, "nine jnz back, jmp . to itself");

@@ -89,8 +89,10 @@ static inline void arm_trace_before(const arm_ctx_t *c, const arm_insn_t *in, ui
     t->pc = pc;
     t->op = in->op;
     t->unit = arm_op_units[in->op];
+    if (t->unit == SIM_UNIT_FP32 && (in->amount & ARM_VFP_D)) /* a VFP row's double form */
+        t->unit = SIM_UNIT_FP64;
     t->flags = (props & ARM_P_LOAD ? SIM_TR_LOAD : 0u) | (props & ARM_P_STORE ? SIM_TR_STORE : 0u) |
-               (t->unit == SIM_UNIT_BR ? SIM_TR_BRANCH : 0u);
+               (t->unit == SIM_UNIT_BRANCH ? SIM_TR_BRANCH : 0u);
     arm_trace_regs(in, t);
     t->addr = props & (ARM_P_LOAD | ARM_P_STORE) ? arm_trace_addr(c, in) : 0u;
     t->size = props & (ARM_P_LOAD | ARM_P_STORE) ? arm_trace_size(in) : 0u;

@@ -51,15 +51,10 @@ typedef struct ptx_gmem {
 } ptx_gmem_t;
 
 /* Counters of one CTA, summed by the launcher per kernel and per run. */
-typedef enum {
-    PTX_MIX_INT, PTX_MIX_FP, PTX_MIX_SFU, PTX_MIX_BRANCH, PTX_MIX_LOAD, PTX_MIX_STORE,
-    PTX_MIX_ATOMIC, PTX_MIX_SYNC, PTX_MIX_OTHER, PTX_MIX_COUNT
-} ptx_mix_t;
-
 typedef struct ptx_stats {
     uint64_t warp_insns;          /* warp instructions issued (gpgpu_n_tot_w_icount) */
     uint64_t thread_insns;        /* sum of active lanes over them (gpu_sim_insn) */
-    uint64_t mix[PTX_MIX_COUNT];  /* warp instructions per class (seed 000, Table II) */
+    uint64_t mix[SIM_MIX_COUNT];  /* warp instructions per class (sim_trace.h; seed 000, Table II) */
     uint64_t warps;               /* warps run */
 } ptx_stats_t;
 

@@ -6,11 +6,20 @@
 #define PTX_OPS_H
 
 #include "device/sim_port.h"
+#include "device/sim_trace.h"
+
+/* What the executor does with a record (its first switch; the ex column). */
+#define PTX_EX_LIST(_)                                                          \
+    _(ALU) _(SREG) _(SYMADDR) _(LD) _(ST) _(ATOM) _(CVTA) _(ISSPACEP) _(NOP)  \
+    _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
+    _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)
 
 typedef enum {
-    PTX_UNIT_INT, PTX_UNIT_FP32, PTX_UNIT_FP64, PTX_UNIT_SFU,
-    PTX_UNIT_MEM, PTX_UNIT_BRANCH, PTX_UNIT_SYNC, PTX_UNIT_MISC, PTX_UNIT_COUNT
-} ptx_unit_t;
+#define PTX_EX_ENUM(n) PTX_EX_##n,
+    PTX_EX_LIST(PTX_EX_ENUM)
+#undef PTX_EX_ENUM
+    PTX_EX_COUNT
+} ptx_ex_t;
 
 /* Property bits (the props column). */
 #define PTX_P_LOAD    0x001u
@@ -81,7 +90,7 @@ typedef enum {
 #define PTX_M_ATOMIC    (PTX_M_SPACE | PTX_M_ATOM | PTX_M_SCOPE | PTX_M_SEM | PTX_M_NOFTZ | PTX_M_EVICT | PTX_M_VEC)
 
 typedef enum {
-#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) PTX_OP_##name,
+#define PTX_OP(name, unit, ex, lat, mnem, props, types, mods, shape) PTX_OP_##name,
 #include "device/ptx/ptx_ops.def"
     PTX_OP_COUNT
 } ptx_op_t;
@@ -94,12 +103,21 @@ typedef enum {
     PTX_SREG_COUNT
 } ptx_sreg_t;
 
-SIM_FN ptx_unit_t ptx_op_unit(ptx_op_t op)
+SIM_FN sim_unit_t ptx_op_unit(ptx_op_t op)
 {
     switch (op) {
-#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return PTX_UNIT_##unit;
+#define PTX_OP(name, unit, ex, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return SIM_UNIT_##unit;
 #include "device/ptx/ptx_ops.def"
-    default: return PTX_UNIT_MISC;
+    default: return SIM_UNIT_SYS;
+    }
+}
+
+SIM_FN ptx_ex_t ptx_op_ex(ptx_op_t op)
+{
+    switch (op) {
+#define PTX_OP(name, unit, ex, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return PTX_EX_##ex;
+#include "device/ptx/ptx_ops.def"
+    default: return PTX_EX_NOP;
     }
 }
 
@@ -113,7 +131,7 @@ typedef enum {
 SIM_FN ptx_lat_t ptx_op_lat(ptx_op_t op)
 {
     switch (op) {
-#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return PTX_LAT_##lat;
+#define PTX_OP(name, unit, ex, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return PTX_LAT_##lat;
 #include "device/ptx/ptx_ops.def"
     default: return PTX_LAT_ADD;
     }
@@ -122,7 +140,7 @@ SIM_FN ptx_lat_t ptx_op_lat(ptx_op_t op)
 SIM_FN uint32_t ptx_op_props(ptx_op_t op)
 {
     switch (op) {
-#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return (props);
+#define PTX_OP(name, unit, ex, lat, mnem, props, types, mods, shape) case PTX_OP_##name: return (props);
 #include "device/ptx/ptx_ops.def"
     default: return 0;
     }
@@ -130,14 +148,14 @@ SIM_FN uint32_t ptx_op_props(ptx_op_t op)
 
 /* The unit an instruction occupies, given the PTX_TK_* kinds of its types:
  * float arithmetic goes to the FP32 or FP64 pipe, not the integer one. */
-SIM_FN ptx_unit_t ptx_op_unit_for(ptx_op_t op, uint32_t type_kinds)
+SIM_FN sim_unit_t ptx_op_unit_for(ptx_op_t op, uint32_t type_kinds)
 {
     if (!(ptx_op_props(op) & PTX_P_FTYPE))
         return ptx_op_unit(op);
     if (type_kinds & PTX_TK_D)
-        return PTX_UNIT_FP64;
+        return SIM_UNIT_FP64;
     if (type_kinds & (PTX_TK_H | PTX_TK_F))
-        return PTX_UNIT_FP32;
+        return SIM_UNIT_FP32;
     return ptx_op_unit(op);
 }
 

@@ -9,21 +9,10 @@
 
 #include "device/sim_port.h"
 #include "device/ptx/ptx_alu.h"
+#include "device/ptx/ptx_ops.h"
 
 #define PTX_NOSLOT 0xffffffffu
 
-/* What the executor does with a record (its first switch). */
-#define PTX_EX_LIST(_)                                                          \
-    _(ALU) _(SREG) _(SYMADDR) _(LD) _(ST) _(ATOM) _(CVTA) _(ISSPACEP) _(NOP)  \
-    _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
-    _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)
-
-typedef enum {
-#define PTX_EX_ENUM(n) PTX_EX_##n,
-    PTX_EX_LIST(PTX_EX_ENUM)
-#undef PTX_EX_ENUM
-    PTX_EX_COUNT
-} ptx_ex_t;
 
 /* Memory spaces as the executor sees them. LOCAL addresses are offsets in
  * the lane's local memory (frames included); KPARAM offsets in the kernel's
@@ -45,10 +34,9 @@ enum { PTX_MS_GENERIC, PTX_MS_GLOBAL, PTX_MS_SHARED, PTX_MS_LOCAL, PTX_MS_CONST,
 typedef struct ptx_rec {
     uint8_t ex;         /* ptx_ex_t */
     uint16_t op;        /* ptx_op_t, for the timing record */
-    uint8_t mix;        /* ptx_mix_t */
-    uint8_t unit;       /* sim_unit_t, for the timing record */
+    uint8_t mix;        /* SIM_MIX_* class (sim_trace.h) */
+    uint8_t unit;       /* sim_unit_t after the types (ptx_op_unit_for): the trace record's, and the SM pipe's */
     uint8_t guard_neg;
-    uint8_t punit;      /* ptx_unit_t after the types (ptx_op_unit_for): the SM model's pipe */
     uint32_t guard;     /* predicate slot; PTX_NOSLOT: none */
     uint32_t dst[4];    /* destination slots (vector loads: one per element) */
     uint32_t src[4];    /* source slots */

@@ -195,7 +195,7 @@ static inline void x86_trace_before(const x86_ctx_t *c, const x86_insn_t *in, ui
     t->pc = pc;
     t->op = in->op;
     t->unit = x86_op_units[in->op];
-    t->flags = SIM_TR_EXECUTED | (t->unit == SIM_UNIT_BR ? SIM_TR_BRANCH : 0u);
+    t->flags = SIM_TR_EXECUTED | (t->unit == SIM_UNIT_BRANCH ? SIM_TR_BRANCH : 0u);
     if (x86_trace_mem(c, in, &t->addr, &t->size)) {
         uint32_t fmt = x86_op_fmts[in->op];
         if (fmt == X86_FMT_X87 || fmt == X86_FMT_SSE)

@@ -43,6 +43,6 @@ int ptx_module_equal(const ptx_module_t *a, const ptx_module_t *b, char *why, si
 const char *ptx_op_name(ptx_op_t op);
 /* The functional unit an instruction occupies (its op's row, refined by its
  * types: add.f64 is FP64, add.s32 INT). */
-ptx_unit_t ptx_insn_unit(const ptx_insn_t *in);
+sim_unit_t ptx_insn_unit(const ptx_insn_t *in);
 
 #endif

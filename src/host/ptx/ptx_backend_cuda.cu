@@ -90,7 +90,7 @@ __global__ void __launch_bounds__(PTX_CUDA_MAX_BLOCK)
     ptx_stats_t *t = &stats[cta];
     atomicAdd((unsigned long long *)&t->warp_insns, (unsigned long long)st.warp_insns);
     atomicAdd((unsigned long long *)&t->thread_insns, (unsigned long long)st.thread_insns);
-    for (int i = 0; i < PTX_MIX_COUNT; i++)
+    for (int i = 0; i < SIM_MIX_COUNT; i++)
         atomicAdd((unsigned long long *)&t->mix[i], (unsigned long long)st.mix[i]);
     atomicAdd((unsigned long long *)&t->warps, 1ull);
 }

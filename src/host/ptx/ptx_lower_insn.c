@@ -205,7 +205,6 @@ static void lower_address(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_opera
 static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int store)
 {
     ptx_type_t t = (ptx_type_t)in->type[0];
-    r->ex = store ? PTX_EX_ST : PTX_EX_LD;
     r->size = (uint8_t)ptx_type_size(t);
     r->vec = in->m.vec ? in->m.vec : 1;
     if (r->size == 0 || r->size > 8 || r->vec > 4)
@@ -233,7 +232,6 @@ static void lower_atom(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     ptx_type_t t = (ptx_type_t)in->type[0];
     uint32_t tk = ptx_type_kind(t);
     int red = in->op == PTX_OP_RED;
-    r->ex = PTX_EX_ATOM;
     r->sub = in->m.atom;
     r->size = (uint8_t)ptx_type_size(t);
     r->vec = 1;
@@ -299,50 +297,45 @@ static void lower_mov(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     lower_alu(lw, in, r);
 }
 
-/* Collectives, barriers and the rest that are not plain ALU. */
-static int lower_warp(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+/* Collectives, barriers, cvta and isspacep (r->ex set from the table). */
+static void lower_warp(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
 {
-    switch (in->op) {
-    case PTX_OP_VOTE: r->ex = PTX_EX_VOTE; r->sub = in->m.vote; break;
-    case PTX_OP_SHFL: r->ex = PTX_EX_SHFL; r->sub = in->m.shfl; break;
-    case PTX_OP_MATCH: r->ex = PTX_EX_MATCH; r->sub = in->m.match; break;
-    case PTX_OP_ACTIVEMASK: r->ex = PTX_EX_ACTIVEMASK; break;
-    case PTX_OP_REDUX: r->ex = PTX_EX_REDUX; r->sub = in->m.atom; break;
-    case PTX_OP_BAR_RED: r->ex = PTX_EX_BARRED; r->sub = in->m.atom; break;
-    case PTX_OP_BAR_WARP: /* bar.warp.sync m: its member lanes converge (ptx_exec_its.h) */
-        r->ex = PTX_EX_WARPSYNC;
+    switch (r->ex) {
+    case PTX_EX_VOTE: r->sub = in->m.vote; break;
+    case PTX_EX_SHFL: r->sub = in->m.shfl; break;
+    case PTX_EX_MATCH: r->sub = in->m.match; break;
+    case PTX_EX_REDUX: case PTX_EX_BARRED: r->sub = in->m.atom; break;
+    case PTX_EX_WARPSYNC: /* bar.warp.sync m: its member lanes converge (ptx_exec_its.h) */
         lower_sources(lw, in, r, 0);
-        return 1;
-    case PTX_OP_BAR: case PTX_OP_BARRIER:
-        r->ex = PTX_EX_BAR;
+        return;
+    case PTX_EX_BAR:
         r->sub = in->m.bar == PTX_BAR_ARRIVE ? PTX_BAR_ARRIVE : PTX_BAR_SYNC;
         lower_sources(lw, in, r, 0);
-        return 1;
-    case PTX_OP_CVTA: r->ex = PTX_EX_CVTA; r->space = mem_space(lw, in);
+        return;
+    case PTX_EX_CVTA: r->space = mem_space(lw, in);
         r->flags |= (in->m.flags & PTX_MF_TO) ? PTX_RF_TO : 0; break;
-    case PTX_OP_ISSPACEP: r->ex = PTX_EX_ISSPACEP; r->space = mem_space(lw, in); break;
-    default: return 0;
+    case PTX_EX_ISSPACEP: r->space = mem_space(lw, in); break;
+    default: break; /* activemask */
     }
     r->type = in->type[0];
     lower_operands(lw, in, r);
-    if (in->op == PTX_OP_BAR_RED && in->nopnd == 3) { /* bar.red d, a, p: no count */
+    if (r->ex == PTX_EX_BARRED && in->nopnd == 3) { /* bar.red d, a, p: no count */
         r->src[2] = r->src[1];
         r->neg = (uint8_t)((r->neg & 2u) << 1);
         r->src[1] = PTX_NOSLOT;
     }
-    return 1;
 }
 
+/* Branches and calls (r->ex set from the table; ret, exit, trap and the
+ * NOP rows need nothing more). */
 static void lower_control(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
 {
-    switch (in->op) {
-    case PTX_OP_BRA:
-        r->ex = PTX_EX_BRA;
+    switch (r->ex) {
+    case PTX_EX_BRA:
         r->target = in->opnd[0].index;
         return;
-    case PTX_OP_BRX_IDX: {
+    case PTX_EX_BRX: {
         const ptx_tlist_t *tl = &lw->f->tlists[in->opnd[1].index];
-        r->ex = PTX_EX_BRX;
         r->src[0] = ptx_lower_src(lw, in, &in->opnd[0]);
         r->target = lw->ntargets;
         r->aux = (uint16_t)tl->count;
@@ -352,39 +345,18 @@ static void lower_control(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
         }
         return;
     }
-    case PTX_OP_CALL: ptx_lower_call(lw, in, r); return;
-    case PTX_OP_RET: r->ex = PTX_EX_RET; return;
-    case PTX_OP_EXIT: r->ex = PTX_EX_EXIT; return;
-    case PTX_OP_TRAP: case PTX_OP_BRKPT: r->ex = PTX_EX_TRAP; return;
-    default: r->ex = PTX_EX_NOP; return; /* fences, prefetch, nanosleep, pmevent */
+    case PTX_EX_CALL: ptx_lower_call(lw, in, r); return;
+    default: return;
     }
 }
 
-static uint8_t mix_of(const ptx_insn_t *in, uint32_t props, ptx_unit_t u)
+/* The mix class (sim_trace.h): the unit, memory instructions by direction. */
+static uint8_t mix_of(uint32_t props, sim_unit_t u)
 {
-    if (props & PTX_P_ATOMIC) return PTX_MIX_ATOMIC;
-    if (props & PTX_P_LOAD) return PTX_MIX_LOAD;
-    if (props & PTX_P_STORE) return PTX_MIX_STORE;
-    if (props & (PTX_P_BRANCH | PTX_P_CALL) || u == PTX_UNIT_BRANCH) return PTX_MIX_BRANCH;
-    if (props & PTX_P_BARRIER || u == PTX_UNIT_SYNC) return PTX_MIX_SYNC;
-    if (u == PTX_UNIT_SFU) return PTX_MIX_SFU;
-    if (u == PTX_UNIT_FP32 || u == PTX_UNIT_FP64) return PTX_MIX_FP;
-    if (u == PTX_UNIT_INT) return PTX_MIX_INT;
-    (void)in;
-    return PTX_MIX_OTHER;
-}
-
-static uint8_t trace_unit(const ptx_insn_t *in, ptx_unit_t u)
-{
-    switch (u) {
-    case PTX_UNIT_INT: return in->op == PTX_OP_MUL || in->op == PTX_OP_MAD ? SIM_UNIT_MUL
-                            : in->op == PTX_OP_DIV || in->op == PTX_OP_REM ? SIM_UNIT_DIV : SIM_UNIT_ALU;
-    case PTX_UNIT_FP32: case PTX_UNIT_FP64: return SIM_UNIT_FP;
-    case PTX_UNIT_SFU: return SIM_UNIT_SFU;
-    case PTX_UNIT_MEM: return SIM_UNIT_MEM;
-    case PTX_UNIT_BRANCH: return SIM_UNIT_BR;
-    default: return SIM_UNIT_SYS;
-    }
+    if (props & PTX_P_ATOMIC) return SIM_MIX_ATOMIC;
+    if (props & PTX_P_LOAD) return SIM_MIX_LOAD;
+    if (props & PTX_P_STORE) return SIM_MIX_STORE;
+    return (uint8_t)u;
 }
 
 void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
@@ -400,27 +372,26 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     r->reconv = in->reconv == PTX_RECONV_NONE ? lw->f->ninsns : in->reconv; /* none: the end */
     r->type = in->type[0];
     r->op = in->op;
-    uint32_t props = ptx_op_props((ptx_op_t)in->op);
-    ptx_unit_t u = ptx_insn_unit(in);
-    r->mix = mix_of(in, props, u);
-    r->unit = trace_unit(in, u);
-    r->punit = (uint8_t)u;
-    switch (in->op) {
-    case PTX_OP_LD: case PTX_OP_LDU: lower_mem(lw, in, r, 0); return;
-    case PTX_OP_ST: lower_mem(lw, in, r, 1); return;
-    case PTX_OP_ATOM: case PTX_OP_RED: lower_atom(lw, in, r); return;
-    case PTX_OP_MOV: lower_mov(lw, in, r); return;
-    default: break;
-    }
-    if (lower_warp(lw, in, r))
+    sim_unit_t u = ptx_insn_unit(in);
+    r->mix = mix_of(ptx_op_props((ptx_op_t)in->op), u);
+    r->unit = (uint8_t)u;
+    r->ex = (uint8_t)ptx_op_ex((ptx_op_t)in->op); /* the table's; mov and call refine it */
+    switch (r->ex) {
+    case PTX_EX_LD: lower_mem(lw, in, r, 0); return;
+    case PTX_EX_ST: lower_mem(lw, in, r, 1); return;
+    case PTX_EX_ATOM: lower_atom(lw, in, r); return;
+    case PTX_EX_ALU:
+        if (in->op == PTX_OP_MOV)
+            lower_mov(lw, in, r);
+        else
+            lower_alu(lw, in, r);
         return;
-    if (props & (PTX_P_BRANCH | PTX_P_CALL | PTX_P_EXIT | PTX_P_BARRIER) || u == PTX_UNIT_SYNC ||
-        in->op == PTX_OP_PREFETCH || in->op == PTX_OP_NANOSLEEP || in->op == PTX_OP_PMEVENT ||
-        in->op == PTX_OP_BRKPT) {
+    case PTX_EX_BRA: case PTX_EX_BRX: case PTX_EX_CALL: case PTX_EX_RET: case PTX_EX_EXIT: case PTX_EX_TRAP:
+    case PTX_EX_NOP:
         lower_control(lw, in, r);
         return;
+    default: lower_warp(lw, in, r); return;
     }
-    lower_alu(lw, in, r);
 }
 
 void ptx_lower_func(ptx_lower_t *lw, uint32_t fi)

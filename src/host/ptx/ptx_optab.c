@@ -4,7 +4,7 @@
 #include "host/ptx/ptx_optab.h"
 
 static const ptx_opinfo_t op_info[PTX_OP_COUNT] = {
-#define PTX_OP(name, unit, lat, mnem, props, types, mods, shape) {mnem, props, types, mods, shape},
+#define PTX_OP(name, unit, ex, lat, mnem, props, types, mods, shape) {mnem, props, types, mods, shape},
 #include "device/ptx/ptx_ops.def"
 };
 

@@ -10,6 +10,7 @@
 
 #include "host/ptx/ptx_session.h"
 #include "host/report_json.h"
+#include "host/report_timing.h"
 
 #define WARPSIM_VERSION "0.1.0"
 
@@ -35,13 +36,6 @@ const char *ptx_fault_name(uint32_t code)
     }
 }
 
-const char *ptx_mix_name(int i)
-{
-    static const char *const names[PTX_MIX_COUNT] = {"int", "fp", "sfu", "branch", "load", "store", "atomic", "sync",
-                                                     "other"};
-    return i >= 0 && i < PTX_MIX_COUNT ? names[i] : "?";
-}
-
 void ptx_fault_text(const ptx_session_t *s, const ptx_launch_rec_t *r, char *buf, size_t n)
 {
     const ptx_kernel_decl_t *k = &s->l->kernels[r->kernel];
@@ -65,7 +59,7 @@ static ptx_stats_t run_totals(const ptx_session_t *s)
         t.warp_insns += st->warp_insns;
         t.thread_insns += st->thread_insns;
         t.warps += st->warps;
-        for (int m = 0; m < PTX_MIX_COUNT; m++)
+        for (int m = 0; m < SIM_MIX_COUNT; m++)
             t.mix[m] += st->mix[m];
     }
     return t;
@@ -142,9 +136,9 @@ void ptx_report_table(FILE *f, const ptx_session_t *s)
     fprintf(f, "  %-22s %20.1f\n", "MIPS (warp)", mips(t.warp_insns, s->run_seconds));
     fprintf(f, "  %-22s %20.2f\n", "active lanes/warp insn", ratio(t.thread_insns, t.warp_insns));
     fprintf(f, "  %-22s", "mix (warp insns)");
-    for (int m = 0; m < PTX_MIX_COUNT; m++)
+    for (int m = 0; m < SIM_MIX_COUNT; m++)
         if (t.mix[m])
-            fprintf(f, " %s %.1f%%", ptx_mix_name(m), 100 * ratio(t.mix[m], t.warp_insns));
+            fprintf(f, " %s %.1f%%", sim_mix_key((uint32_t)m), 100 * ratio(t.mix[m], t.warp_insns));
     fprintf(f, "\n  %-22s %20s\n", "status", ptx_run_status_name(s->status));
     for (uint32_t i = 0; i < s->nrefusals; i++)
         fprintf(f, "  refused: %s\n", s->refusals[i]);
@@ -164,8 +158,8 @@ static json_t *dims_json(const uint32_t d[3]) { return json_pack("[i, i, i]", d[
 static json_t *mix_json(const ptx_stats_t *st)
 {
     json_t *j = json_object();
-    for (int m = 0; j && m < PTX_MIX_COUNT; m++)
-        if (json_object_set_new(j, ptx_mix_name(m), json_integer((json_int_t)st->mix[m])))
+    for (int m = 0; j && m < SIM_MIX_COUNT; m++)
+        if (json_object_set_new(j, sim_mix_key((uint32_t)m), json_integer((json_int_t)st->mix[m])))
             json_decref(j), j = NULL;
     return j;
 }

@@ -95,7 +95,6 @@ typedef struct ptx_session {
 
 const char *ptx_run_status_name(ptx_run_status_t s);
 const char *ptx_fault_name(uint32_t code);
-const char *ptx_mix_name(int i);
 /* "kernel K: CTA 3 warp 1 lane 5: bad address 0x... at FILE.ptx:LINE" */
 void ptx_fault_text(const ptx_session_t *s, const ptx_launch_rec_t *r, char *buf, size_t n);
 void ptx_report_table(FILE *f, const ptx_session_t *s);

@@ -115,7 +115,7 @@ const char *ptx_space_word(uint8_t space)
     return space < sizeof names / sizeof names[0] ? names[space] : "?";
 }
 
-ptx_unit_t ptx_insn_unit(const ptx_insn_t *in)
+sim_unit_t ptx_insn_unit(const ptx_insn_t *in)
 {
     return ptx_op_unit_for((ptx_op_t)in->op, ptx_type_kind((ptx_type_t)in->type[0]) |
                                               ptx_type_kind((ptx_type_t)in->type[1]));

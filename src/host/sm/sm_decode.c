@@ -8,17 +8,15 @@
 
 static uint32_t unit_of(const ptx_rec_t *r, ptx_lat_t lat)
 {
+    static const uint8_t pipe[SIM_UNIT_COUNT] = {
+#define SIM_UNIT(name, key, pipe) SM_UNIT_##pipe,
+#include "device/sim_units.def"
+    };
     if (lat == PTX_LAT_MEM)
         return SM_UNIT_MEM;
     if (lat == PTX_LAT_DIV || lat == PTX_LAT_SFU) /* GPGPU-Sim: div and rem go to the SFU too */
         return SM_UNIT_SFU;
-    switch (r->punit) {
-    case PTX_UNIT_FP32: return SM_UNIT_SP;
-    case PTX_UNIT_FP64: return SM_UNIT_DP;
-    case PTX_UNIT_SFU: return SM_UNIT_SFU;
-    case PTX_UNIT_MEM: return SM_UNIT_MEM;
-    default: return SM_UNIT_INT; /* integer, branches, barriers, moves: the INT pipe, as GPGPU-Sim's ALU_OP */
-    }
+    return r->unit < SIM_UNIT_COUNT ? pipe[r->unit] : SM_UNIT_INT;
 }
 
 /* The latency (or, with ii, the initiation interval) of r. */
@@ -32,9 +30,9 @@ static uint32_t time_of(const sm_params_t *P, const ptx_rec_t *r, ptx_lat_t lat,
         return ii ? P->ii_sfu : P->lat_sfu;
     if (lat == PTX_LAT_SHFL)
         v = in[PTX_LAT_SHFL];
-    else if (r->punit == PTX_UNIT_FP64)
+    else if (r->unit == SIM_UNIT_FP64)
         v = dp[lat];
-    else if (r->punit == PTX_UNIT_FP32)
+    else if (r->unit == SIM_UNIT_FP32)
         v = fp[lat];
     else
         v = in[lat];
