@@ -84,7 +84,7 @@ $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -c $< -o $@
 
-# The x87 core (src/device/x86/fp80*.h), the PTX ALU (src/device/ptx/ptx_alu*.h),
+# The x87 core (src/device/softfloat/fp80*.h), the PTX ALU (src/device/ptx/ptx_alu*.h),
 # the SM model and the memory system's models (DRAM, caches) compiled for the GPU: compile checks.
 ifneq ($(NVCC),)
 all: $(BUILD)/obj/test/cuda/fp80_device_check.o $(BUILD)/obj/test/cuda/ptx_alu_device_check.o \

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the constants of src/device/x86/fp80_const.h and fp80_xf.h (mpmath,
+"""Prints the constants of src/device/softfloat/fp80_const.h and fp80_xf.h (mpmath,
 400 bits): 128-bit significands as hi, lo words, the lo word with a sticky
 bit ORed in (every constant is irrational), and 2/pi to 384 bits."""
 from mpmath import mp, mpf, pi, log, atan, sqrt, floor

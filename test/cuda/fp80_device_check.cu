@@ -1,7 +1,7 @@
 // The x87 core compiled for the GPU: every operation called from a kernel,
 // so that nvcc checks the single-source subset (make compiles this file
 // whenever nvcc is found; nothing launches it yet).
-#include "device/x86/fp80_all.h"
+#include "device/softfloat/fp80_all.h"
 
 __global__ void fp80_device_check(const fp80_t *in, fp80_t *out, uint64_t *bits, fp80_env_t *envs)
 {

@@ -1,4 +1,4 @@
-/* VFP arithmetic (arm_vfp_fp.h) against MPFR: add, sub, mul, div, sqrt and
+/* VFP arithmetic (softfloat/vfp_fp.h) against MPFR: add, sub, mul, div, sqrt and
  * fused multiply-add in single and double, in all four rounding modes, on
  * random finite operands (subnormals, near-overflow and near-underflow
  * ones included). The result bits and the IXC, UFC and OFC flags must be
@@ -9,7 +9,7 @@
 #include <mpfr.h>
 #include <string.h>
 
-#include "device/arm/arm_vfp_fp.h"
+#include "device/softfloat/vfp_fp.h"
 
 enum { K_ADD, K_SUB, K_MUL, K_DIV, K_SQRT, K_FMA };
 

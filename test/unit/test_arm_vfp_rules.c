@@ -1,6 +1,6 @@
 /* VFP corner cases the ARM ARM spells out (FPProcessNaNs, FPUnpack's
  * flush, FPRound's flush, FPToFixed, FixedToFP, FPConvert, VFPExpandImm),
- * checked on arm_vfp_fp.h / arm_vfp_cvt.h, and the VFP records end to end:
+ * checked on softfloat/vfp_fp.h / softfloat/vfp_cvt.h, and the VFP records end to end:
  * decoded from the encodings GNU as gives (objdump's text beside them),
  * disassembled back, and executed (VMRS APSR_nzcv, VMSR's mask, VLDM/VSTM
  * write-back). Every value here was also checked under qemu-arm 7.2
@@ -244,7 +244,7 @@ Test(arm_vfp_rules, vpush_vpop_and_vldr_literal_layout)
     cr_assert_eq(lit.imm, 0x800cu);
 }
 
-/* The host-arithmetic fast path (arm_vfp_fast.h) against the integer path
+/* The host-arithmetic fast path (softfloat/vfp_fast.h) against the integer path
  * it stands for: same bits, same IXC, and taken for ordinary operands. */
 static uint64_t fr_state = 0x853c49e6748fea9bull;
 static uint64_t fr_next(void)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "device/x86/fp80_all.h"
+#include "device/softfloat/fp80_all.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #define X87_HW 1

@@ -16,7 +16,7 @@
 #ifndef X87_SDM_H
 #define X87_SDM_H
 
-#include "device/x86/fp80_all.h"
+#include "device/softfloat/fp80_all.h"
 
 enum {
     X87_R_C,      /* computed: MPFR decides */

@@ -1,7 +1,7 @@
 /* VFPv3-D16 (plus VFPv4's fused multiply-add): the register file's
  * access, the arithmetic, compares, conversions and the moves between the
  * core and the extension registers (arm_vfp_ops.def's rows). The IEEE work
- * is arm_vfp_fp.h's and arm_vfp_cvt.h's; here the operands are fetched and
+ * is softfloat/vfp_fp.h's and softfloat/vfp_cvt.h's; here the operands are fetched and
  * the FPSCR is passed along.
  *
  * Record fields (arm_vfp_ops.def): rd, rn, rm name S registers (0..31) or
@@ -11,7 +11,7 @@
 #define ARM_EXEC_VFP_H
 
 #include "arm_exec_base.h"
-#include "arm_vfp_cvt.h"
+#include "device/softfloat/vfp_cvt.h"
 
 /* The VFP bodies stay out of line on the GPU, keeping the persistent
  * kernel's one switch small (its registers a thread: 98 at sm_90 either

@@ -5,13 +5,13 @@
  *
  * Round to nearest on f32/f64 is the host's or GPU's own IEEE arithmetic
  * (correctly rounded; NaN results replaced by the canonical NaN); every
- * other rounding mode goes through ptx_alu_soft.h, exact on both. */
+ * other rounding mode goes through softfloat/binary.h, exact on both. */
 #ifndef PTX_ALU_FLOAT_H
 #define PTX_ALU_FLOAT_H
 
 #include <math.h>
 
-#include "device/ptx/ptx_alu_soft.h"
+#include "device/softfloat/binary.h"
 
 /* The ptx_fmt_t of a float type (f16x2/bf16x2: of one half). */
 SIM_INLINE uint32_t ptx_fmt_of(uint32_t t)

@@ -5,7 +5,7 @@
 #ifndef PTX_ALU_INT_H
 #define PTX_ALU_INT_H
 
-#include "device/x86/fp80_wide.h"
+#include "device/softfloat/wide.h"
 #include "device/ptx/ptx_alu_util.h"
 
 /* Clamps a 64-bit signed value to the s32 range (.sat). */

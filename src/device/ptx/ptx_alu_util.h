@@ -5,6 +5,7 @@
 
 #include "device/sim_port.h"
 #include "device/ptx/ptx_enums.h"
+#include "device/softfloat/bits.h"
 
 /* A value's width in bits (a predicate: 1). */
 SIM_INLINE uint32_t ptx_type_bits(uint32_t t)
@@ -49,51 +50,6 @@ SIM_INLINE uint64_t ptx_ext(uint64_t v, uint32_t t)
 {
     uint32_t bits = ptx_type_bits(t);
     return ptx_type_signed(t) ? (uint64_t)ptx_sext(v, bits) : ptx_trunc(v, bits);
-}
-
-SIM_INLINE float ptx_f32(uint64_t b)
-{
-#ifdef __CUDA_ARCH__
-    return __uint_as_float((uint32_t)b);
-#else
-    uint32_t u = (uint32_t)b;
-    float f;
-    __builtin_memcpy(&f, &u, 4);
-    return f;
-#endif
-}
-
-SIM_INLINE uint32_t ptx_f32_bits(float f)
-{
-#ifdef __CUDA_ARCH__
-    return __float_as_uint(f);
-#else
-    uint32_t u;
-    __builtin_memcpy(&u, &f, 4);
-    return u;
-#endif
-}
-
-SIM_INLINE double ptx_f64(uint64_t b)
-{
-#ifdef __CUDA_ARCH__
-    return __longlong_as_double((long long)b);
-#else
-    double f;
-    __builtin_memcpy(&f, &b, 8);
-    return f;
-#endif
-}
-
-SIM_INLINE uint64_t ptx_f64_bits(double f)
-{
-#ifdef __CUDA_ARCH__
-    return (uint64_t)__double_as_longlong(f);
-#else
-    uint64_t u;
-    __builtin_memcpy(&u, &f, 8);
-    return u;
-#endif
 }
 
 SIM_INLINE uint32_t ptx_clz64(uint64_t x)

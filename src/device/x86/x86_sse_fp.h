@@ -5,7 +5,7 @@
  * the first operand's NaN wins whatever its kind (quietened), else the
  * second's; an invalid operation answers the QNaN indefinite, negative
  * (0xffc00000, 0xfff8000000000000). Finite operands go through the ARM
- * VFP's exactly rounded arithmetic (arm_vfp_fp.h, on ptx_alu_soft.h's
+ * VFP's exactly rounded arithmetic (softfloat/vfp_fp.h, on softfloat/binary.h's
  * integer core, with its host/GPU fast path for round to nearest), which
  * never sees a NaN here: nothing depends on the host's FPU mode. Single
  * source.
@@ -15,7 +15,7 @@
 #ifndef X86_SSE_FP_H
 #define X86_SSE_FP_H
 
-#include "device/arm/arm_vfp_cvt.h"
+#include "device/softfloat/vfp_cvt.h"
 #include "x86_sse_state.h"
 
 SIM_INLINE uint64_t sse_indefinite(uint32_t f) { return ptx_fmt_inf(f, 1) | vfp_quiet_bit(f); }
@@ -32,7 +32,7 @@ SIM_INLINE uint64_t sse_daz(uint32_t f, uint64_t x, uint32_t mx)
     return (mx & SSE_DAZ) && sse_is_denormal(f, x) ? x & vfp_sign_bit(f) : x;
 }
 
-/* MXCSR's RC (nearest, down, up, toward zero) as ptx_alu_soft.h's modes. */
+/* MXCSR's RC (nearest, down, up, toward zero) as softfloat/binary.h's modes. */
 SIM_INLINE uint32_t sse_mode(uint32_t mx)
 {
     uint32_t r = (mx >> SSE_RC_SHIFT) & 3u;

@@ -12,7 +12,7 @@
 #define X86_X87_STATE_H
 
 #include "../sim_mem.h"
-#include "fp80_all.h"
+#include "device/softfloat/fp80_all.h"
 
 /* Only uint32_t words: contexts are stored as structures of arrays. */
 typedef struct x87_state {

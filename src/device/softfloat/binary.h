@@ -5,15 +5,15 @@
  * fesetround: directed rounding, the half formats, narrowing conversions.
  *
  * A finite nonzero value is sig * 2^exp with a 128-bit integer sig
- * (fp80_wide.h's words); ptx_soft_round rounds it once into a format. Sums
+ * (softfloat/wide.h's words); ptx_soft_round rounds it once into a format. Sums
  * align by shifting the smaller operand right with a sticky bit ("jam"):
  * both are first normalized to bit 125, so the shifted-out bits lie far
  * below the result's rounding position whenever they are inexact. */
-#ifndef PTX_ALU_SOFT_H
-#define PTX_ALU_SOFT_H
+#ifndef SOFTFLOAT_BINARY_H
+#define SOFTFLOAT_BINARY_H
 
-#include "device/x86/fp80_wide.h"
-#include "device/ptx/ptx_alu_util.h"
+#include "device/ptx/ptx_enums.h" /* the rounding modes (PTX_RND_*), a leaf of enums */
+#include "device/softfloat/wide.h"
 
 typedef enum { PTX_FMT_F16, PTX_FMT_BF16, PTX_FMT_F32, PTX_FMT_F64 } ptx_fmt_t;
 typedef enum { PTX_FC_ZERO, PTX_FC_FINITE, PTX_FC_INF, PTX_FC_NAN } ptx_fclass_t;
@@ -32,6 +32,13 @@ SIM_INLINE uint32_t ptx_fmt_mbits(uint32_t f)
 SIM_INLINE uint32_t ptx_fmt_ebits(uint32_t f)
 {
     return f == PTX_FMT_F16 ? 5 : f == PTX_FMT_F64 ? 11 : 8;
+}
+
+/* The bits of a value of format f. */
+SIM_INLINE uint64_t ptx_fmt_mask(uint32_t f)
+{
+    uint32_t w = ptx_fmt_mbits(f) + ptx_fmt_ebits(f) + 1;
+    return w >= 64 ? ~0ull : (1ull << w) - 1;
 }
 
 SIM_INLINE int32_t ptx_fmt_bias(uint32_t f)
@@ -211,9 +218,9 @@ SIM_FN uint64_t ptx_soft_add(uint32_t f, uint64_t x, uint64_t y, uint32_t mode)
     if (a.cls == PTX_FC_ZERO && b.cls == PTX_FC_ZERO)
         return a.sign == b.sign ? (a.sign ? ptx_fmt_sign(f) : 0) : ptx_soft_exact_zero(f, mode);
     if (a.cls == PTX_FC_ZERO)
-        return y & ptx_mask_bits(ptx_fmt_mbits(f) + ptx_fmt_ebits(f) + 1);
+        return y & ptx_fmt_mask(f);
     if (b.cls == PTX_FC_ZERO)
-        return x & ptx_mask_bits(ptx_fmt_mbits(f) + ptx_fmt_ebits(f) + 1);
+        return x & ptx_fmt_mask(f);
     return ptx_soft_sum(f, a.sign, a.exp, fp80_u128(0, a.m), b.sign, b.exp, fp80_u128(0, b.m), mode);
 }
 
@@ -246,7 +253,7 @@ SIM_FN uint64_t ptx_soft_fma(uint32_t f, uint64_t x, uint64_t y, uint64_t z, uin
         return ptx_fmt_inf(f, c.sign);
     if (a.cls == PTX_FC_ZERO || b.cls == PTX_FC_ZERO) {
         if (c.cls != PTX_FC_ZERO)
-            return z & ptx_mask_bits(ptx_fmt_mbits(f) + ptx_fmt_ebits(f) + 1);
+            return z & ptx_fmt_mask(f);
         return ps == c.sign ? (ps ? ptx_fmt_sign(f) : 0) : ptx_soft_exact_zero(f, mode);
     }
     fp80_u128_t p = fp80_mul64(a.m, b.m);
@@ -258,7 +265,7 @@ SIM_FN uint64_t ptx_soft_fma(uint32_t f, uint64_t x, uint64_t y, uint64_t z, uin
 /* Normalizes a finite nonzero significand to bit 63. */
 SIM_INLINE uint64_t ptx_norm64(uint64_t m, int32_t *exp)
 {
-    uint32_t n = ptx_clz64(m);
+    uint32_t n = fp80_clz64(m);
     *exp -= (int32_t)n;
     return m << n;
 }
@@ -307,7 +314,7 @@ SIM_FN uint64_t ptx_soft_sqrt(uint32_t f, uint64_t x, uint32_t mode)
     if (a.cls == PTX_FC_NAN || (a.sign && a.cls != PTX_FC_ZERO))
         return ptx_fmt_nan(f);
     if (a.cls != PTX_FC_FINITE)
-        return x & ptx_mask_bits(ptx_fmt_mbits(f) + ptx_fmt_ebits(f) + 1);
+        return x & ptx_fmt_mask(f);
     return ptx_soft_root_x(f, a, mode, &lost);
 }
 

@@ -1,10 +1,10 @@
-/* 128-bit unsigned integers from two 64-bit words, for the x87 arithmetic:
+/* 128-bit unsigned integers from two 64-bit words, for the soft float (fp80*.h, binary.h):
  * the 64x64->128 product, shifts that keep a sticky bit ("jamming": any 1
  * shifted out is ORed into bit 0, so rounding still sees an inexact tail),
  * and the 128/64 division of Knuth's algorithm D. No __int128: the same code
  * runs under nvcc. */
-#ifndef X86_FP80_WIDE_H
-#define X86_FP80_WIDE_H
+#ifndef SOFTFLOAT_WIDE_H
+#define SOFTFLOAT_WIDE_H
 
 #include "device/sim_port.h"
 

@@ -3,10 +3,10 @@
  * (VCVTB/VCVTT: IEEE half, or ARM's alternative half under FPSCR.AHP), and between f32/f64 and 32- or 16-bit
  * integers with fraction bits (VCVT to and from integer and fixed point).
  * Single source, integers only. */
-#ifndef ARM_VFP_CVT_H
-#define ARM_VFP_CVT_H
+#ifndef SOFTFLOAT_VFP_CVT_H
+#define SOFTFLOAT_VFP_CVT_H
 
-#include "arm_vfp_fp.h"
+#include "device/softfloat/vfp_fp.h"
 
 /* A NaN from format sf as one of format df: its sign and top fraction
  * bits, quietened (IOC for a signalling one), or the default NaN (DN). */
@@ -62,7 +62,7 @@ SIM_FN uint32_t vfp_f32_to_ahp(uint32_t x, uint32_t *fpscr)
         *fpscr |= VFP_IOC;
         return a.cls == PTX_FC_NAN ? sign : sign | 0x7fffu;
     }
-    if (a.cls == PTX_FC_ZERO || a.exp + 63 - (int32_t)ptx_clz64(a.m) < 15)
+    if (a.cls == PTX_FC_ZERO || a.exp + 63 - (int32_t)fp80_clz64(a.m) < 15)
         return (uint32_t)vfp_convert(PTX_FMT_F32, PTX_FMT_F16, x, 0, 0, fpscr);
     uint64_t r = ptx_soft_round_x(PTX_FMT_F16, a.sign, a.exp - 1, fp80_u128(0, a.m), vfp_mode(*fpscr), &lost);
     if (lost & SOFT_X_OVERFLOW) {
@@ -101,7 +101,7 @@ SIM_FN uint32_t vfp_to_fixed(uint32_t f, uint64_t x, uint32_t fbits, uint32_t bi
     int64_t v;
     if (a.cls == PTX_FC_ZERO) {
         v = 0;
-    } else if (a.cls == PTX_FC_INF || (e >= 0 && 64 - (int32_t)ptx_clz64(a.m) + e > 34)) {
+    } else if (a.cls == PTX_FC_INF || (e >= 0 && 64 - (int32_t)fp80_clz64(a.m) + e > 34)) {
         v = a.sign ? INT64_MIN : INT64_MAX; /* beyond any range */
     } else {
         uint64_t mag;

@@ -9,14 +9,15 @@
  * those residuals to be exact the operands' exponents stay in a middle
  * range (|e| <= 30 single, 400 double), far from underflow. Each function
  * returns 0 where it does not apply, and the caller takes the integer path
- * (arm_vfp_fp.h). The tests reach both paths: test_arm_vfp_mpfr.c's
+ * (softfloat/vfp_fp.h). The tests reach both paths: test_arm_vfp_mpfr.c's
  * round-to-nearest cases, and vfp_ops.c's under qemu-arm. */
-#ifndef ARM_VFP_FAST_H
-#define ARM_VFP_FAST_H
+#ifndef SOFTFLOAT_VFP_FAST_H
+#define SOFTFLOAT_VFP_FAST_H
 
 #include <math.h>
 
-#include "device/ptx/ptx_alu_soft.h"
+#include "device/softfloat/binary.h"
+#include "device/softfloat/bits.h"
 
 #ifdef __CUDA_ARCH__
 #define VFP_ADD(f, a, b) ((f) == PTX_FMT_F32 ? (double)__fadd_rn((float)(a), (float)(b)) : __dadd_rn(a, b))

@@ -24,7 +24,7 @@
 #ifndef X86_FP80_H
 #define X86_FP80_H
 
-#include "fp80_wide.h"
+#include "wide.h"
 
 /* In memory (m80) the same: significand at offset 0, sign and exponent at 8. */
 typedef struct {

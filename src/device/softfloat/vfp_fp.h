@@ -4,17 +4,17 @@
  * denormal inputs become zero with IDC, results tiny before rounding become
  * zero with UFC), default NaN (DN), ARM's NaN propagation (the first
  * signalling NaN quietened, else the first quiet NaN) and the cumulative
- * flags. Finite operands are rounded by ptx_alu_soft.h's integer core, so
+ * flags. Finite operands are rounded by softfloat/binary.h's integer core, so
  * nothing depends on the host's or the GPU's floating-point mode. Single
  * source.
  *
  * Every function takes the format f (PTX_FMT_F32 or PTX_FMT_F64) and the
  * FPSCR by pointer: it reads the controls and ORs in the flags. */
-#ifndef ARM_VFP_FP_H
-#define ARM_VFP_FP_H
+#ifndef SOFTFLOAT_VFP_FP_H
+#define SOFTFLOAT_VFP_FP_H
 
-#include "device/ptx/ptx_alu_soft.h"
-#include "arm_vfp_fast.h"
+#include "device/softfloat/binary.h"
+#include "device/softfloat/vfp_fast.h"
 
 /* FPSCR bits */
 #define VFP_IOC 0x01u
@@ -34,7 +34,7 @@
  * default ARMv8 cpu). */
 #define VFP_FPSCR_WRITABLE 0xfff7009fu
 
-/* The FPSCR's RMode (RN, RP, RM, RZ) as ptx_alu_soft.h's modes. */
+/* The FPSCR's RMode (RN, RP, RM, RZ) as softfloat/binary.h's modes. */
 SIM_INLINE uint32_t vfp_mode(uint32_t fpscr)
 {
     uint32_t r = (fpscr >> VFP_RMODE_SHIFT) & 3u;
