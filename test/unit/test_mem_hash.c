@@ -154,6 +154,26 @@ Test(mem_hash, known_values)
     }
 }
 
+Test(mem_hash, shipped_configs)
+{
+    static const struct {
+        const char *card;
+        uint32_t fn;
+    } want[] = {{"titanv", MEM_HASH_IPOLY}, {"rtx2070super", MEM_HASH_CONSECUTIVE}, {"a100", MEM_HASH_CONSECUTIVE}};
+    gpu_config_t c;
+    char path[64];
+    for (int i = 0; i < 3; i++) {
+        gpu_config_defaults(&c);
+        snprintf(path, sizeof path, "configs/gpu/%s.cfg", want[i].card);
+        cr_assert_eq(gpu_config_load(&c, path, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(c.partition_index, want[i].fn, "%s", want[i].card);
+        gpu_config_free(&c);
+    }
+    gpu_config_defaults(&c);
+    cr_expect_eq(c.partition_index, MEM_HASH_IPOLY_MODULO, "the H100's");
+    gpu_config_free(&c);
+}
+
 typedef struct bad {
     const char *text, *msg;
 } bad_t;
