@@ -6,8 +6,9 @@
 # with the section cited: the coalescer's L1 accesses per warp against the
 # stride of its Figure 3 kernel (Figure 4), the L2's lazy fetch-on-read
 # sequence of its Figure 5 kernel and the L2's write-back, write-allocate
-# policy. Also: the same cycles on 1 and 2 host threads, and the memory
-# system off (-warpsim_memory_system 0) gives the fixed latencies back.
+# policy. Also: the channel hash spreading a stride that meets one
+# channel, the same cycles on 1 and 2 host threads, and the memory system
+# off (-warpsim_memory_system 0) gives the fixed latencies back.
 # Prints "N passed, M failed".
 . "$(dirname "$0")/lib.sh"
 CFG=configs/gpu/titanv.cfg
@@ -263,6 +264,37 @@ PY
 else
     bad "the shared/L1 microbenchmarks did not run"
 fi
+
+# 3e. The channel hash (-gpgpu_memory_partition_indexing, src/device/mem/
+#     mem_hash.h): mb1 at stride 8 with rows of 1536 words and a sector a
+#     lane, so that 6144 threads read 768 chunks of 256 bytes, 24 x 256
+#     bytes apart, each lane one sector of its chunk, and write the same
+#     (the L2 keeps the writes: write-back). Under consecutive indexing (0)
+#     every chunk is in channel 0 (dramid@8: the channel is (addr >> 8) mod
+#     24), which reads a 32-byte sector a DRAM cycle at most (16-byte bus, 2
+#     beats a cycle): at least 6144 x 1200/850 core cycles. The TITAN V's
+#     IPOLY (2) spreads the chunks; a channel reading s sectors takes at
+#     least s x 1200/850 cycles, so a run of C cycles kept at least
+#     6144 x 1200/850 / C channels busy: at least a quarter of the 24 asked
+#     (test_mem_hash.c shows every channel reached). Outputs as without
+#     timing under both.
+sed 's/shl.b32 %r5, %r5, 5;/mul.lo.u32 %r5, %r5, 1536;/; s/add.u32 %r5, %r5, %r6;/mad.lo.u32 %r5, %r6, 8, %r5;/' \
+    "$T/mb1.ptx" >"$T/chunks.ptx"
+printf 'module chunks.ptx\nbuffer a f32 1179648 random 1 -1 1\nbuffer c f32 1179648 zero\nkernel mb1 grid 48 block 128\nparam ptr a\nparam ptr c\nparam u32 8\n' \
+    >"$T/chunks.launch"
+{ cat "$CFG"; echo "-gpgpu_memory_partition_indexing 0"; } >"$T/consecutive.cfg"
+like_plain "$T/chunks.launch" --config "$T/consecutive.cfg"
+c0=$(field "$T/t1.json" gpu_sim_cycle)
+like_plain "$T/chunks.launch" --config "$CFG"
+c2=$(field "$T/t1.json" gpu_sim_cycle)
+python3 - "$c0" "$c2" <<'PY' && ok || bad "the channel hash did not spread one channel's stride (above)"
+import sys
+c0, c2 = (int(x) if x.isdigit() else 0 for x in sys.argv[1:3])
+one = 6144 * 1200 / 850
+print("  one channel's stride: %d cycles consecutive (at least %.0f), %d under IPOLY: at least %.1f channels"
+      % (c0, one, c2, one / c2 if c2 else 0))
+sys.exit(0 if c0 >= one and c2 and one / c2 >= 6 else 1)
+PY
 
 # 4. Timing never changes an output, with the memory system too: every
 #    workload's buffers, printf output and instruction counts the same as

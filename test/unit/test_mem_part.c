@@ -71,7 +71,7 @@ Test(mem_part, route_and_unroute_are_inverses)
             uint32_t k, p = mem_route(&P.mem, a, &k, &pa);
             cr_assert_lt(p, P.mem.nchan, "%s", cards[c]);
             cr_assert_lt(k, P.mem.nsub, "%s", cards[c]);
-            cr_assert_eq(mem_unroute(&P.mem, pa, p), a, "%s: %llx", cards[c], (unsigned long long)a);
+            cr_assert_eq(mem_unroute(&P.mem, pa, p, k), a, "%s: %llx", cards[c], (unsigned long long)a);
             seen |= p < 32 ? 1u << p : 0;
         }
         cr_expect_eq(seen, P.mem.nchan >= 32 ? 0xffffffffu : (1u << P.mem.nchan) - 1, "%s: every channel used",

@@ -2,8 +2,8 @@
  * GPGPU-Sim's addrdec.cc decodes -gpgpu_mem_addr_mapping (each field is its
  * address bits gathered from low to high), then the bank and bank group
  * under -dram_bnk_indexing_policy and -dram_bnkgrp_indexing_policy. The
- * channel is the consecutive one; the interconnect's partition hashes
- * (-gpgpu_memory_partition_indexing) are applied by their caller. */
+ * channel is the consecutive one; mem_route moves it by the partition hash
+ * (-gpgpu_memory_partition_indexing, mem_hash.h). */
 #ifndef DRAM_ADDR_H
 #define DRAM_ADDR_H
 

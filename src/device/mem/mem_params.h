@@ -9,6 +9,7 @@
 
 #include "device/mem/cache_params.h"
 #include "device/mem/dram_params.h"
+#include "device/mem/mem_hash.h"
 
 /* Bytes of a crossbar packet's header (GPGPU-Sim's READ_PACKET_SIZE and
  * the control part of a write or a reply). */
@@ -19,6 +20,7 @@ typedef struct mem_params {
     uint32_t nchan, nsub;       /* memory partitions (-gpgpu_n_mem) and L2 slices each */
     cache_params_t l1d, l2;     /* an SM's L1D (its ways for the kernel's shared memory) and one slice */
     dram_params_t dram;         /* one channel; its map gives channel and sub-partition */
+    mem_hash_t hash;            /* -gpgpu_memory_partition_indexing: those moved (mem_route) */
     uint32_t l1_latency;        /* an L1D access: a hit's data, or a miss leaving for the crossbar */
     uint32_t rop_latency;       /* a request at its slice waits this long for the L2 (GPGPU-Sim's ROP queue) */
     uint32_t dram_latency;      /* an L2 miss reaches its channel this long after the access */

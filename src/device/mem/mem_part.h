@@ -16,26 +16,30 @@
 #include "device/mem/mem_state.h"
 
 /* A request's partition (channel) and its slice there; pa: the address the
- * slice knows, without the channel's bits (GPGPU-Sim's partition_address). */
+ * slice knows, without the channel's bits (GPGPU-Sim's partition_address).
+ * The DRAM map's consecutive choice, moved by the partition hash. */
 SIM_FN uint32_t mem_route(const mem_params_t *M, uint64_t addr, uint32_t *slice, uint64_t *pa)
 {
     const dram_map_t *m = &M->dram.map;
     dram_addr_t a;
     dram_decode(m, addr, &a);
-    *slice = a.sub - a.chip * M->nsub;
     if (m->gap) {
         uint32_t s = (uint32_t)m->chip_start;
         *pa = (addr >> s) / m->n_chan << s | (addr & ((1ull << s) - 1));
     } else {
         *pa = dram_gather(~m->mask[DRAM_F_CHIP], addr);
     }
-    return a.chip;
+    uint32_t sub = mem_hash(&M->hash, *pa, a.sub, 0);
+    *slice = sub % M->nsub;
+    return sub / M->nsub;
 }
 
-/* The inverse: the address of partition address pa in channel chip. */
-SIM_FN uint64_t mem_unroute(const mem_params_t *M, uint64_t pa, uint32_t chip)
+/* The inverse: the address of partition address pa in slice `slice` of
+ * channel chip. */
+SIM_FN uint64_t mem_unroute(const mem_params_t *M, uint64_t pa, uint32_t chip, uint32_t slice)
 {
     const dram_map_t *m = &M->dram.map;
+    chip = mem_hash(&M->hash, pa, chip * M->nsub + slice, 1) / M->nsub;
     if (m->gap) {
         uint32_t s = (uint32_t)m->chip_start;
         return ((pa >> s) * m->n_chan + chip) << s | (pa & ((1ull << s) - 1));
@@ -93,12 +97,13 @@ SIM_FN void mem_dram_req(mem_sys_t *s, mem_part_t *pt, uint64_t addr, uint32_t w
     w->addr = addr, w->write = write, w->id = id, w->arrive = arrive;
 }
 
-/* A dirty line a slice evicted (wb, partition addresses), to the channel. */
-SIM_FN void mem_writeback(mem_sys_t *s, mem_part_t *pt, uint32_t chip, const cache_wb_t *wb, uint64_t t)
+/* A dirty line slice k evicted (wb, partition addresses), to the channel. */
+SIM_FN void mem_writeback(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k, const cache_wb_t *wb, uint64_t t)
 {
     for (uint32_t u = 0; u < CACHE_MAX_SECTORS; u++)
         if (wb->units >> u & 1)
-            mem_dram_req(s, pt, mem_unroute(s->M, wb->addr + (uint64_t)u * CACHE_SECTOR_BYTES, chip), 1, MEM_NONE, t);
+            mem_dram_req(s, pt, mem_unroute(s->M, wb->addr + (uint64_t)u * CACHE_SECTOR_BYTES, chip, k), 1, MEM_NONE,
+                         t);
 }
 
 /* The channel's reads done before DRAM cycle `before`: their slices filled
@@ -121,7 +126,7 @@ SIM_FN int mem_fills(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint64_t befor
         rd->next = pt->dread_free;
         pt->dread_free = id;
         if (wb.units)
-            mem_writeback(s, pt, chip, &wb, t);
+            mem_writeback(s, pt, chip, rd->slice, &wb, t);
         for (uint32_t i = 0; i < n; i++) {
             mem_answer(s, pt, &pt->wait[ids[i]], t);
             pt->wait_free[pt->nwait_free++] = ids[i];
@@ -185,7 +190,7 @@ SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k
     if (!(o.done & q.units))
         return 1;
     if (o.wb.units)
-        mem_writeback(s, pt, chip, &o.wb, t);
+        mem_writeback(s, pt, chip, k, &o.wb, t);
     uint64_t sector = r->addr & ~(uint64_t)(CACHE_SECTOR_BYTES - 1);
     if (o.write)
         mem_dram_req(s, pt, sector, 1, MEM_NONE, t);

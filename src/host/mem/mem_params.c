@@ -1,7 +1,8 @@
 /* The memory system's parameters (src/device/mem/mem_params.h) from a GPU
  * config: on when the config gives an L1D, an L2 slice, the channels and
  * their DRAM (and -warpsim_memory_system is not 0), else the SM model's
- * fixed latencies stand behind the coalescer. */
+ * fixed latencies stand behind the coalescer. With them the channel hash's
+ * (src/device/mem/mem_hash.h). */
 #include "host/mem/mem_params.h"
 
 #include <math.h>
@@ -9,6 +10,66 @@
 #include <string.h>
 
 #include "host/mem/dram_params.h"
+
+/* The lowest primitive polynomial of degree k (bit i: x^i's coefficient):
+ * the one whose x has order 2^k - 1. */
+static uint32_t lowest_primitive(uint32_t k)
+{
+    uint32_t top = 1u << k;
+    for (uint32_t p = top | 1; p < top << 1; p += 2) {
+        uint32_t t = 1, order = 0;
+        do {
+            t <<= 1;
+            if (t & top)
+                t ^= p;
+            order++;
+        } while (t != 1 && order < top);
+        if (order == top - 1)
+            return p;
+    }
+    return 0;
+}
+
+void mem_hash_ipoly_masks(uint32_t bits, uint32_t cols, uint64_t *mask)
+{
+    memset(mask, 0, bits * sizeof *mask);
+    if (!bits)
+        return;
+    uint32_t top = 1u << bits, p = lowest_primitive(bits);
+    uint32_t t = p ^ top; /* x^bits mod p */
+    for (uint32_t j = 0; j < cols; j++) {
+        for (uint32_t i = 0; i < bits; i++)
+            mask[i] |= (uint64_t)(t >> i & 1) << j;
+        t <<= 1;
+        if (t & top)
+            t ^= p;
+    }
+}
+
+/* What the hash permutes and the high bits it reads: GPGPU-Sim's
+ * rest_of_addr_high_bits, the address above the channel bits and the
+ * sub-partitions' (dramid@N; with D bits, from the lowest), or with a gap
+ * the quotient over the channels; both the partition address shifted. */
+static void hash_params(const gpu_config_t *c, mem_params_t *M)
+{
+    mem_hash_t *H = &M->hash;
+    const dram_map_t *m = &M->dram.map;
+    H->fn = c->partition_index;
+    uint32_t low = m->chip_start >= 0 ? (uint32_t)m->chip_start
+                   : m->mask[DRAM_F_CHIP] ? (uint32_t)__builtin_ctzll(m->mask[DRAM_F_CHIP]) : 0;
+    H->shift = low + (m->gap ? 0 : (uint32_t)__builtin_ctz(M->nsub));
+    if (H->fn == MEM_HASH_XOR) {
+        H->unit = M->nsub, H->n = M->nchan;
+        return;
+    }
+    H->unit = 1, H->n = M->nchan * M->nsub;
+    while (1u << H->bits < H->n)
+        H->bits++;
+    /* GPGPU-Sim's equations (hashing.cc) read 13, 15 and 19 high bits for
+     * 16, 32 and 64 sub-partitions; it has none for other counts */
+    uint32_t cols = H->bits == 4 ? 13 : H->bits == 5 ? 15 : H->bits == 6 ? 19 : 64;
+    mem_hash_ipoly_masks(H->bits, cols, H->mask);
+}
 
 int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, size_t n)
 {
@@ -19,6 +80,7 @@ int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, si
         return -1;
     M->nchan = c->n_mem;
     M->nsub = c->sub_partitions ? c->sub_partitions : 1;
+    hash_params(c, M);
     M->l1d = c->l1d;
     M->l2 = c->l2;
     if (M->l1d.mshr_merge > 64 || M->l2.mshr_merge > 64) {

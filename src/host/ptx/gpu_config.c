@@ -117,6 +117,7 @@ static void h100_dram(gpu_config_t *c)
     c->dram_write_queue = 0;
     c->dram_wq[0] = 32, c->dram_wq[1] = 28, c->dram_wq[2] = 16; /* GPGPU-Sim's default */
     c->dram_dual_bus = 1;
+    c->partition_index = MEM_HASH_IPOLY_MODULO; /* Accel-Sim's newer SM90_H100 (01f6fc4) */
 }
 
 /* The caches of configs/gpu/h100.cfg, whose comments give the sources. */

@@ -19,6 +19,7 @@
 
 #include "device/mem/dram_params.h"
 #include "device/mem/cache_params.h"
+#include "device/mem/mem_hash.h"
 
 /* The options warpsim takes, in GPGPU-Sim's spelling (one row each):
  * X(option, kind, field, meaning). Kinds:
@@ -76,6 +77,7 @@
     X("dram_write_queue_size", WQUEUE, dram_wq, "DRAM write queue:high:low watermarks")              \
     X("dram_dual_bus_interface", BOOL, dram_dual_bus, "a DRAM row and column command a cycle")       \
     X("warpsim_dram_refresh", REFRESH, dram_refresh, "DRAM all-bank refresh tREFI:tRFC (warpsim's)") \
+    X("gpgpu_memory_partition_indexing", U32Z, partition_index, "channel hash: 0, XOR 1, IPOLY 2/6") \
     X("gpgpu_cache:dl2", CACHE, l2, "L2 slice: type:sets:line:ways,policies,MSHR,queues")              \
     X("gpgpu_cache:dl2_texture_only", BOOL, l2_texture_only, "the L2 caches texture data only")        \
     X("gpgpu_cache:dl1", CACHE, l1d, "SM's L1D: type:sets:line:ways,policies,MSHR,queues")             \
@@ -194,6 +196,7 @@ typedef struct gpu_config {
     uint32_t dram_write_queue, dram_wq[3]; /* entries, high and low watermarks */
     uint32_t dram_dual_bus;
     uint32_t dram_refresh[2];   /* tREFI, tRFC */
+    uint32_t partition_index;   /* the channel hash (MEM_HASH_*, device/mem/mem_hash.h) */
     /* The caches as models (src/device/mem/cache.h); sets 0: none (or not
      * given). The L1D's banks, write ratio and ways to grow to come from
      * the options below once a text is read (gpu_config_check.c). */

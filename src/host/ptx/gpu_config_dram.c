@@ -202,6 +202,27 @@ static int line_of2(const cfg_reader_t *r, const char *a, const char *b)
     return l ? l : r->line;
 }
 
+/* -gpgpu_memory_partition_indexing: GPGPU-Sim's functions that warpsim has
+ * (device/mem/mem_hash.h), IPOLY for any count of sub-partitions it has
+ * offset bits for. */
+static int check_partition_index(cfg_reader_t *r, const gpu_config_t *c, uint32_t n_mem, uint32_t subs)
+{
+    const char *opt = "gpgpu_memory_partition_indexing";
+    uint32_t v = c->partition_index;
+    if (v != MEM_HASH_CONSECUTIVE && v != MEM_HASH_XOR && v != MEM_HASH_IPOLY && v != MEM_HASH_IPOLY_MODULO)
+        return cfg_fail(r, line_of2(r, opt, NULL),
+                        "expected -%s 0 (consecutive), 1 (bitwise XOR), 2 (IPOLY) or 6 (IPOLY modulo), found %u%s", opt,
+                        v, v == 3 ? " (GPGPU-Sim's custom indexing, which has no function)"
+                           : v == 4 ? " (GPGPU-Sim's random table, not modelled)"
+                           : v == 5 ? " (GPGPU-Sim's custom, which has no function)" : "");
+    if ((v == MEM_HASH_IPOLY || v == MEM_HASH_IPOLY_MODULO) && (uint64_t)n_mem * subs > 1u << MEM_HASH_MAX_BITS)
+        return cfg_fail(r, line_of2(r, opt, "gpgpu_n_mem"),
+                        "expected at most %u sub-partitions (-gpgpu_n_mem x -gpgpu_n_sub_partition_per_mchannel) "
+                        "for -%s %u (IPOLY), found %llu", 1u << MEM_HASH_MAX_BITS, opt, v,
+                        (unsigned long long)n_mem * subs);
+    return 0;
+}
+
 int gpu_config_check_dram(cfg_reader_t *r, const gpu_config_t *c)
 {
     const dram_timing_t *t = &c->dram_timing;
@@ -231,5 +252,5 @@ int gpu_config_check_dram(cfg_reader_t *r, const gpu_config_t *c)
         return cfg_fail(r, line_of2(r, "gpgpu_n_sub_partition_per_mchannel", tim),
                         "expected -gpgpu_n_sub_partition_per_mchannel a power of two dividing the %u banks, found %u",
                         t->nbk, subs);
-    return 0;
+    return check_partition_index(r, c, n_mem, subs);
 }
