@@ -22,6 +22,17 @@ typedef enum sim_unit {
  * its unit, but memory instructions by direction. */
 enum { SIM_MIX_LOAD = SIM_UNIT_COUNT, SIM_MIX_STORE, SIM_MIX_ATOMIC, SIM_MIX_COUNT };
 
+/* The reports' name of mix class m: a unit's key (sim_units.def), then the
+ * memory directions. Host code. */
+static inline const char *sim_mix_key(uint32_t m)
+{
+    static const char *const keys[SIM_MIX_COUNT] = {
+#define SIM_UNIT(name, key, pipe) key,
+#include "sim_units.def"
+        "load", "store", "atomic"};
+    return m < SIM_MIX_COUNT ? keys[m] : "?";
+}
+
 /* flags */
 #define SIM_TR_EXECUTED 0x01u /* its condition passed (else it retired doing nothing) */
 #define SIM_TR_LOAD     0x02u

@@ -4,14 +4,6 @@
 
 #include "device/timing/timing.h"
 
-const char *sim_mix_key(uint32_t m)
-{
-    static const char *const keys[SIM_MIX_COUNT] = {
-#define SIM_UNIT(name, key, pipe) key,
-#include "device/sim_units.def"
-        "load", "store", "atomic"};
-    return m < SIM_MIX_COUNT ? keys[m] : "?";
-}
 
 /* The counters of core c, or of all cores together (c = ncores). */
 static void timing_counts(const sim_machine_t *m, uint32_t c, uint64_t *out)

@@ -7,9 +7,6 @@
 
 #include "host/machine.h"
 
-/* The report's name of a unit (sim_units.def) or, past them, of a
- * memory direction of the PTX mix (SIM_MIX_LOAD..). */
-const char *sim_mix_key(uint32_t m);
 /* A line of the unit mix in the table, when a model counted it. */
 void report_timing_table(FILE *f, const sim_machine_t *m);
 /* The counts of core c, or of the run (c >= ncores, with the model's

@@ -10,7 +10,6 @@
 
 #include "host/ptx/ptx_session.h"
 #include "host/report_json.h"
-#include "host/report_timing.h"
 
 #define WARPSIM_VERSION "0.1.0"
 
