@@ -353,8 +353,9 @@ Test(gpu_config_sm, accel_sim_config_reads)
     cr_expect_eq(c.dram_latency, 254);
     cr_expect_eq(c.coalesce_arch, 86);
     cr_expect_eq(gpu_config_l2_bytes(&c), 4 * 1024 * 1024);
-    cr_expect_eq(c.nignored, 34,
-                 "the 10 DRAM and 8 cache options, the flit size and the channel hash it gives are modelled");
+    cr_expect_eq(c.nignored, 33,
+                 "the 10 DRAM and 8 cache options, the flit size, the channel hash and the copy engine's L2 fill it "
+                 "gives are modelled");
     cr_expect_str_eq(
         c.ignored,
         "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_ptx_force_max_capability, "
@@ -364,7 +365,7 @@ Test(gpu_config_sm, accel_sim_config_reads)
         "gpgpu_enable_specialized_operand_collector, gpgpu_flush_l1_cache, "
         "gpgpu_n_cluster_ejection_buffer_size, gpgpu_shmem_sizeDefault, "
         "gpgpu_shmem_limited_broadcast, gpgpu_shmem_warp_parts, "
-        "gpgpu_dram_partition_queues, gpgpu_perf_sim_memcpy, gpgpu_tex_cache:l1, "
+        "gpgpu_dram_partition_queues, gpgpu_tex_cache:l1, "
         "gpgpu_const_cache:l1, network_mode, icnt_in_buffer_limit, icnt_out_buffer_limit, icnt_subnets, "
         "icnt_arbiter_algo, gpgpu_mem_address_mask, gpgpu_memlatency_stat, gpgpu_runtime_stat, "
         "enable_ptx_file_line_stats, visualizer_enabled, power_simulation_enabled");

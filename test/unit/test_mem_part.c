@@ -116,3 +116,46 @@ Test(mem_part, lazy_fetch_on_read, .init = start, .fini = stop)
     cr_expect_gt(at[1], 201 + lat + P.mem.dram_latency, "part: fetched");
     cr_expect_eq(S->parts[mem_route(&P.mem, a, &(uint32_t){0}, &(uint64_t){0})].dram->st.rd_atoms, 1);
 }
+
+/* The copy engine (-gpgpu_perf_sim_memcpy, mem_copy_fill): a copied sector
+ * is an L2 hit at once, answered after the crossbar and the ROP as any hit;
+ * the sector after the copy's end is not there. */
+Test(mem_part, a_copied_sector_hits_in_the_l2, .init = start, .fini = stop)
+{
+    uint64_t at[16], a = 0x80000, lat = P.mem.icnt_latency + P.mem.rop_latency;
+    uint32_t tag[16];
+    mem_copy_fill(S, a, 64);
+    send(100, a + 32, CACHE_READ, 0, 1);
+    cr_assert_eq(run(a + 32, 10000, at, tag), 1);
+    cr_expect_eq(at[0], 100 + lat, "copied: a hit");
+    send(20000, a + 64, CACHE_READ, 0, 2);
+    cr_assert_eq(run(a + 64, 40000, at, tag), 1);
+    cr_expect_gt(at[0], 20000 + lat + P.mem.dram_latency, "past the copy: a miss");
+}
+
+/* What one kernel leaves in the L2 the next finds (mem_l2_save, mem_l2_load
+ * into a fresh memory system): a line read in the first is a hit in the
+ * second; one never read is still a miss. */
+Test(mem_part, the_l2_lasts_from_one_kernel_to_the_next, .init = start, .fini = stop)
+{
+    uint64_t at[16], a = 0x100000, lat = P.mem.icnt_latency + P.mem.rop_latency;
+    uint32_t tag[16];
+    send(100, a, CACHE_READ, 0, 1);
+    cr_assert_eq(run(a, 10000, at, tag), 1);
+    uint8_t *keep = aligned_alloc(64, (mem_l2_keep_bytes(&P.mem) + 63) & ~(size_t)63);
+    cr_assert(keep);
+    mem_l2_save(S, keep, 0, 1);
+    S = mem_init(block, &P.mem, 1, P.cta_quantum);
+    send(50, a, CACHE_READ, 0, 2);
+    cr_assert_eq(run(a, 5000, at, tag), 1);
+    cr_expect_gt(at[0], 50 + lat + P.mem.dram_latency, "a fresh memory system: a miss");
+    S = mem_init(block, &P.mem, 1, P.cta_quantum);
+    mem_l2_load(S, keep, 0, 1);
+    send(50, a, CACHE_READ, 0, 3);
+    cr_assert_eq(run(a, 5000, at, tag), 1);
+    cr_expect_eq(at[0], 50 + lat, "the line the last kernel read: a hit");
+    send(6000, a + 4096, CACHE_READ, 0, 4);
+    cr_assert_eq(run(a + 4096, 20000, at, tag), 1);
+    cr_expect_gt(at[0], 6000 + lat + P.mem.dram_latency, "a line never read: a miss");
+    free(keep);
+}

@@ -252,6 +252,33 @@ SIM_FN uint32_t cache_access(cache_t *c, const cache_req_t *r, cache_out_t *o)
     return o->status;
 }
 
+/* The copy engine's write of unit addr (GPGPU-Sim's force_tag_access, its
+ * -gpgpu_perf_sim_memcpy): afterwards the unit is here and clean, its line
+ * allocated if need be. Only the tags are the copy's concern: nothing goes
+ * below, and a victim's modified units are dropped, as GPGPU-Sim drops
+ * them; a unit whose fill is on its way is left to it. */
+SIM_FN void cache_force_fill(cache_t *c, uint64_t addr)
+{
+    const cache_params_t *P = &c->P;
+    uint32_t ub = cache_unit_bytes(P);
+    uint64_t la = addr & ~(uint64_t)(P->line - 1);
+    uint32_t u = (uint32_t)((addr & ~(uint64_t)(ub - 1)) - la) / ub;
+    c->clock++;
+    cache_probe_t p = cache_probe(c, la, u, 1);
+    if (p.way == CACHE_NONE || p.status == CACHE_HIT_RESERVED)
+        return;
+    cache_line_t *l = cache_set_lines(c, cache_set_of(P, la)) + p.way;
+    if (p.status == CACHE_MISS) {
+        cache_wb_t wb;
+        cache_evict(c, l, &wb);
+        cache_allocate(c, l, la, CACHE_OP_CA);
+    } else {
+        cache_touch(c, l, CACHE_OP_CA);
+    }
+    cache_unit_have(P, l, u, 0);
+    cache_set_state(c, l, u, CACHE_VALID);
+}
+
 /* The level below answers unit addr (its sector, or line): the unit is
  * filled (an allocate-on-fill cache allocates its line now, evicting into
  * wb) and the ids of the requests that waited on it go to ids (room for the

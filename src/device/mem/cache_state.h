@@ -124,6 +124,46 @@ SIM_FN void cache_set_state(cache_t *c, cache_line_t *l, uint32_t u, uint32_t st
     c->mod[k] = now ? c->mod[k] | bit : c->mod[k] & ~bit;
 }
 
+/* Bytes of a cache's line state (lines, tags, ages and way bitmaps, which
+ * cache_init carves one after another), with its clock and dirty count
+ * ahead: what one kernel leaves in the L2 for the next (cache_save_lines). */
+SIM_FN size_t cache_lines_bytes(const cache_params_t *P)
+{
+    return 16 + cache_align(sizeof(cache_line_t) * P->sets * P->max_ways) +
+           2 * cache_align(sizeof(uint64_t) * P->sets * P->max_ways) +
+           3 * cache_align(sizeof(uint64_t) * P->sets * cache_map_words(P));
+}
+
+SIM_FN void cache_save_lines(const cache_t *c, uint8_t *to)
+{
+    const uint64_t *from = (const uint64_t *)(const void *)c->lines; /* 16-byte aligned, as is `to` */
+    uint64_t *w = (uint64_t *)(void *)to;
+    w[0] = c->clock;
+    w[1] = c->dirty_lines;
+    for (size_t i = 0, n = (cache_lines_bytes(&c->P) - 16) / 8; i < n; i++)
+        w[2 + i] = from[i];
+}
+
+/* The lines cache_save_lines saved (from a cache of c's parameters), in an
+ * empty c; a unit whose fill was still on its way (none when the kernel's
+ * loads have all come back, but a store's may be) is dropped. */
+SIM_FN void cache_load_lines(cache_t *c, const uint8_t *from)
+{
+    uint64_t *to = (uint64_t *)(void *)c->lines;
+    const uint64_t *w = (const uint64_t *)(const void *)from;
+    for (size_t i = 0, n = (cache_lines_bytes(&c->P) - 16) / 8; i < n; i++)
+        to[i] = w[2 + i];
+    c->clock = w[0];
+    c->dirty_lines = (uint32_t)w[1];
+    uint32_t mw = cache_map_words(&c->P);
+    for (uint32_t s = 0; s < c->P.sets; s++)
+        for (uint32_t w = 0; w < c->P.max_ways; w++)
+            if (c->resv[(size_t)s * mw + w / 64] >> (w % 64) & 1)
+                for (uint32_t u = 0; u < CACHE_MAX_SECTORS; u++)
+                    if (cache_set_lines(c, s)[w].st[u] == CACHE_RESERVED)
+                        cache_set_state(c, cache_set_lines(c, s) + w, u, CACHE_INVALID);
+}
+
 /* The adaptive L1's ways and allocation for the next kernel (cache_split.h),
  * at a kernel boundary, where GPGPU-Sim reconfigures: the lines of ways
  * given up are dropped (the L1 is write-through: nothing to write back). */

@@ -24,6 +24,7 @@ typedef struct mem_params {
     uint32_t l1_latency;        /* an L1D access: a hit's data, or a miss leaving for the crossbar */
     uint32_t rop_latency;       /* a request at its slice waits this long for the L2 (GPGPU-Sim's ROP queue) */
     uint32_t dram_latency;      /* an L2 miss reaches its channel this long after the access */
+    uint32_t perf_memcpy;       /* -gpgpu_perf_sim_memcpy: host-device copies fill the L2 (mem_copy_fill) */
     uint32_t icnt_latency;      /* a crossbar traversal, each way */
     uint32_t flit;              /* bytes a crossbar port moves a cycle (-icnt_flit_size) */
     uint32_t core_khz, dram_khz; /* core and DRAM command clocks: core cycles into the channel's */

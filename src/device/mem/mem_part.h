@@ -280,4 +280,19 @@ SIM_FN int mem_enqueue(mem_sys_t *s, const mem_req_t *r)
     return 0;
 }
 
+/* The copy engine's writes of [addr, addr + bytes) (-gpgpu_perf_sim_memcpy,
+ * GPGPU-Sim's perf_memcpy_to_gpu, which a cudaMemcpy either way calls):
+ * each 32-byte sector is then in its L2 slice, clean (cache_force_fill), so
+ * that a kernel's first reads of what the host copied hit, as seed 004
+ * observed on the hardware. */
+SIM_FN void mem_copy_fill(mem_sys_t *s, uint64_t addr, uint64_t bytes)
+{
+    for (uint64_t a = addr & ~(uint64_t)(CACHE_SECTOR_BYTES - 1); a < addr + bytes; a += CACHE_SECTOR_BYTES) {
+        uint32_t k;
+        uint64_t pa;
+        uint32_t p = mem_route(s->M, a, &k, &pa);
+        cache_force_fill(s->parts[p].l2[k], pa);
+    }
+}
+
 #endif

@@ -165,4 +165,28 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
     return s;
 }
 
+/* The L2 from one kernel to the next, as GPGPU-Sim keeps it: every slice's
+ * lines (cache_save_lines) in one block of mem_l2_keep_bytes, slice k of
+ * partition p at (p x nsub + k); slices first, first + step, ... of them
+ * (a GPU's threads share the work). The rest of the memory system (queues,
+ * MSHRs, the DRAM's banks) starts each kernel empty. */
+SIM_FN size_t mem_l2_keep_bytes(const mem_params_t *M)
+{
+    return (size_t)M->nchan * M->nsub * cache_lines_bytes(&M->l2);
+}
+
+SIM_FN void mem_l2_save(const mem_sys_t *s, uint8_t *to, uint32_t first, uint32_t step)
+{
+    size_t one = cache_lines_bytes(&s->M->l2);
+    for (uint32_t i = first; i < s->npart * s->M->nsub; i += step)
+        cache_save_lines(s->parts[i / s->M->nsub].l2[i % s->M->nsub], to + one * i);
+}
+
+SIM_FN void mem_l2_load(mem_sys_t *s, const uint8_t *from, uint32_t first, uint32_t step)
+{
+    size_t one = cache_lines_bytes(&s->M->l2);
+    for (uint32_t i = first; i < s->npart * s->M->nsub; i += step)
+        cache_load_lines(s->parts[i / s->M->nsub].l2[i % s->M->nsub], from + one * i);
+}
+
 #endif

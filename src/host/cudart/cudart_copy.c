@@ -11,6 +11,7 @@
 
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_op.h"
+#include "host/sm/sm_host.h"
 
 /* Row y of slice z of a pitched pointer, at position pos. */
 static uint8_t *row(const struct cudaPitchedPtr *p, const struct cudaPos *pos, size_t y, size_t z)
@@ -48,9 +49,18 @@ int cudart_copy3d_run(const struct cudaMemcpy3DParms *p)
     int err = cudart_copy3d_check(p);
     if (err)
         return err;
+    struct sm_timing *tm = cudart_timing();
     for (size_t z = 0; z < p->extent.depth; z++)
-        for (size_t y = 0; y < p->extent.height; y++)
-            memmove(row(&p->dstPtr, &p->dstPos, y, z), row(&p->srcPtr, &p->srcPos, y, z), p->extent.width);
+        for (size_t y = 0; y < p->extent.height; y++) {
+            uint8_t *d = row(&p->dstPtr, &p->dstPos, y, z);
+            const uint8_t *s = row(&p->srcPtr, &p->srcPos, y, z);
+            memmove(d, s, p->extent.width);
+            /* Between host and device, either way, the copy engine fills the L2 (GPGPU-Sim's
+             * perf_memcpy_to_gpu; a device address is its arena pointer) */
+            int dev_d = cudart_mem_in_arena(d, p->extent.width), dev_s = cudart_mem_in_arena(s, p->extent.width);
+            if (tm && dev_d != dev_s)
+                sm_timing_copied(tm, (uint64_t)(uintptr_t)(dev_d ? d : s), p->extent.width);
+        }
     return 0;
 }
 

@@ -91,6 +91,7 @@ int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, si
     M->l1_latency = c->l1_latency ? c->l1_latency : 1;
     M->rop_latency = c->l2_rop_latency;
     M->dram_latency = c->dram_latency;
+    M->perf_memcpy = c->perf_sim_memcpy;
     M->icnt_latency = c->icnt_latency;
     M->flit = c->icnt_flit_size ? c->icnt_flit_size : 40;
     M->core_khz = (uint32_t)lround((c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0) * 1000.0);

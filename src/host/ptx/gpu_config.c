@@ -88,6 +88,7 @@ static void h100_sm(gpu_config_t *c)
     c->icnt_flit_size = 40;
     c->icnt_latency = 1;
     c->memory_system = 1;
+    c->perf_sim_memcpy = 1;
     c->kernel_launch_latency = 3000;
 }
 

@@ -136,6 +136,7 @@
     X("icnt_flit_size", U32, icnt_flit_size, "crossbar flit, bytes a port moves a cycle")              \
     X("warpsim_icnt_latency", U32Z, icnt_latency, "crossbar traversal each way, cycles (warpsim's)")  \
     X("warpsim_memory_system", BOOL, memory_system, "1: L1D, crossbar, L2, DRAM; 0: fixed latencies") \
+    X("gpgpu_perf_sim_memcpy", BOOL, perf_sim_memcpy, "1: host-device copies fill the L2")            \
     X("gpgpu_kernel_launch_latency", U32Z, kernel_launch_latency, "cycles before a kernel's first CTA")
 
 /* -gpgpu_pipeline_widths, in GPGPU-Sim's order (shader.h pipeline_stage_name_t). */
@@ -235,6 +236,7 @@ typedef struct gpu_config {
     uint32_t coalesce_arch;
     uint32_t icnt_flit_size, icnt_latency;
     uint32_t memory_system;     /* model what is below the coalescer when the caches and DRAM are given */
+    uint32_t perf_sim_memcpy;   /* the copy engine fills the L2 (GPGPU-Sim's default: 1) */
     uint32_t kernel_launch_latency;
 
     uint32_t nignored;          /* GPGPU-Sim options read and not modelled */

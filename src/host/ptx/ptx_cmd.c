@@ -158,9 +158,16 @@ static int fill_memory(ptx_session_t *s)
     if (ptx_arena_init(&s->arena, s->l, ptx_prog_globals_size(s->prog), err, sizeof err))
         return input_error(err);
     ptx_prog_globals_init(s->prog, s->arena.gmem.base);
-    for (uint32_t i = 0; i < s->l->nbuffers; i++)
-        if (ptx_fill_buffer(s->l->path, &s->l->buffers[i], ptx_arena_buffer(&s->arena, i), err, sizeof err))
+    for (uint32_t i = 0; i < s->l->nbuffers; i++) {
+        const ptx_buffer_decl_t *b = &s->l->buffers[i];
+        uint8_t *at = ptx_arena_buffer(&s->arena, i);
+        if (ptx_fill_buffer(s->l->path, b, at, err, sizeof err))
             return input_error(err);
+        /* A buffer with contents stands for what a program copies in (a
+         * zeroed one for cudaMalloc and cudaMemset): the copy engine's. */
+        if (s->o->timing && b->fill != PTX_FILL_ZERO)
+            sm_timing_copied(&s->tm, s->arena.gmem.lo + (uint64_t)(at - s->arena.gmem.base), ptx_buffer_bytes(b));
+    }
     return 0;
 }
 
@@ -478,6 +485,7 @@ static void session_free(ptx_session_t *s)
     free(s->checks);
     if (s->tm.timeline)
         fclose(s->tm.timeline);
+    sm_timing_free(&s->tm);
     if (s->stats) {
         sm_stats_end(s->stats, &s->tm);
         if (s->stats != stdout)

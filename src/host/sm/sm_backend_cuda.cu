@@ -46,6 +46,9 @@ typedef struct sm_gpu {
     uint64_t ctas_run;
     uint32_t faulted, fault_cta;
     void *mem;                  /* the memory system's block (P.mem.on), made on the device */
+    uint8_t *l2_keep;           /* the L2 across kernels (sm_host.h): loaded first when l2_load, saved at the end */
+    uint32_t l2_load, ncopies;
+    const uint64_t *copies;     /* the copy engine's since the last kernel: address, bytes */
     cache_stats_t l2;           /* its counters at the end */
     dram_stats_t dram;
     mem_stats_t mst;
@@ -83,9 +86,15 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
 {
     sm_grid_t *G = &D->G;
     __shared__ int go;
+    if (threadIdx.x == 0 && D->mem)
+        G->mem = mem_init(D->mem, &D->P.mem, G->nsm, D->P.cta_quantum);
+    __syncthreads();
+    if (G->mem && D->l2_load)
+        mem_l2_load(G->mem, D->l2_keep, threadIdx.x, blockDim.x);
+    __syncthreads();
     if (threadIdx.x == 0) {
-        if (D->mem)
-            G->mem = mem_init(D->mem, &D->P.mem, G->nsm, D->P.cta_quantum);
+        for (uint32_t i = 0; G->mem && i < D->ncopies; i++)
+            mem_copy_fill(G->mem, D->copies[2 * i], D->copies[2 * i + 1]);
         go = sm_grid_start(G) == 0;
     }
     __syncthreads();
@@ -114,6 +123,8 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
     }
     if (threadIdx.x == 0 && G->mem)
         sm_mem_totals(G->mem, &D->l2, &D->dram, &D->mst);
+    if (G->mem && D->l2_keep)
+        mem_l2_save(G->mem, D->l2_keep, threadIdx.x, blockDim.x);
 }
 
 extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, ptx_out_t *outs,
@@ -129,6 +140,7 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
     sm_dec_t *dec = sm_decode(g->prog, P), *ddec = NULL;
     sm_t **hsms = NULL;
     ptx_stats_t *hex = NULL;
+    uint64_t *copies = NULL;
     int rc = 0;
     memset(&d, 0, sizeof d);
     memset(&h, 0, sizeof h);
@@ -161,8 +173,22 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
     PTX_CUDA(cudaMalloc(&h.G.sms, sizeof *h.G.sms * nsm));
     PTX_CUDA(cudaMemset(h.G.sms, 0, sizeof *h.G.sms * nsm));
     PTX_CUDA(cudaMalloc(&h.G.fr, sizeof *h.G.fr * ((size_t)nsm * cps + 1)));
-    if (P->mem.on)
+    if (P->mem.on) {
         PTX_CUDA(cudaMalloc(&h.mem, mem_bytes(&P->mem, nsm, P->cta_quantum)));
+        int kept = sm_l2_kept(tm, &P->mem);
+        if (sm_l2_keep_room(tm, &P->mem)) {
+            h.l2_load = (uint32_t)kept;
+            PTX_CUDA(cudaMalloc(&h.l2_keep, tm->l2_keep_bytes));
+            if (h.l2_load)
+                PTX_CUDA(cudaMemcpy(h.l2_keep, tm->l2_keep, tm->l2_keep_bytes, cudaMemcpyHostToDevice));
+        }
+        if (tm->ncopies) {
+            PTX_CUDA(cudaMalloc(&copies, sizeof *copies * 2 * tm->ncopies));
+            PTX_CUDA(cudaMemcpy(copies, tm->copies, sizeof *copies * 2 * tm->ncopies, cudaMemcpyHostToDevice));
+            h.copies = copies, h.ncopies = tm->ncopies;
+            tm->ncopies = 0;
+        }
+    }
     h.G.P = &dD->P;
     h.G.nsm = nsm;
     h.G.ctas_per_sm = cps;
@@ -190,6 +216,10 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
         tr->l2 = h.l2;
         tr->dram = h.dram;
         tr->mem = h.mst;
+        if (h.l2_keep) {
+            PTX_CUDA(cudaMemcpy(tm->l2_keep, h.l2_keep, tm->l2_keep_bytes, cudaMemcpyDeviceToHost));
+            tm->l2_saved = 1;
+        }
     }
     if (h.faulted) {
         ptx_fault_t f;
@@ -201,7 +231,8 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
 out:
     if (dD) {
         cudaFree(ddec), cudaFree(h.sm_pool), cudaFree(h.cta_pool), cudaFree(h.slot_mem);
-        cudaFree(h.ex), cudaFree(h.G.sms), cudaFree(h.G.fr), cudaFree(h.mem), cudaFree(dD);
+        cudaFree(h.ex), cudaFree(h.G.sms), cudaFree(h.G.fr), cudaFree(h.mem), cudaFree(h.l2_keep), cudaFree(copies);
+        cudaFree(dD);
     }
     ptx_cuda_grid_free(&d);
     free(dec), free(hsms), free(hex);

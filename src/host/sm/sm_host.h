@@ -38,7 +38,26 @@ typedef struct sm_timing {
     FILE *timeline;             /* a CSV sample every timeline_every cycles (sm_run.c); NULL none */
     uint64_t timeline_every;
     const char *kernel;         /* the launch's name, for the timeline */
+    /* The L2 one kernel leaves to the next (mem_l2_save's block of
+     * l2_keep_bytes; NULL before the first), and what the copy engine wrote
+     * since (-gpgpu_perf_sim_memcpy): address and bytes, in order, filled
+     * in before the next kernel runs (mem_copy_fill). */
+    uint8_t *l2_keep;
+    size_t l2_keep_bytes;
+    int l2_saved;               /* l2_keep holds a kernel's L2 */
+    uint64_t *copies;
+    uint32_t ncopies, capcopies;
 } sm_timing_t;
+
+/* A copy between host and device of [addr, addr + bytes), either way (as
+ * GPGPU-Sim, which fills the L2 for cudaMemcpy of both kinds); nothing when
+ * the memory system or -gpgpu_perf_sim_memcpy is off. */
+void sm_timing_copied(sm_timing_t *tm, uint64_t addr, uint64_t bytes);
+/* Whether tm holds an L2 a kernel left for memory system M; room for one
+ * (0: out of memory, and the next kernel starts with an empty L2). */
+int sm_l2_kept(const sm_timing_t *tm, const mem_params_t *M);
+int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M);
+void sm_timing_free(sm_timing_t *tm);
 
 /* The timeline's header line. */
 void sm_timeline_header(FILE *f);

@@ -265,8 +265,14 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     G->ctas_per_sm = s->ctas_per_sm;
     G->nctas = s->nctas;
     G->runner = &X;
-    if (P->mem.on && (mem = malloc(mem_bytes(&P->mem, nsm, P->cta_quantum))))
+    if (P->mem.on && (mem = malloc(mem_bytes(&P->mem, nsm, P->cta_quantum)))) {
         G->mem = mem_init(mem, &P->mem, nsm, P->cta_quantum);
+        if (sm_l2_kept(tm, &P->mem))
+            mem_l2_load(G->mem, tm->l2_keep, 0, 1);
+        for (uint32_t i = 0; i < tm->ncopies; i++)
+            mem_copy_fill(G->mem, tm->copies[2 * i], tm->copies[2 * i + 1]);
+        tm->ncopies = 0;
+    }
     double t0 = now_s();
     if (!r->out || !X.sms || !dec || !G->sms || !G->fr || (P->mem.on && !mem)) {
         r->error = 1;
@@ -316,6 +322,10 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     if (G->mem) {
         tr->mem_on = 1;
         sm_mem_totals(G->mem, &tr->l2, &tr->dram, &tr->mem);
+        if (sm_l2_keep_room(tm, &P->mem)) {
+            mem_l2_save(G->mem, tm->l2_keep, 0, 1);
+            tm->l2_saved = 1;
+        }
     }
     sm_timing_account(tm, r, tr, G->last_end);
 out:
@@ -340,6 +350,51 @@ out:
 }
 
 /* ---- shared with the GPU's runner (sm_backend_cuda.cu) ------------------------ */
+
+void sm_timing_copied(sm_timing_t *tm, uint64_t addr, uint64_t bytes)
+{
+    if (!tm->P.mem.on || !tm->P.mem.perf_memcpy || !bytes)
+        return;
+    if (tm->ncopies && tm->copies[2 * tm->ncopies - 2] + tm->copies[2 * tm->ncopies - 1] == addr) {
+        tm->copies[2 * tm->ncopies - 1] += bytes; /* the next rows of a 2D copy, say */
+        return;
+    }
+    if (tm->ncopies == tm->capcopies) {
+        uint32_t cap = tm->capcopies ? 2 * tm->capcopies : 16;
+        uint64_t *c = (uint64_t *)realloc(tm->copies, sizeof *c * 2 * cap);
+        if (!c)
+            return; /* the L2 then misses what it would have held: timing only, and said nowhere else */
+        tm->copies = c, tm->capcopies = cap;
+    }
+    tm->copies[2 * tm->ncopies] = addr;
+    tm->copies[2 * tm->ncopies + 1] = bytes;
+    tm->ncopies++;
+}
+
+int sm_l2_kept(const sm_timing_t *tm, const mem_params_t *M)
+{
+    return tm->l2_saved && tm->l2_keep && tm->l2_keep_bytes == mem_l2_keep_bytes(M);
+}
+
+int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M)
+{
+    size_t n = mem_l2_keep_bytes(M);
+    if (tm->l2_keep && tm->l2_keep_bytes == n)
+        return 1;
+    free(tm->l2_keep);
+    tm->l2_keep = (uint8_t *)aligned_alloc(64, (n + 63) & ~(size_t)63);
+    tm->l2_keep_bytes = tm->l2_keep ? n : 0;
+    tm->l2_saved = 0;
+    return tm->l2_keep != NULL;
+}
+
+void sm_timing_free(sm_timing_t *tm)
+{
+    free(tm->l2_keep);
+    free(tm->copies);
+    tm->l2_keep = NULL, tm->copies = NULL, tm->l2_saved = 0;
+    tm->l2_keep_bytes = 0, tm->ncopies = tm->capcopies = 0;
+}
 
 void sm_fault_min(ptx_grid_result_t *r, const ptx_fault_t *f, uint64_t cta)
 {
