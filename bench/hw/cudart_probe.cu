@@ -1,7 +1,8 @@
 // What the real CUDA runtime answers where test/cuda/apps' checks and
 // warpsim's runtime (src/host/cudart/) once disagreed with a card: each line
-// prints a call and its result. Run on a GPU machine (bench/hw/collect.sh
-// probe); the answers are recorded in bench/hw/cudart_probe.<card>.txt.
+// prints a call and its result. Run on a GPU machine (nvcc -arch=native
+// bench/hw/cudart_probe.cu -o probe && ./probe); the answers are recorded in
+// bench/hw/cudart_probe.<card>.txt.
 #include <cooperative_groups.h>
 #include <cstdint>
 #include <cstdio>
@@ -12,6 +13,27 @@ __global__ void grid_valid(int *valid)
 {
     if (threadIdx.x == 0 && blockIdx.x == 0)
         *valid = cg::this_grid().is_valid();
+}
+
+// A shuffle whose source lane is outside the membermask and not executing
+// (issue 32 part 6: the reduction sample's reduce7 reads lanes 8-31 so):
+// lanes 0-7 shuffle down by 16 under the mask 0xff, while lanes 16-23 sit
+// out with known values in the register they last wrote. What comes back
+// says whether the card returns the reader's own value, zero, or whatever
+// the source lane's register holds (out[0..7]; out[8] the executing lanes'
+// predicate from the pair form).
+__global__ void shfl_outside_mask(int *out, int seed)
+{
+    int lane = threadIdx.x & 31;
+    int v = seed + lane;
+    unsigned m = __ballot_sync(0xffffffffu, lane < 8);
+    if (lane < 8) {
+        int w = 100 + lane;
+        w = __shfl_down_sync(m, w, 16);
+        out[lane] = w;
+    } else {
+        out[32 + lane] = v;
+    }
 }
 
 #define P(expr)                                                                     \
@@ -123,5 +145,14 @@ int main()
     show("all freed, threshold max, synced");
     P(cudaMemPoolTrimTo(pool, 0));
     show("trimmed to 0");
+    int *so, sh[64];
+    cudaMalloc(&so, sizeof sh);
+    cudaMemset(so, 0, sizeof sh);
+    shfl_outside_mask<<<1, 32>>>(so, 5000);
+    cudaMemcpy(sh, so, sizeof sh, cudaMemcpyDeviceToHost);
+    printf("shfl.down 16 under mask 0xff, lanes 16-23 not executing (their own 5016..5023, readers' 100..107):");
+    for (int i = 0; i < 8; i++)
+        printf(" %d", sh[i]);
+    printf("\n");
     return 0;
 }
