@@ -44,12 +44,19 @@ SIM_INLINE size_t cache_align(size_t n) { return (n + 15) & ~(size_t)15; }
 /* 64-bit words of a set's way bitmaps. */
 SIM_INLINE uint32_t cache_map_words(const cache_params_t *P) { return (P->max_ways + 63) / 64; }
 
+/* Bytes of a cache's line state: its lines, tags, ages and way bitmaps,
+ * which cache_init carves one after another (cache_save_lines copies them
+ * as one run). */
+SIM_FN size_t cache_line_state_bytes(const cache_params_t *P)
+{
+    return cache_align(sizeof(cache_line_t) * P->sets * P->max_ways) +
+           2 * cache_align(sizeof(uint64_t) * P->sets * P->max_ways) +
+           3 * cache_align(sizeof(uint64_t) * P->sets * cache_map_words(P));
+}
+
 SIM_FN size_t cache_bytes(const cache_params_t *P)
 {
-    size_t n = cache_align(sizeof(cache_t));
-    n += cache_align(sizeof(cache_line_t) * P->sets * P->max_ways);
-    n += 2 * cache_align(sizeof(uint64_t) * P->sets * P->max_ways);
-    n += 3 * cache_align(sizeof(uint64_t) * P->sets * cache_map_words(P));
+    size_t n = cache_align(sizeof(cache_t)) + cache_line_state_bytes(P);
     n += cache_align(sizeof(cache_mshr_entry_t) * P->mshr_entries);
     n += cache_align(sizeof(uint32_t) * P->mshr_entries * P->mshr_merge);
     n += cache_align(sizeof(uint32_t) * cache_mshr_slots(P->mshr_entries));
@@ -124,15 +131,9 @@ SIM_FN void cache_set_state(cache_t *c, cache_line_t *l, uint32_t u, uint32_t st
     c->mod[k] = now ? c->mod[k] | bit : c->mod[k] & ~bit;
 }
 
-/* Bytes of a cache's line state (lines, tags, ages and way bitmaps, which
- * cache_init carves one after another), with its clock and dirty count
- * ahead: what one kernel leaves in the L2 for the next (cache_save_lines). */
-SIM_FN size_t cache_lines_bytes(const cache_params_t *P)
-{
-    return 16 + cache_align(sizeof(cache_line_t) * P->sets * P->max_ways) +
-           2 * cache_align(sizeof(uint64_t) * P->sets * P->max_ways) +
-           3 * cache_align(sizeof(uint64_t) * P->sets * cache_map_words(P));
-}
+/* The line state with the cache's clock and dirty count ahead: what one
+ * kernel leaves in the L2 for the next (cache_save_lines). */
+SIM_FN size_t cache_lines_bytes(const cache_params_t *P) { return 16 + cache_line_state_bytes(P); }
 
 SIM_FN void cache_save_lines(const cache_t *c, uint8_t *to)
 {
@@ -140,7 +141,7 @@ SIM_FN void cache_save_lines(const cache_t *c, uint8_t *to)
     uint64_t *w = (uint64_t *)(void *)to;
     w[0] = c->clock;
     w[1] = c->dirty_lines;
-    for (size_t i = 0, n = (cache_lines_bytes(&c->P) - 16) / 8; i < n; i++)
+    for (size_t i = 0, n = cache_line_state_bytes(&c->P) / 8; i < n; i++)
         w[2 + i] = from[i];
 }
 
@@ -151,7 +152,7 @@ SIM_FN void cache_load_lines(cache_t *c, const uint8_t *from)
 {
     uint64_t *to = (uint64_t *)(void *)c->lines;
     const uint64_t *w = (const uint64_t *)(const void *)from;
-    for (size_t i = 0, n = (cache_lines_bytes(&c->P) - 16) / 8; i < n; i++)
+    for (size_t i = 0, n = cache_line_state_bytes(&c->P) / 8; i < n; i++)
         to[i] = w[2 + i];
     c->clock = w[0];
     c->dirty_lines = (uint32_t)w[1];

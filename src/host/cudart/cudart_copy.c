@@ -56,9 +56,11 @@ int cudart_copy3d_run(const struct cudaMemcpy3DParms *p)
             const uint8_t *s = row(&p->srcPtr, &p->srcPos, y, z);
             memmove(d, s, p->extent.width);
             /* Between host and device, either way, the copy engine fills the L2 (GPGPU-Sim's
-             * perf_memcpy_to_gpu; a device address is its arena pointer) */
+             * perf_memcpy_to_gpu; a device address is its arena pointer); asked only with timing */
+            if (!tm)
+                continue;
             int dev_d = cudart_mem_in_arena(d, p->extent.width), dev_s = cudart_mem_in_arena(s, p->extent.width);
-            if (tm && dev_d != dev_s)
+            if (dev_d != dev_s)
                 sm_timing_copied(tm, (uint64_t)(uintptr_t)(dev_d ? d : s), p->extent.width);
         }
     return 0;

@@ -175,9 +175,8 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
     PTX_CUDA(cudaMalloc(&h.G.fr, sizeof *h.G.fr * ((size_t)nsm * cps + 1)));
     if (P->mem.on) {
         PTX_CUDA(cudaMalloc(&h.mem, mem_bytes(&P->mem, nsm, P->cta_quantum)));
-        int kept = sm_l2_kept(tm, &P->mem);
-        if (sm_l2_keep_room(tm, &P->mem)) {
-            h.l2_load = (uint32_t)kept;
+        if (sm_l2_keep_room(tm, &P->mem)) { /* a room made anew holds no kernel's L2: not kept */
+            h.l2_load = (uint32_t)sm_l2_kept(tm, &P->mem);
             PTX_CUDA(cudaMalloc(&h.l2_keep, tm->l2_keep_bytes));
             if (h.l2_load)
                 PTX_CUDA(cudaMemcpy(h.l2_keep, tm->l2_keep, tm->l2_keep_bytes, cudaMemcpyHostToDevice));
