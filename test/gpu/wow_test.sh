@@ -166,6 +166,10 @@ small() {
     ptx_case kernels/ptx/transpose.launch
     ptx_case kernels/ptx/reduce_smem.launch
     ptx_case kernels/ptx/vecadd.launch
+    # The H100's L2 in two halves (src/device/mem/mem_route.h): reads, replies and tag updates
+    # between the partitions of the two halves, carried between phases (mem_xdeliver).
+    PTX_EQUIV_OPTS=(--timing --config configs/gpu/h100.cfg)
+    ptx_case kernels/ptx/transpose.launch
     PTX_EQUIV_OPTS=()
     ptx_fault "$HERE/wild.launch"
     ptx_fault "$HERE/wild.launch" --timing --config configs/gpu/titanv.cfg

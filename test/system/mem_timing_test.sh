@@ -7,7 +7,8 @@
 # stride of its Figure 3 kernel (Figure 4), the L2's lazy fetch-on-read
 # sequence of its Figure 5 kernel and the L2's write-back, write-allocate
 # policy. Also: the channel hash spreading a stride that meets one
-# channel, the same cycles on 1 and 2 host threads, and the memory system
+# channel, the H100's L2 halves (near and far latencies), the same cycles
+# on 1 and 2 host threads, and the memory system
 # off (-warpsim_memory_system 0) gives the fixed latencies back.
 # Prints "N passed, M failed".
 . "$(dirname "$0")/lib.sh"
@@ -301,6 +302,36 @@ print("  one channel's stride: %d cycles consecutive (at least %.0f), %d under I
       % (c0, one, c2, one / c2 if c2 else 0))
 sys.exit(0 if c0 >= one and c2 and one / c2 >= 6 else 1)
 PY
+
+# 3f. The H100's L2 in two halves (configs/gpu/h100.cfg,
+#     -gpgpu_n_chiplet_partition 2; src/device/mem/mem_route.h): 3b's chase
+#     on the shipped H100 config, whose copy engine leaves the buffer in its
+#     home slices. SM 0 reads through half 0: pass A finds the lines homed
+#     there (near) and reads those homed in the other half from there (far,
+#     warpsim_l2_far_reads of them); pass B finds them all in half 0. Less
+#     the mad's link, within 10% of the p-chase measurements of RRZE's
+#     gpu-latency on a GH200 (GPU-TIMING-REFERENCE.md 3.4.4): near 280.6
+#     cycles (280.3-280.8 up to 24.5 MB), far 503.4 (38.3 MB), pass A their
+#     mix in the proportion the hash gives.
+H100=configs/gpu/h100.cfg
+if "$W" ptx --quiet --timing --backend cpu --config "$H100" --report "$T/lath.json" --dump-dir "$T/lathd" \
+    "$T/lat.launch" >/dev/null 2>"$T/err"; then
+    mad=$(sed -n 's/^-ptx_opcode_latency_int [0-9]*,[0-9]*,[0-9]*,\([0-9]*\),.*/\1/p' "$H100")
+    python3 - "$T/lathd/o.bin" "$mad" "$T/lath.json" <<'PY' && ok || bad "the H100's near and far L2 latencies off the published ones (above)"
+import json, struct, sys
+a, b, _, _ = struct.unpack("<QQQQ", open(sys.argv[1], "rb").read())
+link = int(sys.argv[2]) + 2
+far = json.load(open(sys.argv[3]))["launches"][0]["timing"]["warpsim_l2_far_reads"] / 256
+near_pub, far_pub = 280.6, 503.4
+got = {"near (pass B)": b / 256 - link, "mixed (pass A)": a / 256 - link}
+want = {"near (pass B)": near_pub, "mixed (pass A)": near_pub + far * (far_pub - near_pub)}
+for k in want:
+    print("  %s %.1f cycles (published %.1f; %.0f%% of pass A far)" % (k, got[k], want[k], 100 * far))
+sys.exit(0 if 0.3 < far < 0.7 and all(abs(got[k] - want[k]) <= 0.10 * want[k] for k in want) else 1)
+PY
+else
+    bad "the H100 chase did not run: $(head -c 300 "$T/err")"
+fi
 
 # 4. Timing never changes an output, with the memory system too: every
 #    workload's buffers, printf output and instruction counts the same as

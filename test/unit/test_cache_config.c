@@ -74,7 +74,7 @@ Test(cache_config, shipped_cards)
         {"configs/gpu/titanv.cfg", 4608ull << 10, 128},     /* 4.5 MB (seed 004 Table II) */
         {"configs/gpu/rtx2070super.cfg", 4ull << 20, 64},   /* 4 MB; not adaptive: the string's 64 KB */
         {"configs/gpu/a100.cfg", 40ull << 20, 192},
-        {"configs/gpu/h100.cfg", 0, 256},                 /* its L2 waits for the memory section */
+        {"configs/gpu/h100.cfg", 50ull << 20, 256},       /* 50 MB (whitepaper; deviceQuery's 52428800) */
     };
     for (size_t i = 0; i < sizeof cards / sizeof cards[0]; i++) {
         gpu_config_t c;

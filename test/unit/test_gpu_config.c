@@ -101,9 +101,9 @@ Test(gpu_config, gpgpusim_options_not_modelled_are_named)
 }
 
 /* The memory system as GPGPU-Sim builds it from its options: TITAN V's
- * shipped config gives the whitepaper's 4.5 MB L2 and 3072-bit bus; a
- * config without them says so (-1); the defaults (h100.cfg's, then
- * GPGPU-Sim's) fill the rest. */
+ * shipped config gives the whitepaper's 4.5 MB L2 and 3072-bit bus, the
+ * H100's its 50 MB and 5120 bits (deviceQuery's); the defaults (h100.cfg's)
+ * fill what a config does not give. */
 Test(gpu_config, l2_and_bus_from_the_memory_options)
 {
     gpu_config_t c;
@@ -112,15 +112,17 @@ Test(gpu_config, l2_and_bus_from_the_memory_options)
     cr_expect_eq(gpu_config_bus_bits(&c), 3072);
     gpu_config_free(&c);
     load_ok(&c, "configs/gpu/h100.cfg");
-    cr_expect_eq(gpu_config_l2_bytes(&c), -1);
-    cr_expect_eq(gpu_config_bus_bits(&c), -1);
+    cr_expect_eq(gpu_config_l2_bytes(&c), 52428800);
+    cr_expect_eq(gpu_config_bus_bits(&c), 5120);
     gpu_config_free(&c);
     char err[512];
     gpu_config_defaults(&c);
-    cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 64:128:8,L:B:m:N,A:16:4,4\n-gpgpu_n_mem 6\n",
+    cr_assert_eq(gpu_config_parse(&c, "m.cfg",
+                                  "-gpgpu_cache:dl2 64:128:8,L:B:m:N,A:16:4,4\n-gpgpu_n_mem 6\n"
+                                  "-gpgpu_n_sub_partition_per_mchannel 1\n",
                                   err, sizeof err), 0, "%s", err);
     cr_expect_eq(gpu_config_l2_bytes(&c), 64 * 128 * 8 * 6, "old format, one slice a controller");
-    cr_expect_eq(gpu_config_bus_bits(&c), 6 * 8 * 8, "the default H100's 8-byte channels");
+    cr_expect_eq(gpu_config_bus_bits(&c), 6 * 16 * 8, "the default H100's 16-byte channels");
     cr_assert_eq(gpu_config_parse(&c, "m.cfg", "-gpgpu_cache:dl2 none\n", err, sizeof err), 0, "%s", err);
     cr_expect_eq(gpu_config_l2_bytes(&c), 0);
     cr_expect_eq(c.nignored, 0);
@@ -153,6 +155,11 @@ ParameterizedTestParameters(gpu_config, errors_name_the_line)
         {"-gpgpu_cache:dl2 X:32:128:24,L\n",
          "c.cfg:1: expected -gpgpu_cache:dl2 field 6 (write policy) after 'L' (a field of 5 in this group), found the end of 'X:32:128:24,L'"},
         {"-gpgpu_n_mem 0\n", "c.cfg:1: expected a number above 0 for -gpgpu_n_mem"},
+        {"-gpgpu_n_chiplet_partition 3\n",
+         "c.cfg:1: expected -gpgpu_n_chiplet_partition 1 or 2 (an L2 in halves), found 3"},
+        {"-gpgpu_n_mem 5\n", "c.cfg:1: expected an even -gpgpu_n_mem for an L2 in two halves, found 5"},
+        {"#\n-warpsim_chiplet_latency 0\n",
+         "c.cfg:2: expected -warpsim_chiplet_latency of at least a cycle for an L2 in two halves"},
     };
     return cr_make_param_array(bad_cfg_t, b, sizeof b / sizeof b[0]);
 }

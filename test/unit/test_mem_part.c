@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "device/mem/mem_part.h"
+#include "device/sm/sm_memphase.h"
 #include "host/sm/sm_host.h"
 
 static sm_params_t P;
@@ -158,4 +159,101 @@ Test(mem_part, the_l2_lasts_from_one_kernel_to_the_next, .init = start, .fini = 
     cr_assert_eq(run(a + 4096, 20000, at, tag), 1);
     cr_expect_gt(at[0], 6000 + lat + P.mem.dram_latency, "a line never read: a miss");
     free(keep);
+}
+
+/* The H100's L2 in two halves (mem_route.h, h100.cfg: SMs 0-65 read
+ * through half 0, 66-131 through half 1). */
+static void start_halves(void)
+{
+    load("h100");
+    cr_assert_eq(P.mem.nhalves, 2);
+    block = malloc(mem_bytes(&P.mem, 132, P.cta_quantum));
+    S = mem_init(block, &P.mem, 132, P.cta_quantum);
+}
+
+/* A read of SM sm sent at t. */
+static void send_from(uint32_t sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t bytes, uint32_t tag)
+{
+    mem_req_t r = {0};
+    r.at = t, r.addr = addr, r.kind = (uint8_t)kind, r.bytes = bytes, r.tag = tag, r.sm = sm;
+    r.type = kind == CACHE_WRITE ? CACHE_GLOBAL_ACC_W : CACHE_GLOBAL_ACC_R;
+    r.op = CACHE_OP_CG;
+    cr_assert_eq(mem_enqueue(S, &r), 0);
+}
+
+/* Memory phases of `step` cycles (no longer than the halves' latency, so
+ * exact) up to cycle h, every partition each phase, the halves' messages
+ * delivered between: the answer with tag `tag`, its cycle (0: none). */
+static uint64_t phases_until(uint64_t from, uint64_t h, uint64_t step, uint32_t tag)
+{
+    uint64_t got = 0;
+    for (uint64_t e = from; e < h; e += step) {
+        mem_xdeliver(S);
+        for (uint32_t p = 0; p < S->npart; p++) {
+            cr_assert_eq(mem_part_run(S, p, e + step), 0);
+            for (uint32_t i = 0; i < S->parts[p].nans; i++)
+                if (S->parts[p].ans[i].tag == tag)
+                    got = S->parts[p].ans[i].at;
+        }
+    }
+    return got;
+}
+
+/* An address homed in half `half` (its partition), the n-th such sector. */
+static uint64_t homed_in(uint32_t half, uint32_t n)
+{
+    for (uint64_t a = 0x200000;; a += 32) {
+        uint32_t k;
+        uint64_t pa;
+        if (mem_half_of(&P.mem, mem_route(&P.mem, a, &k, &pa)) == half && !n--)
+            return a;
+    }
+}
+
+/* A line homed in the far half costs the round trip between the halves,
+ * 2 x -warpsim_chiplet_latency, beyond one homed in the near half (both
+ * misses to an idle DRAM); then the near half holds a copy (a hit at send
+ * + crossbar + ROP), and the home half holds the line too (a hit for an
+ * SM of that half). */
+Test(mem_part, a_far_line_costs_the_round_trip_between_halves, .init = start_halves, .fini = stop)
+{
+    uint64_t lat = P.mem.icnt_latency + P.mem.rop_latency, L = P.mem.half_latency, step = L;
+    uint64_t near = homed_in(0, 0), far = homed_in(1, 0);
+    send_from(0, 100, near, CACHE_READ, 0, 1);
+    uint64_t t_near = phases_until(0, 3000, step, 1);
+    cr_assert_gt(t_near, 100 + lat + P.mem.dram_latency, "a miss: %llu", (unsigned long long)t_near);
+    send_from(0, 3100, far, CACHE_READ, 0, 2);
+    uint64_t t_far = phases_until(3000, 6000, step, 2);
+    cr_expect_geq(t_far - 3000, t_near + 2 * L, "far %llu, near %llu", (unsigned long long)t_far,
+                  (unsigned long long)t_near);
+    cr_expect_leq(t_far - 3000, t_near + 2 * L + 2, "far %llu, near %llu", (unsigned long long)t_far,
+                  (unsigned long long)t_near);
+    mem_stats_t st;
+    cache_stats_t l2;
+    dram_stats_t dr;
+    sm_mem_totals(S, &l2, &dr, &st);
+    cr_expect_eq(st.xreads, 1, "one read crossed");
+    send_from(1, 6100, far, CACHE_READ, 0, 3);
+    cr_expect_eq(phases_until(6000, 7000, step, 3), 6100 + lat, "the near half's copy: a hit");
+    send_from(100, 7100, far, CACHE_READ, 0, 4);
+    cr_expect_eq(phases_until(7000, 8000, step, 4), 7100 + lat, "the home half read it from DRAM: a hit");
+}
+
+/* A write in one half that is not a hit there updates the other half's
+ * copy (GPGPU-Sim's WRITE_FORWARD): a whole sector written by an SM of
+ * half 0 into a line homed in half 1 is then a hit for an SM of half 1. */
+Test(mem_part, a_write_updates_the_other_half, .init = start_halves, .fini = stop)
+{
+    uint64_t lat = P.mem.icnt_latency + P.mem.rop_latency, step = P.mem.half_latency;
+    uint64_t far = homed_in(1, 3);
+    send_from(0, 100, far, CACHE_WRITE, 0xffffffffu, MEM_TAG_NONE);
+    phases_until(0, 1000, step, MEM_TAG_NONE);
+    send_from(100, 1100, far, CACHE_READ, 0, 5);
+    cr_expect_eq(phases_until(1000, 2000, step, 5), 1100 + lat, "the home half's sector was updated: a hit");
+    mem_stats_t st;
+    cache_stats_t l2;
+    dram_stats_t dr;
+    sm_mem_totals(S, &l2, &dr, &st);
+    cr_expect_eq(st.xwrites, 1);
+    cr_expect_eq(st.xreads, 0);
 }

@@ -12,10 +12,14 @@
 
 #include "device/sim_port.h"
 
-/* GPGPU-Sim's mem_access_type, in its order (abstract_hardware_model.h). */
+/* GPGPU-Sim's mem_access_type, in its order (abstract_hardware_model.h),
+ * and CHIPLET_ACC_R of its chiplet L2 (Accel-Sim's H100 model): the home
+ * half's access for a read the other half missed, counted apart from the
+ * SMs' (mem_part.h mem_xtake), as the card's lts__t_sectors_srcunit_tex
+ * counters count only what the SMs ask. */
 #define CACHE_ACCESS_TYPES(X)                                                                          \
     X(GLOBAL_ACC_R) X(LOCAL_ACC_R) X(CONST_ACC_R) X(TEXTURE_ACC_R) X(GLOBAL_ACC_W) X(LOCAL_ACC_W)    \
-    X(L1_WRBK_ACC) X(L2_WRBK_ACC) X(INST_ACC_R) X(L1_WR_ALLOC_R) X(L2_WR_ALLOC_R)
+    X(L1_WRBK_ACC) X(L2_WRBK_ACC) X(INST_ACC_R) X(L1_WR_ALLOC_R) X(L2_WR_ALLOC_R) X(CHIPLET_ACC_R)
 /* cache_request_status; MSHR_HIT counts a miss merged into an in-flight
  * one of an on-fill cache (the tags knew nothing of it). */
 #define CACHE_STATUSES(X) X(HIT) X(HIT_RESERVED) X(MISS) X(RESERVATION_FAIL) X(SECTOR_MISS) X(MSHR_HIT)

@@ -28,8 +28,12 @@ typedef struct mem_params {
     uint32_t icnt_latency;      /* a crossbar traversal, each way */
     uint32_t flit;              /* bytes a crossbar port moves a cycle (-icnt_flit_size) */
     uint32_t core_khz, dram_khz; /* core and DRAM command clocks: core cycles into the channel's */
+    uint32_t nhalves;           /* 2: the L2 in a near and a far half (mem_route.h), else 1 */
+    uint32_t half_latency;      /* a message between the halves, each way */
+    uint32_t sm_per_half;       /* SMs 0 .. sm_per_half - 1 are in half 0 */
     uint32_t lookahead;         /* the fewest cycles from a request leaving an SM to its answer
-                                 * (2 x icnt + rop): the windows are no longer (sm_memphase.h) */
+                                 * (2 x icnt + rop), and from a message leaving one half of the L2
+                                 * to the other: the windows are no longer (sm_memphase.h) */
     /* the L1D's share of the unified L1/shared array, chosen per kernel (cache_split.h) */
     uint32_t unified_kb, adaptive, nopts, opts_kb[16];
 } mem_params_t;

@@ -15,6 +15,9 @@
  * knows who waits), else the SM's ticket the answer goes to. */
 #define MEM_TAG_FILL 0x80000000u
 #define MEM_TAG_NONE 0xffffffffu  /* nothing waits (a write, a write-allocate fetch) */
+/* At a slice, a read from the other half of the L2 (mem_xmsg_t): its
+ * answer goes back there, to channel read (mem_dread_t) tag & ~MEM_TAG_PEER. */
+#define MEM_TAG_PEER 0x40000000u
 
 /* A sector's request or answer between an SM and a slice. */
 typedef struct mem_req {
@@ -28,11 +31,32 @@ typedef struct mem_req {
     uint8_t kind, type, op, flits; /* enum cache_kind, cache_access_type, cache_op; crossbar flits of its answer */
 } mem_req_t;
 
-/* A channel read in flight: which slice's fill it is. */
+/* Reads of the other half a partition's home slices may pass by at once
+ * (mem_xtake): channel-read slots beyond the MSHR entries' own. */
+#define MEM_PASSED_READS 64u
+
+/* A channel read in flight: which slice's fill it is, or (slice MEM_NONE)
+ * the other half's read that the home slice passed by (mem_xtake). */
 typedef struct mem_dread {
     uint64_t addr;              /* the sector, as the slice knows it (partition address) */
     uint32_t slice, next;       /* next: the free list */
+    uint32_t peer;              /* slice MEM_NONE: the other half's read slot to reply to */
 } mem_dread_t;
+
+/* What crosses between the L2's halves (mem_route.h), as GPGPU-Sim's
+ * chiplet queues carry it: a read a slice missed of a line homed in the
+ * other half, to the home slice; its reply, the fill of the sender's
+ * channel-read slot; and a write's tag update (GPGPU-Sim's WRITE_FORWARD,
+ * its pseudo-coherence: the other half's copy of the sector is valid). */
+enum mem_xkind { MEM_X_READ, MEM_X_REPLY, MEM_X_WRITE };
+
+typedef struct mem_xmsg {
+    uint64_t at;                /* reaches the other half */
+    uint64_t addr;              /* the sector's address */
+    uint32_t kind;              /* enum mem_xkind */
+    uint32_t id;                /* READ, REPLY: the reading partition's channel-read slot */
+    uint32_t slice;             /* READ, WRITE: the slice (its place is the same in both halves) */
+} mem_xmsg_t;
 
 /* A DRAM request the channel's queue had no room for yet. */
 typedef struct mem_dwait {
@@ -55,18 +79,27 @@ typedef struct mem_part {
     uint32_t dq_h, dq_n;
     mem_req_t *ans;             /* this phase's answers, in time order; nans */
     uint32_t nans;
+    /* From the other half, two rings in time order (GPGPU-Sim's chiplet
+     * request and reply queues: replies must pass reads that wait for the
+     * MSHR entries those replies free), and to it, this phase's sent. */
+    mem_xmsg_t *xin[2], *xout;  /* [0] reads and tag updates, [1] replies */
+    uint32_t xin_h[2], xin_n[2], nxout;
+    uint32_t npassed;           /* reads of the other half in flight past the L2 (MEM_PASSED_READS) */
+    uint32_t xturn;             /* a queue's access failed: the other half's message goes first on a tie */
     uint64_t overflows;         /* its share of mem_stats_t.overflows (partitions run apart) */
+    uint64_t xreads, xwrites;   /* reads and tag updates it sent the other half */
 } mem_part_t;
 
 typedef struct mem_stats {
     uint64_t icnt_to_mem, icnt_to_sm;   /* packets: icnt_total_pkts_simt_to_mem, _mem_to_simt */
     uint64_t overflows;         /* requests a full queue held back a phase (the overload limit) */
+    uint64_t xreads, xwrites;   /* reads and tag updates between the L2's halves */
 } mem_stats_t;
 
 typedef struct mem_sys {
     const mem_params_t *M;
     uint32_t npart, nsm;
-    uint32_t qcap, nwait, ndread, dqcap, anscap;
+    uint32_t qcap, nwait, ndread, dqcap, anscap, xcap;
     mem_part_t *parts;
     mem_req_t *deliver;         /* all answers of a phase, by SM (the delivery's scratch) */
     uint32_t *dcount;           /* nsm + 1: answers to each SM, then where its share starts */
@@ -83,10 +116,15 @@ SIM_FN void mem_sizes(const mem_params_t *M, uint32_t nsm, uint32_t window, mem_
     s->nsm = nsm;
     s->qcap = 4096;
     s->nwait = M->l2.mshr_entries * M->l2.mshr_merge * M->nsub;
-    s->ndread = M->l2.mshr_entries * M->nsub + 1;
+    /* a read a slice's MSHR entry, and with halves some the home slices
+     * passed by (those wait on the DRAM alone, so they always free) */
+    s->ndread = M->l2.mshr_entries * M->nsub + 1 + (M->nhalves > 1 ? MEM_PASSED_READS : 0);
     s->dqcap = s->ndread + 4 * M->nsub * s->qcap / 64 + 64;
     /* a slice answers at most an access a cycle, and each fill its merged waiters */
     s->anscap = M->nsub * (M->l2.mshr_entries * M->l2.mshr_merge + 4 * (window + M->lookahead) + 64);
+    /* what a partition sends the other half in a phase: at most a message
+     * an access or an answer; its inbox holds two phases' */
+    s->xcap = M->nhalves > 1 ? s->anscap : 0;
 }
 
 SIM_FN size_t mem_part_bytes(const mem_params_t *M, const mem_sys_t *s)
@@ -100,6 +138,7 @@ SIM_FN size_t mem_part_bytes(const mem_params_t *M, const mem_sys_t *s)
     n += mem_align(sizeof(mem_dread_t) * s->ndread);
     n += mem_align(sizeof(mem_dwait_t) * s->dqcap);
     n += mem_align(sizeof(mem_req_t) * s->anscap);
+    n += 5 * mem_align(sizeof(mem_xmsg_t) * s->xcap);
     return n;
 }
 
@@ -146,6 +185,9 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
         MEM_CARVE(pt->dread, mem_dread_t, s->ndread);
         MEM_CARVE(pt->dq, mem_dwait_t, s->dqcap);
         MEM_CARVE(pt->ans, mem_req_t, s->anscap);
+        MEM_CARVE(pt->xin[0], mem_xmsg_t, 2 * s->xcap);
+        MEM_CARVE(pt->xin[1], mem_xmsg_t, 2 * s->xcap);
+        MEM_CARVE(pt->xout, mem_xmsg_t, s->xcap);
         for (uint32_t k = 0; k < M->nsub; k++)
             pt->qh[k] = pt->qn[k] = 0, pt->port_free[k] = pt->l2_free[k] = 0;
         for (uint32_t i = 0; i < s->nwait; i++)
@@ -156,6 +198,7 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
         pt->dread_free = 0;
         pt->dq_h = pt->dq_n = 0;
         pt->nans = 0;
+        pt->xin_h[0] = pt->xin_n[0] = pt->xin_h[1] = pt->xin_n[1] = pt->nxout = 0;
     }
     MEM_CARVE(s->deliver, mem_req_t, (size_t)s->anscap * s->npart);
     MEM_CARVE(s->dcount, uint32_t, nsm + 1);

@@ -50,13 +50,15 @@ SIM_FN void sm_mem_sift(sm_t **sms, const uint32_t *pos, uint32_t *heap, uint32_
     }
 }
 
-/* The SMs' outboxes into the slices' queues, merged in send order. An SM
- * whose request meets a full queue keeps it and the rest of its outbox, in
- * order, for the next phase (its dispatch stalls when the outbox fills: the
+/* The SMs' outboxes into the slices' queues, merged in send order, after
+ * what the L2's halves sent each other (mem_xdeliver). An SM whose request
+ * meets a full queue keeps it and the rest of its outbox, in order, for
+ * the next phase (its dispatch stalls when the outbox fills: the
  * crossbar's back-pressure). */
 SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm)
 {
     uint32_t *pos = ms->pos, *heap = ms->heap, n = 0;
+    mem_xdeliver(ms);
     for (uint32_t m = 0; m < nsm; m++) {
         pos[m] = 0;
         if (sms[m] && sms[m]->nout)
@@ -149,8 +151,11 @@ SIM_FN void sm_mem_totals(const mem_sys_t *ms, cache_stats_t *l2, dram_stats_t *
     sim_zero(l2, sizeof *l2);
     sim_zero(dram, sizeof *dram);
     *st = ms->st;
-    for (uint32_t p = 0; p < ms->npart; p++)
+    for (uint32_t p = 0; p < ms->npart; p++) {
         st->overflows += ms->parts[p].overflows;
+        st->xreads += ms->parts[p].xreads;
+        st->xwrites += ms->parts[p].xwrites;
+    }
     for (uint32_t p = 0; p < ms->npart; p++) {
         const mem_part_t *pt = &ms->parts[p];
         for (uint32_t k = 0; k < ms->M->nsub; k++) {

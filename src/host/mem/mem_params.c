@@ -98,6 +98,15 @@ int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, si
     M->dram_khz = (uint32_t)lround((c->clock_mhz[3] > 0 ? c->clock_mhz[3] : c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0) *
                                    1000.0);
     M->lookahead = 2 * M->icnt_latency + M->rop_latency;
+    if (c->n_chiplet > 1) {
+        M->nhalves = 2;
+        M->half_latency = c->chiplet_latency;
+        M->sm_per_half = (gpu_config_sms(c) + 1) / 2;
+        if (M->half_latency < M->lookahead)
+            M->lookahead = M->half_latency;
+    } else {
+        M->nhalves = 1;
+    }
     if (!M->lookahead) {
         snprintf(why, n, "no latency between the SMs and the L2 (-gpgpu_l2_rop_latency and -warpsim_icnt_latency 0): "
                          "the memory phase needs at least a cycle");

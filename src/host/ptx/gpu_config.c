@@ -90,17 +90,22 @@ static void h100_sm(gpu_config_t *c)
     c->memory_system = 1;
     c->perf_sim_memcpy = 1;
     c->kernel_launch_latency = 3000;
+    c->n_chiplet = 2;
+    c->chiplet_latency = 111;
 }
 
 /* The DRAM of configs/gpu/h100.cfg: Accel-Sim's SM90_H100 gpgpusim.config
  * (gpgpu-sim_distribution baf2b8f, its "New HBM3 timing parameters"); no
- * write queue and no refresh, as there. */
+ * write queue and no refresh, as there; 40 channels of 2 slices (01f6fc4),
+ * each 16 bytes wide with bursts of 2 (h100.cfg says why not AS's 8 and 4). */
 static void h100_dram(gpu_config_t *c)
 {
     static const dram_timing_t timing = {16, 1, 6, 19, 45, 19, 50, 19, 6, 8, 21, 4, 6, 8};
     c->dram_timing = timing;
+    c->n_mem = 40;
+    c->sub_partitions = 2;
     c->mem_per_ctrlr = 1;
-    c->dram_buswidth = 8;
+    c->dram_buswidth = 16;
     /* dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS */
     memset(&c->dram_map, 0, sizeof c->dram_map);
     c->dram_map.chip_start = 8;
@@ -111,7 +116,7 @@ static void h100_dram(gpu_config_t *c)
     c->dram_scheduler = 1;
     c->dram_queue = 128;
     c->dram_return_queue = 384;
-    c->dram_burst_length = 4;
+    c->dram_burst_length = 2;
     c->dram_freq_ratio = 2;
     c->dram_bank_index = DRAM_BANK_LINEAR;
     c->dram_bankgrp_index = DRAM_BANKGRP_LOW;
@@ -127,6 +132,9 @@ static void h100_caches(gpu_config_t *c)
     static const uint32_t carve_kb[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
     char err[256];
     cache_config_parse("S:4:128:64,L:T:m:L:L,A:512:64,16:0,32", "gpgpu_cache:dl1", 1, &c->l1d, err, sizeof err);
+    cache_config_parse("S:256:128:20,L:B:m:L:X,A:384:4,32:0,32", "gpgpu_cache:dl2", 2, &c->l2, err, sizeof err);
+    c->l2_given = 1;
+    c->l2_slice_bytes = (uint64_t)c->l2.sets * c->l2.line * c->l2.ways;
     c->unified_l1d_kb = 256;
     c->adaptive_cache = 1;
     set_list(c->shmem_options, carve_kb, sizeof carve_kb / sizeof carve_kb[0]);

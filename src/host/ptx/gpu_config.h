@@ -137,6 +137,8 @@
     X("warpsim_icnt_latency", U32Z, icnt_latency, "crossbar traversal each way, cycles (warpsim's)")  \
     X("warpsim_memory_system", BOOL, memory_system, "1: L1D, crossbar, L2, DRAM; 0: fixed latencies") \
     X("gpgpu_perf_sim_memcpy", BOOL, perf_sim_memcpy, "1: host-device copies fill the L2")            \
+    X("gpgpu_n_chiplet_partition", U32, n_chiplet, "L2 halves: 1, or 2 with a near and a far half")     \
+    X("warpsim_chiplet_latency", U32Z, chiplet_latency, "cycles each way between the L2's halves")     \
     X("gpgpu_kernel_launch_latency", U32Z, kernel_launch_latency, "cycles before a kernel's first CTA")
 
 /* -gpgpu_pipeline_widths, in GPGPU-Sim's order (shader.h pipeline_stage_name_t). */
@@ -237,6 +239,7 @@ typedef struct gpu_config {
     uint32_t icnt_flit_size, icnt_latency;
     uint32_t memory_system;     /* model what is below the coalescer when the caches and DRAM are given */
     uint32_t perf_sim_memcpy;   /* the copy engine fills the L2 (GPGPU-Sim's default: 1) */
+    uint32_t n_chiplet, chiplet_latency; /* the L2 in halves (src/device/mem/mem_route.h), each way between them */
     uint32_t kernel_launch_latency;
 
     uint32_t nignored;          /* GPGPU-Sim options read and not modelled */

@@ -252,5 +252,14 @@ int gpu_config_check_dram(cfg_reader_t *r, const gpu_config_t *c)
         return cfg_fail(r, line_of2(r, "gpgpu_n_sub_partition_per_mchannel", tim),
                         "expected -gpgpu_n_sub_partition_per_mchannel a power of two dividing the %u banks, found %u",
                         t->nbk, subs);
+    if (c->n_chiplet > 2)
+        return cfg_fail(r, line_of2(r, "gpgpu_n_chiplet_partition", NULL),
+                        "expected -gpgpu_n_chiplet_partition 1 or 2 (an L2 in halves), found %u", c->n_chiplet);
+    if (c->n_chiplet == 2 && n_mem % 2)
+        return cfg_fail(r, line_of2(r, "gpgpu_n_chiplet_partition", "gpgpu_n_mem"),
+                        "expected an even -gpgpu_n_mem for an L2 in two halves, found %u", n_mem);
+    if (c->n_chiplet == 2 && !c->chiplet_latency)
+        return cfg_fail(r, line_of2(r, "warpsim_chiplet_latency", "gpgpu_n_chiplet_partition"),
+                        "expected -warpsim_chiplet_latency of at least a cycle for an L2 in two halves");
     return check_partition_index(r, c, n_mem, subs);
 }

@@ -180,7 +180,7 @@ static void run_window(runner_t *X)
         const mem_part_t *pt = &ms->parts[p];
         for (uint32_t k = 0; k < ms->M->nsub; k++)
             work += pt->qn[k];
-        work += pt->dq_n + pt->dram->rq.n + pt->dram->wq.n + pt->dram->ret.n;
+        work += pt->dq_n + pt->dram->rq.n + pt->dram->wq.n + pt->dram->ret.n + pt->xin_n[0] + pt->xin_n[1];
     }
     run_task(X, TASK_PARTS, X->nthreads > 1 && work >= SM_PHASE_PARALLEL);
     sm_mem_sort(ms, G->nsm);

@@ -75,6 +75,8 @@ void sm_mem_counters(const sm_result_t *tr, sm_counter_fn put, void *ctx)
     put(ctx, "icnt_total_pkts_mem_to_simt", tr->mem.icnt_to_sm, 0);
     put(ctx, "warpsim_l1d_dispatch_stalls", tr->st.l1d_stalls, 0);
     put(ctx, "warpsim_mem_overflows", tr->mem.overflows, 0);
+    put(ctx, "warpsim_l2_far_reads", tr->mem.xreads, 0);
+    put(ctx, "warpsim_l2_far_writes", tr->mem.xwrites, 0);
 }
 
 static void stat_line(void *f, const char *key, uint64_t v, int indent)
