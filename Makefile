@@ -134,6 +134,7 @@ include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
 include src/host/cudart/cudart.mk
 include test/cuda/apps/apps.mk
+include test/cuda/ubench/ubench.mk
 include kernels/ptx/host/host.mk
 include test/vfp/vfp.mk
 include test/gpu/wow.mk
@@ -158,6 +159,7 @@ test: deps
 	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
 	$(MAKE) --no-print-directory cuda-apps-test
 	$(MAKE) --no-print-directory cuda-workloads-test
+	$(MAKE) --no-print-directory cuda-ubench-test
 	$(MAKE) --no-print-directory wow-test
 	$(MAKE) --no-print-directory vfp-diff
 	$(MAKE) --no-print-directory diff

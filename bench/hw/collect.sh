@@ -6,10 +6,15 @@
 # and runs once under ncu with the metrics of src/host/hw/hw_counters.def,
 # the table --correlate reads, plus a few that describe the launch. A timing
 # micro-benchmark written as a CUDA program is a kernels/ptx workload
-# (clock_f64 today), so it is collected with them.
+# (clock_f64 today), so it is collected with them. The memory
+# micro-benchmarks of test/cuda/ubench (`make cuda-ubench`) run natively
+# after them, not under ncu (its replays flush the caches and would stretch
+# their clock64 spans): their printed figures, the card's own, go into
+# DIR/ubench.txt.
 #
 #   bash bench/hw/collect.sh [DIR]    on the GPU machine: DIR/<workload>.csv
-#                                     (ncu --csv --page raw) and DIR/header.txt
+#                                     (ncu --csv --page raw), DIR/ubench.txt
+#                                     (the micro-benchmarks' lines) and DIR/header.txt
 #                                     (card, driver, clocks, CUDA, ncu, commit);
 #                                     default DIR bench/hw/<card>, e.g. bench/hw/h200
 #   bash bench/hw/collect.sh pack     here (nvcc, no GPU): the programs and the
@@ -44,13 +49,15 @@ commit() {
 }
 
 pack() {
-    make --no-print-directory -j"${JOBS:-2}" cuda-workloads ptx-workloads-refs >/dev/null || die "make cuda-workloads failed"
+    make --no-print-directory -j"${JOBS:-2}" cuda-workloads ptx-workloads-refs cuda-ubench >/dev/null ||
+        die "make cuda-workloads cuda-ubench failed"
     rm -rf .hw
-    mkdir -p .hw/cuda .hw/ref
+    mkdir -p .hw/cuda .hw/ref .hw/ubench
     local ex
     ex=$(git rev-parse --git-path info/exclude 2>/dev/null) && { grep -qx '/.hw/' "$ex" 2>/dev/null || echo /.hw/ >>"$ex"; }
     cp build/kernels/ptx/cuda/*.sm_75 build/kernels/ptx/cuda/*.sm_90 .hw/cuda/
     cp build/kernels/ptx/ref/* .hw/ref/
+    cp build/cuda-ubench/* .hw/ubench/
     git rev-parse --short HEAD >.hw/commit
     du -sh .hw
 }
@@ -75,6 +82,22 @@ profile() {
     return 1
 }
 
+# The micro-benchmarks in BINS, each run once natively: "== NAME: exit RC"
+# and what it printed, into DIR/ubench.txt; the exit statuses in header.txt.
+ubench() {
+    local bins=$1 dir=$2 b name rc
+    : >"$dir/ubench.txt"
+    for b in "$bins"/*; do
+        [ -x "$b" ] || continue
+        name=$(basename "$b")
+        timeout -s KILL "${HW_APP_LIMIT:-60}" "$b" >"$dir/ubench.out" 2>&1
+        rc=$?
+        { echo "== $name: exit $rc"; cat "$dir/ubench.out"; } >>"$dir/ubench.txt"
+        echo "ubench $name: exit $rc" >>"$dir/header.txt"
+    done
+    rm -f "$dir/ubench.out"
+}
+
 run() {
     command -v nvidia-smi >/dev/null || die "no nvidia-smi: not a machine with an NVIDIA GPU (nothing collected)"
     local card cc
@@ -82,13 +105,14 @@ run() {
     [ -n "$card" ] || die "nvidia-smi lists no GPU (nothing collected)"
     command -v ncu >/dev/null || die "no ncu (Nsight Compute) on the PATH (nothing collected)"
     cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1)
-    local arch=sm_75 dir=${1:-bench/hw/$(card_dir "$card")} bins refs
+    local arch=sm_75 dir=${1:-bench/hw/$(card_dir "$card")} bins refs ubins
     [ "${cc%%.*}" -ge 9 ] 2>/dev/null && arch=sm_90
     if [ -d .hw/cuda ]; then
-        bins=.hw/cuda refs=.hw/ref
+        bins=.hw/cuda refs=.hw/ref ubins=.hw/ubench
     else
-        make --no-print-directory -j"${JOBS:-2}" cuda-workloads ptx-workloads-refs >/dev/null || die "make cuda-workloads failed"
-        bins=build/kernels/ptx/cuda refs=build/kernels/ptx/ref
+        make --no-print-directory -j"${JOBS:-2}" cuda-workloads ptx-workloads-refs cuda-ubench >/dev/null ||
+            die "make cuda-workloads cuda-ubench failed"
+        bins=build/kernels/ptx/cuda refs=build/kernels/ptx/ref ubins=build/cuda-ubench
     fi
     M=$(metrics)
     [ -n "$M" ] || die "no metrics from src/host/hw/hw_counters.def (is a C compiler here?)"
@@ -112,7 +136,8 @@ run() {
         total=$((total + 1))
         profile "$name" "$bins/$name.$arch" "$refs" "$dir" || failed=$((failed + 1))
     done
-    echo "collect: $((total - failed)) of $total workloads measured on $card into $dir"
+    ubench "$ubins" "$dir"
+    echo "collect: $((total - failed)) of $total workloads measured on $card into $dir (and $(grep -c '^== .*: exit 0$' "$dir/ubench.txt") micro-benchmarks: ubench.txt)"
     [ $failed = 0 ] || die "$failed of $total workloads gave no counters (their logs: $dir/*.out)"
 }
 
