@@ -40,11 +40,11 @@ static uint32_t stage_slot_words(uint32_t isa)
 }
 /* --block-size allows up to 256 threads. Past the 48 KiB a block gets
  * without opting in, cuda_loop opts in: an ARM context with its VFP
- * registers (78 words) takes 79 KiB for 256 threads, an IA-32 one (101
- * words: its x87 unit 30 of them, XMM0-7 and MXCSR 33) 101 KiB, which
- * sm_80 and sm_90 give (sm_86/89 stop at 99 KiB, sm_75 at 64 KiB: smaller
- * blocks there). The default block of 128 needs 51 KiB for IA-32, within
- * every opt-in limit since sm_75. */
+ * registers (109 words: D0-D31 and the FPSCR 65 of them) takes 109 KiB for
+ * 256 threads, an IA-32 one (101 words: its x87 unit 30 of them, XMM0-7
+ * and MXCSR 33) 101 KiB, which sm_80 and sm_90 give (sm_86/89 stop at 99
+ * KiB, sm_75 at 64 KiB: smaller blocks there). The default block of 128
+ * needs 55 KiB for ARM, within every opt-in limit since sm_75. */
 static_assert((sizeof(sim_stage_t) / 4 + 1) * 4 * 128 <= 64 * 1024, "staged contexts exceed 64 KiB per block of 128");
 static_assert((sizeof(sim_stage_t) / 4 + 1) * 4 * 256 <= 160 * 1024, "staged contexts exceed 160 KiB per block");
 

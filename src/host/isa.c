@@ -17,11 +17,11 @@
 const isa_host_t *isa_host(sim_isa_t isa)
 {
     static const isa_host_t arm = {
-        SIM_ISA_ARM, "A32, Thumb, Thumb-2; ARMv7-A user mode, integer", arm_code_create, arm_code_free, arm_code_arrays, arm_code_rebase, arm_decode_for_core,
+        SIM_ISA_ARM, "A32, Thumb, Thumb-2; ARMv7-A user mode", arm_code_create, arm_code_free, arm_code_arrays, arm_code_rebase, arm_decode_for_core,
         arm_code_invalidate, arm_host_ctx_init, arm_code_window, 0,
     };
     static const isa_host_t x86 = {
-        SIM_ISA_X86, "IA-32 (i686) user mode, integer and x87", x86_code_create, x86_code_free, x86_code_arrays,
+        SIM_ISA_X86, "IA-32 (i686) user mode", x86_code_create, x86_code_free, x86_code_arrays,
         x86_code_rebase, x86_decode_for_core, x86_code_invalidate, x86_host_ctx_init, x86_code_window, 1,
     };
     switch (isa) {
@@ -89,6 +89,58 @@ void isa_auxv(sim_isa_t isa, uint32_t *hwcap, const char **platform)
         *platform = I686_PLATFORM;
         return;
     }
+}
+
+/* What --version lists after the integer instructions: the extensions AT_HWCAP
+ * reports (the word the C library chooses its routines by), a row a name,
+ * given when (hwcap & mask) == value. */
+typedef struct isa_feature {
+    uint32_t mask, value;
+    const char *name;
+} isa_feature_t;
+
+#define ARM_VFP3 (ARM_HWCAP_VFP | ARM_HWCAP_VFPv3)
+static const isa_feature_t arm_features[] = {
+    {ARM_VFP3 | ARM_HWCAP_VFPD32, ARM_VFP3 | ARM_HWCAP_VFPD32, "VFPv3-D32"},
+    {ARM_VFP3 | ARM_HWCAP_VFPv3D16, ARM_VFP3 | ARM_HWCAP_VFPv3D16, "VFPv3-D16"},
+    {ARM_VFP3, ARM_HWCAP_VFP, "VFPv2"},
+    {ARM_HWCAP_VFPv4, ARM_HWCAP_VFPv4, "VFPv4's fused multiply-add"},
+    {ARM_HWCAP_NEON, ARM_HWCAP_NEON, "Advanced SIMD (NEON)"},
+    {ARM_HWCAP_NEON, 0, "no Advanced SIMD (NEON)"},
+};
+/* CPUID.1:EDX's bits */
+static const isa_feature_t x86_features[] = {
+    {1u << 0, 1u << 0, "x87"},   {1u << 15, 1u << 15, "CMOV"}, {1u << 23, 1u << 23, "MMX"},
+    {1u << 25, 1u << 25, "SSE"}, {1u << 26, 1u << 26, "SSE2"},
+};
+
+static const isa_feature_t *isa_features(sim_isa_t isa, uint32_t *n)
+{
+    switch (isa) {
+    case SIM_ISA_ARM:
+        *n = sizeof arm_features / sizeof arm_features[0];
+        return arm_features;
+    default:
+        *n = sizeof x86_features / sizeof x86_features[0];
+        return x86_features;
+    }
+}
+
+const char *isa_describe(sim_isa_t isa)
+{
+    static char line[256];
+    const isa_host_t *h = isa_host(isa);
+    const char *platform;
+    uint32_t hwcap, n;
+    if (!h)
+        return NULL;
+    const isa_feature_t *f = isa_features(isa, &n);
+    isa_auxv(isa, &hwcap, &platform);
+    snprintf(line, sizeof line, "%s: integer", h->describe);
+    for (uint32_t i = 0; i < n; i++)
+        if ((hwcap & f[i].mask) == f[i].value)
+            snprintf(line + strlen(line), sizeof line - strlen(line), ", %s", f[i].name);
+    return line;
 }
 
 const char *isa_names_supported(void)

@@ -28,7 +28,8 @@ typedef struct isa_span {
 
 typedef struct isa_host {
     sim_isa_t isa;
-    const char *describe;    /* for --version: the instruction sets it covers */
+    const char *describe;    /* for --version: the instruction sets and mode it covers
+                              * (isa_describe adds the extensions) */
     /* The predecoded program for the text [text_lo, text_lo + text_size)
      * (whose bytes stay valid while it lives) in *code; NULL when out of
      * memory. Code is decoded when a core first fetches it. */
@@ -65,6 +66,10 @@ typedef struct isa_host {
 const isa_host_t *isa_host(sim_isa_t isa);
 /* The ISA of an ELF e_machine, SIM_ISA_NONE if none. */
 sim_isa_t isa_of_elf_machine(uint32_t machine);
+/* For --version: what the ISA implements, its describe line and the
+ * extensions its AT_HWCAP names ("...: integer, x87, MMX, SSE, SSE2"); NULL
+ * for one this build does not simulate. A static buffer. */
+const char *isa_describe(sim_isa_t isa);
 /* The names of the ISAs this build simulates, ", " between them. */
 const char *isa_names_supported(void);
 /* The ISA named by --isa, SIM_ISA_NONE if none. */

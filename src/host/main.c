@@ -24,7 +24,7 @@ static void print_version(void)
 #endif
     for (uint32_t i = SIM_ISA_NONE + 1; i < SIM_ISA_COUNT; i++)
         if (isa_host((sim_isa_t)i))
-            printf("\nisa: %s (%s)", sim_isa_name(i), isa_host((sim_isa_t)i)->describe);
+            printf("\nisa: %s (%s)", sim_isa_name(i), isa_describe((sim_isa_t)i));
     /* PTX is not a core's ISA: kernels run through `warpsim ptx` */
     printf("\nptx: kernel launches (warpsim ptx): PTX ISA as nvcc 13 and clang emit it, sm_75 to sm_90\n");
 }

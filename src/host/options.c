@@ -294,7 +294,7 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
         fprintf(stderr, "warpsim: --mode must be sk or mk, not '%s'\n", o->mode);
         return 2;
     }
-    /* Each thread stages its core's context (about 180 bytes) in shared
+    /* Each thread stages its core's context (about 400 bytes) in shared
      * memory, and a block may use 48 KiB of it without opting in. */
     if (o->block_size < 32 || o->block_size > 256 || o->block_size % 32) {
         fprintf(stderr, "warpsim: --block-size must be 32, 64, ..., 256 (a multiple of the warp size)\n");

@@ -1,6 +1,7 @@
 # Differential tests against qemu-arm (included by the top Makefile).
-# Every test/diff/<name>.c is built in seven variants into build/diff/<name>.<variant>:
-# four armel (soft-float ABI) and three armhf (hard-float, VFPv3-D16, Thumb-2);
+# Every test/diff/<name>.c is built in eight variants into build/diff/<name>.<variant>:
+# four armel (soft-float ABI), three armhf (hard-float, VFPv3-D16, Thumb-2) and
+# hf_d32 (armhf with VFPv3-D32: the compiler may keep doubles in D16-D31 too);
 # `make diff` runs each under qemu-arm and build/warpsim (1 and 64 cores) and compares.
 DIFF_CC       ?= arm-linux-gnueabi-gcc
 DIFF_CFLAGS   ?= -static -g0 -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation \
@@ -11,7 +12,7 @@ DIFF_NAMES    := $(notdir $(DIFF_SRC:.c=))
 # IA-32 inline assembly only (diff_x86.mk runs it)
 DIFF_ARM_SKIP := smc_loop_x86 seg_regs_x86 far_x86
 DIFF_ARM_NAMES := $(filter-out $(DIFF_ARM_SKIP),$(DIFF_NAMES))
-DIFF_VARIANTS := O0 O2 Os thumb hf_O0 hf_O2 hf_Os
+DIFF_VARIANTS := O0 O2 Os thumb hf_O0 hf_O2 hf_Os hf_d32
 DIFF_FLAGS_O0    := -O0 -marm
 DIFF_FLAGS_O2    := -O2 -marm
 DIFF_FLAGS_Os    := -Os -marm
@@ -26,6 +27,9 @@ DIFF_FLAGS_hf_Os := -Os $(DIFF_HF_FLAGS)
 DIFF_CC_hf_O0    := $(DIFF_HF_CC)
 DIFF_CC_hf_O2    := $(DIFF_HF_CC)
 DIFF_CC_hf_Os    := $(DIFF_HF_CC)
+# the libraries stay Debian's (D16); the program's own code uses D0-D31 (fir_live.c)
+DIFF_FLAGS_hf_d32 := -O2 -march=armv7-a+fp -mfpu=vfpv3 -mthumb -mfloat-abi=hard
+DIFF_CC_hf_d32    := $(DIFF_HF_CC)
 DIFF_BINS     := $(foreach v,$(DIFF_VARIANTS),$(DIFF_ARM_NAMES:%=$(BUILD)/diff/%.$(v)))
 DIFF_JOBS     ?= 2
 

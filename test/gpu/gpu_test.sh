@@ -218,8 +218,10 @@ if part kernels; then
         [ -f "$k" ] && { equiv "$k" 256 --regroup 1000; equiv "$k" 64 --mode mk; }
     done
 fi
-for b in build/diff/*.O2 build/diff/*.thumb build/diff/*.hf_O2 build/diff-x86/*.O2; do
-    case $b in *.hf_O2) set -- hf-programs ;; *.O2) set -- arm-programs ;; *.thumb) set -- thumb-programs ;; esac
+# hf_d32: a few of the programs that keep doubles in D16-D31 (the staged context's upper half)
+for b in build/diff/*.O2 build/diff/*.thumb build/diff/*.hf_O2 \
+    build/diff/{fir_live,fft,double_arith,matrix,fmatmul_d}.hf_d32 build/diff-x86/*.O2; do
+    case $b in *.hf_O2 | *.hf_d32) set -- hf-programs ;; *.O2) set -- arm-programs ;; *.thumb) set -- thumb-programs ;; esac
     case $b in build/diff-x86/*) set -- x86-programs ;; esac
     part "$1" && [ -f "$b" ] && equiv "$b" 64
 done

@@ -33,8 +33,8 @@ typedef struct risu_case {
     uint32_t apsr;     /* NZCVQ and GE */
     uint32_t mem_seed; /* the scratch buffer's contents */
     uint32_t rel;      /* bit k: regs[k] is an offset into the scratch buffer; RISU_REL_MEM */
-    uint32_t fpscr;    /* the FP classes': the FPSCR, and D0-D15 as S0-S31 */
-    uint32_t s[32];
+    uint32_t fpscr;    /* the FP classes': the FPSCR, and D0-D31 as words (S0-S31 the first 32) */
+    uint32_t s[64];
 } risu_case_t;
 
 uint64_t risu_rand(uint64_t *state);

@@ -1,14 +1,14 @@
 /* The harness around each test block (risu_main.c calls risu_run): the
  * state's r0-r12, lr and APSR loaded (and, for the FP classes, the FPSCR
- * and D0-D15), the block entered (ARM or Thumb, by the target's bit 0), and
+ * and D0-D31), the block entered (ARM or Thumb, by the target's bit 0), and
  * at its exit all of them stored back into the state; sp points at the
  * state meanwhile, so no block may name sp (or pc). The caller's d8-d15
  * and FPSCR are kept on its stack. State: r0-r12, lr (14 words), apsr
  * (+56), the caller's sp (+60), the target (+64), fp (+68: nonzero for the
- * FP state), fpscr (+72), S0-S31 (+80). */
+ * FP state), fpscr (+72), D0-D31 (+80). */
 	.syntax unified
 	.arch armv7-a
-	.fpu vfpv3-d16
+	.fpu vfpv3
 	.text
 	.arm
 	.global risu_run
@@ -27,7 +27,8 @@ risu_run:
 	ldr r0, [sp, #72]
 	vmsr fpscr, r0
 	add r0, sp, #80
-	vldm r0, {d0-d15}
+	vldmia r0!, {d0-d15}
+	vldmia r0, {d16-d31}
 1:	clrex
 	ldr r0, [sp, #56]
 	msr APSR_nzcvqg, r0
@@ -51,7 +52,8 @@ risu_exit_fp:
 	vmrs r1, fpscr
 	str r1, [sp, #72]
 	add r0, sp, #80
-	vstm r0, {d0-d15}
+	vstmia r0!, {d0-d15}
+	vstmia r0, {d16-d31}
 1:	ldr sp, [sp, #60]
 	pop {r2, r3}
 	vmsr fpscr, r2

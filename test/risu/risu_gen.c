@@ -21,7 +21,7 @@ static void risu_emit_block(FILE *s, risu_class_t cls, const risu_case_t *c)
 }
 
 /* r0-r12, lr, the APSR, the memory seed, the offsets' mask; the FP
- * classes' FPSCR and S0-S31 after them */
+ * classes' FPSCR and D0-D31 (as 64 words) after them */
 static void risu_emit_inputs(FILE *s, risu_class_t cls, const risu_case_t *c)
 {
     fprintf(s, "\t.word ");
@@ -31,7 +31,7 @@ static void risu_emit_inputs(FILE *s, risu_class_t cls, const risu_case_t *c)
     if (!risu_class_fp(cls))
         return;
     fprintf(s, "\t.word 0x%08x", c->fpscr);
-    for (uint32_t r = 0; r < 32; r++)
+    for (uint32_t r = 0; r < 64; r++)
         fprintf(s, ",0x%08x", c->s[r]);
     fprintf(s, "\n");
 }
@@ -47,7 +47,7 @@ static void risu_list(FILE *t, uint32_t i, risu_class_t cls, const risu_case_t *
     fprintf(t, " apsr=%08x mem=%08x", c->apsr, c->mem_seed);
     if (risu_class_fp(cls)) {
         fprintf(t, " fpscr=%08x", c->fpscr);
-        for (uint32_t d = 0; d < 16; d++)
+        for (uint32_t d = 0; d < 32; d++)
             fprintf(t, " d%u=%08x%08x", d, c->s[2u * d + 1u], c->s[2u * d]);
     }
     fprintf(t, "\n");

@@ -4,7 +4,7 @@
  * addresses), run the block through risu_run (risu_entry.S), and print one
  * record: the block's number, r0-r12, lr, the APSR and an FNV-1a digest of
  * the scratch buffer (0 for a block that touches no memory); for the FP
- * classes (risu_fp) the FPSCR and D0-D15 after them. Built for ARM and run
+ * classes (risu_fp) the FPSCR and D0-D31 after them. Built for ARM and run
  * on qemu-arm and warpsim, whose records must be equal. */
 #include <setjmp.h>
 #include <signal.h>
@@ -15,7 +15,7 @@
 #define RISU_SCRATCH_BYTES 4096u /* as risu.h */
 #define RISU_REL_MEM 0x80000000u
 #define RISU_INPUT_WORDS 17u
-#define RISU_FP_WORDS 33u /* the FPSCR, S0-S31 */
+#define RISU_FP_WORDS 65u /* the FPSCR, D0-D31 */
 
 /* The layout risu_entry.S reads */
 typedef struct risu_state {
@@ -23,7 +23,7 @@ typedef struct risu_state {
     uint32_t apsr;
     uint32_t saved_sp, target;
     uint32_t fp, fpscr, pad;
-    uint32_t s[32];
+    uint32_t s[64];
 } risu_state_t;
 
 extern const uint32_t risu_count, risu_thumb, risu_fp;
@@ -89,16 +89,16 @@ static char *risu_word(char *p, uint32_t v)
     return risu_hex(p, v);
 }
 
-/* "i r0 .. r12 lr apsr digest[ fpscr F d0 .. d15]\n" */
+/* "i r0 .. r12 lr apsr digest[ fpscr F d0 .. d31]\n" */
 static void risu_record(uint32_t i, const risu_state_t *s, uint32_t digest)
 {
-    char line[512], *p = line + sprintf(line, "%u", i);
+    char line[1024], *p = line + sprintf(line, "%u", i);
     for (uint32_t r = 0; r < 14; r++)
         p = risu_word(p, s->r[r]);
     p = risu_word(risu_word(p, s->apsr), digest);
     if (risu_fp) {
         p = risu_word(p + sprintf(p, " fpscr"), s->fpscr);
-        for (uint32_t d = 0; d < 16; d++)
+        for (uint32_t d = 0; d < 32; d++)
             p = risu_hex(risu_word(p, s->s[2u * d + 1u]), s->s[2u * d]);
     }
     *p++ = '\n';
@@ -108,7 +108,8 @@ static void risu_record(uint32_t i, const risu_state_t *s, uint32_t digest)
 int main(void)
 {
     static char buf[1 << 16];
-    risu_state_t *s = (risu_state_t *)&risu_area[2048 - 64];
+    risu_state_t *s = (risu_state_t *)&risu_area[2048 - 128];
+    _Static_assert(sizeof *s <= 128 * 4, "the state fits the top of the area");
     uint32_t words = RISU_INPUT_WORDS + (risu_fp ? RISU_FP_WORDS : 0u);
     setvbuf(stdout, buf, _IOFBF, sizeof buf);
     risu_catch();

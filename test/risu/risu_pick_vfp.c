@@ -1,12 +1,12 @@
 /* The VFP classes of the picker (vfp: A32, tvfp: T32): which decoded rows
  * of arm_vfp_enc.def can be compared, where a load's or store's base
  * points, and the FP state a block starts from: the FPSCR (rounding mode,
- * FZ, DN, AHP, some cumulative flags) and D0-D15, rich in the values where
+ * FZ, DN, AHP, some cumulative flags) and D0-D31, rich in the values where
  * implementations part: signed zeros, denormals, infinities, quiet and
  * signalling NaNs with payloads, the largest and smallest normals, halfway
  * cases, the integer limits the conversions saturate at, and halves for
- * VCVTB/VCVTT. The decoder has already refused D16-D31 and the ARM ARM's
- * UNPREDICTABLE field values (arm_decode_vfp.c). */
+ * VCVTB/VCVTT. The decoder has already refused the ARM ARM's UNPREDICTABLE
+ * field values (arm_decode_vfp.c). */
 #include <string.h>
 
 #include "risu.h"
@@ -162,7 +162,7 @@ static uint32_t risu_fpscr(uint64_t *rng)
 void risu_vfp_inputs(risu_case_t *c, uint64_t *rng)
 {
     c->fpscr = risu_fpscr(rng);
-    for (uint32_t d = 0; d < 16; d++) {
+    for (uint32_t d = 0; d < 32; d++) {
         uint32_t k = risu_r32(rng) % 16u, *s = &c->s[2u * d];
         if (k < 6u) {
             uint64_t v = risu_float(rng, 11u, 52u, risu_f64_bits);

@@ -310,7 +310,7 @@ Test(arm_a32_decode, undefined_and_unpredictable)
     static const uint32_t words[] = {
         0xe1b0f00e, /* movs pc, lr (exception return) */
         0xee000710, /* mcr p7, 0, r0, c0, c0, 0 */
-        0xee700ba0, /* vadd.f64 d16, d16, d16 (D32) */
+        0xeef00a10, /* vmrs r0, fpsid: not from user mode */
         0xf10c0080, /* cpsid i */
         0xf1010200, /* setend be */
         0xe8d00006, /* ldm r0, {r1, r2}^ */

@@ -850,19 +850,19 @@ Test(arm_exec, kuser_helpers)
 
 Test(arm_exec, undef_reports_pc_and_word)
 {
-    EXEC(0xe1a00000, 0xee700ba0, 0xe1a00000); /* nop; vadd.f64 d16, d16, d16 (D32); nop */
+    EXEC(0xe1a00000, 0xeef00a10, 0xe1a00000); /* nop; vmrs r0, fpsid (not from user mode); nop */
     cr_expect_eq(ext_c.sys.status, SIM_FAULTED);
     cr_expect_eq(ext_c.sys.fault_reason, SIM_FAULT_UNDEF);
     cr_expect_eq(ext_c.sys.fault_pc, EXT_TEXT + 4u);
-    cr_expect_eq(ext_c.sys.fault_insn, 0xee700ba0u);
+    cr_expect_eq(ext_c.sys.fault_insn, 0xeef00a10u);
     cr_expect_eq(ext_c.r[15], EXT_TEXT + 4u);
     cr_expect_eq(sim_icount(&ext_c.sys), 1u, "the faulting instruction does not count");
     ext_init();
-    EXEC(0x1e700ba0); /* vaddne.f64 d16, d16, d16 with Z clear... */
+    EXEC(0x1ef00a10); /* vmrsne r0, fpsid with Z clear... */
     cr_expect_eq(ext_c.sys.status, SIM_FAULTED);
     ext_init();
     arm_cpsr_write(&ext_c, C_Z, ~0u);
-    EXEC(0x1e700ba0); /* ...and with the condition failing it is skipped */
+    EXEC(0x1ef00a10); /* ...and with the condition failing it is skipped */
     cr_expect_eq(ext_c.sys.status, SIM_RUNNING);
 }
 

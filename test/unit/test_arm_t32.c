@@ -319,7 +319,7 @@ static const t32_case_t t32_control[] = {
     { "mrc 15, 0, r0, cr13, cr0, {2}", 0x4a, 0xee1d, 0x0f50, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xf50ee1d) },
     { "mcr 15, 0, r0, cr7, cr10, {5}", 0x4e, 0xee07, 0x0fba, R(DMB, 0, 0, 0, 0, LSL, 0, 0, 0x0) },
     { "udf.w #300", 0x52, 0xf7f0, 0xa12c, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xa12cf7f0) },
-    { "vadd.f64 d16, d17, d18", 0x56, 0xee71, 0x0ba2, R(UNDEF, 0, 0, 0, 0, LSL, 0, 0, 0xba2ee71) },
+    { "vadd.f64 d16, d17, d18", 0x56, 0xee71, 0x0ba2, R(VADD, 16, 17, 18, 0, LSL, ARM_VFP_D, 0, 0x0) },
     { "svc 255", 0x5a, 0xdfff, 0x0000, R(SVC, 0, 0, 0, 0, LSL, 0, 0, 0xff) },
     { "bl ff000004 <.text+0xff000004>", 0x0, 0xf400, 0xd000, R(BL, 0, 0, 0, 0, LSL, 0, 0, 0xff000004) },
     { "bl 1000006 <.text+0x1000006>", 0x4, 0xf3ff, 0xd7ff, R(BL, 0, 0, 0, 0, LSL, 0, 0, 0x1000006) },

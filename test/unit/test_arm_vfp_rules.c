@@ -158,6 +158,12 @@ static const struct {
     {0xed900a01u, "vldr\ts0, [r0, #4]"},        {0xed000b01u, "vstr\td0, [r0, #-4]"},
     {0xecb00a04u, "vldmia\tr0!, {s0-s3}"},      {0xed2d8b04u, "vpush\t{d8-d9}"},
     {0x1e300a00u, "vaddne.f32\ts0, s0, s0"},
+    /* D16-D31 (VFPv3-D32) */
+    {0xee311b82u, "vadd.f64\td1, d17, d2"},     {0xeef70ae7u, "vcvt.f64.f32\td16, s15"},
+    {0xed6d0b20u, "vpush\t{d16-d31}"},          {0xec510b3fu, "vmov\tr0, r1, d31"},
+    {0xee2f0b90u, "vmov.32\td31[1], r0"},       {0xeef1fb6fu, "vneg.f64\td31, d31"},
+    {0xecf00b20u, "vldmia\tr0!, {d16-d31}"},    {0xee7e0bebu, "vsub.f64\td16, d30, d27"},
+    {0xeefa0bc5u, "vcvt.f64.s32\td16, d16, #22"},
 };
 
 Test(arm_vfp_rules, decode_and_disassemble_like_objdump)
@@ -177,7 +183,9 @@ Test(arm_vfp_rules, decode_and_disassemble_like_objdump)
         cr_assert_str_eq(arm_disasm(&t, 0x8000u, buf, sizeof buf), vfp_words[i].text);
     }
     arm_insn_t u;
-    arm_decode_a32(0xee311b82u, 0x8000u, &u); /* vadd.f64 d1, d1, d18: D32 only */
+    arm_decode_a32(0xec900b22u, 0x8000u, &u); /* vldmia r0, {d0-d16}: 17 doubles, UNPREDICTABLE */
+    cr_assert_eq(u.op, ARM_OP_UNDEF);
+    arm_decode_a32(0xecd00b22u, 0x8000u, &u); /* vldmia r0, {d16-d32}: past D31 */
     cr_assert_eq(u.op, ARM_OP_UNDEF);
     arm_decode_a32(0xeef00a10u, 0x8000u, &u); /* vmrs r0, fpsid: not from user mode */
     cr_assert_eq(u.op, ARM_OP_UNDEF);
@@ -237,6 +245,19 @@ Test(arm_vfp_rules, vpush_vpop_and_vldr_literal_layout)
     cr_assert_eq(c.vfp[16], 0x1010u);
     cr_assert_eq(c.vfp[17], 0x1011u);
     cr_assert_eq(c.r[13], 0x10000u + sizeof rec_priv - 8u);
+    /* vpush {d16-d31}; vneg.f64 d31, d31; vldmia sp!, {d16-d31}: the upper half, apart from S0-S31 */
+    for (int i = 32; i < 64; i++)
+        c.vfp[i] = 0x2000u + (uint32_t)i;
+    const uint32_t w3[] = {0xed6d0b20u, 0xeef1fb6fu};
+    run_words(&c, w3, 2);
+    cr_assert_eq(rec_priv[1024 - 2 - 32], 0x2020u, "d16's low word at sp");
+    cr_assert_eq(c.vfp[63], 0x2000u + 63u + 0x80000000u, "d31's sign flipped");
+    memset(&c.vfp[32], 0, 32 * sizeof c.vfp[0]);
+    const uint32_t w4[] = {0xecfd0b20u};
+    run_words(&c, w4, 1);
+    cr_assert_eq(c.vfp[32], 0x2020u);
+    cr_assert_eq(c.vfp[63], 0x2000u + 63u);
+    cr_assert_eq(c.vfp[17], 0x1011u, "S0-S31 untouched");
     arm_insn_t lit;
     arm_decode_a32(0xed9f0b02u, 0x8000u, &lit); /* vldr d0, [pc, #8]: Align(0x8008, 4) + 8 */
     cr_assert_eq(lit.imm, 0x8010u);

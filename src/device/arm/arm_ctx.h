@@ -17,6 +17,10 @@
 #define ARM_CPSR_GE_SHIFT 16
 #define ARM_CPSR_NZCV_SHIFT 28
 
+/* The double registers, D0-D31 (VFPv3-D32); the single ones alias the
+ * first half, S<2n>, S<2n+1> = D<n>. AT_HWCAP (arm_host.h) says D32. */
+#define ARM_VFP_DREGS 32u
+
 typedef struct arm_ctx {
     uint32_t r[16];     /* r[15]: address of the next instruction to run, between steps */
     uint32_t nzcv;      /* N Z C V in bits 3..0: the CPSR's 31..28, in a word of their
@@ -30,7 +34,8 @@ typedef struct arm_ctx {
     uint32_t excl_addr; /* exclusive monitor: address of the last LDREX, ~0 when clear */
     uint32_t excl_val;  /* value LDREX read (STREX succeeds by compare-and-swap on it) */
     uint32_t excl_val2; /* second word for LDREXD */
-    uint32_t vfp[32];   /* S0..S31; D<n> is S<2n+1>:S<2n> (VFPv3-D16, arm_exec_vfp.h) */
+    uint32_t vfp[2 * ARM_VFP_DREGS]; /* D<n> is vfp[2n+1]:vfp[2n]; S<n> is vfp[n]
+                                      * (VFPv3-D32, arm_exec_vfp.h) */
     uint32_t fpscr;     /* FPSCR: NZCV, DN, FZ, RMode and the cumulative flags */
     sim_sys_t sys;
 } arm_ctx_t;

@@ -1,7 +1,7 @@
 /* The VFP decoder, for A32 and T32 alike: arm_vfp_enc.def's rows over bits
  * 27..0, one small extractor per form. The A32 and T32 decoders ask it
- * first; what it does not take (no row matches, or an UNPREDICTABLE or
- * D32-only variant) they decode as before, to UNDEF. Host code. */
+ * first; what it does not take (no row matches, or an UNPREDICTABLE
+ * variant) they decode as before, to UNDEF. Host code. */
 #include <string.h>
 
 #include "arm_insn.h"
@@ -25,19 +25,14 @@ static const vfp_row_t vfp_rows[] = {ARM_VFP_ENC_ROWS(VFP_ROW)};
 #define BITS(w, hi, lo) (((w) >> (lo)) & ((2u << ((hi) - (lo))) - 1u))
 #define BIT(w, n) (((w) >> (n)) & 1u)
 
-/* A register number: S = V:bit, D = bit:V (D16: bit must be 0). Sets *bad
- * for a D register beyond D15. */
-static uint8_t vfp_reg(uint32_t v, uint32_t bit, uint32_t dbl, int *bad)
+/* A register number: S = V:bit (S0-S31), D = bit:V (D0-D31, VFPv3-D32). */
+static uint8_t vfp_reg(uint32_t v, uint32_t bit, uint32_t dbl)
 {
-    if (dbl) {
-        *bad |= bit != 0;
-        return (uint8_t)v;
-    }
-    return (uint8_t)(v << 1 | bit);
+    return (uint8_t)(dbl ? bit << 4 | v : v << 1 | bit);
 }
-#define VD(w, dbl, bad) vfp_reg(BITS(w, 15, 12), BIT(w, 22), dbl, bad)
-#define VN(w, dbl, bad) vfp_reg(BITS(w, 19, 16), BIT(w, 7), dbl, bad)
-#define VM(w, dbl, bad) vfp_reg(BITS(w, 3, 0), BIT(w, 5), dbl, bad)
+#define VD(w, dbl) vfp_reg(BITS(w, 15, 12), BIT(w, 22), dbl)
+#define VN(w, dbl) vfp_reg(BITS(w, 19, 16), BIT(w, 7), dbl)
+#define VM(w, dbl) vfp_reg(BITS(w, 3, 0), BIT(w, 5), dbl)
 
 /* VFPExpandImm: the single, or the double's high word. */
 static uint32_t vfp_expand_imm(uint32_t imm8, uint32_t dbl)
@@ -48,53 +43,52 @@ static uint32_t vfp_expand_imm(uint32_t imm8, uint32_t dbl)
     return sign << 31 | (b6 ? 0x3e000000u : 0x40000000u) | low6 << 19;
 }
 
-/* The arithmetic and conversions; 1: UNPREDICTABLE or not in D16. */
+/* The arithmetic and conversions; 1: UNPREDICTABLE. */
 static int vfp_form_dp(uint32_t w, uint32_t form, arm_insn_t *o)
 {
     uint32_t sz = BIT(w, 8);
-    int bad = 0;
     o->amount = (uint8_t)sz;
     switch (form) {
     case VF_F3:
-        o->rn = VN(w, sz, &bad);
+        o->rn = VN(w, sz);
         /* fall through */
     case VF_F2:
-        o->rd = VD(w, sz, &bad);
-        o->rm = VM(w, sz, &bad);
-        return bad;
+        o->rd = VD(w, sz);
+        o->rm = VM(w, sz);
+        return 0;
     case VF_CMPZ:
-        o->rd = VD(w, sz, &bad);
+        o->rd = VD(w, sz);
         o->amount |= ARM_VFP_ZERO;
-        return bad;
+        return 0;
     case VF_IMM:
-        o->rd = VD(w, sz, &bad);
+        o->rd = VD(w, sz);
         o->imm = vfp_expand_imm(BITS(w, 19, 16) << 4 | BITS(w, 3, 0), sz);
-        return bad;
+        return 0;
     case VF_HALF: /* bit 7: T, kept as ARM_VFP_SIGNED */
-        o->rd = VD(w, 0, &bad);
-        o->rm = VM(w, 0, &bad);
+        o->rd = VD(w, 0);
+        o->rm = VM(w, 0);
         o->amount = (uint8_t)(BIT(w, 7) ? ARM_VFP_SIGNED : 0u);
-        return bad;
+        return 0;
     case VF_CVTFF: /* sz: the source is the double */
-        o->rd = VD(w, !sz, &bad);
-        o->rm = VM(w, sz, &bad);
-        return bad;
+        o->rd = VD(w, !sz);
+        o->rm = VM(w, sz);
+        return 0;
     case VF_I2F:
-        o->rd = VD(w, sz, &bad);
-        o->rm = VM(w, 0, &bad);
+        o->rd = VD(w, sz);
+        o->rm = VM(w, 0);
         o->amount |= (uint8_t)(BIT(w, 7) ? ARM_VFP_SIGNED : 0u);
-        return bad;
+        return 0;
     case VF_F2I:
-        o->rd = VD(w, 0, &bad);
-        o->rm = VM(w, sz, &bad);
+        o->rd = VD(w, 0);
+        o->rm = VM(w, sz);
         o->amount |= (uint8_t)((BIT(w, 16) ? ARM_VFP_SIGNED : 0u) | (BIT(w, 7) ? ARM_VFP_RZ : 0u));
-        return bad;
+        return 0;
     default: { /* VF_FIX: frac_bits = size - imm4:i */
         uint32_t size = BIT(w, 7) ? 32u : 16u, imm = BITS(w, 3, 0) << 1 | BIT(w, 5);
-        o->rd = VD(w, sz, &bad);
+        o->rd = VD(w, sz);
         o->amount |= (uint8_t)((BIT(w, 16) ? 0u : ARM_VFP_SIGNED) | (size == 32u ? ARM_VFP_RZ : 0u));
         o->imm = size - imm;
-        return bad || imm > size;
+        return imm > size;
     }
     }
 }
@@ -106,18 +100,18 @@ static int vfp_form_move(uint32_t w, uint32_t form, arm_insn_t *o)
     o->rd = (uint8_t)BITS(w, 15, 12);
     switch (form) {
     case VF_CORES:
-        o->rm = VN(w, 0, &bad);
+        o->rm = VN(w, 0);
         return o->rd == 15;
     case VF_SCALAR: /* Dn[x] is S(2n + x) */
-        o->rm = (uint8_t)(2u * vfp_reg(BITS(w, 19, 16), BIT(w, 7), 1, &bad) + BIT(w, 21));
+        o->rm = (uint8_t)(2u * vfp_reg(BITS(w, 19, 16), BIT(w, 7), 1) + BIT(w, 21));
         o->amount = ARM_VFP_ZERO;
-        return bad || o->rd == 15;
+        return o->rd == 15;
     case VF_VMSR: /* VMRS APSR_nzcv is Rt = 15 */
         return o->op == ARM_OP_VMSR && o->rd == 15;
     case VF_RRD:
     case VF_RRS:
         o->rs = (uint8_t)BITS(w, 19, 16);
-        o->rm = form == VF_RRD ? VM(w, 1, &bad) : VM(w, 0, &bad);
+        o->rm = form == VF_RRD ? VM(w, 1) : VM(w, 0);
         o->amount = form == VF_RRD ? ARM_VFP_D : 0u;
         bad |= form == VF_RRS && o->rm == 31;
         bad |= (o->op == ARM_OP_VMOV_RRD || o->op == ARM_OP_VMOV_RRS) && o->rd == o->rs;
@@ -131,9 +125,8 @@ static int vfp_form_move(uint32_t w, uint32_t form, arm_insn_t *o)
 static int vfp_form_mem(uint32_t w, uint32_t form, uint32_t pc, arm_insn_t *o)
 {
     uint32_t sz = BIT(w, 8), imm8 = BITS(w, 7, 0);
-    int bad = 0;
     o->rn = (uint8_t)BITS(w, 19, 16);
-    o->rd = VD(w, sz, &bad);
+    o->rd = VD(w, sz);
     o->amount = (uint8_t)sz;
     o->flags = (uint8_t)((BIT(w, 24) ? ARM_F_P : 0u) | (BIT(w, 23) ? ARM_F_U : 0u) |
                          (BIT(w, 21) ? ARM_F_W : 0u));
@@ -143,14 +136,14 @@ static int vfp_form_mem(uint32_t w, uint32_t form, uint32_t pc, arm_insn_t *o)
             o->imm = (o->flags & ARM_F_U) ? (pc & ~3u) + o->imm : (pc & ~3u) - o->imm;
             o->amount |= ARM_VFP_LIT;
         }
-        return bad;
+        return 0;
     }
-    /* A D list of an odd count is FLDMX/FSTMX: one word more written back. */
+    /* A D list of an odd count is FLDMX/FSTMX: one word more written back.
+     * UNPREDICTABLE: no register, more than 16 doubles, past D31 or S31. */
     uint32_t regs = sz ? imm8 / 2u : imm8, last = o->rd + regs;
     o->imm = sz ? 2u * regs : regs;
     o->shift = (uint8_t)imm8;
-    bad |= regs == 0 || last > (sz ? 16u : 32u) || (o->rn == 15 && (o->flags & ARM_F_W));
-    return bad;
+    return regs == 0 || (sz && regs > 16u) || last > 32u || (o->rn == 15 && (o->flags & ARM_F_W));
 }
 
 int arm_decode_vfp(uint32_t w, uint32_t addr, uint32_t t32, arm_insn_t *out)

@@ -1,11 +1,11 @@
-/* VFPv3-D16 (plus VFPv4's fused multiply-add): the register file's
+/* VFPv3-D32 (plus VFPv4's fused multiply-add): the register file's
  * access, the arithmetic, compares, conversions and the moves between the
  * core and the extension registers (arm_vfp_ops.def's rows). The IEEE work
  * is softfloat/vfp_fp.h's and softfloat/vfp_cvt.h's; here the operands are fetched and
  * the FPSCR is passed along.
  *
  * Record fields (arm_vfp_ops.def): rd, rn, rm name S registers (0..31) or
- * D registers (0..15) as amount's ARM_VFP_D (arm_vfp_ops.def) says; core registers of the
+ * D registers (0..31) as amount's ARM_VFP_D (arm_vfp_ops.def) says; core registers of the
  * moves are rd (Rt) and rs (Rt2). */
 #ifndef ARM_EXEC_VFP_H
 #define ARM_EXEC_VFP_H

@@ -11,15 +11,15 @@
 #include "arm_exec_vfp.h"
 #include "arm_exec_loadstore.h"
 
-/* Move `words` words between memory at a and the S registers from first
- * on; 1 after a fault (reported). */
+/* Move `words` words between memory at a and the register file's words
+ * from first on (S<first>, or D<first / 2>); 1 after a fault (reported). */
 SIM_INLINE uint32_t arm_vfp_xfer(arm_ctx_t *c, const sim_mem_t *m, uint32_t core, uint32_t pc,
                                  uint32_t a, uint32_t first, uint32_t words, uint32_t load)
 {
     if (arm_word_misaligned(c, pc, a))
         return 1;
     for (uint32_t i = 0; i < words; i++, a += 4u) {
-        uint32_t *s = &c->vfp[(first + i) & 31u], v;
+        uint32_t *s = &c->vfp[(first + i) % (2u * ARM_VFP_DREGS)], v;
         /* a faulting load writes no register: the word goes through v */
         if (load ? arm_ld_size(m, core, a, 4u, &v) : arm_st_size(m, core, a, 4u, *s)) {
             arm_fault(c, load ? SIM_FAULT_READ : SIM_FAULT_WRITE, pc, a);

@@ -5,10 +5,19 @@
 
 #include "../sim_run.h"
 
+/* AT_HWCAP's bits (Linux arch/arm/include/uapi/asm/hwcap.h). */
+#define ARM_HWCAP_VFP    0x40u
+#define ARM_HWCAP_NEON   0x1000u
+#define ARM_HWCAP_VFPv3  0x2000u
+#define ARM_HWCAP_VFPv3D16 0x4000u
+#define ARM_HWCAP_VFPv4  0x10000u
+#define ARM_HWCAP_VFPD32 0x80000u
 /* AT_HWCAP: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS, and the VFP that
- * arm_vfp_ops.def implements: VFP | VFPv3 | VFPv3D16 | VFPv4 (the fused
- * multiply-add and the half-precision conversions). No NEON, no D32. */
-#define ARM_HWCAP (0x8097u | 0x40u | 0x2000u | 0x4000u | 0x10000u)
+ * arm_vfp_ops.def implements, as Linux sets it for a VFPv3-D32 core
+ * (vfpmodule.c: VFPD32 instead of VFPv3D16): VFP | VFPv3 | VFPv4 (the
+ * fused multiply-add and the half-precision conversions) | VFPD32. No NEON:
+ * glibc would pick its NEON string functions. */
+#define ARM_HWCAP (0x8097u | ARM_HWCAP_VFP | ARM_HWCAP_VFPv3 | ARM_HWCAP_VFPv4 | ARM_HWCAP_VFPD32)
 #define ARM_PLATFORM "v7l"
 
 struct isa_array;
