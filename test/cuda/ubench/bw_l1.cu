@@ -29,11 +29,7 @@ __global__ void l1_bw(long long *spans, unsigned *sums, const uint4 *a)
         x += v.x;
         x += v.w;
     }
-    __syncthreads();
-    long long t1 = clock64();
-    sums[blockIdx.x * blockDim.x + tid] = x;
-    if (tid == 0)
-        spans[blockIdx.x] = t1 - t0;
+    sm_bw_end(spans, sums, x, t0);
 }
 
 int main()

@@ -27,11 +27,7 @@ __global__ void shared_bw(long long *spans, unsigned *sums)
         x += v2;
         x += v3;
     }
-    __syncthreads();
-    long long t1 = clock64();
-    sums[blockIdx.x * blockDim.x + tid] = x;
-    if (tid == 0)
-        spans[blockIdx.x] = t1 - t0;
+    sm_bw_end(spans, sums, x, t0);
 }
 
 int main()

@@ -10,6 +10,17 @@
 #define THREADS 1024
 #define ITERS 64
 
+// A per-SM kernel's end, after its timed loop from t0: the barrier, then
+// thread 0 stores the CTA's span and every thread its sum x of what it read.
+__device__ __forceinline__ void sm_bw_end(long long *spans, unsigned *sums, unsigned x, long long t0)
+{
+    __syncthreads();
+    long long t1 = clock64();
+    sums[blockIdx.x * blockDim.x + threadIdx.x] = x;
+    if (threadIdx.x == 0)
+        spans[blockIdx.x] = t1 - t0;
+}
+
 // Runs KERNEL(spans, sums, extra...) and prints "NAME X B/clk/SM" for
 // BYTES a CTA, then "checksum X": the sum of every thread's sum of what it
 // read, which no timing can change.
