@@ -36,14 +36,20 @@ static void start(void)
 
 static void stop(void) { free(block); }
 
-/* A request of SM 0 sent at cycle t. */
-static void send(uint64_t t, uint64_t addr, uint32_t kind, uint32_t bytes, uint32_t tag)
+/* A request of SM sm sent at cycle t. */
+static void send_from(uint32_t sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t bytes, uint32_t tag)
 {
     mem_req_t r = {0};
-    r.at = t, r.addr = addr, r.kind = (uint8_t)kind, r.bytes = bytes, r.tag = tag;
+    r.at = t, r.addr = addr, r.kind = (uint8_t)kind, r.bytes = bytes, r.tag = tag, r.sm = sm;
     r.type = kind == CACHE_WRITE ? CACHE_GLOBAL_ACC_W : CACHE_GLOBAL_ACC_R;
     r.op = CACHE_OP_CG;
     cr_assert_eq(mem_enqueue(S, &r), 0);
+}
+
+/* ... of SM 0. */
+static void send(uint64_t t, uint64_t addr, uint32_t kind, uint32_t bytes, uint32_t tag)
+{
+    send_from(0, t, addr, kind, bytes, tag);
 }
 
 /* Runs addr's partition to cycle h; its answers' times into at[] (tags in tag[]), how many. */
@@ -169,16 +175,6 @@ static void start_halves(void)
     cr_assert_eq(P.mem.nhalves, 2);
     block = malloc(mem_bytes(&P.mem, 132, P.cta_quantum));
     S = mem_init(block, &P.mem, 132, P.cta_quantum);
-}
-
-/* A read of SM sm sent at t. */
-static void send_from(uint32_t sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t bytes, uint32_t tag)
-{
-    mem_req_t r = {0};
-    r.at = t, r.addr = addr, r.kind = (uint8_t)kind, r.bytes = bytes, r.tag = tag, r.sm = sm;
-    r.type = kind == CACHE_WRITE ? CACHE_GLOBAL_ACC_W : CACHE_GLOBAL_ACC_R;
-    r.op = CACHE_OP_CG;
-    cr_assert_eq(mem_enqueue(S, &r), 0);
 }
 
 /* Memory phases of `step` cycles (no longer than the halves' latency, so
