@@ -4,7 +4,7 @@
 #                   RISU_SEED; the programs that matched are removed as it goes
 RISU_SEED  ?= 1
 RISU_DIR   := $(BUILD)/risu
-RISU_GEN_SRC := test/risu/risu_gen.c test/risu/risu_pick.c test/risu/risu_pick_vfp.c test/risu/risu_rows.c
+RISU_GEN_SRC := $(filter-out test/risu/risu_main.c,$(wildcard test/risu/risu_*.c))
 
 .PHONY: risu risu-long
 

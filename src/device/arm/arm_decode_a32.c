@@ -382,7 +382,7 @@ static const a32_row_t *a32_lookup(uint32_t w)
 
 void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out)
 {
-    if (arm_decode_vfp(word, addr, 0, out))
+    if (arm_decode_vfp(word, addr, 0, out) || arm_decode_neon(word, addr, 0, out))
         return;
     const a32_row_t *row = a32_lookup(word);
     memset(out, 0, sizeof *out);

@@ -699,7 +699,7 @@ void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out)
         len = 4;
         w = hw1 << 16 | hw2;
         raw = hw1 | hw2 << 16;
-        if (arm_decode_vfp(w, addr, 1, out))
+        if (arm_decode_vfp(w, addr, 1, out) || arm_decode_neon(w, addr, 1, out))
             return;
         row = t32_find(&t32_index, t32_rows, sizeof t32_rows / sizeof t32_rows[0], w);
     } else {

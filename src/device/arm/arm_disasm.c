@@ -372,7 +372,12 @@ static void dis_body(dis_out_t *o, const arm_insn_t *in, uint32_t addr)
         dis_ldrex(o, in, mn, cc, fmt == ARM_FMT_STREX);
         break;
     case ARM_FMT_VFP:
-        o->len += (size_t)arm_disasm_vfp(in, mn, cc, o->buf + o->len, o->n - o->len);
+    case ARM_FMT_NEON_ARITH:
+    case ARM_FMT_NEON_ELEM:
+        o->len += (size_t)(fmt == ARM_FMT_VFP ? arm_disasm_vfp
+                           : fmt == ARM_FMT_NEON_ARITH ? arm_disasm_neon_arith
+                                                       : arm_disasm_neon_elem)(in, mn, cc, o->buf + o->len,
+                                                                               o->n - o->len);
         o->len = o->len < o->n ? o->len : o->n - 1;
         break;
     default:

