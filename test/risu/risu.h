@@ -51,6 +51,11 @@ int risu_pick_row(risu_class_t cls, uint32_t row, uint64_t *rng, risu_case_t *ou
 int risu_vfp_ok(risu_class_t cls, risu_case_t *c, uint64_t *rng);
 void risu_vfp_inputs(risu_case_t *c, uint64_t *rng);
 uint32_t risu_r32(uint64_t *rng);
+/* risu_pick_neon_mem.c: whether a decoded NEON load or store (a row whose
+ * op has ARM_P_LOAD or ARM_P_STORE) is comparable; if so its base (and
+ * index) registers made to point into the scratch buffer, as offsets, with
+ * c->rel's bits for them and RISU_REL_MEM set. */
+int risu_neon_mem_ok(risu_case_t *c, uint64_t *rng);
 uint32_t risu_value(uint64_t *rng);
 
 #endif
