@@ -16,9 +16,4 @@
 ARM_NEON_ARITH_FORMS(ARM_NEON_ARITH_FORM_DECL)
 #undef ARM_NEON_ARITH_FORM_DECL
 
-/* AdvSIMDExpandImm's 64 bits from the record of a VMOV/VMVN/VORR/VBIC
- * (immediate): imm the low word (the high one the same) but for cmode 1110
- * op 1, whose imm is abcdefgh, each bit a byte. Host and device. */
-#define ARM_NEON_OP1 0x04u /* amount: modified immediate's op bit; cmode in amount bits 7..4 */
-
 #endif

@@ -8,7 +8,6 @@
 
 #include "arm_insn.h"
 #include "arm_exec_neon_arith.h"
-#include "arm_decode_neon_arith.h"
 
 enum { LAY_L3, LAY_L3SH, LAY_LL, LAY_LW, LAY_LN, LAY_LSC, LAY_LSCL, LAY_LSH, LAY_LSHN, LAY_LSHL, LAY_LMI };
 enum { TYP_US, TYP_NONE, TYP_I, TYP_N, TYP_S, TYP_F, TYP_PI, TYP_HN, TYP_US2, TYP_S2, TYP_CVT, TYP_MI };

@@ -11,6 +11,8 @@
 /* amount bits of the family (arm_neon.h leaves 0x04..0x80 to the rows) */
 #define ARM_NEON_SC   0x04u /* the second operand is the scalar Dm[imm], every lane */
 #define ARM_NEON_POLY 0x08u /* VMULL.P8 */
+/* the modified immediates' rows (which have no scalar): op, and cmode in bits 7..4 */
+#define ARM_NEON_OP1  0x04u
 
 enum {
     /* three registers of the same length, integer (3same) */
@@ -354,7 +356,7 @@ ARM_NEON_FN void arm_neon_3diff(arm_ctx_t *c, const arm_insn_t *in, uint32_t k)
 {
     uint32_t esz = in->shift, uns = (in->amount & ARM_NEON_U) != 0u, ne = 8u >> esz, bits = 8u << esz, qc = 0;
     uint32_t wide_n = k == ARM_NEON_K_ADDW || k == ARM_NEON_K_SUBW || (k >= ARM_NEON_K_ADDHN && k <= ARM_NEON_K_RSUBHN);
-    uint32_t narrow = k >= ARM_NEON_K_ADDHN && k <= ARM_NEON_K_RSUBHN && k != ARM_NEON_K_ABAL;
+    uint32_t narrow = k >= ARM_NEON_K_ADDHN && k <= ARM_NEON_K_RSUBHN;
     uint64_t n[2], m[2], d[2], r[2] = {0u, 0u}, wmask = arm_neon_mask(esz + 1u);
     arm_neon_read(c, in->rn, wide_n ? 2u : 1u, n);
     arm_neon_opm(c, in, narrow ? 2u : 1u, m);
@@ -469,7 +471,7 @@ ARM_NEON_FN void arm_neon_shimm(arm_ctx_t *c, const arm_insn_t *in, uint32_t k)
 /* AdvSIMDExpandImm's 64 bits from the record (arm_decode_neon_arith.c). */
 SIM_INLINE uint64_t arm_neon_imm64(const arm_insn_t *in)
 {
-    if ((in->amount >> 4) == 14u && (in->amount & 0x04u)) { /* cmode 1110 op 1: a byte per bit */
+    if ((in->amount >> 4) == 14u && (in->amount & ARM_NEON_OP1)) { /* cmode 1110 op 1: a byte per bit */
         uint64_t r = 0;
         for (uint32_t i = 0; i < 8u; i++)
             if ((in->imm >> i) & 1u)
