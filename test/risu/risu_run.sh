@@ -17,6 +17,7 @@ shift 3
 RISU_ISA=${RISU_ISA:-arm}
 export RISU_ISA
 BUILD=${BUILD:-build}
+export WARPSIM="${WARPSIM:-$BUILD/warpsim}" # the simulator of the same build
 src=$(dirname "$0")
 if [ "$RISU_ISA" = x86 ]; then
     classes=${*:-int int16 x87 sse}
