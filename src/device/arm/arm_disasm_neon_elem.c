@@ -7,7 +7,7 @@
 #include "arm_exec_neon_elem.h"
 
 static const char *const ne_core[16] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
-                                        "r8", "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
+                                        "r8", "r9", "sl", "fp", "ip", "sp", "lr", "pc"};
 
 /* D register d, or the Q register it starts when q */
 static const char *ne_reg(char *s, uint32_t d, uint32_t q)
