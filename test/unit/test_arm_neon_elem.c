@@ -196,3 +196,133 @@ static void ne_set_d(arm_ctx_t *c, uint32_t d, uint64_t v)
     c->vfp[2 * d] = (uint32_t)v;
     c->vfp[2 * d + 1] = (uint32_t)(v >> 32);
 }
+
+/* VRECPE/VRSQRTE .u32 and .f32 (d0 = op(d1), both lanes x): the results
+ * and the FPSCR's cumulative flags qemu-arm gives */
+Test(arm_neon_elem, reciprocal_estimates_as_qemu)
+{
+    static const uint32_t v[][7] = {
+        /* x, recpe.u32, recpe.f32, rsqrte.u32, rsqrte.f32, flags after recpe.f32, rsqrte.f32 */
+        {0x80000000u, 0xff800000u, 0xff800000u, 0xb4800000u, 0xff800000u, 0x02u, 0x02u},
+        {0xffffffffu, 0x80000000u, 0x7fc00000u, 0x80000000u, 0x7fc00000u, 0x00u, 0x00u},
+        {0x7fffffffu, 0xffffffffu, 0x7fc00000u, 0xb5000000u, 0x7fc00000u, 0x00u, 0x00u},
+        {0x40000000u, 0xffffffffu, 0x3eff8000u, 0xff800000u, 0x3f348000u, 0x00u, 0x00u},
+        {0xc0000000u, 0xaa800000u, 0xbeff8000u, 0x93800000u, 0x7fc00000u, 0x00u, 0x01u},
+        {0x3f800000u, 0xffffffffu, 0x3f7f8000u, 0xffffffffu, 0x3f7f8000u, 0x00u, 0x00u},
+        {0x40400000u, 0xffffffffu, 0x3eaa8000u, 0xff800000u, 0x3f138000u, 0x00u, 0x00u},
+        {0x00000000u, 0xffffffffu, 0x7f800000u, 0xffffffffu, 0x7f800000u, 0x02u, 0x02u},
+        {0x7f000000u, 0xffffffffu, 0x00000000u, 0xb5800000u, 0x1fb48000u, 0x08u, 0x00u},
+        {0x7e800000u, 0xffffffffu, 0x00000000u, 0xb6000000u, 0x1fff8000u, 0x08u, 0x00u},
+        {0x7f800000u, 0xffffffffu, 0x00000000u, 0xb5000000u, 0x00000000u, 0x00u, 0x00u},
+        {0xbf800000u, 0xab000000u, 0xbf7f8000u, 0x94000000u, 0x7fc00000u, 0x00u, 0x01u},
+        {0x00400000u, 0xffffffffu, 0x7f800000u, 0xffffffffu, 0x7f800000u, 0x82u, 0x82u},
+        {0x7f800001u, 0xffffffffu, 0x7fc00000u, 0xb5000000u, 0x7fc00000u, 0x01u, 0x01u},
+        {0x3e800000u, 0xffffffffu, 0x407f8000u, 0xffffffffu, 0x3fff8000u, 0x00u, 0x00u},
+        {0x41200000u, 0xffffffffu, 0x3dcc8000u, 0xfd800000u, 0x3ea18000u, 0x00u, 0x00u},
+        {0x3fc00000u, 0xffffffffu, 0x3f2a8000u, 0xffffffffu, 0x3f510000u, 0x00u, 0x00u},
+    };
+    /* vrecpe.u32, vrecpe.f32, vrsqrte.u32, vrsqrte.f32 d0, d1 */
+    static const uint32_t words[4] = {0xf3bb0401u, 0xf3bb0501u, 0xf3bb0481u, 0xf3bb0581u};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        for (uint32_t k = 0; k < 4u; k++) {
+            arm_ctx_t c;
+            memset(&c, 0, sizeof c);
+            ne_set_d(&c, 1, (uint64_t)v[i][0] << 32 | v[i][0]);
+            ne_run(&c, &words[k], 1);
+            cr_assert_eq(ne_d(&c, 0), (uint64_t)v[i][1 + k] << 32 | v[i][1 + k], "%08x op %u", v[i][0], k);
+            if (k & 1u)
+                cr_assert_eq(c.fpscr & 0x9fu, v[i][5 + k / 2u], "%08x op %u flags", v[i][0], k);
+        }
+}
+
+Test(arm_neon_elem, vtbx_keeps_out_of_range_bytes_vtbl_zeroes_them)
+{
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    ne_set_d(&c, 1, 0x1716151413121110ull);
+    ne_set_d(&c, 2, 0x1f1e1d1c1b1a1918ull);
+    ne_set_d(&c, 3, 0x0311070811ff0f00ull); /* indices (lane 0 first) 0, 15, 255, 17, 8, 7, 17, 3 */
+    ne_set_d(&c, 0, 0xaaaaaaaaaaaaaaaaull);
+    const uint32_t tbx = 0xf3b10943u; /* vtbx.8 d0, {d1-d2}, d3 */
+    ne_run(&c, &tbx, 1);
+    cr_assert_eq(ne_d(&c, 0), 0x13aa1718aaaa1f10ull);
+    const uint32_t tbl = 0xf3b10903u; /* vtbl.8 d0, {d1-d2}, d3 */
+    ne_run(&c, &tbl, 1);
+    cr_assert_eq(ne_d(&c, 0), 0x1300171800001f10ull);
+}
+
+Test(arm_neon_elem, vqmovn_saturates_and_sets_qc)
+{
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    ne_set_d(&c, 2, 0x0005ff7f00807fffull); /* 32767, 128, -129, 5 */
+    ne_set_d(&c, 3, 0xffffff80007f8000ull); /* -32768, 127, -128, -1 */
+    const uint32_t s16 = 0xf3b20282u; /* vqmovn.s16 d0, q1 */
+    ne_run(&c, &s16, 1);
+    cr_assert_eq(ne_d(&c, 0), 0xff807f8005807f7full);
+    cr_assert_eq(c.fpscr, ARM_NEON_QC);
+    /* in range: QC is left as it was (clear) */
+    c.fpscr = 0;
+    ne_set_d(&c, 2, 0x0005ff80007f0000ull);
+    ne_set_d(&c, 3, 0);
+    ne_run(&c, &s16, 1);
+    cr_assert_eq(ne_d(&c, 0), 0x0000000005807f00ull);
+    cr_assert_eq(c.fpscr, 0u);
+    /* vqmovun.s16 d0, q1: negatives to 0, QC */
+    const uint32_t un = 0xf3b20242u;
+    ne_set_d(&c, 2, 0x0100ffff00ff0001ull); /* 1, 255, -1, 256 */
+    ne_run(&c, &un, 1);
+    cr_assert_eq(ne_d(&c, 0) & 0xffffffffu, 0xff00ff01u);
+    cr_assert_eq(c.fpscr, ARM_NEON_QC);
+}
+
+Test(arm_neon_elem, vld3_and_vst4_interleave)
+{
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    uint8_t *b = (uint8_t *)ne_priv;
+    for (int i = 0; i < 64; i++)
+        b[i] = (uint8_t)i;
+    c.r[0] = 0x10000u;
+    const uint32_t ld3 = 0xf420040du; /* vld3.8 {d0-d2}, [r0]! */
+    cr_assert_eq(ne_run(&c, &ld3, 1), 0u);
+    cr_assert_eq(ne_d(&c, 0), 0x15120f0c09060300ull);
+    cr_assert_eq(ne_d(&c, 1), 0x1613100d0a070401ull);
+    cr_assert_eq(ne_d(&c, 2), 0x1714110e0b080502ull);
+    cr_assert_eq(c.r[0], 0x10000u + 24u, "written back by the bytes moved");
+    /* vst4.16 {d0-d3}, [r0]: halfword e of d0, d1, d2, d3, then e + 1 */
+    for (uint32_t d = 0; d < 4u; d++)
+        ne_set_d(&c, d, 0x0003000200010000ull + 0x0010001000100010ull * d);
+    c.r[0] = 0x10040u;
+    const uint32_t st4 = 0xf400004fu;
+    cr_assert_eq(ne_run(&c, &st4, 1), 0u);
+    const uint16_t *h = (const uint16_t *)(b + 0x40);
+    for (uint32_t e = 0; e < 4u; e++)
+        for (uint32_t d = 0; d < 4u; d++)
+            cr_assert_eq(h[4u * e + d], 0x10u * d + e, "element %u of d%u", e, d);
+    cr_assert_eq(c.r[0], 0x10040u, "Rm = 15: no write-back");
+}
+
+Test(arm_neon_elem, alignment_hint_faults_and_changes_nothing)
+{
+    arm_ctx_t c;
+    memset(&c, 0, sizeof c);
+    memset(ne_priv, 0x5a, 64);
+    ne_set_d(&c, 0, 1u);
+    ne_set_d(&c, 1, 2u);
+    c.r[0] = 0x10008u;
+    const uint32_t ld = 0xf4200aadu; /* vld1.32 {d0-d1}, [r0 :128]! */
+    cr_assert_eq(ne_run(&c, &ld, 1), 1u, "a fault stops the core");
+    cr_assert_eq(c.r[0], 0x10008u);
+    cr_assert_eq(ne_d(&c, 0), 1u);
+    cr_assert_eq(ne_d(&c, 1), 2u);
+    memset(&c, 0, sizeof c);
+    c.r[0] = 0x10010u;
+    cr_assert_eq(ne_run(&c, &ld, 1), 0u);
+    cr_assert_eq(c.r[0], 0x10020u);
+    cr_assert_eq(ne_d(&c, 1), 0x5a5a5a5a5a5a5a5aull);
+    /* without a hint an element need not be aligned (qemu-arm checks nothing) */
+    c.r[0] = 0x10001u;
+    const uint32_t ld16 = 0xf420074fu; /* vld1.16 {d0}, [r0] */
+    cr_assert_eq(ne_run(&c, &ld16, 1), 0u);
+}
