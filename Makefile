@@ -85,14 +85,16 @@ $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(FLAGS_STAMP)
 	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -c $< -o $@
 
 # The x87 core (src/device/softfloat/fp80*.h), the PTX ALU (src/device/ptx/ptx_alu*.h),
-# the SM model and the memory system's models (DRAM, caches) compiled for the GPU: compile checks.
+# the SM model, the memory system's models (DRAM, caches) and the ARM executor (NEON, VFP)
+# compiled for the GPU: compile checks.
 ifneq ($(NVCC),)
 all: $(BUILD)/obj/test/cuda/fp80_device_check.o $(BUILD)/obj/test/cuda/ptx_alu_device_check.o \
-     $(BUILD)/obj/test/cuda/dram_device_check.o $(BUILD)/obj/test/cuda/mem_device_check.o
+     $(BUILD)/obj/test/cuda/dram_device_check.o $(BUILD)/obj/test/cuda/mem_device_check.o \
+     $(BUILD)/obj/test/cuda/arm_device_check.o
 endif
 $(BUILD)/obj/test/cuda/%_device_check.o: test/cuda/%_device_check.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NVCC) -c -std=c++17 -Isrc -arch=sm_75 -Werror all-warnings $(DEPFLAGS) -MF $(@:.o=.d) $< -o $@
+	$(NVCC) -c -std=c++17 -Isrc -Ikernels/include -arch=sm_75 -Werror all-warnings $(DEPFLAGS) -MF $(@:.o=.d) $< -o $@
 
 $(BUILD)/libwarpsim.a: $(LIB_OBJ) $(CUDA_OBJ)
 	@rm -f $@

@@ -1,7 +1,11 @@
 # Differential tests against qemu-arm (included by the top Makefile).
-# Every test/diff/<name>.c is built in eight variants into build/diff/<name>.<variant>:
-# four armel (soft-float ABI), three armhf (hard-float, VFPv3-D16, Thumb-2) and
-# hf_d32 (armhf with VFPv3-D32: the compiler may keep doubles in D16-D31 too);
+# Every test/diff/<name>.c is built in ten variants into build/diff/<name>.<variant>:
+# four armel (soft-float ABI), three armhf (hard-float, VFPv3-D16, Thumb-2),
+# hf_d32 (armhf with VFPv3-D32: the compiler may keep doubles in D16-D31 too),
+# and two with Advanced SIMD and the auto-vectoriser (-O3): hf_neon (A32,
+# -mfpu=neon) and hf_neon_v4 (Thumb-2, -mfpu=neon-vfpv4, and
+# -funsafe-math-optimizations, without which GCC vectorises no float loop:
+# NEON's float is not IEEE's, it flushes denormals);
 # `make diff` runs each under qemu-arm and build/warpsim (1 and 64 cores) and compares.
 DIFF_CC       ?= arm-linux-gnueabi-gcc
 DIFF_CFLAGS   ?= -static -g0 -Wall -Wextra -Wno-unused-parameter -Wno-format-truncation \
@@ -12,7 +16,7 @@ DIFF_NAMES    := $(notdir $(DIFF_SRC:.c=))
 # IA-32 inline assembly only (diff_x86.mk runs it)
 DIFF_ARM_SKIP := smc_loop_x86 seg_regs_x86 far_x86
 DIFF_ARM_NAMES := $(filter-out $(DIFF_ARM_SKIP),$(DIFF_NAMES))
-DIFF_VARIANTS := O0 O2 Os thumb hf_O0 hf_O2 hf_Os hf_d32
+DIFF_VARIANTS := O0 O2 Os thumb hf_O0 hf_O2 hf_Os hf_d32 hf_neon hf_neon_v4
 DIFF_FLAGS_O0    := -O0 -marm
 DIFF_FLAGS_O2    := -O2 -marm
 DIFF_FLAGS_Os    := -Os -marm
@@ -30,6 +34,11 @@ DIFF_CC_hf_Os    := $(DIFF_HF_CC)
 # the libraries stay Debian's (D16); the program's own code uses D0-D31 (fir_live.c)
 DIFF_FLAGS_hf_d32 := -O2 -march=armv7-a+fp -mfpu=vfpv3 -mthumb -mfloat-abi=hard
 DIFF_CC_hf_d32    := $(DIFF_HF_CC)
+DIFF_FLAGS_hf_neon    := -O3 -march=armv7-a+simd -mfpu=neon -marm -mfloat-abi=hard
+DIFF_CC_hf_neon       := $(DIFF_HF_CC)
+DIFF_FLAGS_hf_neon_v4 := -O3 -march=armv7-a+simd -mfpu=neon-vfpv4 -mthumb -mfloat-abi=hard \
+                         -funsafe-math-optimizations
+DIFF_CC_hf_neon_v4    := $(DIFF_HF_CC)
 DIFF_BINS     := $(foreach v,$(DIFF_VARIANTS),$(DIFF_ARM_NAMES:%=$(BUILD)/diff/%.$(v)))
 DIFF_JOBS     ?= 2
 

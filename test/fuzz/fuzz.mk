@@ -12,6 +12,7 @@ HEADERS      ?= $(shell find src kernels/include -name '*.h' -o -name '*.def')
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_ARM_CC  ?= arm-linux-gnueabi-gcc
+FUZZ_ARMHF_CC ?= arm-linux-gnueabihf-gcc
 FUZZ_X86_CC  ?= i686-linux-gnu-gcc
 FUZZ_CFLAGS  := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
                 -Isrc -Ikernels/include -Ikernels/ptx/include
@@ -22,12 +23,14 @@ FUZZ_RUN     := -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_p
 FUZZ_X86_LIB    := $(addprefix src/device/x86/,x86_host.c x86_decode.c x86_decode_0f.c x86_decode_sse.c x86_disasm.c x86_optab.c \
                    x86_block.c fast/x86_flags_dead.c)
 FUZZ_X86_SRC    := test/fuzz/fuzz_x86_decode.c $(filter-out %/x86_host.c,$(FUZZ_X86_LIB))
-FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c src/host/isa.c \
-                   $(addprefix src/device/arm/,arm_host.c arm_decode_a32.c arm_decode_t32.c arm_decode_vfp.c arm_decode_index.c \
-                   arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c) \
-                   $(FUZZ_X86_LIB)
-FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(addprefix src/device/arm/,arm_decode_a32.c arm_decode_t32.c arm_decode_vfp.c \
-                   arm_decode_index.c arm_disasm.c arm_disasm_vfp.c arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
+# every ARM decoder (A32, T32, VFP, NEON and its families) and disassembler
+FUZZ_ARM_DECODE := $(wildcard src/device/arm/arm_decode_*.c)
+FUZZ_ARM_DISASM := $(wildcard src/device/arm/arm_disasm*.c)
+FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.c src/host/isa.c $(FUZZ_ARM_DECODE) \
+                   $(addprefix src/device/arm/,arm_host.c arm_optab.c arm_block.c fast/arm_flags_dead.c \
+                   fast/arm_fast_prepare.c) $(FUZZ_X86_LIB)
+FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(FUZZ_ARM_DECODE) $(FUZZ_ARM_DISASM) \
+                   $(addprefix src/device/arm/,arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 
 FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(wildcard src/host/ptx/*.c) $(wildcard src/host/sm/*.c) src/host/report_json.c src/host/options.c
 
@@ -58,7 +61,8 @@ $(FUZZ_DIR)/fuzz_ptx: $(FUZZ_PTX_SRC) $(HEADERS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_PTX_SRC) -o $@ -ljansson -lm
 
 # Seeds: small static programs for fuzz_elf; the text of a glibc program, in
-# 256-byte pieces, for fuzz_decode.
+# 256-byte pieces, for fuzz_decode (armel, Thumb, and armhf with NEON: its
+# glibc has NEON string routines).
 $(FUZZ_DIR)/seeds.stamp: test/fuzz/seed_hello.c test/fuzz/seed_tiny.c
 	@mkdir -p $(FUZZ_DIR)/corpus_elf $(FUZZ_DIR)/corpus_decode $(FUZZ_DIR)/seed
 	@if command -v $(FUZZ_ARM_CC) >/dev/null 2>&1; then \
@@ -72,6 +76,11 @@ $(FUZZ_DIR)/seeds.stamp: test/fuzz/seed_hello.c test/fuzz/seed_tiny.c
 	    split -b 256 -a 4 $$s/text_$$v $(FUZZ_DIR)/corpus_decode/$${v}_; \
 	  done; \
 	else echo "fuzz: $(FUZZ_ARM_CC) not found: no ARM seed corpus"; fi
+	@if command -v $(FUZZ_ARMHF_CC) >/dev/null 2>&1; then \
+	  set -e; s=$(FUZZ_DIR)/seed; \
+	  $(FUZZ_ARMHF_CC) -static -O3 -s -marm -mfpu=neon -mfloat-abi=hard test/fuzz/seed_hello.c -o $$s/hello_neon; \
+	  $(FUZZ_ARMHF_CC:gcc=objcopy) -O binary --only-section=.text $$s/hello_neon $$s/text_neon; \
+	  split -b 256 -a 4 $$s/text_neon $(FUZZ_DIR)/corpus_decode/neon_; fi
 	@if command -v $(FUZZ_X86_CC) >/dev/null 2>&1; then \
 	  set -e; mkdir -p $(FUZZ_DIR)/corpus_x86_decode; \
 	  $(FUZZ_X86_CC) -static -nostdlib -O2 test/fuzz/seed_tiny.c -o $(FUZZ_DIR)/corpus_elf/tiny_x86; \

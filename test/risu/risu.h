@@ -11,13 +11,24 @@
 #include "device/arm/arm_insn.h"
 
 /* vfp and tvfp: arm_vfp_enc.def's rows in A32 and in T32 encoding (the
- * same bits but the top four, decoded on the two decoders' paths). */
-typedef enum risu_class { RISU_A32, RISU_T16, RISU_T32, RISU_VFP, RISU_TVFP, RISU_CLASSES } risu_class_t;
+ * same bits but the top four, decoded on the two decoders' paths); neon
+ * and tneon: arm_neon_enc.def's rows (A32 words) in A32 and in their T32
+ * encoding (1111 001U as 111U 1111, 1111 0100 as 1111 1001). */
+typedef enum risu_class {
+    RISU_A32, RISU_T16, RISU_T32, RISU_VFP, RISU_TVFP, RISU_NEON, RISU_TNEON, RISU_CLASSES
+} risu_class_t;
 
+static inline int risu_class_neon(risu_class_t cls) { return cls == RISU_NEON || cls == RISU_TNEON; }
 /* The classes whose blocks load and dump the VFP state too. */
-static inline int risu_class_fp(risu_class_t cls) { return cls == RISU_VFP || cls == RISU_TVFP; }
+static inline int risu_class_fp(risu_class_t cls)
+{
+    return cls == RISU_VFP || cls == RISU_TVFP || risu_class_neon(cls);
+}
 /* Thumb, in its 16- or 32-bit encodings. */
-static inline int risu_class_thumb(risu_class_t cls) { return cls != RISU_A32 && cls != RISU_VFP; }
+static inline int risu_class_thumb(risu_class_t cls)
+{
+    return cls != RISU_A32 && cls != RISU_VFP && cls != RISU_NEON;
+}
 
 /* The scratch buffer every memory operand points into (risu_main.c). */
 #define RISU_SCRATCH_BYTES 4096u
@@ -51,6 +62,9 @@ int risu_pick_row(risu_class_t cls, uint32_t row, uint64_t *rng, risu_case_t *ou
 int risu_vfp_ok(risu_class_t cls, risu_case_t *c, uint64_t *rng);
 void risu_vfp_inputs(risu_case_t *c, uint64_t *rng);
 uint32_t risu_r32(uint64_t *rng);
+/* risu_pick_neon.c: whether a decoded NEON row is comparable, and the
+ * block's random FP state. */
+int risu_neon_ok(risu_case_t *c, uint64_t *rng);
 /* risu_pick_neon_mem.c: whether a decoded NEON load or store (a row whose
  * op has ARM_P_LOAD or ARM_P_STORE) is comparable; if so its base (and
  * index) registers made to point into the scratch buffer, as offsets, with

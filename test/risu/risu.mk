@@ -1,6 +1,6 @@
 # The random instruction tester (test/risu/README.md), against qemu-arm:
-#   make risu       the fixed seed: 10,000 instructions a class (a32, t16, t32, vfp, tvfp); in make test
-#   make risu-long  10 million: 20 programs of 100,000 for each of the 5 classes, seeds from
+#   make risu       the fixed seed: 10,000 instructions a class (a32, t16, t32, vfp, tvfp, neon, tneon); in make test
+#   make risu-long  10 million: 20 programs of 100,000 for each of the 7 classes, seeds from
 #                   RISU_SEED; the programs that matched are removed as it goes
 RISU_SEED  ?= 1
 RISU_DIR   := $(BUILD)/risu

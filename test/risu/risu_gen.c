@@ -1,5 +1,5 @@
 /* risu_gen CLASS SEED COUNT OUT: COUNT random test blocks of one class
- * (a32, t16, t32, vfp, tvfp) into OUT.S (the blocks and their inputs, to link with
+ * (a32, t16, t32, vfp, tvfp, neon, tneon) into OUT.S (the blocks and their inputs, to link with
  * risu_main.c and risu_entry.S) and OUT.txt (one line a block: the word,
  * warpsim's disassembly and the inputs, for the report of a mismatch),
  * and a count of blocks per op on stderr with the rows that gave none. */
@@ -12,7 +12,7 @@
 /* Every block is 8 bytes: the instruction, a branch to the exit, padding. */
 static void risu_emit_block(FILE *s, risu_class_t cls, const risu_case_t *c)
 {
-    if (cls == RISU_A32 || cls == RISU_VFP)
+    if (!risu_class_thumb(cls))
         fprintf(s, "\t.inst 0x%08x\n\tb risu_exit_a32\n", c->word);
     else if (cls == RISU_T16)
         fprintf(s, "\t.inst.n 0x%04x\n\tb.w risu_exit_t32\n\t.inst.n 0xde00\n", c->word);
@@ -88,7 +88,11 @@ int main(int argc, char **argv)
 {
     risu_class_t cls;
     if (argc != 5 || !risu_class_of(argv[1], &cls)) {
-        fprintf(stderr, "usage: risu_gen a32|t16|t32|vfp|tvfp SEED COUNT OUT\n");
+        fprintf(stderr, "usage: risu_gen a32|t16|t32|vfp|tvfp|neon|tneon SEED COUNT OUT\n");
+        return 2;
+    }
+    if (risu_rows(cls) == 0) {
+        fprintf(stderr, "risu_gen: the class %s has no rows\n", argv[1]);
         return 2;
     }
     uint64_t rng = strtoull(argv[2], NULL, 0) * 3u + (uint64_t)cls;

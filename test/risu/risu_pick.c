@@ -22,7 +22,7 @@ uint32_t risu_r32(uint64_t *rng) { return (uint32_t)risu_rand(rng); }
 
 static void risu_decode(risu_class_t cls, uint32_t word, arm_insn_t *in)
 {
-    if (cls == RISU_A32 || cls == RISU_VFP)
+    if (cls == RISU_A32 || cls == RISU_VFP || cls == RISU_NEON)
         arm_decode_a32(word, 0x10000, in);
     else if (cls == RISU_T16)
         arm_decode_t32(word, 0, 0x10000, in);
@@ -179,6 +179,9 @@ static uint32_t risu_word(risu_class_t cls, const risu_row_t *row, int cond_row,
         w &= 0xffffu;
     if (cls == RISU_TVFP)
         w = (w & 0x0fffffffu) | 0xe0000000u;
+    if (cls == RISU_TNEON) /* arm_decode_neon.c's rewriting, the other way */
+        w = (w >> 24) == 0xf4u ? 0xf9000000u | (w & 0x00ffffffu)
+                               : 0xef000000u | ((w >> 24) & 1u) << 28 | (w & 0x00ffffffu);
     if (cond_row) {
         uint32_t r = risu_r32(rng), cond = (r & 1u) ? 14u : (r >> 1) % 15u;
         w = (w & 0x0fffffffu) | cond << 28;
@@ -200,6 +203,8 @@ static int risu_try(risu_class_t cls, const risu_row_t *row, int cond_row, uint6
         c->regs[r] = risu_value(rng);
     c->apsr = risu_r32(rng) & 0xf80f0000u;
     c->mem_seed = risu_r32(rng) | 1u;
+    if (risu_class_neon(cls))
+        return risu_neon_ok(c, rng);
     if (risu_class_fp(cls))
         return risu_vfp_ok(cls, c, rng);
     if (arm_op_has(c->in.op, ARM_P_LOAD | ARM_P_STORE)) {

@@ -7,6 +7,7 @@
 #include "risu_rows.h"
 #include "device/arm/arm_a32.def"
 #include "device/arm/arm_vfp_enc.def"
+#include "device/arm/arm_neon_enc.def"
 
 #define RISU_A32_ROW(op, form, match, mask) {(match), (mask), ARM_OP_##op},
 static const risu_row_t risu_a32_rows[] = {ARM_A32_COND_ROWS(RISU_A32_ROW) ARM_A32_UNCOND_ROWS(RISU_A32_ROW)};
@@ -30,6 +31,12 @@ static const risu_row_t risu_t32_rows[] = {
 static const risu_row_t risu_vfp_rows[] = {ARM_VFP_ENC_ROWS(RISU_VFP_ROW)};
 #undef RISU_VFP_ROW
 
+/* A32 words; the T32 class rewrites them (risu_pick.c: risu_word). The
+ * last row is none: the tables may be empty. */
+#define RISU_NEON_ROW(op, form, match, mask) {(match), (mask), ARM_OP_##op},
+static const risu_row_t risu_neon_rows[] = {ARM_NEON_ENC_ROWS(RISU_NEON_ROW){0u, 0u, ARM_OP_UNDEF}};
+#undef RISU_NEON_ROW
+
 #define RISU_N(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
 
 const risu_row_t *risu_row(risu_class_t cls, uint32_t i, int *cond_row)
@@ -46,6 +53,9 @@ const risu_row_t *risu_row(risu_class_t cls, uint32_t i, int *cond_row)
         return &risu_vfp_rows[i];
     case RISU_TVFP:
         return &risu_vfp_rows[i];
+    case RISU_NEON:
+    case RISU_TNEON:
+        return &risu_neon_rows[i];
     default:
         return &risu_t32_rows[i];
     }
@@ -57,11 +67,13 @@ uint32_t risu_rows(risu_class_t cls)
     case RISU_A32: return RISU_N(risu_a32_rows);
     case RISU_T16: return RISU_N(risu_t16_rows);
     case RISU_T32: return RISU_N(risu_t32_rows);
+    case RISU_NEON: case RISU_TNEON: return RISU_N(risu_neon_rows) - 1u;
     default: return RISU_N(risu_vfp_rows);
     }
 }
 
-static const char *const risu_names[RISU_CLASSES] = {"a32", "t16", "t32", "vfp", "tvfp"};
+static const char *const risu_names[RISU_CLASSES] = {"a32", "t16", "t32", "vfp", "tvfp", "neon",
+                                                          "tneon"};
 
 const char *risu_class_name(risu_class_t cls) { return risu_names[cls]; }
 

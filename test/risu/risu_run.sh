@@ -3,7 +3,7 @@
 # RUNS programs per class, each of COUNT blocks, seeds SEED, SEED+1, ...
 #
 #   sh test/risu/risu_run.sh SEED COUNT RUNS [CLASS...]
-#       classes: a32 t16 t32 vfp tvfp (RISU_ISA=arm), int int16 x87 sse (RISU_ISA=x86)
+#       classes: a32 t16 t32 vfp tvfp neon tneon (RISU_ISA=arm), int int16 x87 sse (RISU_ISA=x86)
 #
 # Environment: RISU_ISA (arm), BUILD (build), RISU_CC (arm-linux-gnueabi-gcc;
 # i686-linux-gnu-gcc for x86), WARPSIM, QEMU_ARM, QEMU_I386,
@@ -26,7 +26,7 @@ if [ "$RISU_ISA" = x86 ]; then
     harness="$src/x86/risu_x86_main.c $src/x86/risu_x86_entry.S"
     ccflags="-static -no-pie -O2"
 else
-    classes=${*:-a32 t16 t32 vfp tvfp}
+    classes=${*:-a32 t16 t32 vfp tvfp neon tneon}
     RISU_CC=${RISU_CC:-arm-linux-gnueabi-gcc}
     dir=$BUILD/risu
     gen=$dir/risu_gen
@@ -49,7 +49,7 @@ while [ "$i" -lt "$runs" ]; do
             }
         fi
         case $cls in
-        vfp | tvfp) export QEMU_CPU="${RISU_FP_CPU:-cortex-a15}" ;;
+        vfp | tvfp | neon | tneon) export QEMU_CPU="${RISU_FP_CPU:-cortex-a15}" ;;
         *) unset QEMU_CPU ;;
         esac
         if sh "$src/risu_compare.sh" "$out"; then
