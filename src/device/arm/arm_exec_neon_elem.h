@@ -106,7 +106,7 @@ SIM_INLINE uint64_t arm_neon_unary(arm_ctx_t *c, uint32_t kind, uint64_t x, uint
  * writes (Vd the low half). */
 SIM_INLINE void arm_neon_permute(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind)
 {
-    uint32_t regs = arm_neon_regs(in), esz = in->shift, n = (8u * regs) >> esz;
+    uint32_t regs = arm_neon_regs(in), esz = in->shift & 3u, n = (8u * regs) >> esz;
     uint64_t cat[4], r[4];
     arm_neon_read(c, in->rd, regs, cat);
     arm_neon_read(c, in->rm, regs, cat + regs);
@@ -141,9 +141,12 @@ SIM_INLINE void arm_neon_permute(arm_ctx_t *c, const arm_insn_t *in, uint32_t ki
 /* The integer rows of two registers misc and the other shapes. */
 ARM_NEON_FN void arm_neon_misc(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind)
 {
-    uint32_t regs = arm_neon_regs(in), esz = in->shift, n = (8u * regs) >> esz;
+    uint32_t regs = arm_neon_regs(in), esz = in->shift & 3u, n = (8u * regs) >> esz;
+    uint32_t lane = in->imm & ((8u >> esz) - 1u); /* a scalar's index (masked: records are trusted, not indices) */
     uint32_t u = (in->amount & ARM_NEON_U) != 0;
     uint64_t m[4], r[4] = {0, 0, 0, 0};
+    if (esz == 3u && (kind == ARM_NE_PADDL || kind == ARM_NE_PADAL || (kind >= ARM_NE_MOVN && kind <= ARM_NE_SHLL)))
+        esz = 2u; /* widening and narrowing: never 64-bit elements from the decoder */
     switch (kind) {
     case ARM_NE_SWP: case ARM_NE_TRN: case ARM_NE_UZP: case ARM_NE_ZIP:
         arm_neon_permute(c, in, kind);
@@ -171,13 +174,13 @@ ARM_NEON_FN void arm_neon_misc(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind
         arm_neon_read(c, in->rn, regs, cat);
         arm_neon_read(c, in->rm, regs, cat + regs);
         for (uint32_t e = 0; e < 8u * regs; e++)
-            arm_neon_set_elem(r, 0, e, arm_neon_elem(cat, 0, e + in->imm));
+            arm_neon_set_elem(r, 0, e, arm_neon_elem(cat, 0, (e + in->imm) & (16u * regs - 1u)));
         arm_neon_write(c, in->rd, regs, r);
         return;
     }
     case ARM_NE_TBL: case ARM_NE_TBX: { /* table D(n)..D(n + imm), indices Dm */
         uint64_t t[4];
-        uint32_t len = in->imm + 1u;
+        uint32_t len = (in->imm & 3u) + 1u;
         arm_neon_read(c, in->rn, len, t);
         arm_neon_read(c, in->rm, 1u, m);
         arm_neon_read(c, in->rd, 1u, r);
@@ -195,9 +198,9 @@ ARM_NEON_FN void arm_neon_misc(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind
         uint64_t x;
         if (kind == ARM_NE_DUPS) {
             arm_neon_read(c, in->rm, 1u, m);
-            x = arm_neon_elem(m, esz, in->imm);
+            x = arm_neon_elem(m, esz, lane);
         } else {
-            x = c->r[in->rd] & arm_neon_mask(esz);
+            x = c->r[in->rd & 15u] & arm_neon_mask(esz);
         }
         for (uint32_t e = 0; e < n; e++)
             arm_neon_set_elem(r, esz, e, x);
@@ -206,13 +209,13 @@ ARM_NEON_FN void arm_neon_misc(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind
     }
     case ARM_NE_MOVSR: /* Dm[imm] = Rt */
         arm_neon_read(c, in->rm, 1u, r);
-        arm_neon_set_elem(r, esz, in->imm, c->r[in->rd]);
+        arm_neon_set_elem(r, esz, lane, c->r[in->rd & 15u]);
         arm_neon_write(c, in->rm, 1u, r);
         return;
     case ARM_NE_MOVRS: { /* Rt = Dm[imm], extended as U says */
         arm_neon_read(c, in->rm, 1u, m);
-        uint64_t x = arm_neon_elem(m, esz, in->imm);
-        c->r[in->rd] = (uint32_t)(u ? x : (uint64_t)arm_neon_sext(x, esz));
+        uint64_t x = arm_neon_elem(m, esz, lane);
+        c->r[in->rd & 15u] = (uint32_t)(u ? x : (uint64_t)arm_neon_sext(x, esz));
         return;
     }
     case ARM_NE_PADDL: case ARM_NE_PADAL: /* pairs summed into elements twice as wide */
@@ -228,7 +231,7 @@ ARM_NEON_FN void arm_neon_misc(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind
         arm_neon_write(c, in->rd, regs, r);
         return;
     case ARM_NE_REV64: case ARM_NE_REV32: case ARM_NE_REV16: { /* reversed in groups of 8, 4, 2 bytes */
-        uint32_t flip = ((8u >> (kind - ARM_NE_REV64)) >> esz) - 1u;
+        uint32_t group = (8u >> (kind - ARM_NE_REV64)) >> esz, flip = group ? group - 1u : 0u;
         arm_neon_read(c, in->rm, regs, m);
         for (uint32_t e = 0; e < n; e++)
             arm_neon_set_elem(r, esz, e ^ flip, arm_neon_elem(m, esz, e));
@@ -400,10 +403,13 @@ SIM_INLINE uint32_t arm_neon_mem_elem(arm_ctx_t *c, const sim_mem_t *m, uint32_t
 ARM_NEON_FN uint32_t arm_neon_ldst(arm_ctx_t *c, const arm_insn_t *in, const sim_mem_t *m, uint32_t core,
                                    uint32_t pc, uint32_t kind, uint32_t n, uint32_t load)
 {
-    uint32_t esz = in->shift, eb = 1u << esz, regs = ARM_NEON_LS_REGS(in->imm), inc = ARM_NEON_LS_INC(in->imm);
-    uint32_t per = 8u >> esz, idx = ARM_NEON_LS_INDEX(in->imm), base = c->r[in->rn], a = base;
+    uint32_t esz = in->shift & 3u, eb = 1u << esz, regs = ARM_NEON_LS_REGS(in->imm) & 7u;
+    uint32_t inc = ARM_NEON_LS_INC(in->imm) & 3u, per = 8u >> esz, idx = ARM_NEON_LS_INDEX(in->imm) & (per - 1u);
+    uint32_t base = c->r[in->rn & 15u], a = base;
     uint32_t span = (n - 1u) * inc + (kind == ARM_NEON_LS_LANE ? 1u : regs);
     uint64_t v[8];
+    if (span > 8u) /* never from the decoder (at most 7) */
+        span = 8u;
     if (a & ARM_NEON_LS_ALIGN(in->imm)) {
         arm_fault(c, SIM_FAULT_ALIGN, pc, a);
         return 1;
@@ -413,21 +419,21 @@ ARM_NEON_FN uint32_t arm_neon_ldst(arm_ctx_t *c, const arm_insn_t *in, const sim
         for (uint32_t p = 0; p < regs; p++)
             for (uint32_t e = 0; e < per; e++)
                 for (uint32_t k = 0; k < n; k++, a += eb) {
-                    uint64_t *w = &v[p + k * inc], x = arm_neon_elem(w, esz, e);
+                    uint64_t *w = &v[(p + k * inc) & 7u], x = arm_neon_elem(w, esz, e);
                     if (arm_neon_mem_elem(c, m, core, pc, a, esz, &x, load))
                         return 1;
                     arm_neon_set_elem(w, esz, e, x);
                 }
     } else {
         for (uint32_t k = 0; k < n; k++, a += eb) {
-            uint64_t *w = &v[k * inc], x = arm_neon_elem(w, esz, idx);
+            uint64_t *w = &v[(k * inc) & 7u], x = arm_neon_elem(w, esz, idx);
             if (arm_neon_mem_elem(c, m, core, pc, a, esz, &x, load))
                 return 1;
             if (kind == ARM_NEON_LS_LANE) {
                 arm_neon_set_elem(w, esz, idx, x);
                 continue;
             }
-            for (uint32_t r = 0; r < regs; r++)
+            for (uint32_t r = 0; r < regs && (k * inc + r) < 8u; r++)
                 for (uint32_t e = 0; e < per; e++)
                     arm_neon_set_elem(w + r, esz, e, x);
         }
@@ -435,7 +441,7 @@ ARM_NEON_FN uint32_t arm_neon_ldst(arm_ctx_t *c, const arm_insn_t *in, const sim
     if (load)
         arm_neon_write(c, in->rd, span, v);
     if (in->rm != 15u)
-        c->r[in->rn] = base + (in->rm == 13u ? a - base : c->r[in->rm]);
+        c->r[in->rn & 15u] = base + (in->rm == 13u ? a - base : c->r[in->rm & 15u]);
     return 0;
 }
 
