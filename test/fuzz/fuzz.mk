@@ -3,6 +3,9 @@
 #   fuzz_decode  arm_decode_a32 / arm_decode_t32 / arm_disasm / arm_prepare_records (test/fuzz/fuzz_decode.c)
 #   fuzz_x86_decode  x86_decode / x86_disasm / x86_prepare_range (test/fuzz/fuzz_x86_decode.c)
 #   fuzz_ptx     the PTX front end: parse, check, disassemble, print and parse again (test/fuzz/fuzz_ptx.c)
+#   fuzz_fatbin  the fatbin reader: containers, entries, zstd/LZ4 payloads, -rdc lists (test/fuzz/fuzz_fatbin.c)
+#   fuzz_launch  the launch-file reader (test/fuzz/fuzz_launch.c)
+#   fuzz_config  the GPU configuration reader (test/fuzz/fuzz_config.c)
 # Each target is built with clang straight from the sources it tests and run
 # for FUZZ_SECONDS, on a seed corpus of generated static programs when the
 # ARM cross compiler is installed (fuzz_ptx: on the committed PTX corpus).
@@ -32,13 +35,17 @@ FUZZ_ELF_SRC    := test/fuzz/fuzz_elf.c src/host/elf_load.c src/host/stack_init.
 FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(FUZZ_ARM_DECODE) $(FUZZ_ARM_DISASM) \
                    $(addprefix src/device/arm/,arm_optab.c arm_block.c fast/arm_flags_dead.c fast/arm_fast_prepare.c)
 
-FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(wildcard src/host/ptx/*.c) $(wildcard src/host/sm/*.c) src/host/report_json.c src/host/options.c
+FUZZ_PTX_LIB    := $(wildcard src/host/ptx/*.c) $(wildcard src/host/sm/*.c) $(wildcard src/host/mem/*.c) src/host/report_json.c \
+                   src/host/options.c
+FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(FUZZ_PTX_LIB)
+FUZZ_FATBIN_SRC := test/fuzz/fuzz_fatbin.c src/host/cudart/cudart_fatbin.c
 
-.PHONY: fuzz fuzz-build fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx
+.PHONY: fuzz fuzz-build fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx fuzz-fatbin fuzz-launch fuzz-config
 
-fuzz: fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx
+fuzz: fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx fuzz-fatbin fuzz-launch fuzz-config
 
-fuzz-build: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/fuzz_x86_decode $(FUZZ_DIR)/fuzz_ptx
+fuzz-build: $(FUZZ_DIR)/fuzz_elf $(FUZZ_DIR)/fuzz_decode $(FUZZ_DIR)/fuzz_x86_decode $(FUZZ_DIR)/fuzz_ptx \
+            $(FUZZ_DIR)/fuzz_fatbin $(FUZZ_DIR)/fuzz_launch $(FUZZ_DIR)/fuzz_config
 
 $(FUZZ_DIR)/fuzz_x86_decode: $(FUZZ_X86_SRC) $(HEADERS)
 	@mkdir -p $(@D)
@@ -105,3 +112,48 @@ $(FUZZ_DIR)/corpus_ptx.stamp: $(wildcard test/fuzz/ptx_seeds/*.ptx test/ptx/gen/
 
 fuzz-ptx: $(FUZZ_DIR)/fuzz_ptx $(FUZZ_DIR)/corpus_ptx.stamp
 	$(FUZZ_DIR)/fuzz_ptx $(FUZZ_RUN) -dict=test/fuzz/ptx.dict $(FUZZ_DIR)/corpus_ptx
+
+$(FUZZ_DIR)/fuzz_fatbin: $(FUZZ_FATBIN_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_FATBIN_SRC) -o $@ -lzstd -llz4
+
+$(FUZZ_DIR)/fuzz_launch $(FUZZ_DIR)/fuzz_config: $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_PTX_LIB) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_PTX_LIB) -o $@ -ljansson -lm
+
+# Seeds: the containers nvcc makes of a small kernel (test/fuzz/seed_kernel.cu)
+# in each compression mode, as version 1 and as -rdc lists (the first byte is
+# the harness's mode), when nvcc is on the PATH; else a hand-made empty one.
+$(FUZZ_DIR)/corpus_fatbin.stamp: test/fuzz/seed_kernel.cu
+	@mkdir -p $(FUZZ_DIR)/corpus_fatbin $(FUZZ_DIR)/seed
+	@printf '\000\120\355\125\272\001\000\020\000\000\000\000\000\000\000\000\000' > $(FUZZ_DIR)/corpus_fatbin/empty
+	@if command -v nvcc >/dev/null 2>&1; then \
+	  set -e; s=$(FUZZ_DIR)/seed; \
+	  for m in default none speed size; do \
+	    nvcc -arch=sm_75 --compress-mode=$$m -c $< -o $$s/kernel_$$m.o; \
+	    objcopy -O binary --only-section=.nv_fatbin $$s/kernel_$$m.o $$s/fatbin_$$m; \
+	    { printf '\000'; cat $$s/fatbin_$$m; } > $(FUZZ_DIR)/corpus_fatbin/$$m; \
+	    { printf '\025'; cat $$s/fatbin_$$m $$s/fatbin_$$m; } > $(FUZZ_DIR)/corpus_fatbin/rdc_$$m; \
+	  done; \
+	else echo "fuzz: nvcc not found: the fatbin corpus is one empty container"; fi
+	@touch $@
+
+fuzz-fatbin: $(FUZZ_DIR)/fuzz_fatbin $(FUZZ_DIR)/corpus_fatbin.stamp
+	$(FUZZ_DIR)/fuzz_fatbin $(FUZZ_RUN) $(FUZZ_DIR)/corpus_fatbin
+
+# Seeds: the committed launch files and GPU configurations.
+$(FUZZ_DIR)/corpus_launch.stamp: $(wildcard kernels/ptx/*.launch)
+	@mkdir -p $(FUZZ_DIR)/corpus_launch
+	cp $^ $(FUZZ_DIR)/corpus_launch/
+	@touch $@
+
+$(FUZZ_DIR)/corpus_config.stamp: $(wildcard configs/gpu/*.cfg)
+	@mkdir -p $(FUZZ_DIR)/corpus_config
+	cp $^ $(FUZZ_DIR)/corpus_config/
+	@touch $@
+
+fuzz-launch: $(FUZZ_DIR)/fuzz_launch $(FUZZ_DIR)/corpus_launch.stamp
+	$(FUZZ_DIR)/fuzz_launch $(FUZZ_RUN) $(FUZZ_DIR)/corpus_launch
+
+fuzz-config: $(FUZZ_DIR)/fuzz_config $(FUZZ_DIR)/corpus_config.stamp
+	$(FUZZ_DIR)/fuzz_config $(FUZZ_RUN) $(FUZZ_DIR)/corpus_config

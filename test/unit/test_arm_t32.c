@@ -397,10 +397,13 @@ static void t32_check_sane(uint32_t hw1, uint32_t hw2, uint32_t addr)
     arm_insn_t o;
     int wide = (hw1 >> 11) >= 0x1d;
     arm_decode_t32(hw1, hw2, addr, &o);
-    /* VFP rows name S registers 0..31 in rd, rn, rm (arm_vfp_ops.def) */
-    uint32_t regs = o.op < ARM_OP_COUNT && arm_op_fmts[o.op] == ARM_FMT_VFP ? 32u : 16u;
+    /* VFP rows name S registers 0..31 in rd, rn, rm (arm_vfp_ops.def), NEON
+     * rows D registers 0..31, and rs is a NEON row's own (arm_neon.h) */
+    uint32_t fmt = o.op < ARM_OP_COUNT ? arm_op_fmts[o.op] : 0u;
+    int neon = fmt == ARM_FMT_NEON_ARITH || fmt == ARM_FMT_NEON_ELEM;
+    uint32_t regs = fmt == ARM_FMT_VFP || neon ? 32u : 16u;
     int ok = o.op < ARM_OP_COUNT && arm_len(&o) == (wide ? 4u : 2u) && (o.flags & ARM_F_T32) &&
-             o.rd < regs && o.rn < regs && o.rm < regs && o.rs < 16 &&
+             o.rd < regs && o.rn < regs && o.rm < regs && (o.rs < 16 || neon) &&
              (o.shift <= ARM_SH_RRX || regs == 32u) && /* VLDM/VSTM: shift = write-back words */
              (o.cond == ARM_COND_AL || (o.op == ARM_OP_B && o.cond < ARM_COND_AL)) &&
              (o.op != ARM_OP_UNDEF || o.imm == (wide ? (hw1 | hw2 << 16) : hw1));

@@ -54,6 +54,8 @@ ParameterizedTestParameters(cache_config, errors)
         {"S:4:128:64,L:T:m:L:L,A:512:8,16:0,48", "expected -dl1 field 15 (data port width) a divisor of the line size 128 (0: the line), found 48"},
         {"S:4:128:64,L:T:m:L:L", "expected -dl1 field 10 (MSHR type) in 'S:4:128:64,L:T:m:L:L': GPGPU-Sim needs at least 12 fields"},
         {"S:4:128,L:T:m:L:L,A:512:8", "expected -dl1 field 4 (ways) after ':' in 'S:4:128,L:T:m:L:L,A:512:8', found ','"},
+        /* fuzz_config's finding: a separator after the 15th field named a 16th (read past the names) */
+        {"S:4:128:64,L:T:m:L:L,A:512:8,16:0,32:7", "expected -dl1 field 15 (data port width) as the last field, found more: ':7'"},
     };
     return cr_make_param_array(bad_t, b, sizeof b / sizeof b[0]);
 }

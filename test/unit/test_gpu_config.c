@@ -78,6 +78,18 @@ static const char gpgpusim_style[] =
     "-gpgpu_cache:dl1  S:4:128:64,L:T:m:L:L,A:512:8,16:0,32\n"
     "-gpgpu_shmem_size 98304\n";
 
+/* fuzz_config's finding: a quoted value may span lines; a refusal quoting it
+ * stays one line. */
+Test(gpu_config, refusal_quoting_a_multiline_value_is_one_line)
+{
+    gpu_config_t c;
+    char err[256];
+    gpu_config_defaults(&c);
+    cr_assert_eq(gpu_config_parse(&c, "q.cfg", "-gpgpu_n_mem \"8\n9\" 10\n", err, sizeof err), -1);
+    cr_expect_str_eq(err, "q.cfg:2: expected one value for -gpgpu_n_mem, found '10' after '8 9'");
+    gpu_config_free(&c);
+}
+
 Test(gpu_config, gpgpusim_options_not_modelled_are_named)
 {
     gpu_config_t c;

@@ -33,23 +33,40 @@ static uint32_t rd32(const uint8_t *p)
     return v;
 }
 
-/* The entries of the container at c, each with its payload. */
-static int walk(const uint8_t *c, int (*fn)(const entry_t *, const uint8_t *, void *), void *ctx)
+/* Where the reader may look: the extent function and its context. */
+typedef struct bounds {
+    fatbin_extent_fn extent;
+    void *ctx;
+} bounds_t;
+
+/* Are the bytes [p, p + k) readable? */
+static int readable(const bounds_t *b, const void *p, uint64_t k)
+{
+    return p && b->extent(p, b->ctx) >= k;
+}
+
+/* The entries of the container at c (its 16-byte header readable), each
+ * with its payload: 0, or -1 for a container or an entry that runs past the
+ * container or its segment (all sizes compared as integers, never as
+ * pointers past the end). */
+static int walk(const bounds_t *b, const uint8_t *c, int (*fn)(const entry_t *, const uint8_t *, void *), void *ctx)
 {
     uint16_t hdr;
-    uint64_t bytes;
+    uint64_t bytes, off;
     memcpy(&hdr, c + 6, 2);
     memcpy(&bytes, c + 8, 8);
-    const uint8_t *e = c + hdr, *end = c + hdr + bytes;
-    while (e + sizeof(entry_t) <= end) {
+    if (hdr < 16u || bytes > UINT64_MAX - hdr || !readable(b, c, hdr + bytes))
+        return -1;
+    for (off = hdr; bytes - (off - hdr) >= sizeof(entry_t);) {
+        uint64_t left = bytes - (off - hdr);
         entry_t h;
-        memcpy(&h, e, sizeof h);
-        if (h.header_bytes < sizeof h || h.payload_bytes > (uint64_t)(end - e))
+        memcpy(&h, c + off, sizeof h);
+        if (h.header_bytes < sizeof h || h.header_bytes > left || h.payload_bytes > left - h.header_bytes)
             return -1;
-        int rc = fn(&h, e + h.header_bytes, ctx);
+        int rc = fn(&h, c + off + h.header_bytes, ctx);
         if (rc)
             return rc;
-        e += h.header_bytes + h.payload_bytes;
+        off += h.header_bytes + h.payload_bytes;
     }
     return 0;
 }
@@ -91,6 +108,16 @@ static int consider(const entry_t *h, const uint8_t *payload, void *ctx)
 static char *decompress(const entry_t *h, const uint8_t *src, char *err, size_t n)
 {
     uint64_t out = h->flags & (FATBIN_FLAG_ZSTD | FATBIN_FLAG_LZ4) ? h->decompressed_bytes : h->payload_bytes;
+    if ((h->flags & (FATBIN_FLAG_ZSTD | FATBIN_FLAG_LZ4)) && h->compressed_bytes > h->payload_bytes) {
+        snprintf(err, n, "the sm_%u PTX's compressed bytes (%u) run past its entry (%llu)", h->arch,
+                 h->compressed_bytes, (unsigned long long)h->payload_bytes);
+        return NULL;
+    }
+    if (out > FATBIN_MAX_PTX_BYTES) {
+        snprintf(err, n, "the sm_%u PTX says it has %llu bytes, more than %llu", h->arch, (unsigned long long)out,
+                 (unsigned long long)FATBIN_MAX_PTX_BYTES);
+        return NULL;
+    }
     char *dst = malloc(out + 1);
     if (!dst) {
         snprintf(err, n, "out of memory for %llu bytes of PTX", (unsigned long long)out);
@@ -105,7 +132,8 @@ static char *decompress(const entry_t *h, const uint8_t *src, char *err, size_t 
             return NULL;
         }
     } else if (h->flags & FATBIN_FLAG_LZ4) {
-        int got = LZ4_decompress_safe((const char *)src, dst, (int)h->compressed_bytes, (int)out);
+        int got = h->compressed_bytes > INT32_MAX ? -1
+                  : LZ4_decompress_safe((const char *)src, dst, (int)h->compressed_bytes, (int)out);
         if (got < 0 || (uint64_t)got != out) {
             snprintf(err, n, "the sm_%u PTX does not decompress (lz4)", h->arch);
             free(dst);
@@ -120,14 +148,19 @@ static char *decompress(const entry_t *h, const uint8_t *src, char *err, size_t 
 
 /* The entry of container c a module for max_arch would take: 0 found
  * (p->best, p->payload), 1 no PTX, -1 a malformed container (err). */
-static int container_pick(const uint8_t *c, uint32_t max_arch, pick_t *p, fatbin_summary_t *sum, char *err, size_t n)
+static int container_pick(const bounds_t *b, const uint8_t *c, uint32_t max_arch, pick_t *p, fatbin_summary_t *sum,
+                          char *err, size_t n)
 {
-    if (!c || rd32(c) != FATBIN_MAGIC) {
-        snprintf(err, n, "not a fatbin (magic 0x%08x)", c ? rd32(c) : 0);
+    if (!readable(b, c, 16)) {
+        snprintf(err, n, "a fatbin container at %p outside the program's memory", (const void *)c);
+        return -1;
+    }
+    if (rd32(c) != FATBIN_MAGIC) {
+        snprintf(err, n, "not a fatbin (magic 0x%08x)", rd32(c));
         return -1;
     }
     *p = (pick_t){.max_arch = max_arch, .sum = sum};
-    if (walk(c, consider, p)) {
+    if (walk(b, c, consider, p)) {
         snprintf(err, n, "a fatbin entry runs past its container");
         return -1;
     }
@@ -135,11 +168,11 @@ static int container_pick(const uint8_t *c, uint32_t max_arch, pick_t *p, fatbin
 }
 
 /* The PTX of one container. */
-static int container_ptx(const uint8_t *c, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
-                         char *err, size_t n)
+static int container_ptx(const bounds_t *b, const uint8_t *c, uint32_t max_arch, char **ptx, uint32_t *arch,
+                         fatbin_summary_t *sum, char *err, size_t n)
 {
     pick_t p;
-    int rc = container_pick(c, max_arch, &p, sum, err, n);
+    int rc = container_pick(b, c, max_arch, &p, sum, err, n);
     if (rc)
         return rc;
     *arch = p.best.arch;
@@ -184,15 +217,22 @@ static int append_body(char **all, size_t *len, const char *ptx, int first)
  * PTX for this one: libcudadevrt's PTX is for the newest GPU alone, and
  * the functions of it programs call come from warpsim's device library
  * (cudart_devlib.c). */
-static int linked_ptx(const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
-                      char *err, size_t n)
+static int linked_ptx(const bounds_t *b, const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t *arch,
+                      fatbin_summary_t *sum, char *err, size_t n)
 {
     const uint8_t *const *objs;
     memcpy(&objs, w + 16, sizeof objs);
-    uint32_t target = 0;
+    uint32_t target = 0, nobjs = 0;
     pick_t p;
-    for (uint32_t i = 0; objs && objs[i]; i++) {
-        int rc = container_pick(objs[i], max_arch, &p, sum, err, n);
+    /* the list and its NULL, all readable */
+    while (objs && readable(b, &objs[nobjs], sizeof objs[0]) && objs[nobjs])
+        nobjs++;
+    if (objs && !readable(b, &objs[nobjs], sizeof objs[0])) {
+        snprintf(err, n, "the -rdc list of fatbin containers runs outside the program's memory");
+        return -1;
+    }
+    for (uint32_t i = 0; i < nobjs; i++) {
+        int rc = container_pick(b, objs[i], max_arch, &p, sum, err, n);
         if (rc < 0)
             return -1;
         if (!rc && (!target || (p.best.arch <= max_arch ? p.best.arch > target || target > max_arch
@@ -203,9 +243,9 @@ static int linked_ptx(const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t 
     size_t len = 0;
     int found = 0;
     fatbin_summary_t ignored;
-    for (uint32_t i = 0; target && objs[i]; i++) {
+    for (uint32_t i = 0; target && i < nobjs; i++) {
         char *one;
-        int rc = container_pick(objs[i], target, &p, &ignored, err, n);
+        int rc = container_pick(b, objs[i], target, &p, &ignored, err, n);
         if (rc || p.best.arch > target)
             continue;
         if (!(one = decompress(&p.best, p.payload, err, n))) {
@@ -226,21 +266,39 @@ static int linked_ptx(const uint8_t *w, uint32_t max_arch, char **ptx, uint32_t 
     return found ? 0 : 1;
 }
 
-int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
-                    char *err, size_t n)
+/* No extent function: everything is taken as readable. */
+static size_t unbounded(const void *p, void *ctx)
+{
+    (void)p;
+    (void)ctx;
+    return SIZE_MAX;
+}
+
+int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, fatbin_extent_fn extent, void *ctx, char **ptx,
+                    uint32_t *arch, fatbin_summary_t *sum, char *err, size_t n)
 {
     const uint8_t *w = wrapper;
+    bounds_t b = {extent ? extent : unbounded, ctx};
     memset(sum, 0, sizeof *sum);
-    if (!w || rd32(w) != FATBIN_WRAPPER_MAGIC) {
-        snprintf(err, n, "not a fatbin wrapper (magic 0x%08x)", w ? rd32(w) : 0);
+    *ptx = NULL;
+    if (!readable(&b, w, 16)) {
+        snprintf(err, n, "a fatbin wrapper at %p outside the program's memory", wrapper);
+        return -1;
+    }
+    if (rd32(w) != FATBIN_WRAPPER_MAGIC) {
+        snprintf(err, n, "not a fatbin wrapper (magic 0x%08x)", rd32(w));
         return -1;
     }
     const uint8_t *c;
     memcpy(&c, w + 8, sizeof c);
     if (rd32(w + 4) == 2) {
-        int rc = linked_ptx(w, max_arch, ptx, arch, sum, err, n);
+        if (!readable(&b, w, 24)) {
+            snprintf(err, n, "a fatbin wrapper (version 2) runs outside the program's memory");
+            return -1;
+        }
+        int rc = linked_ptx(&b, w, max_arch, ptx, arch, sum, err, n);
         if (rc <= 0)
             return rc;
     }
-    return container_ptx(c, max_arch, ptx, arch, sum, err, n);
+    return container_ptx(&b, c, max_arch, ptx, arch, sum, err, n);
 }

@@ -25,11 +25,21 @@ typedef struct fatbin_summary {
     uint32_t nptx, nsass;
 } fatbin_summary_t;
 
+/* The bytes readable from p on (to the end of the mapped segment that holds
+ * it), 0 when p lies in none: what bounds every structure the reader walks,
+ * whatever its size fields say. */
+typedef size_t (*fatbin_extent_fn)(const void *p, void *ctx);
+
+/* A decompressed payload larger than this is refused (the largest PTX
+ * nvcc embeds is megabytes; a size field of a malformed entry is anything). */
+#define FATBIN_MAX_PTX_BYTES (1ull << 30)
+
 /* The PTX of the highest virtual architecture at most max_arch (else the
  * lowest above it), decompressed, NUL-terminated and malloc'd, in *ptx;
  * *arch its architecture. 0 found; 1 no PTX (*sum says what there is);
- * -1 not a fatbin or a payload that does not decompress (err says why). */
-int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, char **ptx, uint32_t *arch, fatbin_summary_t *sum,
-                    char *err, size_t n);
+ * -1 not a fatbin, a structure that runs past its segment (extent(p, ctx)),
+ * or a payload that does not decompress (err says why). */
+int fatbin_read_ptx(const void *wrapper, uint32_t max_arch, fatbin_extent_fn extent, void *ctx, char **ptx,
+                    uint32_t *arch, fatbin_summary_t *sum, char *err, size_t n);
 
 #endif

@@ -5,6 +5,7 @@
 #include "host/cudart/cudart_module.h"
 
 #include <errno.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,39 @@ static void refuse_sass_only(const fatbin_summary_t *s)
     exit(1);
 }
 
+/* The fatbin reader's bound: the bytes from p to the end of the loaded
+ * segment (of the program or a library) that holds it. nvcc puts the
+ * wrapper and the containers in the program's read-only data, so a size
+ * field that runs past its segment is a malformed fatbin, refused, never
+ * read. */
+typedef struct segment_find {
+    uintptr_t p;
+    size_t left;
+} segment_find_t;
+
+static int segment_of(struct dl_phdr_info *info, size_t size, void *ctx)
+{
+    segment_find_t *f = ctx;
+    (void)size;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && f->p >= lo && f->p - lo < ph->p_memsz) {
+            f->left = ph->p_memsz - (f->p - lo);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static size_t program_extent(const void *p, void *ctx)
+{
+    segment_find_t f = {(uintptr_t)p, 0};
+    (void)ctx;
+    dl_iterate_phdr(segment_of, &f);
+    return f.left;
+}
+
 cudart_module_t *cudart_module_register(const void *wrapper)
 {
     cudart_module_t *m = calloc(1, sizeof *m);
@@ -73,7 +107,8 @@ cudart_module_t *cudart_module_register(const void *wrapper)
         exit(1);
     }
     m->wrapper = wrapper;
-    int rc = fatbin_read_ptx(wrapper, CUDART_MAX_PTX_ARCH, &m->ptx, &m->arch, &sum, err, sizeof err);
+    int rc = fatbin_read_ptx(wrapper, CUDART_MAX_PTX_ARCH, program_extent, NULL, &m->ptx, &m->arch, &sum, err,
+                             sizeof err);
     if (rc < 0) {
         fprintf(stderr, "warpsim cuda: a registered fatbin: %s\n", err);
         exit(1);

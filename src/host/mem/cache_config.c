@@ -108,7 +108,9 @@ static int split(reader_t *r, const char *s, char tok[NFIELDS][24], int *legacy)
                 return g + 1 < need ? fail(r, start[g + 1], "in '%s': GPGPU-Sim needs at least 12 fields", s) : 0;
             }
             if (*p != (last ? ',' : ':'))
-                return fail(r, field + 1, "after '%c' in '%s', found '%c'", last ? ',' : ':', s, *p);
+                return field + 1 < NFIELDS
+                           ? fail(r, field + 1, "after '%c' in '%s', found '%c'", last ? ',' : ':', s, *p)
+                           : fail(r, field, "as the last field, found more: '%s'", p);
             p++;
         }
     }

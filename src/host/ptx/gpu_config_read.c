@@ -53,6 +53,10 @@ int cfg_fail(cfg_reader_t *r, int line, const char *fmt, ...)
     if (k >= 0 && (size_t)k < r->errlen)
         vsnprintf(r->err + k, r->errlen - (size_t)k, fmt, ap);
     va_end(ap);
+    /* one line, whatever a quoted value it quotes holds */
+    for (char *e = r->err; *e; e++)
+        if ((unsigned char)*e < 0x20)
+            *e = ' ';
     return -1;
 }
 

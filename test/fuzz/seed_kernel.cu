@@ -1,0 +1,2 @@
+// The fatbin fuzzer's seed (test/fuzz/fuzz.mk): a kernel nvcc puts in a container.
+__global__ void add(float *a, const float *b, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] += b[i]; }
