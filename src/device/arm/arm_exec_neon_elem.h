@@ -37,7 +37,7 @@ enum {
     ((uint32_t)(regs) | (uint32_t)(inc) << 4 | (uint32_t)(index) << 8 | ((uint32_t)(align) - 1u) << 16)
 
 /* An element's all-ones mask of 8 << esz bits */
-SIM_INLINE uint64_t arm_neon_mask(uint32_t esz) { return esz >= 3u ? ~0ull : (1ull << (8u << esz)) - 1u; }
+SIM_INLINE uint64_t arm_ne_mask(uint32_t esz) { return esz >= 3u ? ~0ull : (1ull << (8u << esz)) - 1u; }
 
 /* Leading zeros of x as a value of `bits` bits (0 < bits <= 32) */
 SIM_INLINE uint32_t arm_neon_clz(uint64_t x, uint32_t bits) { return sim_clz32((uint32_t)x) - (32u - bits); }
@@ -45,18 +45,18 @@ SIM_INLINE uint32_t arm_neon_clz(uint64_t x, uint32_t bits) { return sim_clz32((
 /* Signed saturation of x to 8 << esz bits; QC on saturation */
 SIM_INLINE uint64_t arm_neon_sat_s(arm_ctx_t *c, int64_t x, uint32_t esz)
 {
-    int64_t hi = (int64_t)(arm_neon_mask(esz) >> 1), lo = -hi - 1;
+    int64_t hi = (int64_t)(arm_ne_mask(esz) >> 1), lo = -hi - 1;
     if (x > hi || x < lo) {
         c->fpscr |= ARM_NEON_QC;
         x = x > hi ? hi : lo;
     }
-    return (uint64_t)x & arm_neon_mask(esz);
+    return (uint64_t)x & arm_ne_mask(esz);
 }
 
 /* Unsigned saturation of x (signed or not, as sgn says) to 8 << esz bits */
 SIM_INLINE uint64_t arm_neon_sat_u(arm_ctx_t *c, uint64_t x, uint32_t sgn, uint32_t esz)
 {
-    uint64_t hi = arm_neon_mask(esz);
+    uint64_t hi = arm_ne_mask(esz);
     if (sgn && (int64_t)x < 0) {
         c->fpscr |= ARM_NEON_QC;
         return 0;
@@ -72,7 +72,7 @@ SIM_INLINE uint64_t arm_neon_sat_u(arm_ctx_t *c, uint64_t x, uint32_t sgn, uint3
 SIM_INLINE uint64_t arm_neon_unary(arm_ctx_t *c, uint32_t kind, uint64_t x, uint32_t esz)
 {
     uint32_t bits = 8u << esz;
-    uint64_t mask = arm_neon_mask(esz);
+    uint64_t mask = arm_ne_mask(esz);
     int64_t sx = arm_neon_sext(x, esz), min = -(int64_t)(mask >> 1) - 1;
     switch (kind) {
     case ARM_NE_CLS: return arm_neon_clz((sx < 0 ? ~x : x) & mask, bits) - 1u;
@@ -200,7 +200,7 @@ ARM_NEON_FN void arm_neon_misc(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind
             arm_neon_read(c, in->rm, 1u, m);
             x = arm_neon_elem(m, esz, lane);
         } else {
-            x = c->r[in->rd & 15u] & arm_neon_mask(esz);
+            x = c->r[in->rd & 15u] & arm_ne_mask(esz);
         }
         for (uint32_t e = 0; e < n; e++)
             arm_neon_set_elem(r, esz, e, x);
@@ -389,7 +389,7 @@ SIM_INLINE uint32_t arm_neon_mem_elem(arm_ctx_t *c, const sim_mem_t *m, uint32_t
             arm_fault(c, load ? SIM_FAULT_READ : SIM_FAULT_WRITE, pc, a + o);
             return 1;
         }
-        v |= (uint64_t)(w & (uint32_t)arm_neon_mask(step == 4u ? 2u : step == 2u ? 1u : 0u)) << (8u * o);
+        v |= (uint64_t)(w & (uint32_t)arm_ne_mask(step == 4u ? 2u : step == 2u ? 1u : 0u)) << (8u * o);
     }
     if (load)
         *x = v;
