@@ -22,6 +22,7 @@ static int risu_vfp_cores_ok(risu_class_t cls, const arm_insn_t *in)
     case ARM_OP_VMRS:
         return in->rd != 13u;
     case ARM_OP_VMOV_RS: case ARM_OP_VMOV_SR: case ARM_OP_VMSR:
+    case ARM_OP_VMOV_RSX: case ARM_OP_VMOV_SRX: case ARM_OP_VDUP_R: /* NEON rows, Rt in rd */
         return !risu_core_bad(in->rd);
     case ARM_OP_VMOV_RRD: case ARM_OP_VMOV_DRR: case ARM_OP_VMOV_RRS: case ARM_OP_VMOV_SRR:
         return !risu_core_bad(in->rd) && !risu_core_bad(in->rs);

@@ -6,10 +6,11 @@
 
 #include "arm_insn.h"
 #include "arm_vfp_enc.def"
+#include "arm_decode_neon_elem.h"
 
 typedef enum vfp_form {
     VF_F3, VF_F2, VF_IMM, VF_HALF, VF_CMPZ, VF_CVTFF, VF_I2F, VF_F2I, VF_FIX, VF_CORES, VF_VMSR,
-    VF_SCALAR, VF_RRD, VF_RRS, VF_LS, VF_LSM
+    VF_SCALAR, VF_RRD, VF_RRS, VF_LS, VF_LSM, VF_SCALARX, VF_DUPR
 } vfp_form_t;
 
 typedef struct vfp_row {
@@ -162,7 +163,11 @@ int arm_decode_vfp(uint32_t w, uint32_t addr, uint32_t t32, arm_insn_t *out)
     o.op = row->op;
     o.cond = (uint16_t)(t32 ? ARM_COND_AL : top);
     int bad;
-    if (row->form == VF_LS || row->form == VF_LSM)
+    if (row->form == VF_SCALARX) /* A7.8's 8- and 16-bit scalars, VDUP: NEON rows */
+        bad = arm_neon_form_scalarx(w, t32, &o);
+    else if (row->form == VF_DUPR)
+        bad = arm_neon_form_dupr(w, t32, &o);
+    else if (row->form == VF_LS || row->form == VF_LSM)
         bad = vfp_form_mem(w, row->form, addr + (t32 ? 4u : 8u), &o);
     else if (row->form >= VF_CORES)
         bad = vfp_form_move(w, row->form, &o);
