@@ -31,7 +31,7 @@ typedef enum sim_status {
     _(BKPT, "breakpoint instruction")                                 \
     _(SIGNAL, "killed by a signal it raised (abort)")                 \
     _(INSN_LIMIT, "instruction limit reached")                        \
-    _(ALIGN, "misaligned access where alignment is required (atomics, exclusives, LDRD/STRD, LDM/STM, VFP)") \
+    _(ALIGN, "misaligned access where alignment is required (atomics, exclusives, LDRD/STRD, LDM/STM, VFP, NEON)") \
     _(DIVIDE, "integer divide error (SIGFPE)")                        \
     _(PRIV, "privileged or protected instruction (general protection)")
 

@@ -11,7 +11,7 @@
 # ARM cross compiler is installed (fuzz_ptx: on the committed PTX corpus).
 # Findings land in $(FUZZ_DIR)/crash-*.
 BUILD        ?= build
-HEADERS      ?= $(shell find src kernels/include -name '*.h' -o -name '*.def')
+HEADERS      ?= $(shell find src kernels/include test/fuzz -name '*.h' -o -name '*.def')
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_ARM_CC  ?= arm-linux-gnueabi-gcc

@@ -7,21 +7,10 @@
  * "fuzz.cfg:LINE: message" with a line of the input; an accepted file
  * gives a GPU with SMs, warps and threads a block, and reading it again
  * gives the same answer. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "fuzz_check.h"
 #include "host/ptx/gpu_config.h"
 
 #define FZ_NAME "fuzz.cfg"
-
-#define FZ_CHECK(x)                                                                        \
-    do {                                                                                   \
-        if (!(x)) {                                                                        \
-            fprintf(stderr, "fuzz_config: property failed at line %d: %s\n", __LINE__, #x); \
-            abort();                                                                       \
-        }                                                                                  \
-    } while (0)
 
 static int fz_read(const char *text, char *err, size_t n, gpu_config_t *c)
 {
@@ -31,24 +20,16 @@ static int fz_read(const char *text, char *err, size_t n, gpu_config_t *c)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1), err[512] = "", err2[512] = "";
+    char err[512] = "", err2[512] = "";
+    unsigned lines;
+    char *text = fz_text(data, size, &lines);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
-    uint32_t lines = 1;
-    for (size_t i = 0; i < size; i++)
-        lines += text[i] == '\n';
     gpu_config_t c, again;
     int rc = fz_read(text, err, sizeof err, &c);
     FZ_CHECK(rc == 0 || rc == -1);
     if (rc) {
-        unsigned line;
-        int used = 0;
-        FZ_CHECK(sscanf(err, FZ_NAME ":%u: %n", &line, &used) == 1 && used > 0);
-        if (!(line >= 1 && line <= lines && err[used] != 0 && strchr(err, '\n') == NULL))
-            fprintf(stderr, "fuzz_%s: the refusal: %s\n", FZ_NAME, err);
-        FZ_CHECK(line >= 1 && line <= lines && err[used] != 0 && strchr(err, '\n') == NULL);
+        fz_check_refusal(FZ_NAME, err, lines);
     } else {
         FZ_CHECK(gpu_config_sms(&c) > 0 && gpu_config_max_warps_per_sm(&c) > 0 && gpu_config_block_threads(&c) > 0);
     }

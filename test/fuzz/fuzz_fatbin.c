@@ -14,19 +14,8 @@
  * behaviour": the answer is -1, 0 or 1; 0 gives a NUL-terminated PTX
  * text, the others none; -1 gives a one-line reason; the summary counts
  * stay within their arrays. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "fuzz_check.h"
 #include "host/cudart/cudart_fatbin.h"
-
-#define FZ_CHECK(x)                                                                        \
-    do {                                                                                   \
-        if (!(x)) {                                                                        \
-            fprintf(stderr, "fuzz_fatbin: property failed at line %d: %s\n", __LINE__, #x); \
-            abort();                                                                       \
-        }                                                                                  \
-    } while (0)
 
 typedef struct region {
     const uint8_t *lo;

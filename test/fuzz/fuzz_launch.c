@@ -7,40 +7,21 @@
  * of the input; an accepted file's kernels name buffers it declares, and
  * reading it again gives the same answer. Nothing is read from disk: the
  * reader only records the paths a launch file names. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "fuzz_check.h"
 #include "host/ptx/ptx_launch.h"
 
 #define FZ_NAME "fuzz.launch"
 
-#define FZ_CHECK(x)                                                                        \
-    do {                                                                                   \
-        if (!(x)) {                                                                        \
-            fprintf(stderr, "fuzz_launch: property failed at line %d: %s\n", __LINE__, #x); \
-            abort();                                                                       \
-        }                                                                                  \
-    } while (0)
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1), err[512] = "", err2[512] = "";
+    char err[512] = "", err2[512] = "";
+    unsigned lines;
+    char *text = fz_text(data, size, &lines);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
-    uint32_t lines = 1;
-    for (size_t i = 0; i < size; i++)
-        lines += text[i] == '\n';
     ptx_launch_t *l = ptx_launch_parse_buffer(FZ_NAME, "", text, err, sizeof err);
     if (!l) {
-        unsigned line;
-        int used = 0;
-        FZ_CHECK(sscanf(err, FZ_NAME ":%u: %n", &line, &used) == 1 && used > 0);
-        if (!(line >= 1 && line <= lines && err[used] != 0 && strchr(err, '\n') == NULL))
-            fprintf(stderr, "fuzz_%s: the refusal: %s\n", FZ_NAME, err);
-        FZ_CHECK(line >= 1 && line <= lines && err[used] != 0 && strchr(err, '\n') == NULL);
+        fz_check_refusal(FZ_NAME, err, lines);
     } else {
         for (uint32_t b = 0; b < l->nbuffers; b++)
             FZ_CHECK(ptx_launch_buffer(l, l->buffers[b].name) >= 0);

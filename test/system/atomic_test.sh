@@ -41,7 +41,7 @@ for mode in cmpxchg64 cmpxchg ldrexd ldrex swp; do
             bad "$mode +$off, 1 core: exit $wrc (qemu $qrc): $(head -c 200 "$T/w.out" "$T/w.err")"
         fi
         "$W" run --quiet --backend "$BACKEND" --cores 4 --report "$T/r.json" "$PROG" $mode $off >/dev/null 2>&1; wrc=$?
-        if [ $qrc -eq 135 ]; then want="faulted misaligned access where alignment is required (atomics, exclusives, LDRD/STRD, LDM/STM, VFP)"; else want="halted -"; fi
+        if [ $qrc -eq 135 ]; then want="faulted misaligned access where alignment is required (atomics, exclusives, LDRD/STRD, LDM/STM, VFP, NEON)"; else want="halted -"; fi
         got=$(faults "$T/r.json" | sort | uniq -c | sed 's/^ *//')
         if [ $wrc -eq $qrc ] && [ "$got" = "4 $want" ]; then ok; else
             bad "$mode +$off, 4 cores: exit $wrc (want $qrc), cores: $got"

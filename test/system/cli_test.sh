@@ -181,8 +181,8 @@ fi
 
 "$W" --version | grep -q "backends: cpu" && ok || bad "--version"
 # what each ISA implements, from its AT_HWCAP (src/host/isa.c)
-"$W" --version | grep -q "^isa: arm (.*: integer, VFPv3-D32, VFPv4's fused multiply-add, no Advanced SIMD" && ok ||
-    bad "--version: ARM's VFP"
+"$W" --version | grep -q "^isa: arm (.*: integer, VFPv3-D32, VFPv4's fused multiply-add, Advanced SIMD (NEON))" && ok ||
+    bad "--version: ARM's VFP and NEON"
 "$W" --version | grep -q "^isa: x86 (.*: integer, x87, CMOV, MMX, SSE, SSE2)" && ok || bad "--version: IA-32's SSE2"
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

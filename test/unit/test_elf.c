@@ -573,8 +573,8 @@ Test(stack, linux_layout_for_arm)
     cr_assert_eq(te_sw(&t, envp + 8), 0);
     uint32_t auxv = envp + 12;
     cr_assert_eq(te_aux(&t, auxv, AT_PAGESZ), 4096);
-    cr_assert_eq(te_aux(&t, auxv, AT_HWCAP), 0x9a0d7,
-                 "AT_HWCAP: SWP HALF THUMB FAST_MULT EDSP TLS VFP VFPv3 VFPv4 VFPD32");
+    cr_assert_eq(te_aux(&t, auxv, AT_HWCAP), 0x9b0d7,
+                 "AT_HWCAP: SWP HALF THUMB FAST_MULT EDSP TLS VFP NEON VFPv3 VFPv4 VFPD32 (a Cortex-A15's)");
     cr_assert_eq(te_aux(&t, auxv, AT_HWCAP2), 0);
     cr_assert_eq(te_aux(&t, auxv, AT_PHDR), img.phdr_addr);
     cr_assert_eq(te_aux(&t, auxv, AT_PHENT), TE_PHDR);

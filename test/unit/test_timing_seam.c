@@ -46,6 +46,40 @@ Test(timing_seam, records_name_units_registers_and_addresses)
     cr_expect_eq(t.unit, SIM_UNIT_FP64, "a VFP row's double form is FP64");
 }
 
+/* NEON records: a Q float row is FP32 (its Q bit is not VFP's double
+ * bit); a load or store names its core registers and the bytes it moves;
+ * a transfer its core register; the D registers are in no mask. */
+Test(timing_seam, neon_records)
+{
+    arm_ctx_t c = bt_context_at_text(0);
+    c.r[1] = BT_PRIV + 0x100u;
+    c.r[2] = 16u;
+    sim_trace_t t = tr_before(0xf2020d44u, &c); /* vadd.f32 q0, q1, q2 */
+    cr_expect_eq(t.unit, SIM_UNIT_FP32);
+    cr_expect_eq(t.reads | t.writes, 0u);
+    t = tr_before(0xf2120944u, &c); /* vmla.i16 q0, q1, q2 */
+    cr_expect_eq(t.unit, SIM_UNIT_MUL);
+    t = tr_before(0xf4210a8du, &c); /* vld1.32 {d0-d1}, [r1]! */
+    cr_expect_eq(t.unit, SIM_UNIT_MEM);
+    cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE), SIM_TR_LOAD);
+    cr_expect_eq(t.addr, BT_PRIV + 0x100u);
+    cr_expect_eq(t.size, 16u);
+    cr_expect_eq(t.reads, 1u << 1);
+    cr_expect_eq(t.writes, 1u << 1, "the base written back");
+    t = tr_before(0xf4010002u, &c); /* vst4.8 {d0-d3}, [r1], r2 */
+    cr_expect_eq(t.flags & (SIM_TR_LOAD | SIM_TR_STORE), SIM_TR_STORE);
+    cr_expect_eq(t.size, 32u);
+    cr_expect_eq(t.reads, (1u << 1) | (1u << 2));
+    t = tr_before(0xf4a1244fu, &c); /* vld1.16 {d2[1]}, [r1] */
+    cr_expect_eq(t.size, 2u);
+    cr_expect_eq(t.writes, 0u, "no write-back");
+    t = tr_before(0xee510b70u, &c); /* vmov.s8 r0, d1[3] */
+    cr_expect_eq(t.writes, 1u << 0);
+    t = tr_before(0xee803b30u, &c); /* vdup.16 d0, r3 */
+    cr_expect_eq(t.reads, 1u << 3);
+    cr_expect_eq(t.writes, 0u);
+}
+
 /* A loop of ldr, str, add, mul, subs, bne, ten times: the model counts each
  * unit, the loads, the stores and the taken branches exactly, and every
  * instruction once. */

@@ -17,6 +17,10 @@
 
 static int arm_names_pc(const arm_insn_t *in)
 {
+    /* NEON rows name D registers; their core registers are never the PC
+     * (the decoders refuse Rt and Rn = 15; Rm = 15 means no write-back) */
+    if (arm_op_fmts[in->op] == ARM_FMT_NEON_ARITH || arm_op_fmts[in->op] == ARM_FMT_NEON_ELEM)
+        return 0;
     return (in->rd == 15 && !arm_op_has(in->op, ARM_P_NORD)) ||
            (in->rn == 15 && !arm_op_has(in->op, ARM_P_NORN)) || in->rm == 15 || in->rs == 15;
 }

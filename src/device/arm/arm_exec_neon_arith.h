@@ -43,8 +43,6 @@ enum {
     ARM_NEON_K_MOVI, ARM_NEON_K_MVNI, ARM_NEON_K_ORRI, ARM_NEON_K_BICI
 };
 
-/* The element mask of size 8 << esz bits. */
-SIM_INLINE uint64_t arm_neon_mask(uint32_t esz) { return esz >= 3u ? ~0ull : (1ull << (8u << esz)) - 1u; }
 
 /* An element's value, signed or not, as a 64-bit integer. */
 SIM_INLINE int64_t arm_neon_val(uint64_t x, uint32_t esz, uint32_t uns)

@@ -36,8 +36,6 @@ enum {
 #define ARM_NEON_LS_IMM(regs, inc, index, align)                                                       \
     ((uint32_t)(regs) | (uint32_t)(inc) << 4 | (uint32_t)(index) << 8 | ((uint32_t)(align) - 1u) << 16)
 
-/* An element's all-ones mask of 8 << esz bits */
-SIM_INLINE uint64_t arm_ne_mask(uint32_t esz) { return esz >= 3u ? ~0ull : (1ull << (8u << esz)) - 1u; }
 
 /* Leading zeros of x as a value of `bits` bits (0 < bits <= 32) */
 SIM_INLINE uint32_t arm_neon_clz(uint64_t x, uint32_t bits) { return sim_clz32((uint32_t)x) - (32u - bits); }
@@ -45,18 +43,18 @@ SIM_INLINE uint32_t arm_neon_clz(uint64_t x, uint32_t bits) { return sim_clz32((
 /* Signed saturation of x to 8 << esz bits; QC on saturation */
 SIM_INLINE uint64_t arm_neon_sat_s(arm_ctx_t *c, int64_t x, uint32_t esz)
 {
-    int64_t hi = (int64_t)(arm_ne_mask(esz) >> 1), lo = -hi - 1;
+    int64_t hi = (int64_t)(arm_neon_mask(esz) >> 1), lo = -hi - 1;
     if (x > hi || x < lo) {
         c->fpscr |= ARM_NEON_QC;
         x = x > hi ? hi : lo;
     }
-    return (uint64_t)x & arm_ne_mask(esz);
+    return (uint64_t)x & arm_neon_mask(esz);
 }
 
 /* Unsigned saturation of x (signed or not, as sgn says) to 8 << esz bits */
 SIM_INLINE uint64_t arm_neon_sat_u(arm_ctx_t *c, uint64_t x, uint32_t sgn, uint32_t esz)
 {
-    uint64_t hi = arm_ne_mask(esz);
+    uint64_t hi = arm_neon_mask(esz);
     if (sgn && (int64_t)x < 0) {
         c->fpscr |= ARM_NEON_QC;
         return 0;
@@ -72,7 +70,7 @@ SIM_INLINE uint64_t arm_neon_sat_u(arm_ctx_t *c, uint64_t x, uint32_t sgn, uint3
 SIM_INLINE uint64_t arm_neon_unary(arm_ctx_t *c, uint32_t kind, uint64_t x, uint32_t esz)
 {
     uint32_t bits = 8u << esz;
-    uint64_t mask = arm_ne_mask(esz);
+    uint64_t mask = arm_neon_mask(esz);
     int64_t sx = arm_neon_sext(x, esz), min = -(int64_t)(mask >> 1) - 1;
     switch (kind) {
     case ARM_NE_CLS: return arm_neon_clz((sx < 0 ? ~x : x) & mask, bits) - 1u;
@@ -200,7 +198,7 @@ ARM_NEON_FN void arm_neon_misc(arm_ctx_t *c, const arm_insn_t *in, uint32_t kind
             arm_neon_read(c, in->rm, 1u, m);
             x = arm_neon_elem(m, esz, lane);
         } else {
-            x = c->r[in->rd & 15u] & arm_ne_mask(esz);
+            x = c->r[in->rd & 15u] & arm_neon_mask(esz);
         }
         for (uint32_t e = 0; e < n; e++)
             arm_neon_set_elem(r, esz, e, x);
@@ -321,25 +319,16 @@ ARM_NEON_FN void arm_neon_misc_f(arm_ctx_t *c, const arm_insn_t *in, uint32_t ki
     uint32_t regs = arm_neon_regs(in), n = 2u * regs, fs = arm_neon_fp_begin(c);
     uint32_t u = (in->amount & ARM_NEON_U) != 0;
     uint64_t m[4], r[4] = {0, 0, 0, 0};
-    if (kind == ARM_NE_TOHALF) { /* Dd = f16(Qm) */
-        arm_neon_read(c, in->rm, 2u, m);
+    if (kind == ARM_NE_TOHALF || kind == ARM_NE_FROMHALF) { /* Dd = f16(Qm), Qd = f32(Dm) */
+        uint32_t to = kind == ARM_NE_TOHALF, ahp = fs & VFP_AHP;
+        arm_neon_read(c, in->rm, to ? 2u : 1u, m);
         for (uint32_t e = 0; e < 4u; e++) {
-            uint32_t x = (uint32_t)arm_neon_elem(m, 2u, e);
-            arm_neon_set_elem(r, 1u, e, (fs & VFP_AHP) ? vfp_f32_to_ahp(x, &fs)
-                                                       : vfp_convert(PTX_FMT_F32, PTX_FMT_F16, x, 1, 0, &fs));
+            uint32_t x = (uint32_t)arm_neon_elem(m, to ? 2u : 1u, e);
+            uint64_t y = to ? (ahp ? vfp_f32_to_ahp(x, &fs) : vfp_convert(PTX_FMT_F32, PTX_FMT_F16, x, 1, 0, &fs))
+                            : (ahp ? vfp_ahp_to_f32(x, &fs) : vfp_convert(PTX_FMT_F16, PTX_FMT_F32, x, 0, 1, &fs));
+            arm_neon_set_elem(r, to ? 1u : 2u, e, y);
         }
-        arm_neon_write(c, in->rd, 1u, r);
-        arm_neon_fp_end(c, fs);
-        return;
-    }
-    if (kind == ARM_NE_FROMHALF) { /* Qd = f32(Dm) */
-        arm_neon_read(c, in->rm, 1u, m);
-        for (uint32_t e = 0; e < 4u; e++) {
-            uint32_t h = (uint32_t)arm_neon_elem(m, 1u, e);
-            arm_neon_set_elem(r, 2u, e, (fs & VFP_AHP) ? vfp_ahp_to_f32(h, &fs)
-                                                       : vfp_convert(PTX_FMT_F16, PTX_FMT_F32, h, 0, 1, &fs));
-        }
-        arm_neon_write(c, in->rd, 2u, r);
+        arm_neon_write(c, in->rd, to ? 1u : 2u, r);
         arm_neon_fp_end(c, fs);
         return;
     }
@@ -389,11 +378,28 @@ SIM_INLINE uint32_t arm_neon_mem_elem(arm_ctx_t *c, const sim_mem_t *m, uint32_t
             arm_fault(c, load ? SIM_FAULT_READ : SIM_FAULT_WRITE, pc, a + o);
             return 1;
         }
-        v |= (uint64_t)(w & (uint32_t)arm_ne_mask(step == 4u ? 2u : step == 2u ? 1u : 0u)) << (8u * o);
+        v |= (uint64_t)(w & (uint32_t)arm_neon_mask(step == 4u ? 2u : step == 2u ? 1u : 0u)) << (8u * o);
     }
     if (load)
         *x = v;
     return 0;
+}
+
+/* The bytes a load or store moves (a multiple-structure one: 8 a register
+ * pass and element of its structures; a lane or all-lanes one: its n
+ * elements), for the trace (arm_trace.h); 0 for another row. */
+SIM_INLINE uint32_t arm_neon_ls_bytes(const arm_insn_t *in)
+{
+    uint32_t passes = ARM_NEON_LS_REGS(in->imm) & 7u, eb = 1u << (in->shift & 3u);
+    switch (in->op) {
+#define ARM_NEON_LS_BYTES(name, mn, kind, n, load)                                                 \
+    case ARM_OP_##name:                                                                            \
+        return ARM_NEON_LS_##kind == ARM_NEON_LS_MULTI ? 8u * passes * (n) : eb * (n);
+        ARM_NEON_LS_LIST(ARM_NEON_LS_BYTES)
+#undef ARM_NEON_LS_BYTES
+    default:
+        return 0u;
+    }
 }
 
 /* VLDn/VSTn of n-element structures (arm_neon_elem_ops.def): kind

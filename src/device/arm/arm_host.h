@@ -12,12 +12,13 @@
 #define ARM_HWCAP_VFPv3D16 0x4000u
 #define ARM_HWCAP_VFPv4  0x10000u
 #define ARM_HWCAP_VFPD32 0x80000u
-/* AT_HWCAP: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS, and the VFP that
- * arm_vfp_ops.def implements, as Linux sets it for a VFPv3-D32 core
- * (vfpmodule.c: VFPD32 instead of VFPv3D16): VFP | VFPv3 | VFPv4 (the
- * fused multiply-add and the half-precision conversions) | VFPD32. No NEON:
- * glibc would pick its NEON string functions. */
-#define ARM_HWCAP (0x8097u | ARM_HWCAP_VFP | ARM_HWCAP_VFPv3 | ARM_HWCAP_VFPv4 | ARM_HWCAP_VFPD32)
+/* AT_HWCAP: SWP | HALF | THUMB | FAST_MULT | EDSP | TLS, and the VFP and
+ * Advanced SIMD that arm_vfp_ops.def and arm_neon_ops.def implement, as
+ * Linux sets it for a Cortex-A15 (vfpmodule.c: VFPD32 instead of
+ * VFPv3D16): VFP | NEON | VFPv3 | VFPv4 (the fused multiply-add and the
+ * half-precision conversions) | VFPD32. glibc picks its NEON string
+ * functions by the NEON bit. */
+#define ARM_HWCAP (0x8097u | ARM_HWCAP_VFP | ARM_HWCAP_NEON | ARM_HWCAP_VFPv3 | ARM_HWCAP_VFPv4 | ARM_HWCAP_VFPD32)
 #define ARM_PLATFORM "v7l"
 
 struct isa_array;

@@ -65,6 +65,9 @@ SIM_INLINE void arm_neon_write(arm_ctx_t *c, uint32_t d, uint32_t n, const uint6
         arm_neon_set_d(c, d + i, v[i]);
 }
 
+/* An element's all-ones mask, 8 << esz bits (esz 3 and above: 64). */
+SIM_INLINE uint64_t arm_neon_mask(uint32_t esz) { return esz >= 3u ? ~0ull : (1ull << (8u << esz)) - 1u; }
+
 /* Element i of size 8 << esz bits of the words v (lane 0 lowest), zero
  * extended; and its store. */
 SIM_INLINE uint64_t arm_neon_elem(const uint64_t *v, uint32_t esz, uint32_t i)

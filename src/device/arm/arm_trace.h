@@ -15,6 +15,8 @@
 /* Bytes a memory op moves, for the record's size. */
 static inline uint32_t arm_trace_size(const arm_insn_t *in)
 {
+    if (arm_op_fmts[in->op] == ARM_FMT_NEON_ELEM)
+        return arm_neon_ls_bytes(in);
     switch (in->op) {
 #define ARM_TRACE_LS_SIZE(n, mn, size, sign) case ARM_OP_##n##_IMM: case ARM_OP_##n##_REG: return size;
         ARM_LOAD_LIST(ARM_TRACE_LS_SIZE)
@@ -44,6 +46,8 @@ static inline uint32_t arm_trace_addr(const arm_ctx_t *c, const arm_insn_t *in)
         return arm_lsm_start(c, in, &wb);
     if (fmt == ARM_FMT_LIT)
         return in->imm;
+    if (fmt == ARM_FMT_NEON_ELEM) /* VLDn/VSTn [Rn] */
+        return c->r[in->rn & 15u];
     if (fmt == ARM_FMT_TB)
         return c->r[in->rn] + (in->op == ARM_OP_TBH ? c->r[in->rm] << 1 : c->r[in->rm]);
     return c->r[in->rn] + (fmt == ARM_FMT_SWP ? 0u : in->imm); /* SWP, LDREX, STREX */
@@ -71,6 +75,18 @@ static inline void arm_trace_regs(const arm_insn_t *in, sim_trace_t *t)
         t->reads = rn | (props & ARM_P_STORE ? arm_lsm_list(in) : 0);
         t->writes = (props & ARM_P_LOAD ? arm_lsm_list(in) : 0) | (in->flags & ARM_F_W ? rn : 0);
         return;
+    case ARM_FMT_NEON_ARITH: /* the extension registers are not in these masks */
+        t->reads = t->writes = 0;
+        return;
+    case ARM_FMT_NEON_ELEM: /* a load's or store's Rn (written back unless Rm = 15) and Rm; a transfer's Rt */
+        if (props & (ARM_P_LOAD | ARM_P_STORE)) {
+            t->reads = rn | (in->rm < 13u ? rm : 0);
+            t->writes = in->rm != 15u ? rn : 0;
+        } else {
+            t->reads = in->op == ARM_OP_VMOV_SRX || in->op == ARM_OP_VDUP_R ? rd : 0;
+            t->writes = in->op == ARM_OP_VMOV_RSX ? rd : 0;
+        }
+        return;
     case ARM_FMT_BR:
         t->reads = 0;
         t->writes = in->op == ARM_OP_B ? 0 : 1ull << 14;
@@ -89,7 +105,7 @@ static inline void arm_trace_before(const arm_ctx_t *c, const arm_insn_t *in, ui
     t->pc = pc;
     t->op = in->op;
     t->unit = arm_op_units[in->op];
-    if (t->unit == SIM_UNIT_FP32 && (in->amount & ARM_VFP_D)) /* a VFP row's double form */
+    if (t->unit == SIM_UNIT_FP32 && arm_op_fmts[in->op] == ARM_FMT_VFP && (in->amount & ARM_VFP_D)) /* a VFP row's double form */
         t->unit = SIM_UNIT_FP64;
     t->flags = (props & ARM_P_LOAD ? SIM_TR_LOAD : 0u) | (props & ARM_P_STORE ? SIM_TR_STORE : 0u) |
                (t->unit == SIM_UNIT_BRANCH ? SIM_TR_BRANCH : 0u);
