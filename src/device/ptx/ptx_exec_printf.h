@@ -2,7 +2,10 @@
  * lane order, appends a record to the CTA's ptx_out_t as ptx_grid.h lays
  * it out. The argument buffer's size comes from the format string: each
  * conversion takes an argument of 4 or 8 bytes at its natural alignment,
- * as nvcc lays the buffer out. ptx_printf.c formats the records. */
+ * as nvcc lays the buffer out. The strings of %s conversions are copied
+ * into the record after the arguments, as the call reads them: one in a
+ * thread's local array is gone when ptx_printf.c formats the records after
+ * the grid, where a GPU's printf has printed it. */
 #ifndef PTX_EXEC_PRINTF_H
 #define PTX_EXEC_PRINTF_H
 
@@ -11,6 +14,7 @@
 
 #define PTX_PRINTF_MAX_ARGS 256u  /* bytes of arguments a record keeps */
 #define PTX_PRINTF_MAX_FMT  4096u
+#define PTX_PRINTF_MAX_STR  1024u /* bytes of one %s string a record keeps */
 
 /* The size (4 or 8) of the conversion starting after '%' at f[*i], or 0 for
  * none ("%%"); *i moves past it. A '*' width or precision is an int of its
@@ -65,6 +69,43 @@ SIM_FN uint32_t ptx_printf_args_size(const char *f, uint32_t n)
     return off;
 }
 
+/* The %s strings of a record (args: its asz bytes of arguments), each a
+ * tag byte (1: the string and its NUL follow; 0: its address was not
+ * readable), into dst if not NULL; the bytes they take. */
+SIM_FN uint32_t ptx_printf_strings(ptx_ctx_t *c, const char *f, uint32_t n, const uint8_t *args, uint32_t asz,
+                                   uint32_t t, uint8_t *dst)
+{
+    uint32_t off = 0, i = 0, out = 0;
+    while (i < n) {
+        if (f[i++] != '%')
+            continue;
+        uint32_t star, sz = ptx_printf_conv(f, n, &i, &star);
+        off = (off + 3u) / 4u * 4u + 4u * star;
+        if (!sz)
+            continue;
+        off = (off + sz - 1u) / sz * sz;
+        if (f[i - 1] == 's' && off + 8u <= asz) {
+            uint64_t a = 0;
+            sim_memcpy(&a, args + off, 8);
+            const uint8_t *h = a ? ptx_mem(c, PTX_MS_GENERIC, a, 1, t, 0) : NULL;
+            if (dst)
+                dst[out] = h ? 1 : 0;
+            out++;
+            for (uint32_t k = 0; h; k++) {
+                h = k + 1 < PTX_PRINTF_MAX_STR ? ptx_mem(c, PTX_MS_GENERIC, a + k, 1, t, 0) : NULL;
+                uint8_t ch = h ? *h : 0;
+                if (dst)
+                    dst[out] = ch;
+                out++;
+                if (!ch)
+                    break;
+            }
+        }
+        off += sz;
+    }
+    return out;
+}
+
 /* One lane's record; -1 when its format or arguments are not readable. */
 SIM_FN int ptx_printf_lane(ptx_ctx_t *c, const ptx_warp_t *w, uint64_t fmt, uint64_t args, uint32_t l)
 {
@@ -85,9 +126,10 @@ SIM_FN int ptx_printf_lane(ptx_ctx_t *c, const ptx_warp_t *w, uint64_t fmt, uint
     if (asz && !a)
         return -1;
     ptx_out_t *o = c->out;
-    uint32_t bytes = (16u + asz + 7u) & ~7u;
     if (!o)
         return 0;
+    uint32_t strs = ptx_printf_strings(c, f, n, a, asz, t, NULL);
+    uint32_t bytes = (16u + asz + strs + 7u) & ~7u;
 #ifdef __CUDA_ARCH__ /* the CTA's warps print at once: a record's room is reserved atomically */
     uint32_t at = atomicAdd(&o->len, bytes);
     if (at + bytes > o->cap) {
@@ -108,6 +150,7 @@ SIM_FN int ptx_printf_lane(ptx_ctx_t *c, const ptx_warp_t *w, uint64_t fmt, uint
     sim_memcpy(rec + 12, &asz, 4);
     if (asz)
         sim_memcpy(rec + 16, a, asz);
+    ptx_printf_strings(c, f, n, a, asz, t, rec + 16 + asz);
     return 0;
 }
 

@@ -1,7 +1,7 @@
 /* Formatting the device printf records of a CTA (ptx_grid.h's ptx_out_t)
- * on the host, as CUDA's printf does after a kernel: the format string and
- * %s arguments are read from target memory (the global arena or the .const
- * bank), the arguments from the record, each conversion handed to the C
+ * on the host, as CUDA's printf does after a kernel: the format string is
+ * read from target memory (the global arena or the .const bank), the
+ * arguments and the %s strings from the record (ptx_exec_printf.h), each conversion handed to the C
  * library's printf with its flags, width, precision and length. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,7 +25,22 @@ static const char *target_string(const ptx_prog_t *p, const ptx_gmem_t *gm, uint
 typedef struct args {
     const uint8_t *b;
     uint32_t n, off;
+    const uint8_t *str;        /* the record's %s strings, each after its tag byte */
+    uint32_t str_n, str_off;
 } args_t;
+
+/* The next %s string of the record, or NULL where the call could not read it. */
+static const char *take_string(args_t *a)
+{
+    if (a->str_off >= a->str_n || !a->str[a->str_off]) {
+        a->str_off++;
+        return NULL;
+    }
+    const char *s = (const char *)a->str + a->str_off + 1;
+    const void *end = memchr(s, 0, a->str_n - a->str_off - 1);
+    a->str_off = end ? (uint32_t)((const uint8_t *)end - a->str) + 1 : a->str_n;
+    return end ? s : NULL;
+}
 
 static uint64_t take(args_t *a, uint32_t size)
 {
@@ -73,8 +88,9 @@ static void convert(const ptx_prog_t *p, const ptx_gmem_t *gm, FILE *out, char *
         fmt[k++] = conv, fmt[k] = 0;
         nstars == 2 ? fprintf(out, fmt, w0, w1, d) : nstars == 1 ? fprintf(out, fmt, w0, d) : fprintf(out, fmt, d);
     } else if (conv == 's') {
+        uint32_t at = (a->off + 7u) / 8u * 8u;
         uint64_t v = take(a, 8);
-        const char *s = target_string(p, gm, v);
+        const char *s = at + 8u <= a->n ? take_string(a) : NULL;
         fmt[k++] = 's', fmt[k] = 0;
         if (!s)
             s = v ? "(bad string)" : "(null)";
@@ -127,7 +143,9 @@ int ptx_printf_format(const ptx_prog_t *p, const ptx_gmem_t *gm, const ptx_out_t
         if (bytes < 16 || pos + bytes > o->len)
             break;
         const char *f = target_string(p, gm, fmt);
-        args_t a = {rec + 16, asz, 0};
+        if (16u + asz > bytes)
+            break;
+        args_t a = {rec + 16, asz, 0, rec + 16 + asz, bytes - 16u - asz, 0};
         if (f)
             format_one(p, gm, f, &a, out);
         else
