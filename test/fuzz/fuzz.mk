@@ -38,7 +38,7 @@ FUZZ_DECODE_SRC := test/fuzz/fuzz_decode.c $(FUZZ_ARM_DECODE) $(FUZZ_ARM_DISASM)
 FUZZ_PTX_LIB    := $(wildcard src/host/ptx/*.c) $(wildcard src/host/sm/*.c) $(wildcard src/host/mem/*.c) src/host/report_json.c \
                    src/host/options.c
 FUZZ_PTX_SRC    := test/fuzz/fuzz_ptx.c $(FUZZ_PTX_LIB)
-FUZZ_FATBIN_SRC := test/fuzz/fuzz_fatbin.c src/host/cudart/cudart_fatbin.c
+FUZZ_FATBIN_SRC := test/fuzz/fuzz_fatbin.c src/host/cudart/cudart_fatbin.c src/host/cudart/cudart_rdc.c
 
 .PHONY: fuzz fuzz-build fuzz-elf fuzz-decode fuzz-x86-decode fuzz-ptx fuzz-fatbin fuzz-launch fuzz-config
 

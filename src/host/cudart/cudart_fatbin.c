@@ -8,6 +8,7 @@
  *             u32 name offset, u32 name bytes, u64 flags, u64 -, u64 decompressed bytes,
  *             then the payload after the header (PTX: text, NUL-padded) */
 #include "host/cudart/cudart_fatbin.h"
+#include "host/cudart/cudart_rdc.h"
 
 #include <lz4.h>
 #include <stdio.h>
@@ -239,27 +240,37 @@ static int linked_ptx(const bounds_t *b, const uint8_t *w, uint32_t max_arch, ch
                                                         : target > max_arch && p.best.arch < target)))
             target = p.best.arch;
     }
-    char *all = NULL;
+    char **texts = calloc(nobjs ? nobjs : 1, sizeof *texts), **kept = NULL, *all = NULL;
+    uint32_t found = 0;
     size_t len = 0;
-    int found = 0;
+    int rc = texts ? 0 : -1;
     fatbin_summary_t ignored;
-    for (uint32_t i = 0; target && i < nobjs; i++) {
-        char *one;
-        int rc = container_pick(b, objs[i], target, &p, &ignored, err, n);
-        if (rc || p.best.arch > target)
+    for (uint32_t i = 0; !rc && target && i < nobjs; i++) {
+        int r = container_pick(b, objs[i], target, &p, &ignored, err, n);
+        if (r || p.best.arch > target)
             continue;
-        if (!(one = decompress(&p.best, p.payload, err, n))) {
-            free(all);
-            return -1;
-        }
-        rc = append_body(&all, &len, one, !found);
-        free(one);
-        if (rc) {
-            free(all);
+        if (!(texts[found] = decompress(&p.best, p.payload, err, n)))
+            rc = -2;
+        else
+            found++;
+    }
+    if (!rc && found && !(kept = rdc_keep_apart(texts, found)))
+        rc = -1;
+    for (uint32_t i = 0; !rc && i < found; i++)
+        if (append_body(&all, &len, kept[i], i == 0))
+            rc = -1;
+    for (uint32_t i = 0; i < found; i++) {
+        free(texts[i]);
+        if (kept)
+            free(kept[i]);
+    }
+    free(texts);
+    free(kept);
+    if (rc) {
+        free(all);
+        if (rc == -1)
             snprintf(err, n, "out of memory");
-            return -1;
-        }
-        found++;
+        return -1;
     }
     *ptx = all;
     *arch = target;
