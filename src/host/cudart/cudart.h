@@ -101,6 +101,9 @@ uint32_t cudart_host_windows(struct ptx_gmem **w);
 int cudart_device_reaches(const void *p, uint64_t n);
 void cudart_mem_gmem(struct ptx_gmem *g);
 
+/* A cudaLimit's value (cudaDeviceSetLimit's, else the default). */
+uint64_t cudart_limit(int limit);
+
 /* Is s a stream (NULL, the legacy or per-thread handle, or one created)? */
 struct CUstream_st;
 int cudart_stream_ok(struct CUstream_st *s);

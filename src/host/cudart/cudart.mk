@@ -9,7 +9,9 @@ CUDART_LIB   := $(BUILD)/lib/libcudart.so.13
 CUDART_SRC   := $(sort $(wildcard src/host/cudart/*.c src/host/cudart/graph/*.c)) \
                 $(filter-out src/host/ptx/ptx_cmd.c,$(sort $(wildcard src/host/ptx/*.c))) src/host/report_json.c \
                 $(sort $(wildcard src/host/sm/*.c src/host/mem/*.c))
-CUDART_OBJ   := $(patsubst %.c,$(BUILD)/pic/%.o,$(CUDART_SRC))
+CUDART_OBJ   := $(patsubst %.c,$(BUILD)/pic/%.o,$(CUDART_SRC)) $(BUILD)/pic/gen/cudart_devlib_text.o
+# The device library's PTX (src/host/cudart/devlib/), as C strings.
+CUDART_DEVLIB_PTX := $(sort $(wildcard src/host/cudart/devlib/*.ptx))
 CUDART_CFLAGS := $(filter-out -fno-pie -no-pie -DWARPSIM_HAVE_CUDA,$(CFLAGS)) -fPIC -I$(CUDART_INC)
 
 .PHONY: cudart
@@ -21,6 +23,14 @@ endif
 $(BUILD)/pic/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CUDART_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/gen/cudart_devlib_text.c: $(CUDART_DEVLIB_PTX) src/host/cudart/devlib/embed.awk
+	@mkdir -p $(dir $@)
+	awk -f src/host/cudart/devlib/embed.awk $(CUDART_DEVLIB_PTX) >$@
+
+$(BUILD)/pic/gen/%.o: $(BUILD)/gen/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CUDART_CFLAGS) -c $< -o $@
 
 ifeq ($(shell uname -m),x86_64)
 $(BUILD)/pic/src/host/ptx/ptx_cta_x86_64_v3.o: CUDART_CFLAGS += -march=x86-64-v3 -ffp-contract=off -fno-math-errno

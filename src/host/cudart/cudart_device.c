@@ -161,6 +161,11 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
     return cudaSuccess;
 }
 
+uint64_t cudart_limit(int limit)
+{
+    return (unsigned)limit <= cudaLimitPersistingL2CacheSize ? limits[limit] : 0;
+}
+
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
 {
     ENTER();

@@ -9,87 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct devlib_fn {
-    const char *name;
-    int needs_vprintf;           /* its body calls vprintf: declared first if the module does not */
-    const char *ptx;
-} devlib_fn_t;
+/* The library's files (devlib/NAME.ptx, made C strings by devlib/embed.awk).
+ * A file is appended whole when the module declares a function it defines. */
+extern const char cudart_devlib_devrt[], cudart_devlib_graph[], cudart_devlib_assert[], cudart_devlib_heap[],
+    cudart_devlib_cdp[];
+static const char *const files[] = {cudart_devlib_graph, cudart_devlib_assert, cudart_devlib_heap, cudart_devlib_cdp};
 
 static const char vprintf_decl[] = ".extern .func (.param .b32 func_retval0) vprintf\n"
                                    "(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n)\n;\n";
-
-static const devlib_fn_t fns[] = {
-    /* cudaGraphSetConditional(handle, value): a handle is the address of
-     * its 32-bit variable (graph/graph_cond.c). */
-    {"cudaGraphSetConditional", 0,
-     ".visible .func cudaGraphSetConditional(\n"
-     "\t.param .b64 cudaGraphSetConditional_param_0,\n"
-     "\t.param .b32 cudaGraphSetConditional_param_1\n"
-     ")\n"
-     "{\n"
-     "\t.reg .b32 %r<2>;\n"
-     "\t.reg .b64 %rd<2>;\n"
-     "\tld.param.u64 %rd1, [cudaGraphSetConditional_param_0];\n"
-     "\tld.param.u32 %r1, [cudaGraphSetConditional_param_1];\n"
-     "\tst.global.u32 [%rd1], %r1;\n"
-     "\tret;\n"
-     "}\n"},
-    /* __assertfail(message, file, line, function, char size): the line a
-     * GPU prints for a failed device assert, then a trap, which the runtime
-     * reports as cudaErrorAssert (cudart_launch.c: the trap's line is
-     * marked CUDART_DEVLIB_ASSERT_TRAP). */
-    {"__assertfail", 1,
-     ".global .align 1 .b8 __warpsim_assertfail_fmt[73] = {37, 115, 58, 37, 117, 58, 32, 37, 115, 58, 32, 98, 108, 111, 99, 107, 58, 32, 91, 37, 117, 44, 37, 117, 44, 37, 117, 93, 44, 32, 116, 104, 114, 101, 97, 100, 58, 32, 91, 37, 117, 44, 37, 117, 44, 37, 117, 93, 32, 65, 115, 115, 101, 114, 116, 105, 111, 110, 32, 96, 37, 115, 96, 32, 102, 97, 105, 108, 101, 100, 46, 10, 0};\n"
-     ".visible .func __assertfail(\n"
-     "\t.param .b64 __assertfail_param_0,\n"
-     "\t.param .b64 __assertfail_param_1,\n"
-     "\t.param .b32 __assertfail_param_2,\n"
-     "\t.param .b64 __assertfail_param_3,\n"
-     "\t.param .b64 __assertfail_param_4\n"
-     ")\n"
-     "{\n"
-     "\t.local .align 8 .b8 __local_depot0[56];\n"
-     "\t.reg .b64 %SP;\n"
-     "\t.reg .b64 %SPL;\n"
-     "\t.reg .b32 %r<9>;\n"
-     "\t.reg .b64 %rd<8>;\n"
-     "\tmov.u64 %SPL, __local_depot0;\n"
-     "\tcvta.local.u64 %SP, %SPL;\n"
-     "\tld.param.u64 %rd1, [__assertfail_param_0];\n"
-     "\tld.param.u64 %rd2, [__assertfail_param_1];\n"
-     "\tld.param.u32 %r1, [__assertfail_param_2];\n"
-     "\tld.param.u64 %rd3, [__assertfail_param_3];\n"
-     "\tst.local.u64 [%SPL], %rd2;\n"
-     "\tst.local.u32 [%SPL+8], %r1;\n"
-     "\tst.local.u64 [%SPL+16], %rd3;\n"
-     "\tmov.u32 %r2, %ctaid.x;\n"
-     "\tst.local.u32 [%SPL+24], %r2;\n"
-     "\tmov.u32 %r3, %ctaid.y;\n"
-     "\tst.local.u32 [%SPL+28], %r3;\n"
-     "\tmov.u32 %r4, %ctaid.z;\n"
-     "\tst.local.u32 [%SPL+32], %r4;\n"
-     "\tmov.u32 %r5, %tid.x;\n"
-     "\tst.local.u32 [%SPL+36], %r5;\n"
-     "\tmov.u32 %r6, %tid.y;\n"
-     "\tst.local.u32 [%SPL+40], %r6;\n"
-     "\tmov.u32 %r7, %tid.z;\n"
-     "\tst.local.u32 [%SPL+44], %r7;\n"
-     "\tst.local.u64 [%SPL+48], %rd1;\n"
-     "\tmov.u64 %rd4, __warpsim_assertfail_fmt;\n"
-     "\tcvta.global.u64 %rd5, %rd4;\n"
-     "\t{\n"
-     "\t.param .b64 param0;\n"
-     "\tst.param.b64 [param0+0], %rd5;\n"
-     "\t.param .b64 param1;\n"
-     "\tst.param.b64 [param1+0], %SP;\n"
-     "\t.param .b32 retval0;\n"
-     "\tcall.uni (retval0), vprintf, (param0, param1);\n"
-     "\tld.param.b32 %r8, [retval0+0];\n"
-     "\t}\n"
-     "\ttrap; " CUDART_DEVLIB_ASSERT_TRAP "\n"
-     "\tret;\n"
-     "}\n"},
-};
 
 static const char *skip_space(const char *q)
 {
@@ -98,37 +25,72 @@ static const char *skip_space(const char *q)
     return q;
 }
 
-/* Does the text declare name as an external function? */
-static int declares(const char *text, const char *name)
+static int ident_char(char c)
 {
-    size_t n = strlen(name);
+    return c == '_' || c == '$' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/* The name after a function directive: `(return params) NAME` or `NAME`;
+ * its length in *n. */
+static const char *func_name(const char *q, size_t *n)
+{
+    q = skip_space(q);
+    if (*q == '(' && (q = strchr(q, ')')))   /* return parameters */
+        q = skip_space(q + 1);
+    if (!q)
+        return NULL;
+    for (*n = 0; ident_char(q[*n]); ++*n)
+        ;
+    return q;
+}
+
+/* Does the text declare name (n bytes) as an external function? */
+static int declares(const char *text, const char *name, size_t n)
+{
     for (const char *p = strstr(text, ".extern .func"); p; p = strstr(p + 1, ".extern .func")) {
-        const char *q = skip_space(p + strlen(".extern .func"));
-        if (*q == '(' && (q = strchr(q, ')')))   /* return parameters */
-            q = skip_space(q + 1);
-        if (!q)
-            break;
-        if (!strncmp(q, name, n) && !(q[n] == '_' || (q[n] >= '0' && q[n] <= '9') ||
-                                      ((q[n] | 0x20) >= 'a' && (q[n] | 0x20) <= 'z')))
+        size_t k;
+        const char *q = func_name(p + strlen(".extern .func"), &k);
+        if (q && k == n && !strncmp(q, name, n))
             return 1;
     }
     return 0;
 }
 
+/* Does the module declare a function this file defines? */
+static int wanted(const char *ptx, const char *file)
+{
+    for (const char *p = strstr(file, ".visible .func"); p; p = strstr(p + 1, ".visible .func")) {
+        size_t n;
+        const char *q = func_name(p + strlen(".visible .func"), &n);
+        if (q && n && declares(ptx, q, n))
+            return 1;
+    }
+    return 0;
+}
+
+static char *append(char *ptx, const char *text)
+{
+    size_t a = strlen(ptx), b = strlen(text);
+    char *g = realloc(ptx, a + b + 2);
+    if (!g)
+        return NULL;
+    g[a] = '\n';
+    memcpy(g + a + 1, text, b + 1);
+    return g;
+}
+
 char *cudart_devlib_link(char *ptx)
 {
-    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) {
-        if (!declares(ptx, fns[i].name))
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        if (!wanted(ptx, files[i]))
             continue;
-        const char *decl = fns[i].needs_vprintf && !declares(ptx, "vprintf") ? vprintf_decl : "";
-        size_t a = strlen(ptx), d = strlen(decl), b = strlen(fns[i].ptx);
-        char *g = realloc(ptx, a + d + b + 2);
-        if (!g)
+        if (strstr(files[i], "vprintf") && !declares(ptx, "vprintf", 7) && !(ptx = append(ptx, vprintf_decl)))
             return NULL;
-        ptx = g;
-        ptx[a] = '\n';
-        memcpy(ptx + a + 1, decl, d);
-        memcpy(ptx + a + 1 + d, fns[i].ptx, b + 1);
+        if (strstr(files[i], "__warpsim_devrt") && !strstr(ptx, "__warpsim_devrt") &&
+            !(ptx = append(ptx, cudart_devlib_devrt)))
+            return NULL;
+        if (!(ptx = append(ptx, files[i])))
+            return NULL;
     }
     return ptx;
 }

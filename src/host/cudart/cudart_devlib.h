@@ -7,8 +7,9 @@
  * a fault there is cudaErrorAssert. */
 #define CUDART_DEVLIB_ASSERT_TRAP "// warpsim: __assertfail"
 
-/* ptx (malloc'd) with the library's functions it declares appended; it may
- * move. NULL: out of memory (ptx is then still the caller's). */
+/* ptx (malloc'd) with the library's files whose functions it declares
+ * appended (and the state variable heap.ptx and cdp.ptx share, once); it
+ * may move. NULL: out of memory. */
 char *cudart_devlib_link(char *ptx);
 
 #endif

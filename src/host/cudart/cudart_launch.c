@@ -10,6 +10,7 @@
 #include "device/ptx/ptx_prog.h"
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_devlib.h"
+#include "host/cudart/cudart_devrt.h"
 #include "host/cudart/cudart_report.h"
 #include "host/cudart/cudart_stream.h"
 #include "host/ptx/ptx_printf.h"
@@ -255,13 +256,17 @@ int cudart_kernel_op_run(cudart_kernel_op_t *k)
     g.gridid = __atomic_add_fetch(&gridid, 1, __ATOMIC_RELAXED);
     g.nsm = s.nsm;
     g.warps_per_sm = s.warps_per_sm;
+    uint32_t children;
+    if ((err = cudart_devrt_enter(f->mod, &children)))
+        return err;
     cudart_mem_gmem(&g.gmem);
     ptx_gmem_t *mapped;
     g.nmapped = cudart_host_windows(&mapped);
     g.mapped = mapped;
     err = run_grid(f, &g, &s);
     free(mapped);
-    return err;
+    int cerr = cudart_devrt_children(f->mod, children, err != 0);
+    return err ? err : cerr;
 }
 
 int cudart_launch(cudart_func_t *f, dim3 grid, dim3 block, void **args, size_t shmem, cudaStream_t stream,

@@ -13,6 +13,7 @@
 
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_devlib.h"
+#include "host/cudart/cudart_devrt.h"
 #include "host/cudart/cudart_errors.h"
 #include "host/cudart/cudart_fatbin.h"
 #include "host/cudart/cudart_partial.h"
@@ -206,7 +207,7 @@ static int load(cudart_module_t *m)
     if (m->cut)
         cudart_partial_spread(&m->partial, m->ptx);
     ptx_prog_globals_init(m->prog, m->globals);
-    return 0;
+    return cudart_devrt_bind(m);
 }
 
 int cudart_module_load(cudart_module_t *m)
@@ -259,6 +260,23 @@ cudart_func_t *cudart_func_find(const void *host, int *err)
         f->refused = cudart_partial_why(&f->mod->partial, f->name);
     }
     return f;
+}
+
+int cudart_func_at(cudart_module_t *m, uint32_t fi, cudart_func_t *f)
+{
+    if (fi >= m->m->nfuncs || m->m->funcs[fi].kind != PTX_FUNC_ENTRY)
+        return -1;
+    const ptx_func_t *pf = &m->m->funcs[fi];
+    *f = (cudart_func_t){.mod = m, .name = (char *)pf->name, .fi = (int)fi,   /* read only */
+                         .refused = cudart_partial_why(&m->partial, pf->name)};
+    pthread_mutex_lock(&R.lock);
+    for (uint32_t i = 0; i < R.nfuncs; i++)
+        if (R.funcs[i].mod == m && !strcmp(R.funcs[i].name, pf->name)) {
+            f->host = R.funcs[i].host;
+            f->max_dyn_smem = R.funcs[i].max_dyn_smem;
+        }
+    pthread_mutex_unlock(&R.lock);
+    return 0;
 }
 
 static int var_storage(cudart_var_t *v, uint8_t **where, uint64_t *size)

@@ -23,6 +23,7 @@ typedef struct cudart_module {
     uint8_t *globals;          /* its .global variables in the arena */
     char *cut;                 /* the text with refused functions cut, when some are (cudart_partial.h) */
     cudart_partial_t partial;  /* those functions */
+    int devrt;                 /* it links the device runtime's state (cudart_devrt.h) */
 } cudart_module_t;
 
 typedef struct cudart_func {
@@ -53,6 +54,10 @@ int cudart_module_load(cudart_module_t *m);
 int cudart_func_registered(const void *host);
 /* The kernel of a host stub, loaded; NULL: cudaErrorInvalidDeviceFunction. */
 cudart_func_t *cudart_func_find(const void *host, int *err);
+/* The kernel of function index fi of a loaded module, as registered (or,
+ * launched only from the device, as its PTX names it) into *f, which
+ * lives as long as the caller needs it; 0, or -1 if fi is not a kernel. */
+int cudart_func_at(cudart_module_t *m, uint32_t fi, cudart_func_t *f);
 /* 0, or cudaErrorInvalidPtx for a kernel whose PTX warpsim refused, or
  * that calls a function it refused (said once on stderr, and a refusal in
  * the report). */

@@ -10,16 +10,19 @@ APPS_NAMES := $(basename $(notdir $(wildcard $(APPS_DIR)/*.cu)))
 APPS_BINS  := $(foreach a,75 90,$(patsubst %,$(APPS_OUT)/%.sm_$(a),$(APPS_NAMES))) \
               $(APPS_OUT)/vecadd.speed $(APPS_OUT)/vecadd.none $(APPS_OUT)/vecadd.sass $(APPS_OUT)/rdc.sm_75
 APPS_NVCC  := nvcc -cudart shared -O2 -std=c++17 -I$(APPS_DIR)
+# Programs that need relocatable device code (dynamic parallelism).
+APPS_RDC   := cdp
+$(foreach a,$(APPS_RDC),$(APPS_OUT)/$(a).sm_75 $(APPS_OUT)/$(a).sm_90): APPS_FLAGS := -rdc=true
 
 .PHONY: cuda-apps cuda-apps-test
 cuda-apps: $(APPS_BINS)
 
 $(APPS_OUT)/%.sm_75: $(APPS_DIR)/%.cu $(APPS_DIR)/check.h
 	@mkdir -p $(@D)
-	$(APPS_NVCC) -arch=sm_75 -o $@ $<
+	$(APPS_NVCC) $(APPS_FLAGS) -arch=sm_75 -o $@ $<
 $(APPS_OUT)/%.sm_90: $(APPS_DIR)/%.cu $(APPS_DIR)/check.h
 	@mkdir -p $(@D)
-	$(APPS_NVCC) -arch=sm_90 -o $@ $<
+	$(APPS_NVCC) $(APPS_FLAGS) -arch=sm_90 -o $@ $<
 $(APPS_OUT)/vecadd.speed: $(APPS_DIR)/vecadd.cu $(APPS_DIR)/check.h
 	$(APPS_NVCC) -arch=sm_75 -compress-mode=speed -o $@ $<
 $(APPS_OUT)/vecadd.none: $(APPS_DIR)/vecadd.cu $(APPS_DIR)/check.h
