@@ -20,7 +20,8 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: warpsim cuda [--config FILE] [--report FILE.json] [--threads T] [--max-insns N] [--quiet]\n"
-               "                    [--racecheck] [--timing [--stats FILE]] [--dump-ptx DIR] [--lib DIR] -- PROG [args...]\n");
+               "                    [--racecheck] [--memcheck] [--timing [--stats FILE]] [--dump-ptx DIR] [--lib DIR]\n"
+               "                    -- PROG [args...]\n");
 }
 
 /* build/lib beside this warpsim. */
@@ -82,7 +83,7 @@ int cuda_cmd_main(int argc, char **argv)
     static const struct option opts[] = {{"config", 1, 0, 'c'}, {"report", 1, 0, 'r'},   {"threads", 1, 0, 't'},
                                          {"max-insns", 1, 0, 'm'}, {"quiet", 0, 0, 'q'}, {"lib", 1, 0, 'l'},
                                          {"racecheck", 0, 0, 'R'}, {"timing", 0, 0, 'T'}, {"stats", 1, 0, 's'},
-                                         {"dump-ptx", 1, 0, 'D'},
+                                         {"dump-ptx", 1, 0, 'D'}, {"memcheck", 0, 0, 'M'},
                                          {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
     char lib[PATH_MAX];
     int c, rc = default_lib(lib, sizeof lib);
@@ -95,6 +96,7 @@ int cuda_cmd_main(int argc, char **argv)
         case 'm': setenv("WARPSIM_CUDA_MAX_INSNS", optarg, 1); break;
         case 'q': setenv("WARPSIM_CUDA_QUIET", "1", 1); break;
         case 'R': setenv("WARPSIM_CUDA_RACECHECK", "1", 1); break;
+        case 'M': setenv("WARPSIM_CUDA_MEMCHECK", "1", 1); break;
         case 'T': setenv("WARPSIM_CUDA_TIMING", "1", 1); break;
         case 's': rc = set_path("WARPSIM_CUDA_STATS", optarg, 0); break;
         case 'D': rc = set_path("WARPSIM_CUDA_DUMP_PTX", optarg, 1); break;

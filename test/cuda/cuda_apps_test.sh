@@ -91,6 +91,30 @@ rc=$?
 [ $rc = 0 ] && grep -q '^vecadd: PASS' "$tmp/out" && ! grep -q racecheck "$tmp/err" &&
     ok "racecheck vecadd" || bad "racecheck vecadd" "status $rc: $(head -c 300 "$tmp/err")"
 
+# Memory around allocations as a GPU has it, and --memcheck: memcheck's reads 256 bytes below the
+# first allocation and 28 bytes past another, and its write 4 bytes past a third's asked size, run
+# as on a GPU (PASS without --memcheck, by the loop above); with it, the same output, and each
+# access as compute-sanitizer words it, in the report too.
+for arch in sm_75 sm_90; do
+    timeout 600 "$WARPSIM" cuda --quiet --memcheck --report "$tmp/mc.json" -- "$APPS/memcheck.$arch" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 0 ] && grep -q '^memcheck: PASS' "$tmp/out" &&
+        grep -qxF '=========     and is 256 bytes before the nearest allocation at 0x100200000 of size 128 bytes' "$tmp/err" &&
+        grep -qxF '=========     and is 28 bytes after the nearest allocation at 0x100200100 of size 128 bytes' "$tmp/err" &&
+        grep -qxF '=========     and is 4 bytes after the nearest allocation at 0x100200300 of size 1000 bytes' "$tmp/err" &&
+        grep -qxF '========= Invalid __global__ write of size 1 bytes' "$tmp/err" &&
+        grep -qxF '=========     by thread (1,0,0) in block (0,0,0)' "$tmp/err" &&
+        grep -qxF '========= ERROR SUMMARY: 3 errors' "$tmp/err" &&
+        python3 -c 'import json,sys; l=json.load(open(sys.argv[1]))["launches"]
+assert [x["memcheck"]["invalid_accesses"] for x in l] == [2, 1], l
+assert l[0]["memcheck"]["accesses"][0]["address"] == 0x1001fff00 and l[1]["memcheck"]["accesses"][0]["access"] == "write", l' "$tmp/mc.json" &&
+        ok "memcheck.$arch --memcheck" || bad "memcheck.$arch --memcheck" "status $rc: $(head -c 600 "$tmp/err")"
+done
+timeout 600 "$WARPSIM" cuda --quiet --memcheck -- "$APPS/vecadd.sm_75" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '^vecadd: PASS' "$tmp/out" && grep -qxF '========= ERROR SUMMARY: 0 errors' "$tmp/err" &&
+    ! grep -q 'Invalid' "$tmp/err" && ok "memcheck vecadd" || bad "memcheck vecadd" "status $rc: $(head -c 300 "$tmp/err")"
+
 # The card and the config reach the program: the default (the H100's deviceQuery), TITAN V's
 # config (its deviceQuery, L2 and bus from the config's memory lines), and configs of one's own:
 # a TITAN V with half its SMs and memory controllers (the config wins over the card's figures),
@@ -144,7 +168,7 @@ for arch in sm_75 sm_90; do
     report_is "$APPS/abnormal_exit.$arch" exit3 "exit status" status 3
     [ $rc = 3 ] && [ -z "$miss" ] && ok "report: abnormal_exit.$arch exit 3" ||
         bad "report: abnormal_exit.$arch exit 3" "status $rc: $miss $(head -c 300 "$tmp/err")"
-    for how in segv:11 abort:6 terminate:6; do
+    for how in segv:11 abort:6 terminate:6 term:15; do
         report_is "$APPS/abnormal_exit.$arch" "${how%:*}" signal signal "${how#*:}"
         [ $rc = $((128 + ${how#*:})) ] && [ -z "$miss" ] && ok "report: abnormal_exit.$arch ${how%:*}" ||
             bad "report: abnormal_exit.$arch ${how%:*}" "status $rc: $miss $(head -c 300 "$tmp/err")"

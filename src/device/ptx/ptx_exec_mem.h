@@ -110,6 +110,10 @@ SIM_FN int ptx_check_access(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uin
         if (!ptx_mem(c, r->space, a, bytes, w->index * 32 + l, write))
             return ptx_fault(c, w, r, PTX_FAULT_ADDRESS, l, a);
     }
+#ifndef __CUDA_ARCH__
+    if (SIM_UNLIKELY(c->g->memcheck != NULL))
+        ptx_memcheck_access(c, w, r, exec, write);
+#endif
     return PTX_STEP_OK;
 }
 

@@ -164,6 +164,8 @@ extern "C"
 #endif
 /* --racecheck's hook on loads and stores (the CPU backend's: ptx_race.h). */
 void ptx_race_access(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write);
+/* --memcheck's hook on every checked access (the CPU backend's: ptx_memcheck.h). */
+void ptx_memcheck_access(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write);
 #ifdef __cplusplus
 extern "C"
 #endif

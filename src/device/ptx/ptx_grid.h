@@ -115,6 +115,7 @@ typedef struct ptx_grid {
                                      in global memory, as %envreg1 (high) and %envreg2 (low) give
                                      it to cooperative_groups::this_grid(); 0: not cooperative */
     struct ptx_race_log *race;    /* CPU: --racecheck's log (src/host/ptx/ptx_race.h); NULL: off */
+    struct ptx_memcheck *memcheck; /* CPU: --memcheck's allocations and log (src/host/ptx/ptx_memcheck.h); NULL: off */
 } ptx_grid_t;
 
 

@@ -25,6 +25,7 @@ typedef struct cudart_env {
     int threads;               /* WARPSIM_CUDA_THREADS: host threads per grid, 0 every core */
     uint64_t max_insns;        /* WARPSIM_CUDA_MAX_INSNS: per CTA, 0 none */
     int racecheck;             /* WARPSIM_CUDA_RACECHECK=1: --racecheck's report (ptx_race.h) */
+    int memcheck;              /* WARPSIM_CUDA_MEMCHECK=1: --memcheck's report (ptx_memcheck.h) */
     int timing;                /* WARPSIM_CUDA_TIMING=1: every launch on the SM model (src/host/sm/) */
     const char *stats;         /* WARPSIM_CUDA_STATS: GPGPU-Sim's statistics file, with timing */
     const char *dump_ptx;      /* WARPSIM_CUDA_DUMP_PTX: a folder each module's PTX is written to */
@@ -103,6 +104,11 @@ void cudart_mem_gmem(struct ptx_gmem *g);
 
 /* A cudaLimit's value (cudaDeviceSetLimit's, else the default). */
 uint64_t cudart_limit(int limit);
+
+/* The live allocations, sorted by address, with the bytes asked for each
+ * (malloc'd; --memcheck's table); *n of them. */
+struct ptx_range;
+struct ptx_range *cudart_mem_ranges(uint32_t *n);
 
 /* Is s a stream (NULL, the legacy or per-thread handle, or one created)? */
 struct CUstream_st;

@@ -72,6 +72,7 @@ static void init_once(void)
     E.threads = (int)env_u64("WARPSIM_CUDA_THREADS");
     E.max_insns = env_u64("WARPSIM_CUDA_MAX_INSNS");
     E.racecheck = (int)env_u64("WARPSIM_CUDA_RACECHECK");
+    E.memcheck = (int)env_u64("WARPSIM_CUDA_MEMCHECK");
     E.timing = (int)env_u64("WARPSIM_CUDA_TIMING");
     E.stats = getenv("WARPSIM_CUDA_STATS");
     E.dump_ptx = getenv("WARPSIM_CUDA_DUMP_PTX");

@@ -13,6 +13,7 @@
 #include "host/cudart/cudart_devrt.h"
 #include "host/cudart/cudart_report.h"
 #include "host/cudart/cudart_stream.h"
+#include "host/ptx/ptx_memcheck.h"
 #include "host/ptx/ptx_printf.h"
 #include "host/ptx/ptx_run_cpu.h"
 #include "host/ptx/ptx_session.h"
@@ -131,9 +132,17 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
 {
     ptx_grid_result_t r;
     ptx_race_log_t race;
+    ptx_memcheck_t mc;
+    ptx_range_t *ranges = NULL;
     if (cudart_env()->racecheck) {
         ptx_race_log_init(&race);
         g->race = &race;
+    }
+    if (cudart_env()->memcheck) {
+        uint32_t n = 0;
+        ranges = cudart_mem_ranges(&n);
+        ptx_memcheck_init(&mc, ranges, n);
+        g->memcheck = &mc;
     }
     sm_timing_t *tm = cudart_timing();
     sm_result_t tr;
@@ -145,16 +154,25 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
         ptx_run_cpu(g, s, cudart_env()->threads, &r);
     if (g->race)
         ptx_race_print(&race, f->name, f->mod->name, 20, stderr);
+    if (g->memcheck)
+        ptx_memcheck_print(&mc, f->name, f->mod->name, g->grid, g->block, 20, stderr);
     if (r.error) {
         if (g->race)
             ptx_race_log_free(&race);
+        if (g->memcheck)
+            ptx_memcheck_free(&mc);
+        free(ranges);
         ptx_grid_result_free(&r);
         return cudaErrorMemoryAllocation;
     }
     print_records(f, g, &r);
-    cudart_report_launch(f->name, f->mod->name, g->grid, g->block, g->dyn_smem, s, &r, g->race, tm ? &tr : NULL);
+    cudart_report_launch(f->name, f->mod->name, g->grid, g->block, g->dyn_smem, s, &r, g->race, g->memcheck,
+                         tm ? &tr : NULL);
     if (g->race)
         ptx_race_log_free(&race);
+    if (g->memcheck)
+        ptx_memcheck_free(&mc);
+    free(ranges);
     if (tm) {
         cudart_stats_launch(f->name, &tr, r.st.thread_insns);
         cudart_sim_advance((double)tr.cycles * 1e3 / tm->P.clock_mhz);

@@ -13,9 +13,16 @@
 #include <sys/mman.h>
 
 #include "device/ptx/ptx_grid.h"
+#include "host/ptx/ptx_memcheck.h"
 
 #define ARENA_BYTES (64ull << 30)
 #define ALIGN 256ull
+/* The first allocation's offset: a GPU's driver hands out small
+ * allocations from 2 MiB chunks it maps, the first not at the start of
+ * the mapped space, so a read a little below the first allocation (an
+ * image filter's J[-cols]) returns memory, as on the GPU, where an arena
+ * that began at it would fault. */
+#define ARENA_FIRST (2ull << 20)
 
 typedef struct block {
     uint64_t off, size;       /* size rounded up to ALIGN */
@@ -33,7 +40,7 @@ static struct {
     block_t *b;               /* by offset */
     uint32_t n, cap;
     pthread_mutex_t lock;
-} A = {.capacity = ARENA_BYTES, .lock = PTHREAD_MUTEX_INITIALIZER};
+} A = {.top = ARENA_FIRST, .capacity = ARENA_BYTES, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static int arena_map(void)
 {
@@ -195,9 +202,23 @@ int cudart_mem_in_arena(const void *p, uint64_t n)
     return A.base && q >= A.base && n <= ARENA_BYTES && q - A.base <= (int64_t)(ARENA_BYTES - n);
 }
 
+/* Kernels reach the arena up to the end of the 2 MiB chunk the last
+ * allocation ends in, as a GPU's mapped chunks. */
 void cudart_mem_gmem(ptx_gmem_t *g)
 {
     g->base = A.base;
     g->lo = PTX_GMEM_LO;
-    g->size = A.top;
+    g->size = (A.top + ARENA_FIRST - 1) & ~(ARENA_FIRST - 1);
+}
+
+ptx_range_t *cudart_mem_ranges(uint32_t *n)
+{
+    pthread_mutex_lock(&A.lock);
+    ptx_range_t *r = malloc((A.n ? A.n : 1) * sizeof *r);
+    *n = 0;
+    for (uint32_t i = 0; r && i < A.n; i++)
+        if (A.b[i].kind & CUDART_MEM_ANY)
+            r[(*n)++] = (ptx_range_t){(uint64_t)(uintptr_t)(A.base + A.b[i].off), A.b[i].asked};
+    pthread_mutex_unlock(&A.lock);
+    return r;
 }

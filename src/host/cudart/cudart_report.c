@@ -28,6 +28,7 @@ static struct {
     uint32_t n, cap;
     double seconds;
     int faulted;
+    uint64_t memcheck_total;      /* --memcheck: invalid accesses of every launch */
     char **refusals;
     uint32_t nrefusals;
     ptx_program_exit_t exit;
@@ -56,7 +57,7 @@ static int grow(void)
 
 void cudart_report_launch(const char *kernel, const char *module, const uint32_t grid[3], const uint32_t block[3],
                           uint32_t dyn_smem, const ptx_sched_t *sc, const ptx_grid_result_t *r,
-                          const ptx_race_log_t *race, const sm_result_t *tr)
+                          const ptx_race_log_t *race, const ptx_memcheck_t *mc, const sm_result_t *tr)
 {
     pthread_mutex_lock(&K.lock);
     if (!grow()) {
@@ -78,6 +79,12 @@ void cudart_report_launch(const char *kernel, const char *module, const uint32_t
             K.recs[i].racecheck = 1;
             K.recs[i].race_total = race->total;
             K.recs[i].race_words = ptx_race_words(race, &K.recs[i].race_kept);
+        }
+        if (mc) {
+            K.recs[i].memcheck = 1;
+            K.recs[i].memcheck_total = mc->total;
+            K.recs[i].memcheck_bad = ptx_memcheck_sorted(mc, &K.recs[i].memcheck_kept);
+            K.memcheck_total += mc->total;
         }
         if (tr) {
             K.recs[i].timed = 1;
@@ -145,6 +152,9 @@ static void write_report(void)
     if (cudart_timing())
         s.tm = *cudart_timing();
     fflush(stdout);
+    if (e->memcheck)
+        fprintf(stderr, "========= ERROR SUMMARY: %llu error%s\n", (unsigned long long)K.memcheck_total,
+                K.memcheck_total == 1 ? "" : "s");
     if (!e->quiet)
         ptx_report_table(stderr, &s);
     if (e->report && *e->report)
@@ -187,7 +197,7 @@ static void report_at_signal(int sig)
 
 void cudart_report_start(void)
 {
-    static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXCPU};
     on_exit(report_at_exit, NULL);
     for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++) {
         struct sigaction old, sa;

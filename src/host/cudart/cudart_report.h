@@ -18,7 +18,7 @@ void cudart_report_start(void);
  * race: --racecheck's log of the launch; tr: the SM model's figures; NULL when off. */
 void cudart_report_launch(const char *kernel, const char *module, const uint32_t grid[3], const uint32_t block[3],
                           uint32_t dyn_smem, const ptx_sched_t *sc, const ptx_grid_result_t *r,
-                          const ptx_race_log_t *race, const sm_result_t *tr);
+                          const ptx_race_log_t *race, const struct ptx_memcheck *mc, const sm_result_t *tr);
 /* Something the program asked that warpsim cannot do, one line (printf
  * format; the same line once): the report's status is then "refused", and
  * a program that exits 0 exits 1. */

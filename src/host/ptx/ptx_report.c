@@ -200,6 +200,22 @@ static json_t *race_json(const ptx_launch_rec_t *r)
     return words ? json_pack("{s:I, s:o}", "racing_words", (json_int_t)r->race_total, "words", words) : NULL;
 }
 
+/* --memcheck's accesses: how many, and the first ones (ptx_memcheck.h's order). */
+static json_t *memcheck_json(const ptx_launch_rec_t *r)
+{
+    json_t *bad = json_array();
+    for (uint32_t i = 0; bad && i < r->memcheck_kept; i++) {
+        const ptx_memcheck_bad_t *b = &r->memcheck_bad[i];
+        json_t *e = json_pack("{s:s, s:i, s:I, s:i, s:i, s:i, s:I, s:I}", "access", b->write ? "write" : "read",
+                              "size", b->size, "address", (json_int_t)b->addr, "cta", b->cta, "thread", b->thread,
+                              "line", b->line, "nearest_allocation", (json_int_t)b->near.base, "nearest_size",
+                              (json_int_t)b->near.size);
+        if (!e || json_array_append_new(bad, e))
+            return json_decref(bad), NULL;
+    }
+    return bad ? json_pack("{s:I, s:o}", "invalid_accesses", (json_int_t)r->memcheck_total, "accesses", bad) : NULL;
+}
+
 /* A memory-system counter into the timing object (spaces as underscores:
  * "total dram reads" is total_dram_reads, as hw_counters.def reads it). */
 static void mem_counter_json(void *ctx, const char *key, uint64_t v, int indent)
@@ -262,6 +278,8 @@ static json_t *launch_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
     if (j && r->faulted && json_object_set_new(j, "fault", fault_json(s, r)))
         json_decref(j), j = NULL;
     if (j && r->racecheck && json_object_set_new(j, "racecheck", race_json(r)))
+        json_decref(j), j = NULL;
+    if (j && r->memcheck && json_object_set_new(j, "memcheck", memcheck_json(r)))
         json_decref(j), j = NULL;
     if (j && r->timed && json_object_set_new(j, "timing", timing_json(s, r)))
         json_decref(j), j = NULL;

@@ -13,6 +13,7 @@
 #include "host/ptx/ptx_launch.h"
 #include "host/ptx/ptx_launch_check.h"
 #include "host/ptx/ptx_launch_mem.h"
+#include "host/ptx/ptx_memcheck.h"
 #include "host/ptx/ptx_race.h"
 #include "host/ptx/ptx_sched.h"
 #include "host/sm/sm_host.h"
@@ -42,6 +43,10 @@ typedef struct ptx_launch_rec {
     uint64_t race_total;
     uint32_t race_kept;
     ptx_race_word_t *race_words;
+    int memcheck;                 /* --memcheck ran: memcheck_total accesses outside allocations, the first kept */
+    uint64_t memcheck_total;
+    uint32_t memcheck_kept;
+    ptx_memcheck_bad_t *memcheck_bad;
     int timed;                    /* --timing: tr is the SM model's */
     sm_result_t tr;
     uint64_t tot_cycles;          /* gpu_tot_sim_cycle: cumulative up to and with this launch */

@@ -1,10 +1,12 @@
 // How a program ends, for the report warpsim's runtime writes. With no
 // argument: a kernel and its check, PASS. With one, after the kernel: "segv"
 // stores through a null pointer, "abort" aborts, "terminate" throws an
-// exception nothing catches (std::terminate), "exit3" exits with status 3,
+// exception nothing catches (std::terminate), "term" is ended by SIGTERM (as
+// `timeout` ends a program), "exit3" exits with status 3,
 // "ignore" calls a function
 // warpsim does not implement, ignores the error and still prints PASS and
 // returns 0 (cuda_apps_test.sh checks the report and the exit status of each).
+#include <csignal>
 #include <stdexcept>
 
 #include "check.h"
@@ -27,6 +29,8 @@ int main(int argc, char **argv)
     const char *how = argc > 1 ? argv[1] : "";
     if (!strcmp(how, "segv"))
         *(volatile int *)(argc > 99 ? d : nullptr) = 1;
+    if (!strcmp(how, "term"))
+        raise(SIGTERM);
     if (!strcmp(how, "abort"))
         abort();
     if (!strcmp(how, "terminate"))
