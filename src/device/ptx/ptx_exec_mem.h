@@ -117,6 +117,45 @@ SIM_FN int ptx_check_access(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uin
     return PTX_STEP_OK;
 }
 
+/* The common case in one pass over the lanes: an access of the shared or
+ * global space whose lanes, all aligned, fall inside the CTA's shared
+ * memory (outside the reserved window) or inside the arena. Returns the
+ * block's host base, with its first target address in *lo, so that a lane's
+ * bytes are base + (address - *lo); NULL: take ptx_check_access and
+ * ptx_mem lane by lane (mapped host windows, faults, other spaces). The
+ * addresses are recorded for the timing model as there. */
+SIM_INLINE uint8_t *ptx_access_block(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, uint64_t *lo)
+{
+    uint32_t bytes = (uint32_t)r->size * r->vec;
+    if (!exec || (r->space != PTX_MS_SHARED && r->space != PTX_MS_GLOBAL))
+        return NULL;
+    uint64_t mn = ~0ull, mx = 0, bits = 0;
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(exec >> l & 1u))
+            continue;
+        uint64_t a = ptx_rec_addr(w, r, l);
+        if (c->lane_addr)
+            c->lane_addr[l] = a;
+        bits |= a;
+        mn = a < mn ? a : mn;
+        mx = a > mx ? a : mx;
+    }
+    if (bits & (bytes - 1u) & 15u)
+        return NULL;
+    if (r->space == PTX_MS_SHARED) {
+        if (mx >= c->shared_size || bytes > c->shared_size - mx ||
+            (mx + bytes > PTX_RESERVED_SMEM_AT && mn < PTX_RESERVED_SMEM_AT + PTX_RESERVED_SMEM))
+            return NULL;
+        *lo = 0;
+        return c->shared;
+    }
+    const ptx_gmem_t *gm = &c->g->gmem;
+    if (mn - gm->lo >= gm->size || mx - gm->lo >= gm->size || bytes > gm->size - (mx - gm->lo))
+        return NULL;
+    *lo = gm->lo;
+    return gm->base;
+}
+
 /* CPU, cooperative grids: a load of the grid barrier's word is a spin's
  * poll; the runner then gives the other CTAs their turn (ptx_cta.c). */
 SIM_INLINE void ptx_note_poll(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
@@ -128,9 +167,28 @@ SIM_INLINE void ptx_note_poll(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t
 #endif
 }
 
+/* ptx_check_access, with the one-pass case first: *base is the block's
+ * host base (ptx_access_block), or NULL where each lane's bytes are to be
+ * found by ptx_mem. */
+SIM_INLINE int ptx_check_span(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write,
+                              uint8_t **base, uint64_t *lo)
+{
+    *lo = 0;
+    if (!(*base = ptx_access_block(c, w, r, exec, lo)))
+        return ptx_check_access(c, w, r, exec, write);
+    ptx_its_note_access(w, (uint32_t)(uintptr_t)r, ptx_rec_addr(w, r, ptx_ffs(exec)));
+#ifndef __CUDA_ARCH__
+    if (SIM_UNLIKELY(c->g->memcheck != NULL))
+        ptx_memcheck_access(c, w, r, exec, write);
+#endif
+    return PTX_STEP_OK;
+}
+
 SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-    int rc = ptx_check_access(c, w, r, exec, 0);
+    uint8_t *base;
+    uint64_t lo;
+    int rc = ptx_check_span(c, w, r, exec, 0, &base, &lo);
     if (rc != PTX_STEP_OK)
         return rc;
     ptx_note_poll(c, w, r, exec);
@@ -141,8 +199,9 @@ SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
-        const uint8_t *h = ptx_mem(c, r->space, ptx_rec_addr(w, r, l), (uint32_t)r->size * r->vec,
-                                   w->index * 32 + l, 0);
+        uint64_t a = ptx_rec_addr(w, r, l);
+        const uint8_t *h = base ? base + (a - lo) : ptx_mem(c, r->space, a, (uint32_t)r->size * r->vec,
+                                                           w->index * 32 + l, 0);
         for (uint32_t i = 0; i < r->vec; i++)
             w->regs[(size_t)r->dst[i] * 32 + l] = ptx_load_value(h + i * r->size, r->size, r->flags);
     }
@@ -151,7 +210,9 @@ SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
 
 SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
-    int rc = ptx_check_access(c, w, r, exec, 1);
+    uint8_t *base;
+    uint64_t lo;
+    int rc = ptx_check_span(c, w, r, exec, 1, &base, &lo);
     if (rc != PTX_STEP_OK)
         return rc;
 #ifndef __CUDA_ARCH__
@@ -162,7 +223,8 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
-        uint8_t *h = ptx_mem(c, r->space, ptx_rec_addr(w, r, l), (uint32_t)r->size * r->vec, w->index * 32 + l, 1);
+        uint64_t a = ptx_rec_addr(w, r, l);
+        uint8_t *h = base ? base + (a - lo) : ptx_mem(c, r->space, a, (uint32_t)r->size * r->vec, w->index * 32 + l, 1);
         for (uint32_t i = 0; i < r->vec; i++) {
             uint64_t v = w->regs[(size_t)r->src[i] * 32 + l];
             sim_memcpy(h + i * r->size, &v, r->size); /* little-endian: the low bytes */
