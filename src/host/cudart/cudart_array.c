@@ -68,13 +68,13 @@ static int shape(struct cudaArray *a, struct cudaExtent e, unsigned flags)
         return cudaErrorInvalidValue;
     if (layered && !e.depth)
         return cudaErrorInvalidValue;
+    if (e.width > UINT32_MAX / 16 || e.height > UINT32_MAX || e.depth > UINT32_MAX)
+        return cudaErrorInvalidValue;
     a->dims = !e.height ? 1 : (e.depth && !layered && !cube) ? 3 : 2;
     a->width = (uint32_t)e.width;
     a->height = e.height ? (uint32_t)e.height : 1;
     a->depth = a->dims == 3 ? (uint32_t)e.depth : 1;
     a->layers = layered || cube ? (uint32_t)e.depth : 1;
-    if (e.width > 65536 || e.height > 65536 || e.depth > 65536)
-        return cudaErrorInvalidValue;
     return 0;
 }
 
