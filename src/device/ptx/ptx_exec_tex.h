@@ -225,11 +225,11 @@ SIM_FN void ptx_tex_sample(const ptx_ctx_t *c, const ptx_texdesc_t *d, const ptx
 SIM_FN void ptx_tex_gather(const ptx_ctx_t *c, const ptx_texdesc_t *d, const ptx_tex_at_t *at, uint32_t comp,
                            uint32_t out[4])
 {
-    static const uint8_t dx[4] = {0, 1, 1, 0}, dy[4] = {1, 1, 0, 0};
     int32_t i = ptx_tex_floor(at->xs[0] - 0.5f), j = ptx_tex_floor(at->xs[1] - 0.5f);
     for (uint32_t q = 0; q < 4; q++) {
-        int32_t ix[3] = {ptx_tex_address(i + dx[q], (int32_t)d->width, ptx_tex_mode(d, 0)),
-                         ptx_tex_address(j + dy[q], (int32_t)d->height, ptx_tex_mode(d, 1)), 0};
+        int32_t dx = q == 1 || q == 2, dy = q < 2;
+        int32_t ix[3] = {ptx_tex_address(i + dx, (int32_t)d->width, ptx_tex_mode(d, 0)),
+                         ptx_tex_address(j + dy, (int32_t)d->height, ptx_tex_mode(d, 1)), 0};
         uint32_t t[4];
         ptx_tex_texel(c, d, ix, at->layer, t);
         out[q] = t[comp];
