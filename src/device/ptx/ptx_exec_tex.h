@@ -41,6 +41,12 @@ SIM_INLINE const ptx_texdesc_t *ptx_tex_desc(const ptx_ctx_t *c, uint64_t h)
     return d;
 }
 
+/* The object lane l's handle names (checked before: ptx_tex_check). */
+SIM_INLINE const ptx_texdesc_t *ptx_tex_of(const ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t l)
+{
+    return ptx_tex_desc(c, w->regs[(size_t)r->base * 32 + l]);
+}
+
 SIM_INLINE int32_t ptx_tex_floor(float x)
 {
     if (!(x > -1.0e9f))   /* NaN too */
@@ -260,7 +266,7 @@ SIM_FN int ptx_exec_tex(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
-        const ptx_texdesc_t *d = ptx_tex_desc(c, w->regs[(size_t)r->base * 32 + l]);
+        const ptx_texdesc_t *d = ptx_tex_of(c, w, r, l);
         ptx_tex_at_t at;
         uint32_t out[4];
         ptx_tex_locate(w, r, d, l, &at);
@@ -312,7 +318,7 @@ SIM_FN int ptx_exec_txq(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_
     PTX_LANES(l) {
         if (exec >> l & 1u)
             w->regs[(size_t)r->dst[0] * 32 + l] =
-                ptx_tex_query(ptx_tex_desc(c, w->regs[(size_t)r->base * 32 + l]), r->aux);
+                ptx_tex_query(ptx_tex_of(c, w, r, l), r->aux);
     }
     return PTX_STEP_OK;
 }
@@ -357,7 +363,7 @@ SIM_FN int ptx_surf_check(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint3
     for (uint32_t l = 0; l < 32 && rc == PTX_STEP_OK; l++) {
         if (!(exec >> l & 1u))
             continue;
-        const ptx_texdesc_t *d = ptx_tex_desc(c, w->regs[(size_t)r->base * 32 + l]);
+        const ptx_texdesc_t *d = ptx_tex_of(c, w, r, l);
         int64_t off = ptx_surf_offset(w, r, d, l, store);
         if (off == -2)
             rc = ptx_fault(c, w, r, PTX_FAULT_ADDRESS, l, d->data + d->bytes);
@@ -377,7 +383,7 @@ SIM_FN int ptx_exec_surf(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
-        const ptx_texdesc_t *d = ptx_tex_desc(c, w->regs[(size_t)r->base * 32 + l]);
+        const ptx_texdesc_t *d = ptx_tex_of(c, w, r, l);
         int64_t off = ptx_surf_offset(w, r, d, l, store);
         uint8_t *h = off >= 0 ? ptx_global(c->g, d->data + (uint64_t)off, (uint32_t)r->size * r->vec) : NULL;
         for (uint32_t i = 0; i < r->vec; i++) {

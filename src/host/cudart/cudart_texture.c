@@ -188,14 +188,20 @@ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
     RET(destroy(texObject, 0));
 }
 
-cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject)
+/* The resource description an object was made of. */
+static cudaError_t resource_desc(struct cudaResourceDesc *out, unsigned long long h, int surface)
 {
     ENTER();
-    tex_obj_t *o = find(texObject, 0, 0);
-    if (!o || !pResDesc)
+    tex_obj_t *o = find(h, surface, 0);
+    if (!o || !out)
         RET(cudaErrorInvalidValue);
-    *pResDesc = o->res;
+    *out = o->res;
     return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject)
+{
+    return resource_desc(pResDesc, texObject, 0);
 }
 
 cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject)
@@ -224,10 +230,5 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
 
 cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc, cudaSurfaceObject_t surfObject)
 {
-    ENTER();
-    tex_obj_t *o = find(surfObject, 1, 0);
-    if (!o || !pResDesc)
-        RET(cudaErrorInvalidValue);
-    *pResDesc = o->res;
-    return cudaSuccess;
+    return resource_desc(pResDesc, surfObject, 1);
 }
