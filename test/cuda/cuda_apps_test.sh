@@ -52,7 +52,7 @@ for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.n
             ok "$b" || bad "$b" "status $rc, $(head -c 300 "$tmp/err")"
         continue ;;
     abnormal_exit) ;;   # with no argument it passes as the others do; its endings are checked below
-    partial_module)     # the kernels with a texture fetch refused at launch, the others run; exit 1
+    partial_module)     # the kernels with a tex.level fetch refused at launch, the others run; exit 1
                         # (the report's status is "fault": the one reaching it by pointer faulted)
         mkdir -p "$tmp/pdump"
         timeout 600 "$WARPSIM" cuda --quiet --dump-ptx "$tmp/pdump" --report "$tmp/p.json" -- "$bin" >"$tmp/out" 2>"$tmp/err"

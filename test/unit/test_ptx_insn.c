@@ -158,6 +158,18 @@ static const ti_case_t cases[] = {
     {"mov.f32 %f1, 0d3FF0000000000000;", "mov.f32 %r17, 0f3F800000"},
     {"mul.f32 %f1, %f2, -0f3F800000;", "mul.f32 %r17, %r18, 0fBF800000"},
     {"add.f32 %f1, %f2, .5;", "add.f32 %r17, %r18, 0f3F000000"},
+    /* textures and surfaces: [handle, {coordinates}] is one operand (as nvcc writes them) */
+    {"tex.3d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6, %f7, %f7}];",
+     "tex.3d.v4.f32.f32 {%r17, %r18, %r19, %r20}, [%rd1, {%r21, %r22, %r23, %r23}]"},
+    {"tex.a2d.v4.s32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %f1, %f2, %f2}];",
+     "tex.a2d.v4.s32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r17, %r18, %r18}]"},
+    {"tld4.g.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];",
+     "tld4.g.2d.v4.f32.f32 {%r17, %r18, %r19, %r20}, [%rd1, {%r21, %r22}]"},
+    {"txq.channel_order.b32 %r1, [%rd2];", "txq.channel_order.b32 %r1, [%rd2]"},
+    {"suld.b.2d.b8.trap {%rs1}, [%rd2, {%r1, %r2}];", "suld.b.2d.b8.trap {%r25}, [%rd2, {%r1, %r2}]"},
+    {"sust.b.a1d.v2.b16.clamp [%rd2, {%r3, %r1}], {%rs3, %rs4};",
+     "sust.b.a1d.v2.b16.clamp [%rd2, {%r3, %r1}], {%r27, %r28}"},
+    {"suq.width.b32 %r1, [%rd3];", "suq.width.b32 %r1, [%rd3]"},
 };
 
 #define NCASES (sizeof cases / sizeof cases[0])

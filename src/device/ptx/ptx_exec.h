@@ -11,6 +11,7 @@
 #include "device/ptx/ptx_exec_warp.h"
 #include "device/ptx/ptx_exec_printf.h"
 #include "device/ptx/ptx_exec_alu.h"
+#include "device/ptx/ptx_exec_tex.h"
 
 /* bar.sync / bar.arrive / bar.red: the executing lanes arrive (counted by
  * threads: the rest of the warp may arrive later, at this barrier or at
@@ -80,6 +81,10 @@ SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     case PTX_EX_REDUX: return ptx_exec_redux(c, w, r, exec);
     case PTX_EX_ACTIVEMASK: ptx_exec_activemask(w, r, exec); return PTX_STEP_OK;
     case PTX_EX_NOP: return PTX_STEP_OK;
+    case PTX_EX_TEX: return ptx_exec_tex(c, w, r, exec);
+    case PTX_EX_TXQ: return ptx_exec_txq(c, w, r, exec);
+    case PTX_EX_SULD: return ptx_exec_surf(c, w, r, exec, 0);
+    case PTX_EX_SUST: return ptx_exec_surf(c, w, r, exec, 1);
     default: return ptx_fault(c, w, r, PTX_FAULT_UNSUPPORTED, 0, 0);
     }
 }
@@ -89,9 +94,9 @@ SIM_FN void ptx_trace_fill(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r
 {
     sim_trace_t *t = c->tr;
     uint32_t flags = exec ? SIM_TR_EXECUTED : 0;
-    if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ATOM)
-        flags |= SIM_TR_LOAD;
-    if (r->ex == PTX_EX_ST || (r->ex == PTX_EX_ATOM))
+    if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_TEX || r->ex == PTX_EX_SULD)
+        flags |= SIM_TR_LOAD;   /* a texture's lane address: its texels' base (ptx_tex_check), a surface's the element */
+    if (r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_SUST)
         flags |= SIM_TR_STORE;
     if (r->ex == PTX_EX_BRA || r->ex == PTX_EX_BRX || r->ex == PTX_EX_CALL || r->ex == PTX_EX_RET ||
         r->ex == PTX_EX_EXIT)

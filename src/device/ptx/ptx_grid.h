@@ -84,8 +84,9 @@ enum {
     PTX_FAULT_STACK,              /* call depth or local frames beyond the limit */
     PTX_FAULT_UNSUPPORTED,        /* reached something lowering could not refuse up front */
     PTX_FAULT_INSN_LIMIT,         /* ran past the launch's instruction limit */
-    PTX_FAULT_MEMBERMASK          /* a .sync collective's membermask without the lane, or naming
+    PTX_FAULT_MEMBERMASK,         /* a .sync collective's membermask without the lane, or naming
                                      live lanes not executing it (ptx_check_members) */
+    PTX_FAULT_HANDLE              /* tex/suld/sust/txq/suq: a handle that names no texture or surface object */
 };
 
 struct ptx_prog;                  /* the lowered module (ptx_prog.h) */

@@ -12,7 +12,8 @@
 #define PTX_EX_LIST(_)                                                          \
     _(ALU) _(SREG) _(SYMADDR) _(LD) _(ST) _(ATOM) _(CVTA) _(ISSPACEP) _(NOP)  \
     _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
-    _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)
+    _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)  \
+    _(TEX) _(TXQ) _(SULD) _(SUST)
 
 typedef enum {
 #define PTX_EX_ENUM(n) PTX_EX_##n,
@@ -85,6 +86,10 @@ typedef enum {
 #define PTX_M_NOFTZ     (1ull << 34)
 #define PTX_M_LEVEL     (1ull << 35) /* prefetch .L1 .L2 */
 #define PTX_M_MASK      (1ull << 36) /* pmevent.mask */
+#define PTX_M_TEXGEOM   (1ull << 48) /* tex/suld/sust: .1d .2d .3d .a1d .a2d .cube .acube */
+#define PTX_M_TEXQ      (1ull << 49) /* txq/suq: .width .height ... */
+#define PTX_M_TEXCOMP   (1ull << 50) /* tld4: .r .g .b .a */
+#define PTX_M_SUCLAMP   (1ull << 51) /* suld/sust: .trap .clamp .zero */
 #define PTX_M_FARITH    (PTX_M_RND | PTX_M_FTZ | PTX_M_SAT)
 #define PTX_M_MEMORY    (PTX_M_SPACE | PTX_M_CACHE | PTX_M_EVICT | PTX_M_VEC | PTX_M_SEM | PTX_M_SCOPE)
 #define PTX_M_ATOMIC    (PTX_M_SPACE | PTX_M_ATOM | PTX_M_SCOPE | PTX_M_SEM | PTX_M_NOFTZ | PTX_M_EVICT | PTX_M_VEC)

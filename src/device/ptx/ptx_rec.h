@@ -23,7 +23,7 @@ enum { PTX_MS_GENERIC, PTX_MS_GLOBAL, PTX_MS_SHARED, PTX_MS_LOCAL, PTX_MS_CONST,
 #define PTX_RF_FRAME  0x01u /* add the frame's local base to the address */
 #define PTX_RF_SIGNED 0x02u /* a load that sign-extends */
 #define PTX_RF_DST64  0x04u /* its destination is a 64-bit register */
-#define PTX_RF_FLOAT  0x08u /* atom/red on a float type */
+#define PTX_RF_FLOAT  0x08u /* atom/red on a float type; tex/tld4: .f32 coordinates */
 #define PTX_RF_TO     0x10u /* cvta.to */
 #define PTX_RF_SREGSRC 0x20u /* ALU: fill src[0] with special register sub (.aux) first */
 #define PTX_RF_ADDR32 0x40u /* the address register is 32 bits: base + offset wraps modulo 2^32 (nvcc's

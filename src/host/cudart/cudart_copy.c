@@ -25,7 +25,7 @@ int cudart_copy3d_check(const struct cudaMemcpy3DParms *p)
 {
     const struct cudaExtent *e = &p->extent;
     if (p->srcArray || p->dstArray)
-        return cudaErrorNotSupported;   /* CUDA arrays are not modelled (README) */
+        return cudaErrorNotSupported;   /* an array end in a graph node (the API forms make them pitched pointers) */
     if (p->kind < cudaMemcpyHostToHost || p->kind > cudaMemcpyDefault)
         return cudaErrorInvalidMemcpyDirection;
     if (!e->width || !e->height || !e->depth)

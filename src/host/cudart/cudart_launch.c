@@ -45,7 +45,7 @@ int cudart_plan(cudart_func_t *f, const uint32_t block[3], const uint32_t grid[3
 static int fault_error(uint32_t code)
 {
     switch (code) {
-    case PTX_FAULT_ADDRESS: return cudaErrorIllegalAddress;
+    case PTX_FAULT_ADDRESS: case PTX_FAULT_HANDLE: return cudaErrorIllegalAddress;
     case PTX_FAULT_MISALIGNED: return cudaErrorMisalignedAddress;
     case PTX_FAULT_INSN_LIMIT: return cudaErrorLaunchTimeout;
     case PTX_FAULT_STACK: return cudaErrorIllegalAddress;   /* a stack overflow reads past the frame */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_array.h"
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_mempool.h"
 #include "host/cudart/cudart_module.h"
@@ -150,7 +151,9 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s)
     if (!p)
         RET(cudaErrorInvalidValue);
     cudart_op_t op = {.type = cudaGraphNodeTypeMemcpy, .u.copy = *p};
-    int e = cudart_copy3d_check(p);
+    int e = cudart_copy3d_arrays(&op.u.copy);
+    if (!e)
+        e = cudart_copy3d_check(&op.u.copy);
     RET(e ? e : cudart_stream_issue(s, &op, NULL));
 }
 

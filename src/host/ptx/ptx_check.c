@@ -3,6 +3,7 @@
 #include "host/ptx/ptx_check.h"
 #include "host/ptx/ptx_optab.h"
 #include "host/ptx/ptx_types.h"
+#include "device/ptx/ptx_texdesc.h"
 
 static void check_types(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_opinfo_t *info, const ptx_tok_t *at)
 {
@@ -42,6 +43,11 @@ static const char *missing_mode(const ptx_insn_t *in)
     case PTX_OP_CVTA: case PTX_OP_ISSPACEP: return m->space ? NULL : "a state space";
     case PTX_OP_MEMBAR: case PTX_OP_FENCE: return m->scope ? NULL : "a scope";
     case PTX_OP_BAR: case PTX_OP_BARRIER: return m->bar ? NULL : ".sync or .arrive";
+    case PTX_OP_TEX: return m->tex_geom && m->vec == 4 ? NULL : "a geometry (.1d .2d .3d .a1d .a2d .cube .acube) and .v4";
+    case PTX_OP_TLD4: return m->tex_comp && m->tex_geom == PTX_TG_2D && m->vec == 4 ? NULL : ".r/.g/.b/.a, .2d and .v4";
+    case PTX_OP_TXQ: case PTX_OP_SUQ: return m->tex_query ? NULL : "an attribute (.width, .height, ...)";
+    case PTX_OP_SULD: case PTX_OP_SUST:
+        return m->tex_geom && m->tex_geom < PTX_TG_CUBE ? NULL : "a geometry (.1d .2d .3d .a1d .a2d)";
     default: return NULL;
     }
 }
@@ -86,7 +92,8 @@ static void check_mods(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_tok_t *
     if (miss)
         ptx_fail(ps, at, "'%s' needs %s", ptx_op_name((ptx_op_t)in->op), miss);
     if (in->m.vec > 1 && in->op != PTX_OP_LD && in->op != PTX_OP_LDU && in->op != PTX_OP_ST &&
-        in->op != PTX_OP_ATOM && in->op != PTX_OP_RED)
+        in->op != PTX_OP_ATOM && in->op != PTX_OP_RED && in->op != PTX_OP_TEX && in->op != PTX_OP_TLD4 &&
+        in->op != PTX_OP_SULD && in->op != PTX_OP_SUST)
         ptx_fail(ps, at, "vector width on '%s'", ptx_op_name((ptx_op_t)in->op));
     if (in->m.mul == PTX_MUL_WIDE && ptx_type_widen((ptx_type_t)in->type[0]) == PTX_T_NONE)
         ptx_fail(ps, at, ".wide needs a 16- or 32-bit integer type");

@@ -5,6 +5,7 @@
 #include "host/ptx/ptx_float.h"
 #include "host/ptx/ptx_optab.h"
 #include "host/ptx/ptx_types.h"
+#include "device/ptx/ptx_texdesc.h"
 
 ptx_expect_t ptx_expect_for(const ptx_insn_t *in, char letter)
 {
@@ -25,10 +26,17 @@ ptx_expect_t ptx_expect_for(const ptx_insn_t *in, char letter)
     }
 }
 
-/* ld, ldu, st and cvt may name a register wider than their type. */
+/* ld, ldu, st, suld, sust and cvt may name a register wider than their type. */
 static int relaxed_size(const ptx_insn_t *in)
 {
-    return in->op == PTX_OP_LD || in->op == PTX_OP_LDU || in->op == PTX_OP_ST || in->op == PTX_OP_CVT;
+    return in->op == PTX_OP_LD || in->op == PTX_OP_LDU || in->op == PTX_OP_ST || in->op == PTX_OP_CVT ||
+           in->op == PTX_OP_SULD || in->op == PTX_OP_SUST;
+}
+
+/* Surface loads and stores write even one value in braces ({%r1}). */
+static int braces_scalar(const ptx_insn_t *in, const ptx_operand_t *o)
+{
+    return (in->op == PTX_OP_SULD || in->op == PTX_OP_SUST) && in->m.vec <= 1 && o->count == 1;
 }
 
 static void check_reg(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_operand_t *o, ptx_type_t t,
@@ -119,7 +127,7 @@ static void check_vector(ptx_parser_t *ps, ptx_insn_t *in, const ptx_operand_t *
         if (in->opnd[0].kind == PTX_OPND_VEC && in->opnd[1].kind == PTX_OPND_VEC)
             ptx_fail(ps, at, "mov moves between a vector and a scalar");
         et = ptx_type_bits_of(bits / o->count);
-    } else if (in->m.vec <= 1 || o->count != in->m.vec) {
+    } else if (!braces_scalar(in, o) && (in->m.vec <= 1 || o->count != in->m.vec)) {
         ptx_fail(ps, at, "a vector of %u where '%s' takes %s", o->count, ptx_op_name((ptx_op_t)in->op),
                  in->m.vec > 1 ? "another number" : "a scalar");
     }
@@ -139,10 +147,32 @@ static void check_addr_value(ptx_parser_t *ps, const ptx_insn_t *in, ptx_operand
         check_reg(ps, in, o, ex->type, at);
 }
 
+/* [handle, {coordinates}]: as many as the geometry has (3d, cube and a2d repeat their last to make
+ * four); the layer of an array geometry an integer, the rest of tex's coordinate type. */
+static void check_tex_address(ptx_parser_t *ps, const ptx_insn_t *in, ptx_operand_t *o, const ptx_tok_t *at)
+{
+    static const uint8_t lo[] = {0, 1, 2, 3, 2, 3, 3, 4}, hi[] = {0, 1, 2, 4, 2, 4, 4, 4};
+    uint32_t g = in->m.tex_geom;
+    int query = in->op == PTX_OP_TXQ || in->op == PTX_OP_SUQ;
+    if (o->kind != PTX_OPND_ADDR)
+        ptx_fail(ps, at, "expected a texture or surface operand [handle, {coordinates}]");
+    if (query ? o->count != 0 : g >= sizeof lo || o->count < lo[g] || o->count > hi[g])
+        ptx_fail(ps, at, query ? "'%s' takes [handle] only" : "'%s' of this geometry takes %u coordinates, found %u",
+                 ptx_op_name((ptx_op_t)in->op), g < sizeof lo ? lo[g] : 0, o->count);
+    int layered = g == PTX_TG_A1D || g == PTX_TG_A2D || g == PTX_TG_ACUBE;
+    ptx_type_t ct = in->op == PTX_OP_TEX || in->op == PTX_OP_TLD4 ? (ptx_type_t)in->type[1] : PTX_T_B32;
+    if (ct != PTX_T_F32 && ct != PTX_T_S32 && ct != PTX_T_B32)
+        ptx_fail(ps, at, "coordinates are .f32 or .s32, not .%s", ptx_type_name(ct));
+    ptx_expect_t ex = {'s', 0, ct};
+    for (unsigned k = 0; k < o->count; k++)
+        check_scalar(ps, in, &ps->fn->elems[o->index + k], &ex, layered && k == 0 ? PTX_T_B32 : ct, at);
+}
+
 void ptx_check_operand(ptx_parser_t *ps, ptx_insn_t *in, ptx_operand_t *o, const ptx_expect_t *ex,
                        const ptx_tok_t *at)
 {
     switch (ex->letter) {
+    case 'T': check_tex_address(ps, in, o, at); return;
     case 'a':
         if (o->kind != PTX_OPND_ADDR)
             ptx_fail(ps, at, "expected an address [..]");

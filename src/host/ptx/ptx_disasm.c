@@ -112,6 +112,10 @@ static void emit_operand(dout_t *o, const ptx_operand_t *op)
         } else {
             emit(o, "%" PRId64, op->imm);
         }
+        if (op->count) {   /* a texture or surface's coordinates */
+            emit(o, ", ");
+            emit_elems(o, op, '{', '}');
+        }
         emit(o, "]");
         break;
     case PTX_OPND_SYM:

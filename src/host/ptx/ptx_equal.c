@@ -66,7 +66,9 @@ static int same_mods(const ptx_mods_t *a, const ptx_mods_t *b)
            a->l2_evict == b->l2_evict && a->l2_prefetch == b->l2_prefetch && a->vec == b->vec &&
            a->atom == b->atom && a->scope == b->scope && a->sem == b->sem && a->shfl == b->shfl &&
            a->vote == b->vote && a->match == b->match && a->prmt == b->prmt && a->shf_dir == b->shf_dir &&
-           a->shf_mode == b->shf_mode && a->bar == b->bar && a->testp == b->testp && a->level == b->level;
+           a->shf_mode == b->shf_mode && a->bar == b->bar && a->testp == b->testp && a->level == b->level &&
+           a->tex_geom == b->tex_geom && a->tex_query == b->tex_query && a->tex_comp == b->tex_comp &&
+           a->su_clamp == b->su_clamp;
 }
 
 static int same_operand(const ptx_func_t *fa, const ptx_operand_t *a, const ptx_func_t *fb, const ptx_operand_t *b)
@@ -75,7 +77,7 @@ static int same_operand(const ptx_func_t *fa, const ptx_operand_t *a, const ptx_
         a->comp != b->comp || a->count != b->count || a->reg != b->reg || a->sym.kind != b->sym.kind ||
         a->sym.index != b->sym.index || a->imm != b->imm)
         return 0;
-    if (a->kind != PTX_OPND_VEC && a->kind != PTX_OPND_LIST)
+    if (a->kind != PTX_OPND_VEC && a->kind != PTX_OPND_LIST && !(a->kind == PTX_OPND_ADDR && a->count))
         return a->index == b->index;
     for (uint32_t k = 0; k < a->count; k++)
         if (!same_operand(fa, &fa->elems[a->index + k], fb, &fb->elems[b->index + k]))

@@ -44,6 +44,10 @@ typedef struct ptx_mods {
     uint8_t bar;         /* ptx_bar_t */
     uint8_t testp;       /* ptx_testp_t */
     uint8_t level;       /* ptx_level_t: prefetch's cache level */
+    uint8_t tex_geom;    /* PTX_TG_* (ptx_texdesc.h) */
+    uint8_t tex_query;   /* PTX_TQ_* */
+    uint8_t tex_comp;    /* tld4: 1 + the component */
+    uint8_t su_clamp;    /* PTX_SUC_* */
 } ptx_mods_t;
 
 /* ---- symbols and operands ------------------------------------------------------ */

@@ -50,6 +50,8 @@ void ptx_lower_func(ptx_lower_t *lw, uint32_t fi);
 uint64_t ptx_lower_shared_layout(ptx_lower_t *lw);
 void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r);
 void ptx_lower_call(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r);
+/* tex, tld4, txq, suq, suld, sust (ptx_lower_tex.c). */
+void ptx_lower_tex(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r);
 /* The slot of a source operand (registers, immediates, symbols' addresses). */
 uint32_t ptx_lower_src(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o);
 uint32_t ptx_lower_dst(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o);

@@ -380,6 +380,7 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     case PTX_EX_LD: lower_mem(lw, in, r, 0); return;
     case PTX_EX_ST: lower_mem(lw, in, r, 1); return;
     case PTX_EX_ATOM: lower_atom(lw, in, r); return;
+    case PTX_EX_TEX: case PTX_EX_TXQ: case PTX_EX_SULD: case PTX_EX_SUST: ptx_lower_tex(lw, in, r); return;
     case PTX_EX_ALU:
         if (in->op == PTX_OP_MOV)
             lower_mov(lw, in, r);

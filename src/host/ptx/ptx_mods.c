@@ -4,6 +4,7 @@
 #include "host/ptx/ptx_mods.h"
 #include "host/ptx/ptx_optab.h"
 #include "host/ptx/ptx_types.h"
+#include "device/ptx/ptx_texdesc.h"
 
 typedef struct {
     const char *s;
@@ -84,6 +85,20 @@ static const ptx_mod_row_t mod_rows[] = {
     {".L2::cache_hint", PTX_M_EVICT, 0x800},
     {".L2::64B", PTX_M_EVICT, 0x400 | 2}, {".L2::128B", PTX_M_EVICT, 0x400 | 4},
     {".L2::256B", PTX_M_EVICT, 0x400 | 8},
+    {".1d", PTX_M_TEXGEOM, PTX_TG_1D}, {".2d", PTX_M_TEXGEOM, PTX_TG_2D}, {".3d", PTX_M_TEXGEOM, PTX_TG_3D},
+    {".a1d", PTX_M_TEXGEOM, PTX_TG_A1D}, {".a2d", PTX_M_TEXGEOM, PTX_TG_A2D},
+    {".cube", PTX_M_TEXGEOM, PTX_TG_CUBE}, {".acube", PTX_M_TEXGEOM, PTX_TG_ACUBE},
+    {".width", PTX_M_TEXQ, PTX_TQ_WIDTH}, {".height", PTX_M_TEXQ, PTX_TQ_HEIGHT}, {".depth", PTX_M_TEXQ, PTX_TQ_DEPTH},
+    {".channel_data_type", PTX_M_TEXQ, PTX_TQ_CHANNEL_DATA_TYPE},
+    {".channel_order", PTX_M_TEXQ, PTX_TQ_CHANNEL_ORDER},
+    {".normalized_coords", PTX_M_TEXQ, PTX_TQ_NORMALIZED_COORDS},
+    {".filter_mode", PTX_M_TEXQ, PTX_TQ_FILTER_MODE}, {".addr_mode_0", PTX_M_TEXQ, PTX_TQ_ADDR_MODE_0},
+    {".addr_mode_1", PTX_M_TEXQ, PTX_TQ_ADDR_MODE_1}, {".addr_mode_2", PTX_M_TEXQ, PTX_TQ_ADDR_MODE_2},
+    {".array_size", PTX_M_TEXQ, PTX_TQ_ARRAY_SIZE}, {".num_mipmap_levels", PTX_M_TEXQ, PTX_TQ_NUM_MIPMAP_LEVELS},
+    {".num_samples", PTX_M_TEXQ, PTX_TQ_NUM_SAMPLES},
+    {".r", PTX_M_TEXCOMP, 1}, {".g", PTX_M_TEXCOMP, 2}, {".b", PTX_M_TEXCOMP, 3}, {".a", PTX_M_TEXCOMP, 4},
+    {".trap", PTX_M_SUCLAMP, PTX_SUC_TRAP}, {".clamp", PTX_M_SUCLAMP, PTX_SUC_CLAMP},
+    {".zero", PTX_M_SUCLAMP, PTX_SUC_ZERO},
 };
 #define NROWS (sizeof mod_rows / sizeof mod_rows[0])
 
@@ -136,6 +151,10 @@ static ptx_mod_status_t set_field(ptx_mods_t *m, uint64_t field, uint32_t v)
     case PTX_M_BAR: return set_once(&m->bar, v);
     case PTX_M_TESTP: return set_once(&m->testp, v);
     case PTX_M_LEVEL: return set_once(&m->level, v);
+    case PTX_M_TEXGEOM: return set_once(&m->tex_geom, v);
+    case PTX_M_TEXQ: return set_once(&m->tex_query, v);
+    case PTX_M_TEXCOMP: return set_once(&m->tex_comp, v);
+    case PTX_M_SUCLAMP: return set_once(&m->su_clamp, v);
     default: return set_flag(m, v);
     }
 }

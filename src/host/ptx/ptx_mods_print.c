@@ -104,12 +104,16 @@ int ptx_mods_print(const ptx_insn_t *in, char *buf, size_t n)
     put_flag(&o, m, PTX_M_SHIFTAMT, PTX_MF_SHIFTAMT);
     put_flag(&o, m, PTX_M_MASK, PTX_MF_MASK);
     put_flag(&o, m, PTX_M_UNI, PTX_MF_UNI);
+    put_field(&o, PTX_M_TEXCOMP, m->tex_comp);
+    put_field(&o, PTX_M_TEXQ, m->tex_query);
+    put_field(&o, PTX_M_TEXGEOM, m->tex_geom);
     if (m->vec > 1)
         put_field(&o, PTX_M_VEC, m->vec);
     for (unsigned k = 0; k < 2 && in->type[k]; k++) {
         put(&o, ".");
         put(&o, ptx_type_name((ptx_type_t)in->type[k]));
     }
+    put_field(&o, PTX_M_SUCLAMP, m->su_clamp);
     put_field(&o, PTX_M_PRMT, m->prmt);
     return o.len;
 }

@@ -165,6 +165,35 @@ static void parse_address(ptx_parser_t *ps, ptx_operand_t *o, uint32_t insn, uin
     ptx_expect(ps, ']');
 }
 
+/* [handle] or [handle, {c, ..}] / [handle, c]: a texture or surface and its coordinates,
+ * an address whose count elements (at index in the elems) are the coordinates. */
+static void parse_tex_address(ptx_parser_t *ps, ptx_operand_t *o)
+{
+    ptx_rclass_t rc;
+    ptx_type_t ty;
+    ptx_expect(ps, '[');
+    const ptx_tok_t *t = ptx_peek(ps, 0);
+    o->kind = PTX_OPND_ADDR;
+    if (t->kind != PTX_TOK_IDENT || !ptx_find_reg(ps, t, &rc, &o->reg, &ty) || rc != PTX_RC_64)
+        ptx_fail(ps, t, "a texture or surface is a 64-bit register holding its object (texture references are not supported)");
+    ptx_next(ps);
+    o->rclass = (uint8_t)rc;
+    if (ptx_accept(ps, ',')) {
+        ptx_operand_t v = {0};
+        if (ptx_accept(ps, '{')) {
+            parse_vector(ps, &v);
+        } else {
+            v.index = ps->fn->nelems;
+            v.count = 1;
+            ptx_operand_t *e = PTX_PUSH(ps, ps->fn->elems, ps->fn->nelems);
+            parse_scalar(ps, e, PTX_FIX_ELEM, v.index, 0);
+        }
+        o->index = v.index;
+        o->count = v.count;
+    }
+    ptx_expect(ps, ']');
+}
+
 void ptx_parse_operand(ptx_parser_t *ps, ptx_insn_t *in, unsigned i, char letter)
 {
     ptx_operand_t *o = &in->opnd[i];
@@ -184,6 +213,8 @@ void ptx_parse_operand(ptx_parser_t *ps, ptx_insn_t *in, unsigned i, char letter
         ptx_next(ps);
         o->kind = PTX_OPND_TLIST;
         o->index = e->value;
+    } else if (letter == 'T') {
+        parse_tex_address(ps, o);
     } else if (letter == 'a' || ptx_tok_is(t, '[')) {
         parse_address(ps, o, insn, i);
     } else if (ptx_accept(ps, '{')) {

@@ -9,7 +9,7 @@
  * what is missing (st.async, fence.proxy, barrier.cluster). */
 static const char *const unsupported[] = {
     "mma", "wmma", "wgmma", "tcgen05", "ldmatrix", "stmatrix", "movmatrix",
-    "tex", "tld4", "txq", "suld", "sust", "sured", "suq", "istypep",
+    "tex.level", "tex.grad", "txq.level", "sust.p", "sured", "istypep",
     "cp", "cp.async", "mbarrier", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
     "applypriority", "discard", "createpolicy", "multimem", "tensormap", "clusterlaunchcontrol",
     "szext", "alloca", "stacksave", "stackrestore", "prefetchu",

@@ -23,6 +23,9 @@ $(APPS_OUT)/%.sm_75: $(APPS_DIR)/%.cu $(APPS_DIR)/check.h
 $(APPS_OUT)/%.sm_90: $(APPS_DIR)/%.cu $(APPS_DIR)/check.h
 	@mkdir -p $(@D)
 	$(APPS_NVCC) $(APPS_FLAGS) -arch=sm_90 -o $@ $<
+# the texture programs share their host reference
+$(APPS_OUT)/texture_filter.sm_75 $(APPS_OUT)/texture_filter.sm_90 $(APPS_OUT)/texture_modes.sm_75 \
+$(APPS_OUT)/texture_modes.sm_90: $(APPS_DIR)/texture_ref.h
 $(APPS_OUT)/vecadd.speed: $(APPS_DIR)/vecadd.cu $(APPS_DIR)/check.h
 	$(APPS_NVCC) -arch=sm_75 -compress-mode=speed -o $@ $<
 $(APPS_OUT)/vecadd.none: $(APPS_DIR)/vecadd.cu $(APPS_DIR)/check.h

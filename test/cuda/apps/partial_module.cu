@@ -1,4 +1,5 @@
-// A module with a construct warpsim refuses (a texture fetch): only the
+// A module with a construct warpsim refuses (a texture fetch at a level of
+// detail, tex.level: mipmaps are not modelled): only the
 // kernels that use it, directly or through a device function they call, are
 // refused, at their launch, with cudaErrorInvalidPtx; the module's other
 // kernels, before and after them in its text, run. A kernel that reaches the
@@ -11,15 +12,15 @@
 
 __global__ void before(int *p) { p[threadIdx.x] = 3 * threadIdx.x; }
 
-__global__ void fetches(cudaTextureObject_t t, float *out) { out[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x); }
+__global__ void fetches(cudaTextureObject_t t, float *out) { out[threadIdx.x] = tex1DLod<float>(t, threadIdx.x, 0.0f); }
 
-__device__ __noinline__ float fetch_one(cudaTextureObject_t t, int i) { return tex1Dfetch<float>(t, i); }
+__device__ __noinline__ float fetch_one(cudaTextureObject_t t, int i) { return tex1DLod<float>(t, i, 0.0f); }
 
 __global__ void calls_fetch(cudaTextureObject_t t, float *out) { out[threadIdx.x] = fetch_one(t, threadIdx.x) + 1; }
 
 __global__ void after(int *p) { p[threadIdx.x] += 1000; }
 
-__device__ __noinline__ float fetch_two(cudaTextureObject_t t, int i) { return tex1Dfetch<float>(t, i) * 2; }
+__device__ __noinline__ float fetch_two(cudaTextureObject_t t, int i) { return tex1DLod<float>(t, i, 0.0f) * 2; }
 __device__ __noinline__ float index_of(cudaTextureObject_t t, int i) { return (float)i; }
 typedef float (*fetcher_t)(cudaTextureObject_t, int);
 __device__ fetcher_t fetchers[2] = {index_of, fetch_two};
