@@ -12,7 +12,8 @@
 #define PTX_EX_LIST(_)                                                          \
     _(ALU) _(SREG) _(SYMADDR) _(LD) _(ST) _(ATOM) _(CVTA) _(ISSPACEP) _(NOP)  \
     _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
-    _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)
+    _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)   \
+    _(WMMA_LD) _(WMMA_ST) _(WMMA_MMA)
 
 typedef enum {
 #define PTX_EX_ENUM(n) PTX_EX_##n,
@@ -85,6 +86,7 @@ typedef enum {
 #define PTX_M_NOFTZ     (1ull << 34)
 #define PTX_M_LEVEL     (1ull << 35) /* prefetch .L1 .L2 */
 #define PTX_M_MASK      (1ull << 36) /* pmevent.mask */
+#define PTX_M_MMA       (1ull << 37) /* matrix words: .a .b .c .d, .row .col, shape, element types (ptx_mma.c) */
 #define PTX_M_FARITH    (PTX_M_RND | PTX_M_FTZ | PTX_M_SAT)
 #define PTX_M_MEMORY    (PTX_M_SPACE | PTX_M_CACHE | PTX_M_EVICT | PTX_M_VEC | PTX_M_SEM | PTX_M_SCOPE)
 #define PTX_M_ATOMIC    (PTX_M_SPACE | PTX_M_ATOM | PTX_M_SCOPE | PTX_M_SEM | PTX_M_NOFTZ | PTX_M_EVICT | PTX_M_VEC)
@@ -122,9 +124,11 @@ SIM_FN ptx_ex_t ptx_op_ex(ptx_op_t op)
 }
 
 /* Latency classes (the lat column): the first six index GPGPU-Sim's
- * -ptx_opcode_latency_int list, the first five its fp and dp lists. */
+ * -ptx_opcode_latency_int list, the first five its fp and dp lists; TENSOR
+ * takes -ptx_opcode_latency_tesnor and -ptx_opcode_initiation_tensor. */
 typedef enum {
     PTX_LAT_ADD, PTX_LAT_MAX, PTX_LAT_MUL, PTX_LAT_MAD, PTX_LAT_DIV, PTX_LAT_SHFL, PTX_LAT_SFU, PTX_LAT_MEM,
+    PTX_LAT_TENSOR,
     PTX_LAT_COUNT
 } ptx_lat_t;
 

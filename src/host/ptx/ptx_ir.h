@@ -44,6 +44,10 @@ typedef struct ptx_mods {
     uint8_t bar;         /* ptx_bar_t */
     uint8_t testp;       /* ptx_testp_t */
     uint8_t level;       /* ptx_level_t: prefetch's cache level */
+    uint8_t mma_frag;    /* wmma.load/.store: PTX_FRAG_* + 1 (.a .b .c .d) */
+    uint8_t mma_layout[2]; /* .row .col as written: 1 row, 2 col */
+    uint8_t mma_shape;   /* ptx_mma_shape_t */
+    uint8_t mma_type[4]; /* ptx_mma_type_t, as written */
 } ptx_mods_t;
 
 /* ---- symbols and operands ------------------------------------------------------ */

@@ -8,7 +8,7 @@
 /* Opcodes, and opcode.modifier pairs where a form of a supported opcode is
  * what is missing (st.async, fence.proxy, barrier.cluster). */
 static const char *const unsupported[] = {
-    "mma", "wmma", "wgmma", "tcgen05", "ldmatrix", "stmatrix", "movmatrix",
+    "mma", "wgmma", "tcgen05", "ldmatrix", "stmatrix", "movmatrix",
     "tex", "tld4", "txq", "suld", "sust", "sured", "suq", "istypep",
     "cp", "cp.async", "mbarrier", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
     "applypriority", "discard", "createpolicy", "multimem", "tensormap", "clusterlaunchcontrol",
