@@ -17,7 +17,7 @@ static const char *const unsupported[] = {
     "vadd2", "vsub2", "vavrg2", "vabsdiff2", "vmin2", "vmax2", "vset2",
     "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4", "vset4",
     "st.async", "red.async", "st.bulk", "fence.proxy", "membar.proxy", "barrier.cluster",
-    "cvt.pack",
+    "cvt.pack", "cvt.rna.tf32", "cvt.rna.satfinite.tf32",
 };
 
 int ptx_is_unsupported(const char *const *w, const uint32_t *wlen, unsigned n)

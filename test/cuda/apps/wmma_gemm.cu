@@ -5,7 +5,8 @@
 // fragment layout the machine has. Inputs are small integers and halves:
 // every product and every partial sum is exact in the accumulator's type,
 // so the hardware's summation order (Fasi et al. 2021: aligned, truncated
-// groups) cannot change the result and the check is exact.
+// groups) cannot change the result and the check is exact. The tf32 inputs
+// are exact in tf32 already, so no __float_to_tf32 (cvt.rna.tf32.f32).
 #include <mma.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
@@ -53,14 +54,6 @@ __device__ void tile(const typename elem<P>::type *A, const typename elem<P>::ty
     for (int k = 0; k < Kt; k += K) {
         wmma::load_matrix_sync(a, A + at(a_row, tm, k, Mt, Kt), a_row ? Kt : Mt);
         wmma::load_matrix_sync(b, B + at(b_row, k, tn, Kt, Nt), b_row ? Nt : Kt);
-#if SM80
-        if constexpr (__is_same(P, wmma::precision::tf32)) {
-            for (int i = 0; i < a.num_elements; i++)
-                a.x[i] = wmma::__float_to_tf32(a.x[i]);
-            for (int i = 0; i < b.num_elements; i++)
-                b.x[i] = wmma::__float_to_tf32(b.x[i]);
-        }
-#endif
         wmma::mma_sync(acc, a, b, acc);
     }
     for (int i = 0; i < acc.num_elements; i++)
