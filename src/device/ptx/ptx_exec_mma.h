@@ -122,54 +122,59 @@ SIM_FN int ptx_exec_wmma_mem(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     return PTX_STEP_OK;
 }
 
-/* An a or b element as f32 (f16, bf16, tf32: exact). */
-SIM_INLINE float ptx_mma_f32(uint32_t type, uint64_t x)
+/* An a or b element's value: f16, bf16, tf32, s8 and u8 exactly in f32
+ * range and precision, f64 itself. */
+SIM_INLINE double ptx_mma_value(uint32_t type, uint64_t x)
 {
     switch (type) {
     case PTX_ME_F16: return ptx_f32((uint32_t)ptx_cvt_f2f_raw(PTX_FMT_F32, PTX_FMT_F16, PTX_RND_RN, x));
     case PTX_ME_BF16: return ptx_f32((uint32_t)x << 16);
-    default: return ptx_f32((uint32_t)x & 0xffffe000u); /* tf32: 10 mantissa bits */
+    case PTX_ME_TF32: return ptx_f32((uint32_t)x & 0xffffe000u); /* 10 mantissa bits */
+    case PTX_ME_F64: return ptx_f64(x);
+    case PTX_ME_S8: return (double)(int8_t)(uint8_t)x;
+    default: return (double)(uint8_t)x;
     }
 }
 
-SIM_INLINE int64_t ptx_mma_int(uint32_t type, uint64_t x)
+#define PTX_MMA_MAXELEMS 512 /* the largest a or b: 32 x 16 */
+
+/* The whole matrix of fragment f (a or b), row by row, read once from every lane. */
+SIM_FN void ptx_mma_gather(const ptx_warp_t *w, const ptx_mma_t *mm, uint32_t f, double *m)
 {
-    return type == PTX_ME_S8 ? (int64_t)(int8_t)(uint8_t)x : type == PTX_ME_U8 ? (int64_t)(uint8_t)x
-                                                                               : (int64_t)(int32_t)(uint32_t)x;
+    uint32_t t = mm->type[f], n = ptx_frag_rows(mm->shape, f) * ptx_frag_cols(mm->shape, f);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t e, l = ptx_frag_owner(mm->shape, f, t, i / ptx_frag_cols(mm->shape, f),
+                                       i % ptx_frag_cols(mm->shape, f), &e);
+        m[i] = ptx_mma_value(t, ptx_frag_get(w, mm->slot[f], t, l, e));
+    }
 }
 
-/* D[i][j] = sum over k of A[i][k] * B[k][j], plus C[i][j]: its bits in d's type. */
-SIM_FN uint64_t ptx_mma_elem(const ptx_warp_t *w, const ptx_mma_t *mm, uint32_t i, uint32_t j, uint64_t cbits)
+/* D[i][j] = C[i][j] plus the sum over k of A[i][k] * B[k][j], in d's type. */
+SIM_FN uint64_t ptx_mma_elem(const ptx_mma_t *mm, const double *A, const double *B, uint32_t i, uint32_t j,
+                             uint64_t cbits)
 {
-    uint32_t K = ptx_mma_dim(mm->shape, 2), ta = mm->type[PTX_FRAG_A], tb = mm->type[PTX_FRAG_B];
+    uint32_t K = ptx_mma_dim(mm->shape, 2), N = ptx_mma_dim(mm->shape, 1);
     uint32_t tc = mm->type[PTX_FRAG_C], td = mm->type[PTX_FRAG_D];
-    int64_t iacc = ptx_mma_int(tc, cbits);
-    double dacc = ptx_f64(cbits);
-    float facc = tc == PTX_ME_F16 ? ptx_f32((uint32_t)ptx_cvt_f2f_raw(PTX_FMT_F32, PTX_FMT_F16, PTX_RND_RN, cbits))
-                                  : ptx_f32((uint32_t)cbits);
-    for (uint32_t k = 0; k < K; k++) {
-        uint32_t ea, eb;
-        uint32_t la = ptx_frag_owner(mm->shape, PTX_FRAG_A, ta, i, k, &ea);
-        uint32_t lb = ptx_frag_owner(mm->shape, PTX_FRAG_B, tb, k, j, &eb);
-        uint64_t a = ptx_frag_get(w, mm->slot[PTX_FRAG_A], ta, la, ea);
-        uint64_t b = ptx_frag_get(w, mm->slot[PTX_FRAG_B], tb, lb, eb);
-        if (td == PTX_ME_S32)
-            iacc += ptx_mma_int(ta, a) * ptx_mma_int(tb, b);
-        else if (td == PTX_ME_F64)
-            dacc = fma(ptx_f64(a), ptx_f64(b), dacc);
-        else
-            facc += ptx_mma_f32(ta, a) * ptx_mma_f32(tb, b);
-    }
     if (td == PTX_ME_S32) {
+        int64_t acc = (int64_t)(int32_t)(uint32_t)cbits;
+        for (uint32_t k = 0; k < K; k++)
+            acc += (int64_t)A[i * K + k] * (int64_t)B[k * N + j];
         if (mm->satfinite)
-            iacc = iacc > 2147483647 ? 2147483647 : iacc < -2147483647 - 1 ? -2147483647 - 1 : iacc;
-        return (uint32_t)iacc;
+            acc = acc > 2147483647 ? 2147483647 : acc < -2147483647 - 1 ? -2147483647 - 1 : acc;
+        return (uint32_t)acc;
     }
-    if (td == PTX_ME_F64)
-        return ptx_f64_canon(dacc);
+    if (td == PTX_ME_F64) {
+        double acc = ptx_f64(cbits);
+        for (uint32_t k = 0; k < K; k++)
+            acc = fma(A[i * K + k], B[k * N + j], acc);
+        return ptx_f64_canon(acc);
+    }
+    float acc = tc == PTX_ME_F16 ? (float)ptx_mma_value(PTX_ME_F16, cbits) : ptx_f32((uint32_t)cbits);
+    for (uint32_t k = 0; k < K; k++)
+        acc += (float)A[i * K + k] * (float)B[k * N + j]; /* the product is exact in f32 */
     if (td == PTX_ME_F16)
-        return ptx_cvt_f2f_raw(PTX_FMT_F16, PTX_FMT_F32, PTX_RND_RN, ptx_f32_bits(facc));
-    return ptx_f32_canon(facc);
+        return ptx_cvt_f2f_raw(PTX_FMT_F16, PTX_FMT_F32, PTX_RND_RN, ptx_f32_bits(acc));
+    return ptx_f32_canon(acc);
 }
 
 /* wmma.mma: each lane computes its d elements from every lane's a, b and
@@ -180,15 +185,18 @@ SIM_FN int ptx_exec_wmma_mma(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     uint32_t td = mm->type[PTX_FRAG_D], tc = mm->type[PTX_FRAG_C];
     uint32_t per = mm->nreg[PTX_FRAG_D] * ptx_frag_per_reg(td);
     uint64_t out[PTX_NL][PTX_MMA_MAXREGS * 2];
+    double A[PTX_MMA_MAXELEMS], B[PTX_MMA_MAXELEMS];
     int rc = ptx_mma_all_lanes(c, w, r, exec);
     if (rc != PTX_STEP_OK)
         return rc;
+    ptx_mma_gather(w, mm, PTX_FRAG_A, A);
+    ptx_mma_gather(w, mm, PTX_FRAG_B, B);
     PTX_LANES(l) {
         for (uint32_t e = 0; e < per; e++) {
             uint32_t i, j;
             ptx_frag_pos(mm->shape, PTX_FRAG_D, td, l, e, &i, &j);
             uint64_t cbits = ptx_frag_get(w, mm->slot[PTX_FRAG_C], tc, l, e); /* c's numbering is d's */
-            out[PTX_LI(l)][e] = ptx_mma_elem(w, mm, i, j, cbits);
+            out[PTX_LI(l)][e] = ptx_mma_elem(mm, A, B, i, j, cbits);
         }
     }
     PTX_WARP_SYNC();
