@@ -78,6 +78,22 @@ static const te_case_t cases[] = {
      "6:41: 'tex' of this geometry takes 3 coordinates, found 2"},
     {TP_HEADER ".entry k() {\n.reg .b32 %r<8>; .reg .b64 %rd<2>;\n" "suld.b.cube.b32.trap {%r1}, [%rd1, {%r2, %r3, %r4, %r4}];" "\n}\n",
      "6:1: 'suld.b' needs a geometry (.1d .2d .3d .a1d .a2d)"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<4>;\n.reg .b64 %rd<2>;\n"
+     "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r0, %r1}, [%rd1], %r2;" "\n}\n",
+     "7:51: 'wmma.load': the a fragment is a vector of 8 registers"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<4>;\n.reg .b64 %rd<2>;\n"
+     "wmma.load.a.sync.aligned.row.m16n16k8.global.f16 {%r0}, [%rd1], %r2;" "\n}\n",
+     "7:1: 'wmma.load' has no such fragment of this shape and type"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<4>;\n.reg .b64 %rd<2>;\n"
+     "wmma.load.c.row.m16n16k16.f32 {%r0}, [%rd1], %r2;" "\n}\n",
+     "7:1: 'wmma.load' needs .sync.aligned"},
+    {TP_HEADER ".entry k() {\n" ".reg .f32 %f<9>;\n.reg .b32 %r<9>;\n"
+     "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, "
+     "{%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, "
+     "{%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};" "\n}\n",
+     "7:1: 'wmma.mma' takes .satfinite with integer types only"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .f32 %f<2>;\ncvt.rna.tf32.f32 %r1, %f1;" "\n}\n",
+     "7:1: unsupported instruction 'cvt.rna.tf32.f32' (not implemented by warpsim)"},
     {TP_HEADER ".entry k() {\n" "cp.async.ca.shared.global [%r1], [%rd1], 16;" "\n}\n",
      "5:1: unsupported instruction 'cp.async.ca.shared.global' (not implemented by warpsim)"},
     {TP_HEADER ".entry k() {\n" "st.async.shared::cluster.b32 [%r1], %r2, [%r3];" "\n}\n",

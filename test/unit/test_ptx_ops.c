@@ -48,7 +48,7 @@ Test(ptx_ops, shapes_use_known_letters)
         unsigned mand, total = ptx_shape_len(s, &mand);
         cr_expect(total <= PTX_MAX_OPNDS - 1, "%s: room for a |p pair", ptx_op_name((ptx_op_t)op));
         for (const char *p = s; *p; p++) {
-            cr_expect(strchr("dwWrqscCXumphagltiT?", *p) != NULL, "%s: letter %c", ptx_op_name((ptx_op_t)op), *p);
+            cr_expect(strchr("dwWrqscCXumphagltiTF?", *p) != NULL, "%s: letter %c", ptx_op_name((ptx_op_t)op), *p);
             cr_expect(*p != '?' || (p > s && p[-1] != '?'), "%s: '?' follows a letter", ptx_op_name((ptx_op_t)op));
         }
         for (unsigned n = mand; n <= total; n++)
@@ -157,7 +157,7 @@ Test(ptx_ops, special_registers)
 Test(ptx_ops, refused_instructions)
 {
     static const char *const refused[][3] = {
-        {"mma", ".sync", ".aligned"}, {"wmma", ".load", ".a"}, {"tex", ".level", ".2d"}, {"tex", ".grad", ".2d"},
+        {"mma", ".sync", ".aligned"}, {"cvt", ".rna", ".tf32"}, {"tex", ".level", ".2d"}, {"tex", ".grad", ".2d"},
         {"sust", ".p", ".1d"}, {"sured", ".b", ".add"}, {"cp", ".async", ".ca"}, {"ldmatrix", ".sync", ".aligned"},
         {"stmatrix", ".sync", ".aligned"}, {"wgmma", ".fence", ".sync"}, {"tcgen05", ".alloc", ".cta_group::1"},
         {"mbarrier", ".init", ".shared"}, {"st", ".async", ".b32"}, {"fence", ".proxy", ".async"},

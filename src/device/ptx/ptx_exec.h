@@ -12,6 +12,7 @@
 #include "device/ptx/ptx_exec_printf.h"
 #include "device/ptx/ptx_exec_alu.h"
 #include "device/ptx/ptx_exec_tex.h"
+#include "device/ptx/ptx_exec_mma.h"
 
 /* bar.sync / bar.arrive / bar.red: the executing lanes arrive (counted by
  * threads: the rest of the warp may arrive later, at this barrier or at
@@ -80,6 +81,8 @@ SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     case PTX_EX_MATCH: return ptx_exec_match(c, w, r, exec);
     case PTX_EX_REDUX: return ptx_exec_redux(c, w, r, exec);
     case PTX_EX_ACTIVEMASK: ptx_exec_activemask(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_WMMA_LD: case PTX_EX_WMMA_ST: return ptx_exec_wmma_mem(c, w, r, exec);
+    case PTX_EX_WMMA_MMA: return ptx_exec_wmma_mma(c, w, r, exec);
     case PTX_EX_NOP: return PTX_STEP_OK;
     case PTX_EX_TEX: return ptx_exec_tex(c, w, r, exec);
     case PTX_EX_TXQ: return ptx_exec_txq(c, w, r, exec);
@@ -94,9 +97,10 @@ SIM_FN void ptx_trace_fill(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r
 {
     sim_trace_t *t = c->tr;
     uint32_t flags = exec ? SIM_TR_EXECUTED : 0;
-    if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_TEX || r->ex == PTX_EX_SULD)
+    if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_TEX || r->ex == PTX_EX_SULD ||
+        r->ex == PTX_EX_WMMA_LD)
         flags |= SIM_TR_LOAD;   /* a texture's lane address: its texels' base (ptx_tex_check), a surface's the element */
-    if (r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_SUST)
+    if (r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_SUST || r->ex == PTX_EX_WMMA_ST)
         flags |= SIM_TR_STORE;
     if (r->ex == PTX_EX_BRA || r->ex == PTX_EX_BRX || r->ex == PTX_EX_CALL || r->ex == PTX_EX_RET ||
         r->ex == PTX_EX_EXIT)
@@ -130,7 +134,7 @@ SIM_INLINE int ptx_is_control(uint32_t ex)
 SIM_INLINE int ptx_is_collective(uint32_t ex)
 {
     return ex == PTX_EX_VOTE || ex == PTX_EX_SHFL || ex == PTX_EX_MATCH || ex == PTX_EX_REDUX ||
-           ex == PTX_EX_WARPSYNC;
+           ex == PTX_EX_WARPSYNC || ex == PTX_EX_WMMA_LD || ex == PTX_EX_WMMA_ST || ex == PTX_EX_WMMA_MMA;
 }
 
 SIM_FN int ptx_exec_control(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t pc, uint32_t active,

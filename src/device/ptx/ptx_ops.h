@@ -13,7 +13,7 @@
     _(ALU) _(SREG) _(SYMADDR) _(LD) _(ST) _(ATOM) _(CVTA) _(ISSPACEP) _(NOP)  \
     _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
     _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)  \
-    _(TEX) _(TXQ) _(SULD) _(SUST)
+    _(TEX) _(TXQ) _(SULD) _(SUST) _(WMMA_LD) _(WMMA_ST) _(WMMA_MMA)
 
 typedef enum {
 #define PTX_EX_ENUM(n) PTX_EX_##n,
@@ -90,6 +90,7 @@ typedef enum {
 #define PTX_M_TEXQ      (1ull << 49) /* txq/suq: .width .height ... */
 #define PTX_M_TEXCOMP   (1ull << 50) /* tld4: .r .g .b .a */
 #define PTX_M_SUCLAMP   (1ull << 51) /* suld/sust: .trap .clamp .zero */
+#define PTX_M_MMA       (1ull << 37) /* matrix words: .a .b .c .d, .row .col, shape, element types (ptx_mma.c) */
 #define PTX_M_FARITH    (PTX_M_RND | PTX_M_FTZ | PTX_M_SAT)
 #define PTX_M_MEMORY    (PTX_M_SPACE | PTX_M_CACHE | PTX_M_EVICT | PTX_M_VEC | PTX_M_SEM | PTX_M_SCOPE)
 #define PTX_M_ATOMIC    (PTX_M_SPACE | PTX_M_ATOM | PTX_M_SCOPE | PTX_M_SEM | PTX_M_NOFTZ | PTX_M_EVICT | PTX_M_VEC)
@@ -127,9 +128,11 @@ SIM_FN ptx_ex_t ptx_op_ex(ptx_op_t op)
 }
 
 /* Latency classes (the lat column): the first six index GPGPU-Sim's
- * -ptx_opcode_latency_int list, the first five its fp and dp lists. */
+ * -ptx_opcode_latency_int list, the first five its fp and dp lists; TENSOR
+ * takes -ptx_opcode_latency_tesnor and -ptx_opcode_initiation_tensor. */
 typedef enum {
     PTX_LAT_ADD, PTX_LAT_MAX, PTX_LAT_MUL, PTX_LAT_MAD, PTX_LAT_DIV, PTX_LAT_SHFL, PTX_LAT_SFU, PTX_LAT_MEM,
+    PTX_LAT_TENSOR,
     PTX_LAT_COUNT
 } ptx_lat_t;
 

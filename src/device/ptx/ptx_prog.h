@@ -6,6 +6,7 @@
 
 #include "device/ptx/ptx_rec.h"
 #include "device/ptx/ptx_grid.h"
+#include "device/ptx/ptx_mma.h"
 
 /* Function addresses (mov of a function's name; indirect calls): outside
  * every window, so a load through one faults. */
@@ -57,6 +58,7 @@ typedef struct ptx_prog {
     uint32_t nfuncs;
     uint64_t *imms;
     uint32_t *targets;       /* brx.idx target lists */
+    ptx_mma_t *mmas;         /* warp matrix records' fragments (ptx_mma.h), by r->target */
     ptx_call_t *calls;
     ptx_carg_t *cargs;
     uint32_t *pofs;

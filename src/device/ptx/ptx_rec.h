@@ -52,7 +52,7 @@ typedef struct ptx_rec {
     uint8_t neg;        /* bit i: source i is a negated predicate (!p) */
     uint8_t cop;        /* ld/st: the cache operator (ptx_cache_t), PTX_COP_NC for ld.global.nc */
     int64_t imm;        /* address offset; SYMADDR value (plus the frame base with PTX_RF_FRAME) */
-    uint32_t target;    /* bra: target pc; brx: first of its targets; call: ptx_call_t index */
+    uint32_t target;    /* bra: target pc; brx: first of its targets; call: ptx_call_t index; wmma: prog->mmas index */
     uint32_t reconv;    /* branches: the reconvergence pc */
     uint32_t line, col; /* in the PTX text, for faults */
     ptx_alu_t alu;      /* ALU records */

@@ -1,5 +1,6 @@
 /* An instruction against its op's row (ptx_ops.def): the types it names,
  * the modifiers it must have, and how many operands of which shape. */
+#include "host/ptx/ptx_wmma.h"
 #include "host/ptx/ptx_check.h"
 #include "host/ptx/ptx_optab.h"
 #include "host/ptx/ptx_types.h"
@@ -110,6 +111,10 @@ void ptx_check_insn(ptx_parser_t *ps, ptx_insn_t *in, const ptx_tok_t *at)
     for (unsigned i = 0; i < in->nopnd; i++)
         n += !(in->opnd[i].flags & PTX_OPF_PAIR);
     check_count(ps, in, info, n, at);
+    if (info->mods & PTX_M_MMA) {
+        ptx_mma_check(ps, in, at);
+        return;
+    }
     for (unsigned i = 0, pos = 0; i < in->nopnd; i++) {
         ptx_operand_t *o = &in->opnd[i];
         ptx_expect_t ex;

@@ -52,11 +52,11 @@ static int ptx_cuda_grid_up(ptx_cuda_grid_t *d, const ptx_grid_t *hg, const ptx_
 {
     const ptx_prog_t *hp = hg->prog;
     int rc = 0;
-    uint32_t ncalls = 0, ncargs = 0, npofs = 0, ntargets = 0, nimms = 0;
+    uint32_t ncalls = 0, ncargs = 0, npofs = 0, ntargets = 0, nimms = 0, nmmas = 0;
     memset(d, 0, sizeof *d);
     d->nctas = (uint32_t)ptx_dim_count(hg->grid);
     d->p = *hp;
-    d->p.recs = NULL, d->p.funcs = NULL, d->p.imms = NULL, d->p.targets = NULL, d->p.calls = NULL;
+    d->p.recs = NULL, d->p.funcs = NULL, d->p.imms = NULL, d->p.targets = NULL, d->p.calls = NULL, d->p.mmas = NULL;
     d->p.cargs = NULL, d->p.pofs = NULL, d->p.cbank = NULL, d->p.ginit = NULL;
     d->g = *hg;
     d->g.gmem.base = NULL, d->g.params = NULL;
@@ -76,6 +76,8 @@ static int ptx_cuda_grid_up(ptx_cuda_grid_t *d, const ptx_grid_t *hg, const ptx_
         }
         if (r->ex == PTX_EX_BRX && r->target + r->aux > ntargets)
             ntargets = r->target + r->aux;
+        if ((r->ex == PTX_EX_WMMA_LD || r->ex == PTX_EX_WMMA_ST || r->ex == PTX_EX_WMMA_MMA) && r->target >= nmmas)
+            nmmas = r->target + 1;
     }
     for (uint32_t i = 0; i < hp->nfuncs; i++) {
         const ptx_pfunc_t *pf = &hp->funcs[i];
@@ -88,6 +90,7 @@ static int ptx_cuda_grid_up(ptx_cuda_grid_t *d, const ptx_grid_t *hg, const ptx_
     PTX_CUDA(to_device(&d->p.funcs, hp->funcs, hp->nfuncs));
     PTX_CUDA(to_device(&d->p.imms, hp->imms, nimms));
     PTX_CUDA(to_device(&d->p.targets, hp->targets, ntargets));
+    PTX_CUDA(to_device(&d->p.mmas, hp->mmas, nmmas));
     PTX_CUDA(to_device(&d->p.calls, hp->calls, ncalls));
     PTX_CUDA(to_device(&d->p.cargs, hp->cargs, ncargs));
     PTX_CUDA(to_device(&d->p.pofs, hp->pofs, npofs));
@@ -162,7 +165,7 @@ static void ptx_cuda_grid_free(ptx_cuda_grid_t *d)
             cudaFree(d->houts[i].buf);
     free(d->houts);
     cudaFree((void *)d->p.recs), cudaFree((void *)d->p.funcs), cudaFree((void *)d->p.imms);
-    cudaFree((void *)d->p.targets), cudaFree((void *)d->p.calls), cudaFree((void *)d->p.cargs);
+    cudaFree((void *)d->p.targets), cudaFree((void *)d->p.mmas), cudaFree((void *)d->p.calls), cudaFree((void *)d->p.cargs);
     cudaFree((void *)d->p.pofs), cudaFree((void *)d->p.cbank);
     memset(d, 0, sizeof *d);
 }

@@ -48,6 +48,10 @@ typedef struct ptx_mods {
     uint8_t tex_query;   /* PTX_TQ_* */
     uint8_t tex_comp;    /* tld4: 1 + the component */
     uint8_t su_clamp;    /* PTX_SUC_* */
+    uint8_t mma_frag;    /* wmma.load/.store: PTX_FRAG_* + 1 (.a .b .c .d) */
+    uint8_t mma_layout[2]; /* .row .col as written: 1 row, 2 col */
+    uint8_t mma_shape;   /* ptx_mma_shape_t */
+    uint8_t mma_type[4]; /* ptx_mma_type_t, as written */
 } ptx_mods_t;
 
 /* ---- symbols and operands ------------------------------------------------------ */

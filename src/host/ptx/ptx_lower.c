@@ -219,6 +219,7 @@ void ptx_prog_free(ptx_prog_t *p)
     free(p->funcs);
     free(p->imms);
     free(p->targets);
+    free(p->mmas);
     free(p->calls);
     free(p->cargs);
     free(p->pofs);

@@ -34,6 +34,7 @@ typedef struct ptx_lower {
     uint64_t **vaddr;       /* function variables' .shared offsets, per function */
     uint32_t ncap_recs, ncap_imms, ncap_targets, ncap_calls, ncap_cargs, ncap_pofs;
     uint32_t nimms, ntargets, ncalls, ncargs, npofs;
+    uint32_t nmmas, ncap_mmas;
     /* the function being lowered */
     const ptx_func_t *f;
     uint32_t fi;
@@ -60,5 +61,7 @@ uint32_t ptx_lower_imm(ptx_lower_t *lw, uint64_t v);
 void ptx_lower_sym(ptx_lower_t *lw, const ptx_insn_t *in, ptx_symref_t s, uint8_t *space, uint64_t *addr,
                    int *frame);
 uint32_t ptx_lower_reg_slot(const ptx_func_t *f, uint8_t rclass, uint32_t reg);
+/* [base + imm] or [sym + imm] of a memory instruction: r's space, base slot and offset. */
+void ptx_lower_address(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o, ptx_rec_t *r);
 
 #endif

@@ -9,6 +9,7 @@
 #include "host/ptx/ptx_lower.h"
 #include "host/ptx/ptx_types.h"
 #include "host/ptx/ptx_alu_lower.h"
+#include "host/ptx/ptx_wmma.h"
 
 uint32_t ptx_lower_reg_slot(const ptx_func_t *f, uint8_t rclass, uint32_t reg)
 {
@@ -172,7 +173,7 @@ static uint8_t mem_space(ptx_lower_t *lw, const ptx_insn_t *in)
 }
 
 /* [base + imm] or [sym + imm]: space, base slot, offset. */
-static void lower_address(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o, ptx_rec_t *r)
+void ptx_lower_address(ptx_lower_t *lw, const ptx_insn_t *in, const ptx_operand_t *o, ptx_rec_t *r)
 {
     r->space = mem_space(lw, in);
     r->imm = o->imm;
@@ -215,7 +216,7 @@ static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int s
         r->flags |= PTX_RF_SIGNED;
     r->cop = (uint8_t)(in->m.cache | (in->m.flags & PTX_MF_NC ? PTX_COP_NC : 0)); /* the memory model's (sm_gmem.h) */
     const ptx_operand_t *a = &in->opnd[store ? 0 : 1], *v = &in->opnd[store ? 1 : 0];
-    lower_address(lw, in, a, r);
+    ptx_lower_address(lw, in, a, r);
     for (uint32_t i = 0; i < r->vec; i++) {
         const ptx_operand_t *e = v->kind == PTX_OPND_VEC ? &lw->f->elems[v->index + i] : v;
         if (store)
@@ -245,7 +246,7 @@ static void lower_atom(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
         r->flags |= PTX_RF_SIGNED;
     uint32_t k = 0;
     r->dst[0] = red ? lw->sink : ptx_lower_dst(lw, in, &in->opnd[k++]);
-    lower_address(lw, in, &in->opnd[k++], r);
+    ptx_lower_address(lw, in, &in->opnd[k++], r);
     if (r->space != PTX_MS_GENERIC && r->space != PTX_MS_GLOBAL && r->space != PTX_MS_SHARED)
         ptx_lower_fail(lw, in, "atomics in this space are not supported");
     r->src[0] = ptx_lower_src(lw, in, &in->opnd[k++]);
@@ -381,6 +382,7 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     case PTX_EX_ST: lower_mem(lw, in, r, 1); return;
     case PTX_EX_ATOM: lower_atom(lw, in, r); return;
     case PTX_EX_TEX: case PTX_EX_TXQ: case PTX_EX_SULD: case PTX_EX_SUST: ptx_lower_tex(lw, in, r); return;
+    case PTX_EX_WMMA_LD: case PTX_EX_WMMA_ST: case PTX_EX_WMMA_MMA: ptx_lower_wmma(lw, in, r); return;
     case PTX_EX_ALU:
         if (in->op == PTX_OP_MOV)
             lower_mov(lw, in, r);

@@ -1,6 +1,7 @@
 /* The modifier table (ptx_mods.h). */
 #include <string.h>
 
+#include "host/ptx/ptx_wmma.h"
 #include "host/ptx/ptx_mods.h"
 #include "host/ptx/ptx_optab.h"
 #include "host/ptx/ptx_types.h"
@@ -175,6 +176,11 @@ static ptx_mod_status_t apply_type(ptx_insn_t *in, uint64_t accepts, ptx_type_t 
 ptx_mod_status_t ptx_mod_apply(ptx_insn_t *in, const char *s, size_t len)
 {
     uint64_t accepts = ptx_opinfo((ptx_op_t)in->op)->mods;
+    if (accepts & PTX_M_MMA) {
+        ptx_mod_status_t st = ptx_mma_mod_apply(in, s, len);
+        if (st != PTX_MOD_UNKNOWN)
+            return st;
+    }
     ptx_type_t t = ptx_type_lookup(s, len);
     if (t != PTX_T_NONE)
         return apply_type(in, accepts, t);

@@ -1,7 +1,9 @@
 /* Modifiers back to text, in the order PTX writes them (ptx_mods.h). */
 #include <stdio.h>
 
+#include "host/ptx/ptx_wmma.h"
 #include "host/ptx/ptx_mods.h"
+#include "host/ptx/ptx_optab.h"
 #include "host/ptx/ptx_types.h"
 
 typedef struct {
@@ -88,6 +90,8 @@ int ptx_mods_print(const ptx_insn_t *in, char *buf, size_t n)
     const ptx_mods_t *m = &in->m;
     if (n)
         buf[0] = 0;
+    if (ptx_opinfo((ptx_op_t)in->op)->mods & PTX_M_MMA)
+        return ptx_mma_mods_print(in, buf, n);
     put_flag(&o, m, PTX_M_TO, PTX_MF_TO);
     put_field(&o, PTX_M_BAR, m->bar);
     if (in->op == PTX_OP_BARRIER)

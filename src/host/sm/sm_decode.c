@@ -28,6 +28,8 @@ static uint32_t time_of(const sm_params_t *P, const ptx_rec_t *r, ptx_lat_t lat,
         return 1;
     if (lat == PTX_LAT_SFU)
         return ii ? P->ii_sfu : P->lat_sfu;
+    if (lat == PTX_LAT_TENSOR)
+        return ii ? P->ii_tensor : P->lat_tensor;
     if (lat == PTX_LAT_SHFL)
         v = in[PTX_LAT_SHFL];
     else if (r->unit == SIM_UNIT_FP64)
@@ -44,8 +46,8 @@ static uint32_t time_of(const sm_params_t *P, const ptx_rec_t *r, ptx_lat_t lat,
 static uint32_t mem_of(const ptx_rec_t *r)
 {
     switch (r->ex) {
-    case PTX_EX_LD: return SM_MEM_LD;
-    case PTX_EX_ST: return SM_MEM_ST;
+    case PTX_EX_LD: case PTX_EX_WMMA_LD: return SM_MEM_LD;
+    case PTX_EX_ST: case PTX_EX_WMMA_ST: return SM_MEM_ST;
     case PTX_EX_ATOM: return SM_MEM_ATOM;
     default: return r->op == PTX_OP_MEMBAR || r->op == PTX_OP_FENCE ? SM_MEM_FENCE : SM_MEM_NONE;
     }
@@ -59,6 +61,20 @@ static void add_slot(uint32_t *to, uint8_t *n, uint32_t cap, uint32_t slot, uint
         if (to[i] == slot)
             return;
     to[(*n)++] = slot;
+}
+
+/* A warp matrix record's fragments beyond the record's four slots each way. */
+static void add_fragments(sm_dec_t *d, const ptx_mma_t *mm, uint32_t ex, uint32_t nregs)
+{
+    for (uint32_t f = 0; f < PTX_FRAG_COUNT; f++) {
+        int written = ex == PTX_EX_WMMA_LD || (ex == PTX_EX_WMMA_MMA && f == PTX_FRAG_D);
+        for (uint32_t i = 0; i < mm->nreg[f]; i++) {
+            if (written)
+                add_slot(d->dst, &d->ndst, SM_NDST, mm->slot[f][i], nregs);
+            else
+                add_slot(d->src, &d->nsrc, SM_NSRC, mm->slot[f][i], nregs);
+        }
+    }
 }
 
 sm_dec_t *sm_decode(const ptx_prog_t *p, const sm_params_t *P)
@@ -81,8 +97,11 @@ sm_dec_t *sm_decode(const ptx_prog_t *p, const sm_params_t *P)
             for (uint32_t k = 0; k < 4; k++)
                 add_slot(d->src, &d->nsrc, SM_NSRC, r->src[k], nregs);
             add_slot(d->src, &d->nsrc, SM_NSRC, r->guard, nregs);
-            if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM)
+            if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_WMMA_LD ||
+                r->ex == PTX_EX_WMMA_ST)
                 add_slot(d->src, &d->nsrc, SM_NSRC, r->base, nregs);
+            if (r->ex == PTX_EX_WMMA_LD || r->ex == PTX_EX_WMMA_ST || r->ex == PTX_EX_WMMA_MMA)
+                add_fragments(d, &p->mmas[r->target], r->ex, nregs);
             for (uint32_t k = 0; k < 4; k++)
                 add_slot(d->dst, &d->ndst, SM_NDST, r->dst[k], nregs);
             add_slot(d->dst, &d->ndst, SM_NDST, r->dst2, nregs);

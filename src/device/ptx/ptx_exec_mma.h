@@ -1,0 +1,210 @@
+/* wmma.load, wmma.store and wmma.mma: warp collectives over all 32 lanes
+ * (.aligned: a lane missing is a fault), on fragments laid out as
+ * ptx_mma.h says.
+ *
+ * Accumulation. Integers exactly (s8/u8 products summed in 64 bits, then
+ * wrapped to s32, or clamped with .satfinite). f64: IEEE fma in k order from
+ * c. f16, bf16 and tf32: each product is exact in f32 (at most 11 x 11
+ * significant bits), added to the f32 accumulator in k order, each sum
+ * rounded to nearest; an f16 accumulator rounds to f16 once at the end. The
+ * hardware instead adds groups of 4 (Volta, Turing) or 8 (Ampere on)
+ * products and the accumulator at once, aligned to the largest exponent and
+ * truncated (Fasi, Higham, Mikaitis, Pranesh 2021, "Numerical behavior of
+ * NVIDIA tensor cores"): results can differ in the last bits of f32, not
+ * where every partial sum is exact. */
+#ifndef PTX_EXEC_MMA_H
+#define PTX_EXEC_MMA_H
+
+#include "device/ptx/ptx_exec_mem.h"
+#include "device/ptx/ptx_alu_cvt.h"
+#include "device/ptx/ptx_mma.h"
+
+/* Lane l's element e of a fragment: its row and column in the matrix. */
+SIM_INLINE void ptx_frag_pos(uint32_t shape, uint32_t frag, uint32_t type, uint32_t l, uint32_t e, uint32_t *row,
+                             uint32_t *col)
+{
+    uint32_t rows = ptx_frag_rows(shape, frag), cols = ptx_frag_cols(shape, frag);
+    uint32_t per = ptx_frag_regs(shape, frag, type) * ptx_frag_per_reg(type);
+    uint32_t i = (l * per + e) % (rows * cols);
+    *row = i / cols, *col = i % cols;
+}
+
+/* Element e of lane l's fragment in registers slots[]: its bits. */
+SIM_INLINE uint64_t ptx_frag_get(const ptx_warp_t *w, const uint32_t *slots, uint32_t type, uint32_t l, uint32_t e)
+{
+    uint32_t per = ptx_frag_per_reg(type), bits = ptx_mma_bits(type);
+    uint64_t v = w->regs[(size_t)slots[e / per] * 32 + l];
+    return bits == 64 ? v : (v >> (e % per * bits)) & ((1ull << bits) - 1u);
+}
+
+SIM_INLINE void ptx_frag_put(ptx_warp_t *w, const uint32_t *slots, uint32_t type, uint32_t l, uint32_t e,
+                             uint64_t x)
+{
+    uint32_t per = ptx_frag_per_reg(type), bits = ptx_mma_bits(type);
+    uint64_t *d = &w->regs[(size_t)slots[e / per] * 32 + l];
+    if (bits == 64) {
+        *d = x;
+        return;
+    }
+    uint32_t sh = e % per * bits;
+    uint64_t m = ((1ull << bits) - 1u) << sh;
+    *d = (*d & ~m & 0xffffffffull) | ((x << sh) & m);
+}
+
+/* The lane whose fragment holds matrix element (row, col) first, and which element. */
+SIM_INLINE uint32_t ptx_frag_owner(uint32_t shape, uint32_t frag, uint32_t type, uint32_t row, uint32_t col,
+                                   uint32_t *e)
+{
+    uint32_t per = ptx_frag_regs(shape, frag, type) * ptx_frag_per_reg(type);
+    uint32_t i = row * ptx_frag_cols(shape, frag) + col;
+    *e = i % per;
+    return i / per;
+}
+
+/* .aligned: every lane of the warp that has not exited executes it. */
+SIM_INLINE int ptx_mma_all_lanes(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint32_t missing = ~exec & ~w->exited;
+    return missing ? ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, ptx_ffs(missing), exec) : PTX_STEP_OK;
+}
+
+/* The address of lane l's element e in memory: stride in elements (the
+ * stride operand, or the matrix's own row or column length). */
+SIM_INLINE uint64_t ptx_frag_addr(const ptx_warp_t *w, const ptx_rec_t *r, const ptx_mma_t *mm, uint32_t type,
+                                  uint32_t l, uint32_t e)
+{
+    uint32_t row, col, col_major = mm->col[0];
+    ptx_frag_pos(mm->shape, mm->frag, type, l, e, &row, &col);
+    uint64_t stride = r->src[0] != PTX_NOSLOT ? (uint32_t)w->regs[(size_t)r->src[0] * 32 + l]
+                    : col_major ? ptx_frag_rows(mm->shape, mm->frag) : ptx_frag_cols(mm->shape, mm->frag);
+    uint64_t at = col_major ? (uint64_t)col * stride + row : (uint64_t)row * stride + col;
+    return ptx_rec_addr(w, r, l) + at * (ptx_mma_bits(type) / 8);
+}
+
+/* wmma.load and wmma.store: every element's access checked before any is made. */
+SIM_FN int ptx_exec_wmma_mem(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    const ptx_mma_t *mm = &c->p->mmas[r->target];
+    uint32_t type = mm->type[mm->frag], size = ptx_mma_bits(type) / 8, store = r->ex == PTX_EX_WMMA_ST;
+    uint32_t per = mm->nreg[mm->frag] * ptx_frag_per_reg(type);
+    const uint32_t *slots = mm->slot[mm->frag];
+    int rc = ptx_mma_all_lanes(c, w, r, exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    if (exec)
+        ptx_its_note_access(w, (uint32_t)(uintptr_t)r, ptx_rec_addr(w, r, ptx_ffs(exec)));
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(exec >> l & 1u))
+            continue;
+        if (c->lane_addr)
+            c->lane_addr[l] = ptx_frag_addr(w, r, mm, type, l, 0);
+        for (uint32_t e = 0; e < per; e++) {
+            uint64_t a = ptx_frag_addr(w, r, mm, type, l, e);
+            if (a & (size - 1u))
+                return ptx_fault(c, w, r, PTX_FAULT_MISALIGNED, l, a);
+            if (!ptx_mem(c, r->space, a, size, w->index * 32 + l, (int)store))
+                return ptx_fault(c, w, r, PTX_FAULT_ADDRESS, l, a);
+        }
+    }
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        for (uint32_t e = 0; e < per; e++) {
+            uint8_t *h = ptx_mem(c, r->space, ptx_frag_addr(w, r, mm, type, l, e), size, w->index * 32 + l, (int)store);
+            if (store) {
+                uint64_t v = ptx_frag_get(w, slots, type, l, e);
+                sim_memcpy(h, &v, size); /* little-endian: the low bytes */
+            } else {
+                ptx_frag_put(w, slots, type, l, e, ptx_load_value(h, size, 0));
+            }
+        }
+    }
+    return PTX_STEP_OK;
+}
+
+/* An a or b element's value: f16, bf16, tf32, s8 and u8 exactly in f32
+ * range and precision, f64 itself. */
+SIM_INLINE double ptx_mma_value(uint32_t type, uint64_t x)
+{
+    switch (type) {
+    case PTX_ME_F16: return ptx_f32((uint32_t)ptx_cvt_f2f_raw(PTX_FMT_F32, PTX_FMT_F16, PTX_RND_RN, x));
+    case PTX_ME_BF16: return ptx_f32((uint32_t)x << 16);
+    case PTX_ME_TF32: return ptx_f32((uint32_t)x & 0xffffe000u); /* 10 mantissa bits */
+    case PTX_ME_F64: return ptx_f64(x);
+    case PTX_ME_S8: return (double)(int8_t)(uint8_t)x;
+    default: return (double)(uint8_t)x;
+    }
+}
+
+#define PTX_MMA_MAXELEMS 512 /* the largest a or b: 32 x 16 */
+
+/* The whole matrix of fragment f (a or b), row by row, read once from every lane. */
+SIM_FN void ptx_mma_gather(const ptx_warp_t *w, const ptx_mma_t *mm, uint32_t f, double *m)
+{
+    uint32_t t = mm->type[f], n = ptx_frag_rows(mm->shape, f) * ptx_frag_cols(mm->shape, f);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t e, l = ptx_frag_owner(mm->shape, f, t, i / ptx_frag_cols(mm->shape, f),
+                                       i % ptx_frag_cols(mm->shape, f), &e);
+        m[i] = ptx_mma_value(t, ptx_frag_get(w, mm->slot[f], t, l, e));
+    }
+}
+
+/* D[i][j] = C[i][j] plus the sum over k of A[i][k] * B[k][j], in d's type. */
+SIM_FN uint64_t ptx_mma_elem(const ptx_mma_t *mm, const double *A, const double *B, uint32_t i, uint32_t j,
+                             uint64_t cbits)
+{
+    uint32_t K = ptx_mma_dim(mm->shape, 2), N = ptx_mma_dim(mm->shape, 1);
+    uint32_t tc = mm->type[PTX_FRAG_C], td = mm->type[PTX_FRAG_D];
+    if (td == PTX_ME_S32) {
+        int64_t acc = (int64_t)(int32_t)(uint32_t)cbits;
+        for (uint32_t k = 0; k < K; k++)
+            acc += (int64_t)A[i * K + k] * (int64_t)B[k * N + j];
+        if (mm->satfinite)
+            acc = acc > 2147483647 ? 2147483647 : acc < -2147483647 - 1 ? -2147483647 - 1 : acc;
+        return (uint32_t)acc;
+    }
+    if (td == PTX_ME_F64) {
+        double acc = ptx_f64(cbits);
+        for (uint32_t k = 0; k < K; k++)
+            acc = fma(A[i * K + k], B[k * N + j], acc);
+        return ptx_f64_canon(acc);
+    }
+    float acc = tc == PTX_ME_F16 ? (float)ptx_mma_value(PTX_ME_F16, cbits) : ptx_f32((uint32_t)cbits);
+    for (uint32_t k = 0; k < K; k++)
+        acc += (float)A[i * K + k] * (float)B[k * N + j]; /* the product is exact in f32 */
+    if (td == PTX_ME_F16)
+        return ptx_cvt_f2f_raw(PTX_FMT_F16, PTX_FMT_F32, PTX_RND_RN, ptx_f32_bits(acc));
+    return ptx_f32_canon(acc);
+}
+
+/* wmma.mma: each lane computes its d elements from every lane's a, b and
+ * c, then (after the warp has read them) writes them. */
+SIM_FN int ptx_exec_wmma_mma(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    const ptx_mma_t *mm = &c->p->mmas[r->target];
+    uint32_t td = mm->type[PTX_FRAG_D], tc = mm->type[PTX_FRAG_C];
+    uint32_t per = mm->nreg[PTX_FRAG_D] * ptx_frag_per_reg(td);
+    uint64_t out[PTX_NL][PTX_MMA_MAXREGS * 2];
+    double A[PTX_MMA_MAXELEMS], B[PTX_MMA_MAXELEMS];
+    int rc = ptx_mma_all_lanes(c, w, r, exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    ptx_mma_gather(w, mm, PTX_FRAG_A, A);
+    ptx_mma_gather(w, mm, PTX_FRAG_B, B);
+    PTX_LANES(l) {
+        for (uint32_t e = 0; e < per; e++) {
+            uint32_t i, j;
+            ptx_frag_pos(mm->shape, PTX_FRAG_D, td, l, e, &i, &j);
+            uint64_t cbits = ptx_frag_get(w, mm->slot[PTX_FRAG_C], tc, l, e); /* c's numbering is d's */
+            out[PTX_LI(l)][e] = ptx_mma_elem(mm, A, B, i, j, cbits);
+        }
+    }
+    PTX_WARP_SYNC();
+    PTX_LANES(l) {
+        for (uint32_t e = 0; e < per; e++)
+            ptx_frag_put(w, mm->slot[PTX_FRAG_D], td, l, e, out[PTX_LI(l)][e]);
+    }
+    return PTX_STEP_OK;
+}
+
+#endif
