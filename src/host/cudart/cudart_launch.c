@@ -128,6 +128,16 @@ static uint64_t grid_workspace(void)
     return (uint64_t)(uintptr_t)ws;
 }
 
+/* What --racecheck and --memcheck kept for a launch, once reported. */
+static void checks_free(ptx_grid_t *g, ptx_race_log_t *race, ptx_memcheck_t *mc, ptx_range_t *ranges)
+{
+    if (g->race)
+        ptx_race_log_free(race);
+    if (g->memcheck)
+        ptx_memcheck_free(mc);
+    free(ranges);
+}
+
 static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
 {
     ptx_grid_result_t r;
@@ -157,22 +167,14 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
     if (g->memcheck)
         ptx_memcheck_print(&mc, f->name, f->mod->name, g->grid, g->block, 20, stderr);
     if (r.error) {
-        if (g->race)
-            ptx_race_log_free(&race);
-        if (g->memcheck)
-            ptx_memcheck_free(&mc);
-        free(ranges);
+        checks_free(g, &race, &mc, ranges);
         ptx_grid_result_free(&r);
         return cudaErrorMemoryAllocation;
     }
     print_records(f, g, &r);
     cudart_report_launch(f->name, f->mod->name, g->grid, g->block, g->dyn_smem, s, &r, g->race, g->memcheck,
                          tm ? &tr : NULL);
-    if (g->race)
-        ptx_race_log_free(&race);
-    if (g->memcheck)
-        ptx_memcheck_free(&mc);
-    free(ranges);
+    checks_free(g, &race, &mc, ranges);
     if (tm) {
         cudart_stats_launch(f->name, &tr, r.st.thread_insns);
         cudart_sim_advance((double)tr.cycles * 1e3 / tm->P.clock_mhz);

@@ -70,12 +70,12 @@ void ptx_memcheck_access(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, 
 {
     ptx_memcheck_t *mc = c->g->memcheck;
     uint32_t bytes = (uint32_t)r->size * r->vec;
+    if (r->space != PTX_MS_GLOBAL && r->space != PTX_MS_GENERIC)
+        return;
     for (uint32_t l = 0; l < 32; l++) {
         if (!(exec >> l & 1u))
             continue;
         uint64_t a = ptx_rec_addr(w, r, l);
-        if (r->space != PTX_MS_GLOBAL && r->space != PTX_MS_GENERIC)
-            continue;
         if (a - c->g->gmem.lo >= c->g->gmem.size)   /* a window of registered host memory, or not global */
             continue;
         ptx_memcheck_bad_t b = {c->cta, w->index * 32 + l, r->line, (uint32_t)write, bytes, a, {0, 0}};
