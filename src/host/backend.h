@@ -13,6 +13,8 @@ typedef struct sim_run {
     double wall_seconds;   /* the simulation loop */
     uint64_t rounds;       /* host service rounds */
     uint64_t gpu_max_cores; /* cuda: the most cores of this program the card holds */
+    const char *engine;    /* cpu: "percore" or "lockstep" (what ran; auto picks one) */
+    double lanes;          /* lockstep: lanes a shared record served, on average; 0 otherwise */
 } sim_run_t;
 
 /* 0 ok; non-zero: a message was printed (out of memory, CUDA error). */

@@ -11,10 +11,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "device/arm/fast/arm_lockstep.h"
 #include "device/sim_hash.h"
 #include "host/backend.h"
 
 #define CHUNK 16u
+/* --engine auto: lockstep goes on after the first round if its records
+ * served this many lanes on average. The break-even occupancy, from
+ * bench/lockstep.sh (bench/RESULTS.md, "Lockstep on the host"): none yet,
+ * lockstep is slower even with every record serving 32 lanes, so auto runs
+ * its first round in lockstep and the rest per core. */
+#define AUTO_MIN_LANES (ARM_LANES + 1.0)
 
 typedef struct cpu_pool {
     sim_machine_t *m;
@@ -28,6 +35,11 @@ typedef struct cpu_pool {
     uint32_t *order;      /* cores in the order rounds take them (--regroup), or NULL */
     uint64_t *keyed;      /* scratch for regrouping: key << 32 | core */
     uint64_t rounds;
+    int lockstep;         /* chunks run by the lockstep engine (ARM, no timing model) */
+    uint32_t chunk;       /* cores a claim takes: CHUNK, or ARM_LANES in lockstep */
+    arm_lockstep_stats_t *stats; /* per thread, lockstep only */
+    int nthreads;
+    uint32_t next_thread; /* hands each thread its stats slot, once */
 } cpu_pool_t;
 
 double now_seconds(void)
@@ -60,8 +72,8 @@ void host_cpu_name(char *buf, size_t n)
 static int claim_chunk(cpu_pool_t *p, uint32_t *first, uint32_t *last)
 {
     uint32_t n = p->m->ncores;
-    *first = __atomic_fetch_add(&p->next_chunk, CHUNK, __ATOMIC_RELAXED);
-    *last = *first + CHUNK < n ? *first + CHUNK : n;
+    *first = __atomic_fetch_add(&p->next_chunk, p->chunk, __ATOMIC_RELAXED);
+    *last = *first + p->chunk < n ? *first + p->chunk : n;
     return *first < n;
 }
 
@@ -69,20 +81,32 @@ static int claim_chunk(cpu_pool_t *p, uint32_t *first, uint32_t *last)
  * just before: setup touches none of it (a million cores' windows are
  * gigabytes of fresh pages), and the pages are written where they are
  * then used. */
-static void run_chunks(cpu_pool_t *p)
+static void start_core(cpu_pool_t *p, uint32_t core)
+{
+    if (SIM_UNLIKELY(!p->started[core])) {
+        sim_init_core_mem(&p->m->mem, core, &p->m->init);
+        p->started[core] = 1;
+    }
+}
+
+static void run_chunks(cpu_pool_t *p, arm_lockstep_stats_t *st)
 {
     sim_machine_t *m = p->m;
     sim_stage_t stage;
-    for (uint32_t first, last; claim_chunk(p, &first, &last);)
+    uint32_t cores[ARM_LANES];
+    for (uint32_t first, last; claim_chunk(p, &first, &last);) {
         for (uint32_t i = first; i < last; i++) {
             uint32_t core = p->order ? p->order[i] : i;
-            if (SIM_UNLIKELY(!p->started[core])) {
-                sim_init_core_mem(&m->mem, core, &m->init);
-                p->started[core] = 1;
-            }
-            sim_run_staged(m->isa, &stage, &m->soa, core, &m->code, &m->mem, p->steps, p->o->max_insns,
-                           machine_timing(m));
+            start_core(p, core);
+            if (p->lockstep)
+                cores[i - first] = core;
+            else
+                sim_run_staged(m->isa, &stage, &m->soa, core, &m->code, &m->mem, p->steps, p->o->max_insns,
+                               machine_timing(m));
         }
+        if (p->lockstep)
+            arm_lockstep_chunk(&m->soa, cores, last - first, &m->code.arm, &m->mem, p->steps, p->o->max_insns, st);
+    }
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -115,17 +139,19 @@ static int64_t service(cpu_pool_t *p)
     return services_round(p->out, &rows, m->mem.out, m->mem.out_cap, NULL);
 }
 
-static void pool_work(cpu_pool_t *p) { run_chunks(p); }
+/* Each thread's stats slot: the caller's is 0, the workers take the rest. */
+static void pool_work(cpu_pool_t *p, int slot) { run_chunks(p, &p->stats[slot]); }
 
 /* Thread 0 is the caller; all threads meet at `start` and `end` each round. */
 static void *worker(void *arg)
 {
     cpu_pool_t *p = (cpu_pool_t *)arg;
+    int slot = (int)__atomic_add_fetch(&p->next_thread, 1, __ATOMIC_RELAXED);
     for (;;) {
         pthread_barrier_wait(&p->start);
         if (p->stop)
             return NULL;
-        pool_work(p);
+        pool_work(p, slot);
         pthread_barrier_wait(&p->end);
     }
 }
@@ -135,8 +161,33 @@ static void pool_round(cpu_pool_t *p)
 {
     __atomic_store_n(&p->next_chunk, 0, __ATOMIC_RELAXED);
     pthread_barrier_wait(&p->start);
-    pool_work(p);
+    pool_work(p, 0);
     pthread_barrier_wait(&p->end);
+}
+
+/* The lanes a shared record served so far, over every thread. */
+static double lockstep_lanes(const cpu_pool_t *p)
+{
+    uint64_t rec = 0, lanes = 0;
+    for (int i = 0; i < p->nthreads; i++) {
+        rec += p->stats[i].records;
+        lanes += p->stats[i].lane_steps;
+    }
+    return rec ? (double)lanes / (double)rec : 0.0;
+}
+
+/* --engine: lockstep only where it exists (ARM) and no timing model sees
+ * each instruction (arm_run_traced is per core); a note says why not. */
+static int pick_lockstep(const sim_machine_t *m, const sim_options_t *o)
+{
+    if (!strcmp(o->engine, "percore"))
+        return 0;
+    const char *why = m->isa != SIM_ISA_ARM ? "lockstep runs ARM only so far"
+                      : machine_timing(m)   ? "a timing model times each core on its own"
+                                            : NULL;
+    if (why && !strcmp(o->engine, "lockstep"))
+        fprintf(stderr, "warpsim: --engine lockstep: %s; the per-core engine runs\n", why);
+    return why == NULL;
 }
 
 static int alloc_memory(sim_machine_t *m)
@@ -212,15 +263,20 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
         p.order = malloc(sizeof *p.order * m->ncores);
         p.keyed = malloc(sizeof *p.keyed * m->ncores);
     }
-    if (!p.started || (o->regroup && (!p.order || !p.keyed))) {
+    int nt = pick_threads(o, m->ncores);
+    p.lockstep = pick_lockstep(m, o);
+    p.chunk = p.lockstep ? ARM_LANES : CHUNK;
+    p.nthreads = nt;
+    p.stats = calloc((size_t)nt, sizeof *p.stats);
+    if (!p.started || !p.stats || (o->regroup && (!p.order || !p.keyed))) {
         fprintf(stderr, "warpsim: out of host memory for %u cores' run state\n", m->ncores);
         free(p.started);
+        free(p.stats);
         free(p.order);
         free(p.keyed);
         free_memory(m);
         return -1;
     }
-    int nt = pick_threads(o, m->ncores);
     r->backend = "cpu";
     r->threads = nt;
     host_cpu_name(r->device, sizeof r->device);
@@ -239,7 +295,13 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
             regroup(&p);
         pool_round(&p);
         p.rounds++;
+        if (p.rounds == 1 && p.lockstep && !strcmp(o->engine, "auto") && lockstep_lanes(&p) < AUTO_MIN_LANES) {
+            p.lockstep = 0;
+            p.chunk = CHUNK;
+        }
     }
+    r->engine = p.lockstep ? "lockstep" : "percore";
+    r->lanes = lockstep_lanes(&p); /* auto's first round too, when it then ran per core */
     r->wall_seconds = now_seconds() - t1;
     r->rounds = p.rounds;
     p.stop = 1;
@@ -251,6 +313,7 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     free(p.order);
     free(p.keyed);
     free(p.started);
+    free(p.stats);
     if (running < 0 || (o->dump_state && hash_memory(m))) {
         free_memory(m);
         return -1;

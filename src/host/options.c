@@ -47,6 +47,9 @@ static const opt_row_t opt_table[] = {
     RUN("outbuf", OPT_U32, out_cap, "BYTES", "output buffer per core (default 4K, 256 above 64K cores)")
     RUN("quantum", OPT_U64, quantum, "N", "instructions per core between host service rounds")
     RUN("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
+    RUN("engine", OPT_STR, engine, "percore|lockstep|auto",
+        "CPU backend, ARM: cores at one pc share each instruction's fetch and dispatch (lockstep), or not; auto: "
+        "lockstep after the first round where its groups were full enough to be faster (default percore)")
     RUN("regroup", OPT_U64, regroup, "N", "every N instructions, regroup cores so host warps share a pc")
     RUN("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
     RUN("quiet", OPT_FLAG, quiet, NULL, "do not print the text table (on stderr)")
@@ -107,6 +110,7 @@ void options_defaults(sim_options_t *o)
     o->shared_mem = 1u << 20;
     o->quantum = 200000;
     o->mode = "sk";
+    o->engine = "percore";
     o->timing = "none";
 }
 
@@ -292,6 +296,10 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
     }
     if (strcmp(o->mode, "sk") && strcmp(o->mode, "mk")) {
         fprintf(stderr, "warpsim: --mode must be sk or mk, not '%s'\n", o->mode);
+        return 2;
+    }
+    if (strcmp(o->engine, "percore") && strcmp(o->engine, "lockstep") && strcmp(o->engine, "auto")) {
+        fprintf(stderr, "warpsim: --engine must be percore, lockstep or auto, not '%s'\n", o->engine);
         return 2;
     }
     /* Each thread stages its core's context (about 400 bytes) in shared

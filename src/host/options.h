@@ -22,6 +22,7 @@ typedef struct sim_options {
     uint32_t out_cap;       /* output buffer bytes per core; 0 = by core count */
     uint64_t quantum;       /* instructions per core between host service rounds */
     const char *mode;       /* sk: one persistent kernel; mk: one launch per step (seed 002's baseline) */
+    const char *engine;     /* CPU backend: percore, lockstep (ARM), auto (backend_cpu.c) */
     uint64_t regroup;       /* regroup cores by pc every N instructions (0 = never) */
     uint64_t max_insns;     /* per-core limit; 0 = none */
     int quiet;

@@ -117,6 +117,10 @@ void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const
     fprintf(f, "  %-22s %20.3f\n", "wall seconds", r->wall_seconds);
     fprintf(f, "  %-22s %20.1f\n", "MIPS", s->mips);
     fprintf(f, "  %-22s %20.3f\n", "setup seconds", r->init_seconds);
+    if (r->engine)
+        fprintf(f, "  %-22s %20s\n", "engine", r->engine);
+    if (r->lanes > 0.0)
+        fprintf(f, "  %-22s %20.2f\n", "lanes per record", r->lanes);
     fprintf(f, "  %-22s %20llu\n", "bytes per core", (unsigned long long)machine_bytes_per_core(m));
     if (r->gpu_max_cores) /* the card commits every core's window up front */
         fprintf(f, "  %-22s %20llu\n", "GPU max cores", (unsigned long long)r->gpu_max_cores);
@@ -186,6 +190,10 @@ static int write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, c
 {
     json_t *doc = run_json(m, o, r, s);
     if (doc && r->gpu_max_cores && json_object_set_new(doc, "gpu_max_cores", json_integer((json_int_t)r->gpu_max_cores)))
+        json_decref(doc), doc = NULL;
+    if (doc && r->engine && json_object_set_new(doc, "engine", json_string(r->engine)))
+        json_decref(doc), doc = NULL;
+    if (doc && r->lanes > 0.0 && json_object_set_new(doc, "lockstep_lanes", report_json_real(r->lanes, 3)))
         json_decref(doc), doc = NULL;
     if (doc && machine_timing(m)) {
         json_t *t = report_timing_json(m, m->ncores);

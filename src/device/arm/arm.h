@@ -67,6 +67,10 @@ SIM_FN uint64_t arm_run_staged(arm_ctx_t *stage, const sim_soa_t *s, uint32_t co
 #endif
     if (limit && sim_icount(&stage->sys) >= limit && stage->sys.status == SIM_RUNNING)
         sim_fault(&stage->sys, SIM_FAULT_INSN_LIMIT, stage->r[15], 0);
+    /* npc is scratch within a step: a core's state between quanta keeps
+     * none, so that every path and engine (the chained one sets no npc, the
+     * lockstep one sets it each step) leaves the same state to dump. */
+    stage->npc = 0;
     sim_stage_store((const uint32_t *)stage, s, core);
     return n;
 }

@@ -45,11 +45,19 @@ SIM_INLINE uint32_t arm_record_passes(const arm_ctx_t *c, const arm_insn_t *in)
 
 SIM_INLINE uint32_t arm_cflag(const arm_ctx_t *c) { return (c->nzcv >> 1) & 1u; }
 
-SIM_INLINE void arm_set_nz(arm_ctx_t *c, uint32_t r) { c->nzcv = (c->nzcv & 3u) | arm_nz_of(r); }
+/* Flags f with N and Z from result r (and C = carry): the values, for the
+ * setters below and for the lockstep engine's lanes (fast/arm_lockstep.c). */
+SIM_INLINE uint32_t arm_nz_merge(uint32_t f, uint32_t r) { return (f & 3u) | arm_nz_of(r); }
+SIM_INLINE uint32_t arm_nzc_merge(uint32_t f, uint32_t r, uint32_t carry)
+{
+    return (f & 1u) | arm_nz_of(r) | carry << 1;
+}
+
+SIM_INLINE void arm_set_nz(arm_ctx_t *c, uint32_t r) { c->nzcv = arm_nz_merge(c->nzcv, r); }
 
 SIM_INLINE void arm_set_nzc(arm_ctx_t *c, uint32_t r, uint32_t carry)
 {
-    c->nzcv = (c->nzcv & 1u) | arm_nz_of(r) | carry << 1;
+    c->nzcv = arm_nzc_merge(c->nzcv, r, carry);
 }
 
 SIM_INLINE void arm_set_nzcv(arm_ctx_t *c, uint32_t r, uint32_t carry, uint32_t ovf)

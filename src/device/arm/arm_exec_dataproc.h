@@ -90,24 +90,35 @@ SIM_INLINE void arm_dp_logic(arm_ctx_t *c, const arm_insn_t *in, uint32_t r, uin
         arm_set_nzc(c, r, sc);
 }
 
-/* (result, carry, overflow) = AddWithCarry(x, y, carry_in): N Z C V set,
- * the result returned. The carry is read off the 32-bit result (it wrapped
+/* (result, carry, overflow) = AddWithCarry(x, y, carry_in): the result,
+ * N Z C V in *nzcv. The carry is read off the 32-bit result (it wrapped
  * past x, or back onto it with a carry in); the overflow is operands of one
- * sign giving a result of the other. Where carry_in is a constant, the host
- * may do better (arm_add_const_cin, arm_flags.h): the same bits. */
+ * sign giving a result of the other. Bit operations only: the lockstep
+ * engine's loops vectorise it. */
+SIM_INLINE uint32_t arm_add_with_carry(uint32_t x, uint32_t y, uint32_t cin, uint32_t *nzcv)
+{
+    uint32_t r = x + y + cin;
+    uint32_t carry = cin ? r <= x : r < x;
+    uint32_t ovf = ((x ^ r) & (y ^ r)) >> 31;
+    *nzcv = arm_nz_of(r) | carry << 1 | ovf;
+    return r;
+}
+
+/* AddWithCarry with N Z C V set, the result returned. Where carry_in is a
+ * constant, the host may do better (arm_add_const_cin, arm_flags.h): the
+ * same bits. */
 SIM_INLINE uint32_t arm_add_flags(arm_ctx_t *c, uint32_t x, uint32_t y, uint32_t cin)
 {
+    uint32_t nzcv, r;
 #ifdef ARM_ADD_CONST_CIN
     if (__builtin_constant_p(cin) && cin <= 1u) {
-        uint32_t nzcv, r = arm_add_const_cin(x, y, cin, &nzcv);
+        r = arm_add_const_cin(x, y, cin, &nzcv);
         c->nzcv = nzcv;
         return r;
     }
 #endif
-    uint32_t r = x + y + cin;
-    uint32_t carry = cin ? r <= x : r < x;
-    uint32_t ovf = ((x ^ r) & (y ^ r)) >> 31;
-    arm_set_nzcv(c, r, carry, ovf);
+    r = arm_add_with_carry(x, y, cin, &nzcv);
+    c->nzcv = nzcv;
     return r;
 }
 

@@ -5,7 +5,11 @@
 #ifndef SIM_HOST_H
 #define SIM_HOST_H
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__) && !defined(__CUDACC__)
+/* SIM_PORTABLE_FLAGS: a file whose semantics run in loops the compiler
+ * vectorises (fast/arm_lockstep.c) asks for the portable C, whose bit
+ * operations vectorise where the host's flag instructions do not. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDA_ARCH__) && !defined(__CUDACC__) && \
+    !defined(SIM_PORTABLE_FLAGS)
 #include "x86_64.h"
 #endif
 

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The CPU backend's two engines side by side (issue 30): per core and
+# lockstep, on one host thread, with qemu-user's MIPS per host thread beside
+# (one process on the same binary, with the longer arguments of the last
+# column, so that its start-up is a small part: its instructions are
+# warpsim's count for one core on those arguments, its time the whole run's
+# wall time). Each figure is the median of ROUNDS (default 3) by wall time.
+#
+#   bash bench/lockstep.sh      (needs make bench-kernels; W=build/warpsim)
+#
+# Columns: simulated cores, MIPS of each engine (the report's wall seconds),
+# lockstep/percore, lanes a shared record served on average, qemu's MIPS,
+# and each engine's MIPS over qemu's.
+set -eu
+W=${WARPSIM:-build/warpsim}
+K=${K:-build/kernels/bench}
+ROUNDS=${ROUNDS:-3}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+# run ENGINE CORES PROG ARGS...: "mips lanes" of the median run
+run() {
+    local e=$1 n=$2
+    shift 2
+    for _ in $(seq "$ROUNDS"); do
+        "$W" run --quiet --backend cpu --threads 1 --cores "$n" --engine "$e" --report "$T/r.json" "$@" >/dev/null 2>&1
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["mips"], r.get("lockstep_lanes", 0), r["per_core"][0]["instructions"])' "$T/r.json"
+    done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
+}
+qemu_mips() { # PROG ARGS...: the median of ROUNDS
+    local p=$1 t0 t1 insns
+    shift
+    case "$p" in *.x86) q=qemu-i386 ;; *) q=qemu-arm ;; esac
+    read -r _ _ insns < <(ROUNDS=1 run percore 1 "$p" "$@")
+    for _ in $(seq "$ROUNDS"); do
+        t0=$(date +%s.%N); "$q" "$p" "$@" >/dev/null 2>&1 || true; t1=$(date +%s.%N)
+        awk -v a="$t0" -v b="$t1" -v n="$insns" 'BEGIN { printf "%.1f\n", n / (b - a) / 1e6 }'
+    done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
+}
+
+printf '%-22s %6s %9s %9s %6s %6s %8s %7s %7s\n' workload cores percore lockstep ls/pc lanes qemu pc/qemu ls/qemu
+while read -r name cores prog arg qarg; do
+    read -r pm _ _ < <(run percore "$cores" "$K/$prog" $arg)
+    read -r lm lanes _ < <(run lockstep "$cores" "$K/$prog" $arg)
+    qm=$(qemu_mips "$K/$prog" $qarg)
+    awk -v w="$name" -v c="$cores" -v p="$pm" -v l="$lm" -v n="$lanes" -v q="$qm" \
+        'BEGIN { printf "%-22s %6d %9.1f %9.1f %6.2f %6.2f %8.1f %7.2f %7.2f\n", w, c, p, l, l / p, n, q, p / q, l / q }'
+done <<EOF
+best.arm 1024 best.arm 100 20000
+worst.arm 1024 worst.arm 100 20000
+best.thumb 1024 best.thumb.arm 100 20000
+imatmul.arm 1024 imatmul.arm 256 256
+fft.arm 1024 fft.arm 32768 32768
+EOF

@@ -1,0 +1,71 @@
+#!/bin/sh
+# The lockstep engine against the per-core one (issue 30): every binary runs
+# under both engines, on one host thread, and must end in the same final state
+# (--dump-state: every core's registers, OS state, instruction count and
+# memory digest), the same stdout and the same exit status.
+#
+#   sh test/system/lockstep_test.sh BINARY...
+#
+# Each binary runs at three sizes: 1 core to its end; 64 cores and 1024 cores
+# stopped by --max-insns (a core's state after exactly N instructions, so a
+# large program costs no more than a small one), with quanta that end
+# mid-block (and, at 1024 cores, small windows: the state dump hashes every
+# core's whole window). The binaries' arguments come from test/diff/<name>.args.
+# The cores of these programs share no memory: where cores do (atomics,
+# flags in the shared region), the engines interleave them differently and
+# the instruction counts may differ, as on more host threads (DESIGN.md).
+# Environment: WARPSIM (build/warpsim), LOCKSTEP_JOBS (2), LOCKSTEP_SIZES
+# (the three above, as "cores:flags" words with commas for spaces).
+set -u
+W=${WARPSIM:-build/warpsim}
+JOBS=${LOCKSTEP_JOBS:-2}
+SIZES=${LOCKSTEP_SIZES:-"1: 64:--max-insns,200000,--quantum,7001 1024:--max-insns,20000,--quantum,2999,--heap,512K,--stack,128K"}
+SRCDIR=$(cd "$(dirname "$0")/../diff" && pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+[ $# -gt 0 ] || { echo "usage: sh test/system/lockstep_test.sh BINARY..." >&2; exit 2; }
+
+# one BIN: prints "ok" lines or one "FAIL: ..." line per size that differs
+one() {
+    bin=$1
+    name=$(basename "$bin"); name=${name%%.*}
+    args=""
+    [ -f "$SRCDIR/$name.args" ] && args=$(cat "$SRCDIR/$name.args")
+    d=$T/$(basename "$bin").$$
+    mkdir -p "$d"
+    for size in $SIZES; do
+        cores=${size%%:*}
+        flags=$(echo "${size#*:}" | tr ',' ' ')
+        for e in percore lockstep; do
+            # shellcheck disable=SC2086
+            eval "set -- $args"
+            timeout 300 "$W" run --quiet --backend cpu --threads 1 --cores "$cores" $flags --engine "$e" \
+                --dump-state "$d/$e.dump" "$bin" "$@" </dev/null >"$d/$e.out" 2>"$d/$e.err"
+            echo $? >"$d/$e.rc"
+        done
+        what=""
+        cmp -s "$d/percore.rc" "$d/lockstep.rc" || what="exit $(cat "$d/percore.rc") vs $(cat "$d/lockstep.rc")"
+        [ -z "$what" ] && ! cmp -s "$d/percore.out" "$d/lockstep.out" && what="stdout differs"
+        [ -z "$what" ] && ! cmp -s "$d/percore.dump" "$d/lockstep.dump" &&
+            what="final state differs: $(diff "$d/percore.dump" "$d/lockstep.dump" | sed -n 2p | cut -c1-160)"
+        [ -z "$what" ] && [ ! -s "$d/percore.dump" ] && what="no state dumped (exit $(cat "$d/percore.rc"))"
+        if [ -n "$what" ]; then
+            echo "FAIL: $bin at $cores cores ($flags): $what"
+        else
+            echo ok
+        fi
+    done
+    rm -rf "$d"
+}
+
+# xargs runs this script again, once per binary, with --one
+if [ "$1" = --one ]; then
+    one "$2"
+    exit 0
+fi
+printf '%s\n' "$@" | xargs -P "$JOBS" -n 1 sh "$0" --one >"$T/results"
+pass=$(grep -c '^ok$' "$T/results")
+fail=$(grep -c '^FAIL' "$T/results")
+grep '^FAIL' "$T/results"
+echo "lockstep: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
