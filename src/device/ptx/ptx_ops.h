@@ -42,6 +42,7 @@ typedef enum {
 #define PTX_TK_F   0x10u /* .f32 */
 #define PTX_TK_D   0x20u /* .f64 */
 #define PTX_TK_P   0x40u /* .pred */
+#define PTX_TK_T   0x80u /* .tf32 (cvt.rna.tf32.f32 and its kin) */
 #define PTX_TK_US  (PTX_TK_U | PTX_TK_S)
 #define PTX_TK_BUS (PTX_TK_B | PTX_TK_U | PTX_TK_S)
 #define PTX_TK_HFD (PTX_TK_H | PTX_TK_F | PTX_TK_D)

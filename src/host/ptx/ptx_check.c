@@ -86,12 +86,32 @@ static void check_count(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_opinfo
     }
 }
 
+/* cvt to .tf32: the forms PTX has (cvt.rna{.satfinite}.tf32.f32,
+ * cvt.{rn,rz}{.satfinite}{.relu}.tf32.f32); NULL or what is wrong. */
+static const char *tf32_form(const ptx_insn_t *in)
+{
+    const ptx_mods_t *m = &in->m;
+    if (in->op != PTX_OP_CVT || (in->type[0] != PTX_T_TF32 && in->type[1] != PTX_T_TF32))
+        return NULL;
+    if (in->type[0] != PTX_T_TF32 || in->type[1] != PTX_T_F32)
+        return "converts .f32 to .tf32 only";
+    if (m->round != PTX_RND_RNA && m->round != PTX_RND_RN && m->round != PTX_RND_RZ)
+        return "to .tf32 needs .rna, .rn or .rz";
+    if (m->flags & (PTX_MF_FTZ | PTX_MF_SAT))
+        return "to .tf32 takes no .ftz or .sat";
+    if ((m->flags & PTX_MF_RELU) && m->round == PTX_RND_RNA)
+        return "to .tf32 takes .relu with .rn or .rz only";
+    return NULL;
+}
+
 /* The modifiers that only some types or forms allow. */
 static void check_mods(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_tok_t *at)
 {
-    const char *miss = missing_mode(in);
+    const char *miss = missing_mode(in), *tf32 = tf32_form(in);
     if (miss)
         ptx_fail(ps, at, "'%s' needs %s", ptx_op_name((ptx_op_t)in->op), miss);
+    if (tf32)
+        ptx_fail(ps, at, "'cvt' %s", tf32);
     if (in->m.vec > 1 && in->op != PTX_OP_LD && in->op != PTX_OP_LDU && in->op != PTX_OP_ST &&
         in->op != PTX_OP_ATOM && in->op != PTX_OP_RED && in->op != PTX_OP_TEX && in->op != PTX_OP_TLD4 &&
         in->op != PTX_OP_SULD && in->op != PTX_OP_SUST)

@@ -8,7 +8,7 @@
 /* Opcodes, and opcode.modifier pairs where a form of a supported opcode is
  * what is missing (st.async, fence.proxy, barrier.cluster). */
 static const char *const unsupported[] = {
-    "mma", "wgmma", "tcgen05", "ldmatrix", "stmatrix", "movmatrix",
+    "mma.sp", "mma.sp::ordered_metadata", "wgmma", "tcgen05", "ldmatrix", "stmatrix", "movmatrix",
     "tex.level", "tex.grad", "txq.level", "sust.p", "sured", "istypep",
     "cp", "cp.async", "mbarrier", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
     "applypriority", "discard", "createpolicy", "multimem", "tensormap", "clusterlaunchcontrol",
@@ -17,7 +17,7 @@ static const char *const unsupported[] = {
     "vadd2", "vsub2", "vavrg2", "vabsdiff2", "vmin2", "vmax2", "vset2",
     "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4", "vset4",
     "st.async", "red.async", "st.bulk", "fence.proxy", "membar.proxy", "barrier.cluster",
-    "cvt.pack", "cvt.rna.tf32", "cvt.rna.satfinite.tf32",
+    "cvt.pack",
 };
 
 int ptx_is_unsupported(const char *const *w, const uint32_t *wlen, unsigned n)
