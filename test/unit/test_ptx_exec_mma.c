@@ -1,7 +1,9 @@
 /* mma.sync on the executor: each lane loads its fragments' registers (laid
  * out here from the PTX ISA's fragment tables, written out per shape as the
  * manual words them), runs one mma, and stores d; every element of A, B and
- * C is distinct and every sum exact, so a wrong lane or register shows. */
+ * C is distinct and every sum exact, so a wrong lane or register shows. And
+ * cp.async: src-size's zero fill, the fault of a bad source, none where
+ * src-size is 0. */
 #include "test_ptx_exec_fixture.h"
 
 /* A case: the instruction's words, registers a lane of a, b, c (d as c), their width. */
@@ -179,4 +181,51 @@ Test(ptx_mma, sync_fragment_layouts)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_mma(&cases[i]);
+}
+
+/* Thread i copies 16 bytes of which src-size = i % 17 are read; the rest of
+ * its 16 is zero (the destination was 0xee). */
+Test(ptx_mma, cp_async_src_size)
+{
+    char *text = te_kernel(".shared .align 16 .b8 sbuf[512];",
+                           TE_REGS "mul.wide.u32 %rd3, %r0, 16;\nadd.u64 %rd4, %rd0, %rd3;\n"
+                           "mov.u32 %r1, sbuf;\nmul.lo.u32 %r2, %r0, 16;\nadd.u32 %r3, %r1, %r2;\n"
+                           "st.shared.v4.u32 [%r3], {0xeeeeeeee, 0xeeeeeeee, 0xeeeeeeee, 0xeeeeeeee};\n"
+                           "rem.u32 %r4, %r0, 17;\n"
+                           "cp.async.cg.shared.global [%r3], [%rd4+512], 16, %r4;\n"
+                           "cp.async.commit_group;\ncp.async.wait_group 0;\n"
+                           "ld.shared.v4.u32 {%r5, %r6, %r7, %r8}, [%r3];\n"
+                           "st.global.v4.u32 [%rd4], {%r5, %r6, %r7, %r8};\nret;");
+    te_t *t = te_new(text);
+    free(text);
+    te_param_u64(t, t->data);
+    uint8_t *src = te_ptr(t, t->data + 512);
+    for (uint32_t i = 0; i < 512; i++)
+        src[i] = (uint8_t)(i * 7 + 1);
+    cr_assert_eq(te_launch(t, "k", 1, 32), 0, "fault %d", t->f.code);
+    const uint8_t *out = te_ptr(t, t->data);
+    for (uint32_t l = 0; l < 32; l++)
+        for (uint32_t b = 0; b < 16; b++)
+            cr_expect_eq(out[l * 16 + b], b < l % 17 ? src[l * 16 + b] : 0, "lane %u byte %u", l, b);
+    te_free(t);
+}
+
+/* A source outside memory faults where bytes are read, not where src-size is 0. */
+Test(ptx_mma, cp_async_bad_source)
+{
+    for (uint32_t n = 0; n < 2; n++) {
+        char body[1024];
+        snprintf(body, sizeof body, "%smov.u32 %%r9, %u;\nmov.u32 %%r1, sbuf;\nmov.u64 %%rd5, 16;\n"
+                 "cp.async.ca.shared.global [%%r1], [%%rd5], 4, %%r9;\ncp.async.wait_all;\nret;", TE_REGS, n * 4);
+        char *text = te_kernel(".shared .align 16 .b8 sbuf[64];", body);
+        te_t *t = te_new(text);
+        free(text);
+        te_param_u64(t, t->data);
+        int rc = te_launch(t, "k", 1, 32);
+        if (n)
+            cr_expect(rc != 0 && t->f.code == PTX_FAULT_ADDRESS, "4 bytes from 0x10: an address fault");
+        else
+            cr_expect_eq(rc, 0, "src-size 0 reads nothing");
+        te_free(t);
+    }
 }

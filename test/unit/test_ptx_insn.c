@@ -185,6 +185,11 @@ static const ti_case_t cases[] = {
      "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%rd8, %rd9}, {%rd10}, {%rd11}, {%rd12, %rd13}"},
     {"mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r0, %r1}, {%r2, %r3}, {%r4}, {%r5, %r6};",
      "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r0, %r1}, {%r2, %r3}, {%r4}, {%r5, %r6}"},
+    {"cp.async.cg.shared.global [%r1], [%rd2+16], 16, %r3;", "cp.async.cg.shared.global [%r1], [%rd2+16], 16, %r3"},
+    {"cp.async.ca.shared::cta.global [%r1+8], [%rd2], 4;", "cp.async.ca.shared.global [%r1+8], [%rd2], 4"},
+    {"cp.async.commit_group;", "cp.async.commit_group"},
+    {"cp.async.wait_group 1;", "cp.async.wait_group 1"},
+    {"cp.async.wait_all;", "cp.async.wait_all"},
 };
 
 #define NCASES (sizeof cases / sizeof cases[0])
