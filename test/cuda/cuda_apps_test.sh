@@ -115,6 +115,24 @@ rc=$?
 [ $rc = 0 ] && grep -q '^vecadd: PASS' "$tmp/out" && grep -qxF '========= ERROR SUMMARY: 0 errors' "$tmp/err" &&
     ! grep -q 'Invalid' "$tmp/err" && ok "memcheck vecadd" || bad "memcheck vecadd" "status $rc: $(head -c 300 "$tmp/err")"
 
+# cp.async under both checks: its reads and writes are accesses like ld's and st's. The plain run
+# (partial src-size reads, a double-buffered pipeline) reports nothing; with "check", the one
+# 16-byte read past an allocation and warp 1's copies that warp 0 reads with no barrier.
+timeout 600 "$WARPSIM" cuda --quiet --memcheck --racecheck -- "$APPS/cp_async.sm_90" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '^cp_async: PASS' "$tmp/out" && grep -qxF '========= ERROR SUMMARY: 0 errors' "$tmp/err" &&
+    ! grep -q 'racecheck' "$tmp/err" && ok "cp_async --memcheck --racecheck" ||
+    bad "cp_async --memcheck --racecheck" "status $rc: $(head -c 400 "$tmp/err")"
+timeout 600 "$WARPSIM" cuda --quiet --memcheck --racecheck -- "$APPS/cp_async.sm_90" check >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && grep -q '^cp_async: PASS' "$tmp/out" && grep -qxF '========= Invalid __global__ read of size 16 bytes' "$tmp/err" &&
+    grep -qxF '=========     by thread (32,0,0) in block (0,0,0)' "$tmp/err" &&
+    grep -q '^=========     and is 0 bytes after the nearest allocation at 0x[0-9a-f]* of size 240 bytes$' "$tmp/err" &&
+    grep -qxF '========= ERROR SUMMARY: 1 error' "$tmp/err" &&
+    grep -q '_Z9uncheckedPK6float4Pf: 32 words one warp wrote and another warp of its CTA read or wrote' "$tmp/err" &&
+    ok "cp_async check --memcheck --racecheck" ||
+    bad "cp_async check --memcheck --racecheck" "status $rc: $(head -c 600 "$tmp/err")"
+
 # The card and the config reach the program: the default (the H100's deviceQuery), TITAN V's
 # config (its deviceQuery, L2 and bus from the config's memory lines), and configs of one's own:
 # a TITAN V with half its SMs and memory controllers (the config wins over the card's figures),

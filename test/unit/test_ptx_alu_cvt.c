@@ -76,3 +76,21 @@ Test(ptx_alu_cvt, packed_pairs_and_int_sat)
     cr_expect_eq(cvt(PTX_T_S64, PTX_T_S16, 0, 0, 0x8000), 0xffffffffffff8000ull);
     cr_expect_eq(cvt(PTX_T_U32, PTX_T_S8, 0, PTX_MF_SAT, 0x80), 0);
 }
+
+/* f32 to tf32: f32 bits with the low 13 mantissa bits rounded away. */
+Test(ptx_alu_cvt, to_tf32)
+{
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, 0, 0x3f801000u), 0x3f802000u, ".rna: a tie away from zero");
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, 0, 0xbf800fffu), 0xbf800000u);
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RN, 0, 0x3f801000u), 0x3f800000u, ".rn: a tie to even");
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RN, 0, 0x3f803000u), 0x3f804000u, ".rn: a tie to even, up");
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RZ, 0, 0xbf803fffu), 0xbf802000u, ".rz: truncated");
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, 0, F32_MAX), F32_INF, "past the largest tf32: inf");
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, PTX_MF_SATFINITE, F32_MAX), 0x7f7fe000u);
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, PTX_MF_SATFINITE, F32_INF | 0x80000000u), 0xff7fe000u);
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RZ, 0, F32_MAX), 0x7f7fe000u, ".rz stays finite");
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, 0, 0x00001000u), 0x00002000u, "subnormals round at bit 13");
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RN, PTX_MF_RELU, fb(-3.0f)), 0);
+    cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, PTX_MF_SATFINITE, F32_NAN | 0x1234u), 0x7fffffffu,
+                 "NaN: the canonical one");
+}

@@ -67,8 +67,35 @@ static const te_case_t cases[] = {
      "7:1: call passes 2 arguments where 1 are declared"},
     {TP_HEADER ".entry k() {\n" "foo.bar %r1;" "\n}\n",
      "5:1: unknown instruction 'foo.bar'"},
-    {TP_HEADER ".entry k() {\n" "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0}, {%r0}, {%r1}, {%f1};" "\n}\n",
-     "5:1: unsupported instruction 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32' (not implemented by warpsim)"},
+    {TP_HEADER ".entry k() {\n" "mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0}, {%r0}, {%r1}, {%f1};" "\n}\n",
+     "5:1: unsupported instruction 'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32' (not implemented by warpsim)"},
+    {TP_HEADER ".entry k() {\n" ".reg .f32 %f<4>;\n.reg .b32 %r<4>;\n"
+     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r0}, "
+     "{%f0, %f1, %f2, %f3};" "\n}\n",
+     "7:95: 'mma': the b fragment is a vector of 2 registers"},
+    {TP_HEADER ".entry k() {\n" ".reg .f32 %f<4>;\n.reg .b32 %r<4>;\n"
+     "mma.sync.aligned.m16n8k16.col.row.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r0, %r1}, "
+     "{%f0, %f1, %f2, %f3};" "\n}\n",
+     "7:1: 'mma' takes the layouts .row.col only"},
+    {TP_HEADER ".entry k() {\n" ".reg .f32 %f<8>;\n.reg .b32 %r<8>;\n"
+     "mma.sync.aligned.m16n16k16.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r0, %r1}, "
+     "{%f0, %f1, %f2, %f3};" "\n}\n",
+     "7:1: 'mma' does not take this shape"},
+    {TP_HEADER ".entry k() {\n" ".reg .f32 %f<4>;\n.reg .b32 %r<4>;\n"
+     "mma.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r0, %r1}, "
+     "{%f0, %f1, %f2, %f3};" "\n}\n",
+     "7:1: 'mma' has no such combination of shape and types"},
+    {TP_HEADER ".entry k() {\n" ".reg .f32 %f<4>;\n.reg .b32 %r<4>;\n"
+     "mma.sync.aligned.m16n8k8.row.col.f32.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1}, {%r0}, {%f0, %f1, %f2, %f3};"
+     "\n}\n",
+     "7:1: 'mma' takes .dtype.atype.btype.ctype"},
+    {TP_HEADER ".entry k() {\n" ".reg .f32 %f<8>;\n.reg .b32 %r<4>;\n"
+     "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, {%r0, %r1}, "
+     "{%r0, %r1}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};" "\n}\n",
+     "7:1: 'mma' with .m8n8k4 .f16 (Volta's quad-pair fragments) is not implemented by warpsim"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<4>;\n"
+     "mma.sync.aligned.m8n8k16.row.col.rn.s32.s8.u8.s32 {%r0, %r1}, {%r2}, {%r3}, {%r0, %r1};" "\n}\n",
+     "6:1: 'mma' takes a rounding mode (.rn) with f64 only"},
     {TP_HEADER ".entry k() {\n" "tex.level.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}], %f7;" "\n}\n",
      "5:1: unsupported instruction 'tex.level.2d.v4.f32.f32' (not implemented by warpsim)"},
     {TP_HEADER ".entry k() {\n.reg .f32 %f<8>;\n" "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex, {%f5, %f6}];" "\n}\n",
@@ -92,10 +119,28 @@ static const te_case_t cases[] = {
      "{%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, "
      "{%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};" "\n}\n",
      "7:1: 'wmma.mma' takes .satfinite with integer types only"},
-    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .f32 %f<2>;\ncvt.rna.tf32.f32 %r1, %f1;" "\n}\n",
-     "7:1: unsupported instruction 'cvt.rna.tf32.f32' (not implemented by warpsim)"},
-    {TP_HEADER ".entry k() {\n" "cp.async.ca.shared.global [%r1], [%rd1], 16;" "\n}\n",
-     "5:1: unsupported instruction 'cp.async.ca.shared.global' (not implemented by warpsim)"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .f32 %f<2>;\ncvt.rm.tf32.f32 %r1, %f1;" "\n}\n",
+     "7:1: 'cvt' to .tf32 needs .rna, .rn or .rz"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .f32 %f<2>;\ncvt.rna.relu.tf32.f32 %r1, %f1;" "\n}\n",
+     "7:1: 'cvt' to .tf32 takes .relu with .rn or .rz only"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .f32 %f<2>;\ncvt.rn.f32.tf32 %f1, %r1;" "\n}\n",
+     "7:1: 'cvt' converts .f32 to .tf32 only"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .f32 %f<2>;\nadd.tf32 %r1, %r1, %r1;" "\n}\n",
+     "7:1: 'add' does not take type .tf32"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .b64 %rd<2>;\ncp.async.ca.shared.global [%r1], [%rd1], 12;" "\n}\n",
+     "7:1: 'cp.async' copies 4, 8 or 16 bytes"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .b64 %rd<2>;\ncp.async.cg.shared.global [%r1], [%rd1], 8;" "\n}\n",
+     "7:1: 'cp.async' copies 16 bytes"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .b64 %rd<2>;\ncp.async.ca.shared.global [%r1], [%rd1], 8, 9;" "\n}\n",
+     "7:1: 'cp.async': src-size 9 is more than cp-size 8"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .b64 %rd<2>;\ncp.async.ca.shared.global [%r1], [%rd1], %r1;" "\n}\n",
+     "7:42: expected an integer immediate"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\ncp.async.wait_group %r1;" "\n}\n",
+     "6:21: expected an integer immediate"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .b64 %rd<2>;\ncp.async.mbarrier.arrive.shared.b64 [%r1];" "\n}\n",
+     "7:1: unsupported instruction 'cp.async.mbarrier.arrive.shared.b64' (not implemented by warpsim)"},
+    {TP_HEADER ".entry k() {\n" ".reg .b32 %r<2>;\n.reg .b64 %rd<2>;\ncp.async.ca.shared.local [%r1], [%rd1], 4;" "\n}\n",
+     "7:1: 'cp.async' needs .ca or .cg, and .shared.global"},
     {TP_HEADER ".entry k() {\n" "st.async.shared::cluster.b32 [%r1], %r2, [%r3];" "\n}\n",
      "5:1: unsupported instruction 'st.async.shared::cluster.b32' (not implemented by warpsim)"},
     {TP_HEADER ".entry k() {\n" ".reg .b32 %r<4>;\nadd.foo.s32 %r1, %r2, %r3;" "\n}\n",

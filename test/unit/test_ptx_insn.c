@@ -170,6 +170,26 @@ static const ti_case_t cases[] = {
     {"sust.b.a1d.v2.b16.clamp [%rd2, {%r3, %r1}], {%rs3, %rs4};",
      "sust.b.a1d.v2.b16.clamp [%rd2, {%r3, %r1}], {%r27, %r28}"},
     {"suq.width.b32 %r1, [%rd3];", "suq.width.b32 %r1, [%rd3]"},
+    {"cvt.rna.tf32.f32 %r1, %f1;", "cvt.rna.tf32.f32 %r1, %r17"},
+    {"cvt.rna.satfinite.tf32.f32 %r1, %f1;", "cvt.rna.satfinite.tf32.f32 %r1, %r17"},
+    {"cvt.rz.relu.tf32.f32 %r1, %f1;", "cvt.rz.relu.tf32.f32 %r1, %r17"},
+    {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, "
+     "{%f4, %f5, %f6, %f7};",
+     "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%r16, %r17, %r18, %r19}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, "
+     "{%r20, %r21, %r22, %r23}"},
+    {"mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.s8.s32 {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, "
+     "{%r8, %r9}, {%r10, %r11, %r12, %r13};",
+     "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.u8.s8.s32 {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, "
+     "{%r8, %r9}, {%r10, %r11, %r12, %r13}"},
+    {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd0, %fd1}, {%fd2}, {%fd3}, {%fd4, %fd5};",
+     "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%rd8, %rd9}, {%rd10}, {%rd11}, {%rd12, %rd13}"},
+    {"mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r0, %r1}, {%r2, %r3}, {%r4}, {%r5, %r6};",
+     "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r0, %r1}, {%r2, %r3}, {%r4}, {%r5, %r6}"},
+    {"cp.async.cg.shared.global [%r1], [%rd2+16], 16, %r3;", "cp.async.cg.shared.global [%r1], [%rd2+16], 16, %r3"},
+    {"cp.async.ca.shared::cta.global [%r1+8], [%rd2], 4;", "cp.async.ca.shared.global [%r1+8], [%rd2], 4"},
+    {"cp.async.commit_group;", "cp.async.commit_group"},
+    {"cp.async.wait_group 1;", "cp.async.wait_group 1"},
+    {"cp.async.wait_all;", "cp.async.wait_all"},
 };
 
 #define NCASES (sizeof cases / sizeof cases[0])

@@ -157,8 +157,8 @@ Test(ptx_ops, special_registers)
 Test(ptx_ops, refused_instructions)
 {
     static const char *const refused[][3] = {
-        {"mma", ".sync", ".aligned"}, {"cvt", ".rna", ".tf32"}, {"tex", ".level", ".2d"}, {"tex", ".grad", ".2d"},
-        {"sust", ".p", ".1d"}, {"sured", ".b", ".add"}, {"cp", ".async", ".ca"}, {"ldmatrix", ".sync", ".aligned"},
+        {"mma", ".sp", ".sync"}, {"cp", ".async", ".mbarrier"}, {"tex", ".level", ".2d"}, {"tex", ".grad", ".2d"},
+        {"sust", ".p", ".1d"}, {"sured", ".b", ".add"}, {"cp", ".async", ".bulk"}, {"ldmatrix", ".sync", ".aligned"},
         {"stmatrix", ".sync", ".aligned"}, {"wgmma", ".fence", ".sync"}, {"tcgen05", ".alloc", ".cta_group::1"},
         {"mbarrier", ".init", ".shared"}, {"st", ".async", ".b32"}, {"fence", ".proxy", ".async"},
     };
@@ -166,5 +166,12 @@ Test(ptx_ops, refused_instructions)
         uint32_t len[3] = {(uint32_t)strlen(refused[i][0]), (uint32_t)strlen(refused[i][1]),
                            (uint32_t)strlen(refused[i][2])};
         cr_expect(ptx_is_unsupported(refused[i], len, 3), "%s%s", refused[i][0], refused[i][1]);
+    }
+    static const char *const done[][3] = {
+        {"mma", ".sync", ".aligned"}, {"cvt", ".rna", ".tf32"}, {"cp", ".async", ".ca"}, {"cp", ".async", ".wait_all"},
+    };
+    for (size_t i = 0; i < sizeof done / sizeof done[0]; i++) {
+        uint32_t len[3] = {(uint32_t)strlen(done[i][0]), (uint32_t)strlen(done[i][1]), (uint32_t)strlen(done[i][2])};
+        cr_expect(!ptx_is_unsupported(done[i], len, 3), "%s%s%s", done[i][0], done[i][1], done[i][2]);
     }
 }

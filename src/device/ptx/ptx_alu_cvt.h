@@ -152,9 +152,36 @@ SIM_INLINE uint64_t ptx_cvt_i2i(uint32_t dt, uint32_t st, uint32_t flags, uint64
     return ptx_clamp_int(dt, sign, sign ? 0 - v : v, 0);
 }
 
+/* cvt.rna{.satfinite}.tf32.f32, cvt.{rn,rz}{.satfinite}{.relu}.tf32.f32:
+ * f32 bits with the low 13 mantissa bits rounded away (tf32 keeps f32's
+ * exponent, so subnormals round at the same bit); a carry out of the
+ * mantissa raises the exponent, to infinity past the largest finite. */
+SIM_INLINE uint64_t ptx_cvt_tf32(uint32_t round, uint32_t flags, uint64_t a)
+{
+    uint32_t x = (uint32_t)a, sign = x & 0x80000000u, mag = x & 0x7fffffffu;
+    if (mag > 0x7f800000u)
+        return 0x7fffffffu;
+    if (mag < 0x7f800000u) {
+        if (round == PTX_RND_RNA)
+            mag += 0x1000u;
+        else if (round == PTX_RND_RN)
+            mag += 0xfffu + (mag >> 13 & 1u);
+        mag &= ~0x1fffu;
+        if (mag == 0x7f800000u && (flags & PTX_MF_SATFINITE))
+            mag = 0x7f7fe000u;
+    } else if (flags & PTX_MF_SATFINITE) {
+        mag = 0x7f7fe000u;
+    }
+    if ((flags & PTX_MF_RELU) && sign)
+        return 0;
+    return sign | mag;
+}
+
 SIM_FN uint64_t ptx_cvt(uint32_t dt, uint32_t st, uint32_t round, uint32_t flags, uint64_t a, uint64_t b)
 {
     int df = ptx_type_float(dt), sf = ptx_type_float(st);
+    if (dt == PTX_T_TF32)
+        return ptx_cvt_tf32(round, flags, a);
     if (dt == PTX_T_F16X2 || dt == PTX_T_BF16X2) { /* d = {cvt(a) high, cvt(b) low} */
         uint32_t h = dt == PTX_T_F16X2 ? PTX_T_F16 : PTX_T_BF16;
         return (ptx_cvt_f2f(h, st, round, flags, a) << 16) | ptx_cvt_f2f(h, st, round, flags, b);

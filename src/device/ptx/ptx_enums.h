@@ -12,6 +12,7 @@ typedef enum {
     PTX_T_S8, PTX_T_S16, PTX_T_S32, PTX_T_S64,
     PTX_T_F16, PTX_T_F16X2, PTX_T_BF16, PTX_T_BF16X2, PTX_T_F32, PTX_T_F64,
     PTX_T_PRED,
+    PTX_T_TF32, /* cvt's destination only: f32 bits, 10 mantissa bits kept */
     PTX_T_COUNT
 } ptx_type_t;
 

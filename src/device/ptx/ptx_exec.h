@@ -83,6 +83,7 @@ SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     case PTX_EX_ACTIVEMASK: ptx_exec_activemask(w, r, exec); return PTX_STEP_OK;
     case PTX_EX_WMMA_LD: case PTX_EX_WMMA_ST: return ptx_exec_wmma_mem(c, w, r, exec);
     case PTX_EX_WMMA_MMA: return ptx_exec_wmma_mma(c, w, r, exec);
+    case PTX_EX_CPASYNC: return ptx_exec_cp_async(c, w, r, exec);
     case PTX_EX_NOP: return PTX_STEP_OK;
     case PTX_EX_TEX: return ptx_exec_tex(c, w, r, exec);
     case PTX_EX_TXQ: return ptx_exec_txq(c, w, r, exec);
@@ -100,8 +101,9 @@ SIM_FN void ptx_trace_fill(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r
     if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_TEX || r->ex == PTX_EX_SULD ||
         r->ex == PTX_EX_WMMA_LD)
         flags |= SIM_TR_LOAD;   /* a texture's lane address: its texels' base (ptx_tex_check), a surface's the element */
-    if (r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_SUST || r->ex == PTX_EX_WMMA_ST)
-        flags |= SIM_TR_STORE;
+    if (r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_SUST || r->ex == PTX_EX_WMMA_ST ||
+        r->ex == PTX_EX_CPASYNC)
+        flags |= SIM_TR_STORE;  /* cp.async: timed as its store to shared memory (the copy is made at issue) */
     if (r->ex == PTX_EX_BRA || r->ex == PTX_EX_BRX || r->ex == PTX_EX_CALL || r->ex == PTX_EX_RET ||
         r->ex == PTX_EX_EXIT)
         flags |= SIM_TR_BRANCH;

@@ -233,6 +233,78 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     return PTX_STEP_OK;
 }
 
+/* cp.async's bytes read from global memory in lane l: src-size (cp-size
+ * without the operand), at most cp-size. */
+SIM_INLINE uint32_t ptx_cp_async_n(const ptx_warp_t *w, const ptx_rec_t *r, uint32_t l)
+{
+    uint64_t n = r->src[2] == PTX_NOSLOT ? r->size : (uint32_t)w->regs[(size_t)r->src[2] * 32 + l];
+    return n < r->size ? (uint32_t)n : r->size;
+}
+
+/* The memory checks of cp.async's source: the lanes that read all cp-size
+ * bytes together, each lane that reads fewer on its own. */
+SIM_INLINE void ptx_cp_async_note(ptx_ctx_t *c, ptx_warp_t *w, ptx_rec_t *s, uint32_t exec)
+{
+#ifndef __CUDA_ARCH__
+    uint32_t size = s->size, whole = 0;
+    for (uint32_t l = 0; l < 32; l++)
+        if ((exec >> l & 1u) && ptx_cp_async_n(w, s, l) == size)
+            whole |= 1u << l;
+    for (uint32_t l = 0; l <= 32; l++) {
+        uint32_t lanes = l == 32 ? whole : (exec & ~whole) >> l & 1u ? 1u << l : 0;
+        if (!lanes)
+            continue;
+        s->size = (uint8_t)(l == 32 ? size : ptx_cp_async_n(w, s, l));
+        if (s->size && SIM_UNLIKELY(c->g->memcheck != NULL))
+            ptx_memcheck_access(c, w, s, lanes, 0);
+        if (s->size && SIM_UNLIKELY(c->race != NULL))
+            ptx_race_access(c, w, s, lanes, 0);
+        s->size = (uint8_t)size;
+    }
+#endif
+}
+
+/* cp.async.{ca,cg}.shared.global: each lane copies src-size bytes of global
+ * memory to shared memory and zero-fills the rest of cp-size; a lane that
+ * reads none (src-size 0) does not touch the source. The copy is made now,
+ * at issue: the program may rely on the data only after cp.async.wait_group
+ * or wait_all, which then have nothing left to wait for. Every access is
+ * checked before any is made. */
+SIM_FN int ptx_exec_cp_async(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    ptx_rec_t s = *r; /* the source, as a record of the global space */
+    s.base = r->src[0], s.space = PTX_MS_GLOBAL, s.flags = 0;
+    s.imm = (int64_t)w->regs[(size_t)r->src[1] * 32];
+    int rc = ptx_check_access(c, w, r, exec, 1);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    for (uint32_t l = 0; l < 32; l++) {
+        uint64_t a = ptx_rec_addr(w, &s, l);
+        uint32_t n = ptx_cp_async_n(w, r, l);
+        if (!(exec >> l & 1u) || !n)
+            continue;
+        if (a & (r->size - 1u))
+            return ptx_fault(c, w, r, PTX_FAULT_MISALIGNED, l, a);
+        if (!ptx_mem(c, PTX_MS_GLOBAL, a, n, w->index * 32 + l, 0))
+            return ptx_fault(c, w, r, PTX_FAULT_ADDRESS, l, a);
+    }
+    ptx_cp_async_note(c, w, &s, exec);
+#ifndef __CUDA_ARCH__
+    if (SIM_UNLIKELY(c->race != NULL))
+        ptx_race_access(c, w, r, exec, 1);
+#endif
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        uint32_t n = ptx_cp_async_n(w, r, l);
+        uint8_t *d = ptx_mem(c, PTX_MS_SHARED, ptx_rec_addr(w, r, l), r->size, w->index * 32 + l, 1);
+        const uint8_t *h = n ? ptx_mem(c, PTX_MS_GLOBAL, ptx_rec_addr(w, &s, l), n, w->index * 32 + l, 0) : NULL;
+        for (uint32_t i = 0; i < r->size; i++)
+            d[i] = i < n ? h[i] : 0;
+    }
+    return PTX_STEP_OK;
+}
+
 /* ---- atomics ------------------------------------------------------------------ */
 SIM_INLINE double ptx_atom_to_f64(uint64_t v) { double d; sim_memcpy(&d, &v, 8); return d; }
 SIM_INLINE float ptx_atom_to_f32(uint32_t v) { float f; sim_memcpy(&f, &v, 4); return f; }

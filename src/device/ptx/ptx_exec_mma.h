@@ -1,6 +1,6 @@
-/* wmma.load, wmma.store and wmma.mma: warp collectives over all 32 lanes
- * (.aligned: a lane missing is a fault), on fragments laid out as
- * ptx_mma.h says.
+/* wmma.load, wmma.store, wmma.mma and mma.sync: warp collectives over all
+ * 32 lanes (.aligned: a lane missing is a fault), on fragments laid out as
+ * ptx_mma.h says (wmma's, or the hardware's for mma.sync).
  *
  * Accumulation. Integers exactly (s8/u8 products summed in 64 bits, then
  * wrapped to s32, or clamped with .satfinite). f64: IEEE fma in k order from
@@ -20,11 +20,15 @@
 #include "device/ptx/ptx_mma.h"
 
 /* Lane l's element e of a fragment: its row and column in the matrix. */
-SIM_INLINE void ptx_frag_pos(uint32_t shape, uint32_t frag, uint32_t type, uint32_t l, uint32_t e, uint32_t *row,
-                             uint32_t *col)
+SIM_INLINE void ptx_frag_pos(const ptx_mma_t *mm, uint32_t frag, uint32_t type, uint32_t l, uint32_t e,
+                             uint32_t *row, uint32_t *col)
 {
-    uint32_t rows = ptx_frag_rows(shape, frag), cols = ptx_frag_cols(shape, frag);
-    uint32_t per = ptx_frag_regs(shape, frag, type) * ptx_frag_per_reg(type);
+    if (mm->sync) {
+        ptx_mma_hw_pos(frag, type, l, e, row, col);
+        return;
+    }
+    uint32_t shape = mm->shape, rows = ptx_frag_rows(shape, frag), cols = ptx_frag_cols(shape, frag);
+    uint32_t per = ptx_frag_regs(shape, frag, type, 0) * ptx_frag_per_reg(type);
     uint32_t i = (l * per + e) % (rows * cols);
     *row = i / cols, *col = i % cols;
 }
@@ -51,16 +55,6 @@ SIM_INLINE void ptx_frag_put(ptx_warp_t *w, const uint32_t *slots, uint32_t type
     *d = (*d & ~m & 0xffffffffull) | ((x << sh) & m);
 }
 
-/* The lane whose fragment holds matrix element (row, col) first, and which element. */
-SIM_INLINE uint32_t ptx_frag_owner(uint32_t shape, uint32_t frag, uint32_t type, uint32_t row, uint32_t col,
-                                   uint32_t *e)
-{
-    uint32_t per = ptx_frag_regs(shape, frag, type) * ptx_frag_per_reg(type);
-    uint32_t i = row * ptx_frag_cols(shape, frag) + col;
-    *e = i % per;
-    return i / per;
-}
-
 /* .aligned: every lane of the warp that has not exited executes it. */
 SIM_INLINE int ptx_mma_all_lanes(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
@@ -74,7 +68,7 @@ SIM_INLINE uint64_t ptx_frag_addr(const ptx_warp_t *w, const ptx_rec_t *r, const
                                   uint32_t l, uint32_t e)
 {
     uint32_t row, col, col_major = mm->col[0];
-    ptx_frag_pos(mm->shape, mm->frag, type, l, e, &row, &col);
+    ptx_frag_pos(mm, mm->frag, type, l, e, &row, &col);
     uint64_t stride = r->src[0] != PTX_NOSLOT ? (uint32_t)w->regs[(size_t)r->src[0] * 32 + l]
                     : col_major ? ptx_frag_rows(mm->shape, mm->frag) : ptx_frag_cols(mm->shape, mm->frag);
     uint64_t at = col_major ? (uint64_t)col * stride + row : (uint64_t)row * stride + col;
@@ -138,15 +132,17 @@ SIM_INLINE double ptx_mma_value(uint32_t type, uint64_t x)
 
 #define PTX_MMA_MAXELEMS 512 /* the largest a or b: 32 x 16 */
 
-/* The whole matrix of fragment f (a or b), row by row, read once from every lane. */
+/* The whole matrix of fragment f (a or b), row by row, from every lane's
+ * elements; where two hold one element (wmma's f16), the lower lane's first. */
 SIM_FN void ptx_mma_gather(const ptx_warp_t *w, const ptx_mma_t *mm, uint32_t f, double *m)
 {
-    uint32_t t = mm->type[f], n = ptx_frag_rows(mm->shape, f) * ptx_frag_cols(mm->shape, f);
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t e, l = ptx_frag_owner(mm->shape, f, t, i / ptx_frag_cols(mm->shape, f),
-                                       i % ptx_frag_cols(mm->shape, f), &e);
-        m[i] = ptx_mma_value(t, ptx_frag_get(w, mm->slot[f], t, l, e));
-    }
+    uint32_t t = mm->type[f], cols = ptx_frag_cols(mm->shape, f), per = mm->nreg[f] * ptx_frag_per_reg(t);
+    for (uint32_t l = 32; l-- > 0;)
+        for (uint32_t e = per; e-- > 0;) {
+            uint32_t row, col;
+            ptx_frag_pos(mm, f, t, l, e, &row, &col);
+            m[row * cols + col] = ptx_mma_value(t, ptx_frag_get(w, mm->slot[f], t, l, e));
+        }
 }
 
 /* D[i][j] = C[i][j] plus the sum over k of A[i][k] * B[k][j], in d's type. */
@@ -177,8 +173,8 @@ SIM_FN uint64_t ptx_mma_elem(const ptx_mma_t *mm, const double *A, const double 
     return ptx_f32_canon(acc);
 }
 
-/* wmma.mma: each lane computes its d elements from every lane's a, b and
- * c, then (after the warp has read them) writes them. */
+/* wmma.mma and mma.sync: each lane computes its d elements from every
+ * lane's a, b and c, then (after the warp has read them) writes them. */
 SIM_FN int ptx_exec_wmma_mma(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     const ptx_mma_t *mm = &c->p->mmas[r->target];
@@ -194,7 +190,7 @@ SIM_FN int ptx_exec_wmma_mma(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     PTX_LANES(l) {
         for (uint32_t e = 0; e < per; e++) {
             uint32_t i, j;
-            ptx_frag_pos(mm->shape, PTX_FRAG_D, td, l, e, &i, &j);
+            ptx_frag_pos(mm, PTX_FRAG_D, td, l, e, &i, &j);
             uint64_t cbits = ptx_frag_get(w, mm->slot[PTX_FRAG_C], tc, l, e); /* c's numbering is d's */
             out[PTX_LI(l)][e] = ptx_mma_elem(mm, A, B, i, j, cbits);
         }

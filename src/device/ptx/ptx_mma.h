@@ -1,10 +1,18 @@
-/* Warp matrix instructions (wmma.load, wmma.store, wmma.mma): their shapes
- * and element types, written once for the front end's checks and the
- * executor, and the descriptor a record points to (prog->mmas[r->target]):
- * a fragment is a vector of up to 8 registers, more than a record's four
- * slots hold.
+/* Warp matrix instructions (wmma.load, wmma.store, wmma.mma, mma.sync):
+ * their shapes and element types, written once for the front end's checks
+ * and the executor, and the descriptor a record points to
+ * (prog->mmas[r->target]): a fragment is a vector of up to 8 registers, more
+ * than a record's four slots hold.
  *
- * Fragment layout. PTX leaves wmma's fragments opaque: a program reaches
+ * mma.sync's fragments are the hardware's, as the PTX ISA specifies them
+ * ("Matrix Fragments for mma.m16n8k16" and its kin), with
+ * g = %laneid >> 2, t = %laneid % 4 and w elements a 32-bit register (4 of
+ * s8/u8, 2 of f16/bf16, 1 of tf32; one f64 a register): A's register r holds
+ * row g + 8 * (r & 1), columns (r >> 1) * 4w + t * w ... + w - 1; B's holds
+ * rows r * 4w + t * w ... + w - 1 of column g; C's and D's element e is row
+ * g + 8 * (e >> 1), column 2t + (e & 1). ptx_mma_hw_pos computes it.
+ *
+ * wmma's fragment layout. PTX leaves wmma's fragments opaque: a program reaches
  * them only through load, mma and store and through element-wise loops over
  * fragment.x[], so any consistent mapping gives its answers. warpsim's: a
  * fragment's elements, lane-major (lane l's element e is number l * E + e,
@@ -17,13 +25,21 @@
 
 #include "device/sim_port.h"
 
-/*   PTX_MMA_SHAPE(name, "spelling", m, n, k) */
-#define PTX_MMA_SHAPES(_)                          \
-    _(M16N16K16, ".m16n16k16", 16, 16, 16)         \
-    _(M32N8K16,  ".m32n8k16",  32, 8,  16)         \
-    _(M8N32K16,  ".m8n32k16",  8,  32, 16)         \
-    _(M16N16K8,  ".m16n16k8",  16, 16, 8)          \
-    _(M8N8K4,    ".m8n8k4",    8,  8,  4)
+/*   PTX_MMA_SHAPE(name, "spelling", m, n, k, use): use says which
+ * instructions take it, PTX_MMA_W (wmma), PTX_MMA_S (mma.sync) or both. */
+#define PTX_MMA_W 1u
+#define PTX_MMA_S 2u
+#define PTX_MMA_SHAPES(_)                                          \
+    _(M16N16K16, ".m16n16k16", 16, 16, 16, PTX_MMA_W)              \
+    _(M32N8K16,  ".m32n8k16",  32, 8,  16, PTX_MMA_W)              \
+    _(M8N32K16,  ".m8n32k16",  8,  32, 16, PTX_MMA_W)              \
+    _(M16N16K8,  ".m16n16k8",  16, 16, 8,  PTX_MMA_W)              \
+    _(M8N8K4,    ".m8n8k4",    8,  8,  4,  PTX_MMA_W | PTX_MMA_S)  \
+    _(M16N8K4,   ".m16n8k4",   16, 8,  4,  PTX_MMA_S)              \
+    _(M16N8K8,   ".m16n8k8",   16, 8,  8,  PTX_MMA_S)              \
+    _(M16N8K16,  ".m16n8k16",  16, 8,  16, PTX_MMA_S)              \
+    _(M16N8K32,  ".m16n8k32",  16, 8,  32, PTX_MMA_S)              \
+    _(M8N8K16,   ".m8n8k16",   8,  8,  16, PTX_MMA_S)
 
 /*   PTX_MMA_TYPE(name, "spelling", bits): the element types of fragments.
  * tf32 elements sit in 32-bit registers as f32 bits (the low 13 of the
@@ -40,7 +56,7 @@
 
 typedef enum {
     PTX_MMA_SHAPE_NONE,
-#define PTX_MMA_SHAPE_ENUM(name, s, m, n, k) PTX_MMA_##name,
+#define PTX_MMA_SHAPE_ENUM(name, s, m, n, k, use) PTX_MMA_##name,
     PTX_MMA_SHAPES(PTX_MMA_SHAPE_ENUM)
 #undef PTX_MMA_SHAPE_ENUM
     PTX_MMA_SHAPE_COUNT
@@ -54,7 +70,7 @@ typedef enum {
     PTX_ME_COUNT
 } ptx_mma_type_t;
 
-/* The matrices of D = A * B + C: operand order of wmma.mma, and the
+/* The matrices of D = A * B + C: operand order of wmma.mma and mma, and the
  * fragment .a .b .c (.d for store) of wmma.load and wmma.store. */
 enum { PTX_FRAG_D, PTX_FRAG_A, PTX_FRAG_B, PTX_FRAG_C, PTX_FRAG_COUNT };
 
@@ -67,6 +83,7 @@ typedef struct ptx_mma {
     uint8_t type[PTX_FRAG_COUNT];  /* ptx_mma_type_t of d, a, b, c */
     uint8_t nreg[PTX_FRAG_COUNT];  /* registers of each fragment */
     uint8_t satfinite;    /* integer mma: clamp to s32 */
+    uint8_t sync;         /* mma.sync: the hardware's fragments, not wmma's */
     uint32_t slot[PTX_FRAG_COUNT][PTX_MMA_MAXREGS]; /* load, store: slot[frag] */
 } ptx_mma_t;
 
@@ -74,11 +91,22 @@ SIM_INLINE uint32_t ptx_mma_dim(uint32_t shape, uint32_t which)
 {
     static const uint8_t dims[PTX_MMA_SHAPE_COUNT][3] = {
         {0, 0, 0},
-#define PTX_MMA_SHAPE_DIMS(name, s, m, n, k) {m, n, k},
+#define PTX_MMA_SHAPE_DIMS(name, s, m, n, k, use) {m, n, k},
         PTX_MMA_SHAPES(PTX_MMA_SHAPE_DIMS)
 #undef PTX_MMA_SHAPE_DIMS
     };
     return shape < PTX_MMA_SHAPE_COUNT ? dims[shape][which] : 0;
+}
+
+/* PTX_MMA_W and PTX_MMA_S: the instructions that take the shape. */
+SIM_INLINE uint32_t ptx_mma_use(uint32_t shape)
+{
+    switch (shape) {
+#define PTX_MMA_SHAPE_USE(name, s, m, n, k, use) case PTX_MMA_##name: return use;
+    PTX_MMA_SHAPES(PTX_MMA_SHAPE_USE)
+#undef PTX_MMA_SHAPE_USE
+    default: return 0;
+    }
 }
 
 SIM_INLINE uint32_t ptx_mma_bits(uint32_t type)
@@ -110,13 +138,27 @@ SIM_INLINE uint32_t ptx_frag_per_reg(uint32_t type)
 }
 
 /* Registers of a fragment (the vector's length): the matrix over 32 lanes,
- * f16 a and b twice (16 elements a lane, 8 registers of f16x2). */
-SIM_INLINE uint32_t ptx_frag_regs(uint32_t shape, uint32_t frag, uint32_t type)
+ * wmma's f16 a and b twice (16 elements a lane, 8 registers of f16x2). */
+SIM_INLINE uint32_t ptx_frag_regs(uint32_t shape, uint32_t frag, uint32_t type, uint32_t sync)
 {
-    if (type == PTX_ME_F16 && (frag == PTX_FRAG_A || frag == PTX_FRAG_B))
+    if (!sync && type == PTX_ME_F16 && (frag == PTX_FRAG_A || frag == PTX_FRAG_B))
         return 8;
     uint32_t elems = ptx_frag_rows(shape, frag) * ptx_frag_cols(shape, frag) / 32;
     return elems / ptx_frag_per_reg(type);
+}
+
+/* mma.sync: lane l's element e of fragment frag, its row and column (the
+ * layout at the top of this file). */
+SIM_INLINE void ptx_mma_hw_pos(uint32_t frag, uint32_t type, uint32_t l, uint32_t e, uint32_t *row, uint32_t *col)
+{
+    uint32_t g = l >> 2, t = l & 3u, w = ptx_frag_per_reg(type), r = e / w, i = e % w;
+    if (frag == PTX_FRAG_A) {
+        *row = g + 8 * (r & 1u), *col = (r >> 1) * 4 * w + t * w + i;
+    } else if (frag == PTX_FRAG_B) {
+        *row = r * 4 * w + t * w + i, *col = g;
+    } else {
+        *row = g + 8 * (e >> 1), *col = 2 * t + (e & 1u);
+    }
 }
 
 #endif

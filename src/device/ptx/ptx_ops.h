@@ -13,7 +13,8 @@
     _(ALU) _(SREG) _(SYMADDR) _(LD) _(ST) _(ATOM) _(CVTA) _(ISSPACEP) _(NOP)  \
     _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
     _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)  \
-    _(TEX) _(TXQ) _(SULD) _(SUST) _(WMMA_LD) _(WMMA_ST) _(WMMA_MMA)
+    _(TEX) _(TXQ) _(SULD) _(SUST) _(WMMA_LD) _(WMMA_ST) _(WMMA_MMA) \
+    _(CPASYNC)
 
 typedef enum {
 #define PTX_EX_ENUM(n) PTX_EX_##n,
@@ -42,6 +43,7 @@ typedef enum {
 #define PTX_TK_F   0x10u /* .f32 */
 #define PTX_TK_D   0x20u /* .f64 */
 #define PTX_TK_P   0x40u /* .pred */
+#define PTX_TK_T   0x80u /* .tf32 (cvt.rna.tf32.f32 and its kin) */
 #define PTX_TK_US  (PTX_TK_U | PTX_TK_S)
 #define PTX_TK_BUS (PTX_TK_B | PTX_TK_U | PTX_TK_S)
 #define PTX_TK_HFD (PTX_TK_H | PTX_TK_F | PTX_TK_D)
@@ -90,6 +92,7 @@ typedef enum {
 #define PTX_M_TEXQ      (1ull << 49) /* txq/suq: .width .height ... */
 #define PTX_M_TEXCOMP   (1ull << 50) /* tld4: .r .g .b .a */
 #define PTX_M_SUCLAMP   (1ull << 51) /* suld/sust: .trap .clamp .zero */
+#define PTX_M_SPACE2    (1ull << 38) /* cp.async: a second space word, the source's (.shared.global) */
 #define PTX_M_MMA       (1ull << 37) /* matrix words: .a .b .c .d, .row .col, shape, element types (ptx_mma.c) */
 #define PTX_M_FARITH    (PTX_M_RND | PTX_M_FTZ | PTX_M_SAT)
 #define PTX_M_MEMORY    (PTX_M_SPACE | PTX_M_CACHE | PTX_M_EVICT | PTX_M_VEC | PTX_M_SEM | PTX_M_SCOPE)

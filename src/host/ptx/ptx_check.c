@@ -42,6 +42,9 @@ static const char *missing_mode(const ptx_insn_t *in)
     case PTX_OP_MUL24: case PTX_OP_MAD24: case PTX_OP_MADC:
         return m->mul == PTX_MUL_LO || m->mul == PTX_MUL_HI ? NULL : ".lo or .hi";
     case PTX_OP_CVTA: case PTX_OP_ISSPACEP: return m->space ? NULL : "a state space";
+    case PTX_OP_CP_ASYNC:
+        return (m->cache == PTX_CACHE_CA || m->cache == PTX_CACHE_CG) && m->space == PTX_SPACE_SHARED &&
+                       m->space2 == PTX_SPACE_GLOBAL ? NULL : ".ca or .cg, and .shared.global";
     case PTX_OP_MEMBAR: case PTX_OP_FENCE: return m->scope ? NULL : "a scope";
     case PTX_OP_BAR: case PTX_OP_BARRIER: return m->bar ? NULL : ".sync or .arrive";
     case PTX_OP_TEX: return m->tex_geom && m->vec == 4 ? NULL : "a geometry (.1d .2d .3d .a1d .a2d .cube .acube) and .v4";
@@ -86,18 +89,52 @@ static void check_count(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_opinfo
     }
 }
 
+/* cvt to .tf32: the forms PTX has (cvt.rna{.satfinite}.tf32.f32,
+ * cvt.{rn,rz}{.satfinite}{.relu}.tf32.f32); NULL or what is wrong. */
+static const char *tf32_form(const ptx_insn_t *in)
+{
+    const ptx_mods_t *m = &in->m;
+    if (in->op != PTX_OP_CVT || (in->type[0] != PTX_T_TF32 && in->type[1] != PTX_T_TF32))
+        return NULL;
+    if (in->type[0] != PTX_T_TF32 || in->type[1] != PTX_T_F32)
+        return "converts .f32 to .tf32 only";
+    if (m->round != PTX_RND_RNA && m->round != PTX_RND_RN && m->round != PTX_RND_RZ)
+        return "to .tf32 needs .rna, .rn or .rz";
+    if (m->flags & (PTX_MF_FTZ | PTX_MF_SAT))
+        return "to .tf32 takes no .ftz or .sat";
+    if ((m->flags & PTX_MF_RELU) && m->round == PTX_RND_RNA)
+        return "to .tf32 takes .relu with .rn or .rz only";
+    return NULL;
+}
+
 /* The modifiers that only some types or forms allow. */
 static void check_mods(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_tok_t *at)
 {
-    const char *miss = missing_mode(in);
+    const char *miss = missing_mode(in), *tf32 = tf32_form(in);
     if (miss)
         ptx_fail(ps, at, "'%s' needs %s", ptx_op_name((ptx_op_t)in->op), miss);
+    if (tf32)
+        ptx_fail(ps, at, "'cvt' %s", tf32);
     if (in->m.vec > 1 && in->op != PTX_OP_LD && in->op != PTX_OP_LDU && in->op != PTX_OP_ST &&
         in->op != PTX_OP_ATOM && in->op != PTX_OP_RED && in->op != PTX_OP_TEX && in->op != PTX_OP_TLD4 &&
         in->op != PTX_OP_SULD && in->op != PTX_OP_SUST)
         ptx_fail(ps, at, "vector width on '%s'", ptx_op_name((ptx_op_t)in->op));
     if (in->m.mul == PTX_MUL_WIDE && ptx_type_widen((ptx_type_t)in->type[0]) == PTX_T_NONE)
         ptx_fail(ps, at, ".wide needs a 16- or 32-bit integer type");
+}
+
+/* cp.async: cp-size 4, 8 or 16 (.cg: 16), an immediate src-size no larger. */
+static void check_cp_async(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_tok_t *at)
+{
+    const char *name = ptx_op_name((ptx_op_t)in->op);
+    int64_t n = in->opnd[2].imm;
+    if (in->m.cache == PTX_CACHE_CG && n != 16)
+        ptx_fail(ps, at, "'%s' copies 16 bytes", name);
+    if (n != 4 && n != 8 && n != 16)
+        ptx_fail(ps, at, "'%s' copies 4, 8 or 16 bytes", name);
+    if (in->nopnd > 3 && in->opnd[3].kind == PTX_OPND_IMM && (uint64_t)in->opnd[3].imm > (uint64_t)n)
+        ptx_fail(ps, at, "'%s': src-size %lld is more than cp-size %lld", name, (long long)in->opnd[3].imm,
+                 (long long)n);
 }
 
 void ptx_check_insn(ptx_parser_t *ps, ptx_insn_t *in, const ptx_tok_t *at)
@@ -125,4 +162,6 @@ void ptx_check_insn(ptx_parser_t *ps, ptx_insn_t *in, const ptx_tok_t *at)
         }
         ptx_check_operand(ps, in, o, &ex, ps->opnd_tok[i] ? ps->opnd_tok[i] : at);
     }
+    if (in->op == PTX_OP_CP_ASYNC)
+        check_cp_async(ps, in, at);
 }

@@ -27,6 +27,7 @@ typedef struct ptx_mods {
     uint8_t boolop;      /* ptx_bool_t */
     uint8_t mul;         /* ptx_mul_t */
     uint8_t space;       /* ptx_space_t */
+    uint8_t space2;      /* cp.async: the source's ptx_space_t (space is the destination's) */
     uint8_t cache;       /* ptx_cache_t */
     uint8_t l1_evict;    /* ptx_evict_t */
     uint8_t l2_evict;    /* ptx_evict_t */

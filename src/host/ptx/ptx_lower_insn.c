@@ -228,6 +228,27 @@ static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int s
     }
 }
 
+/* cp.async: the record's address is the shared destination; the global
+ * source is src[0] (its register, or none) plus the immediate in src[1];
+ * src[2] the src-size, if any. */
+static void lower_cp_async(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    ptx_insn_t as = *in;
+    ptx_rec_t s;
+    memset(&s, 0, sizeof s);
+    as.m.space = PTX_SPACE_SHARED;
+    ptx_lower_address(lw, &as, &in->opnd[0], r);
+    as.m.space = PTX_SPACE_GLOBAL;
+    ptx_lower_address(lw, &as, &in->opnd[1], &s);
+    if (s.flags & (PTX_RF_ADDR32 | PTX_RF_FRAME))
+        ptx_lower_fail(lw, in, "'%s': the source is a 64-bit global address", ptx_op_name((ptx_op_t)in->op));
+    r->src[0] = s.base;
+    r->src[1] = ptx_lower_imm(lw, (uint64_t)s.imm);
+    r->src[2] = in->nopnd > 3 ? ptx_lower_src(lw, in, &in->opnd[3]) : PTX_NOSLOT;
+    r->size = (uint8_t)in->opnd[2].imm;
+    r->vec = 1;
+}
+
 static void lower_atom(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
 {
     ptx_type_t t = (ptx_type_t)in->type[0];
@@ -381,6 +402,7 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     case PTX_EX_LD: lower_mem(lw, in, r, 0); return;
     case PTX_EX_ST: lower_mem(lw, in, r, 1); return;
     case PTX_EX_ATOM: lower_atom(lw, in, r); return;
+    case PTX_EX_CPASYNC: lower_cp_async(lw, in, r); return;
     case PTX_EX_TEX: case PTX_EX_TXQ: case PTX_EX_SULD: case PTX_EX_SUST: ptx_lower_tex(lw, in, r); return;
     case PTX_EX_WMMA_LD: case PTX_EX_WMMA_ST: case PTX_EX_WMMA_MMA: ptx_lower_wmma(lw, in, r); return;
     case PTX_EX_ALU:

@@ -185,8 +185,11 @@ ptx_mod_status_t ptx_mod_apply(ptx_insn_t *in, const char *s, size_t len)
     if (t != PTX_T_NONE)
         return apply_type(in, accepts, t);
     for (size_t r = 0; r < NROWS; r++)
-        if ((mod_rows[r].field & accepts) && strlen(mod_rows[r].s) == len && memcmp(mod_rows[r].s, s, len) == 0)
+        if ((mod_rows[r].field & accepts) && strlen(mod_rows[r].s) == len && memcmp(mod_rows[r].s, s, len) == 0) {
+            if (mod_rows[r].field == PTX_M_SPACE && (accepts & PTX_M_SPACE2) && in->m.space)
+                return set_once(&in->m.space2, mod_rows[r].value);
             return set_field(&in->m, mod_rows[r].field, mod_rows[r].value);
+        }
     return PTX_MOD_UNKNOWN;
 }
 

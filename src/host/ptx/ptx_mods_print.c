@@ -92,6 +92,12 @@ int ptx_mods_print(const ptx_insn_t *in, char *buf, size_t n)
         buf[0] = 0;
     if (ptx_opinfo((ptx_op_t)in->op)->mods & PTX_M_MMA)
         return ptx_mma_mods_print(in, buf, n);
+    if (in->op == PTX_OP_CP_ASYNC) { /* cp.async.ca.shared.global */
+        put_field(&o, PTX_M_CACHE, m->cache);
+        put_field(&o, PTX_M_SPACE, m->space);
+        put_field(&o, PTX_M_SPACE, m->space2);
+        return o.len;
+    }
     put_flag(&o, m, PTX_M_TO, PTX_MF_TO);
     put_field(&o, PTX_M_BAR, m->bar);
     if (in->op == PTX_OP_BARRIER)

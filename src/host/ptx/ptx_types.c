@@ -22,7 +22,7 @@ static const ptx_type_info_t type_info[PTX_T_COUNT] = {
     [PTX_T_F16] = {"f16", 16, PTX_TK_H},  [PTX_T_F16X2] = {"f16x2", 32, PTX_TK_H},
     [PTX_T_BF16] = {"bf16", 16, PTX_TK_H}, [PTX_T_BF16X2] = {"bf16x2", 32, PTX_TK_H},
     [PTX_T_F32] = {"f32", 32, PTX_TK_F},  [PTX_T_F64] = {"f64", 64, PTX_TK_D},
-    [PTX_T_PRED] = {"pred", 1, PTX_TK_P},
+    [PTX_T_PRED] = {"pred", 1, PTX_TK_P},   [PTX_T_TF32] = {"tf32", 32, PTX_TK_T},
 };
 
 ptx_type_t ptx_type_lookup(const char *s, size_t len)

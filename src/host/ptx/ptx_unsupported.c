@@ -8,16 +8,16 @@
 /* Opcodes, and opcode.modifier pairs where a form of a supported opcode is
  * what is missing (st.async, fence.proxy, barrier.cluster). */
 static const char *const unsupported[] = {
-    "mma", "wgmma", "tcgen05", "ldmatrix", "stmatrix", "movmatrix",
+    "mma.sp", "mma.sp::ordered_metadata", "wgmma", "tcgen05", "ldmatrix", "stmatrix", "movmatrix",
     "tex.level", "tex.grad", "txq.level", "sust.p", "sured", "istypep",
-    "cp", "cp.async", "mbarrier", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
+    "cp.reduce.async", "cp.async.bulk", "cp.async.mbarrier", "mbarrier", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
     "applypriority", "discard", "createpolicy", "multimem", "tensormap", "clusterlaunchcontrol",
     "szext", "alloca", "stacksave", "stackrestore", "prefetchu",
     "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset",
     "vadd2", "vsub2", "vavrg2", "vabsdiff2", "vmin2", "vmax2", "vset2",
     "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4", "vset4",
     "st.async", "red.async", "st.bulk", "fence.proxy", "membar.proxy", "barrier.cluster",
-    "cvt.pack", "cvt.rna.tf32", "cvt.rna.satfinite.tf32",
+    "cvt.pack",
 };
 
 int ptx_is_unsupported(const char *const *w, const uint32_t *wlen, unsigned n)

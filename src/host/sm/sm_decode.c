@@ -47,7 +47,7 @@ static uint32_t mem_of(const ptx_rec_t *r)
 {
     switch (r->ex) {
     case PTX_EX_LD: case PTX_EX_WMMA_LD: return SM_MEM_LD;
-    case PTX_EX_ST: case PTX_EX_WMMA_ST: return SM_MEM_ST;
+    case PTX_EX_ST: case PTX_EX_WMMA_ST: case PTX_EX_CPASYNC: return SM_MEM_ST;
     case PTX_EX_ATOM: return SM_MEM_ATOM;
     default: return r->op == PTX_OP_MEMBAR || r->op == PTX_OP_FENCE ? SM_MEM_FENCE : SM_MEM_NONE;
     }
@@ -98,7 +98,7 @@ sm_dec_t *sm_decode(const ptx_prog_t *p, const sm_params_t *P)
                 add_slot(d->src, &d->nsrc, SM_NSRC, r->src[k], nregs);
             add_slot(d->src, &d->nsrc, SM_NSRC, r->guard, nregs);
             if (r->ex == PTX_EX_LD || r->ex == PTX_EX_ST || r->ex == PTX_EX_ATOM || r->ex == PTX_EX_WMMA_LD ||
-                r->ex == PTX_EX_WMMA_ST)
+                r->ex == PTX_EX_WMMA_ST || r->ex == PTX_EX_CPASYNC)
                 add_slot(d->src, &d->nsrc, SM_NSRC, r->base, nregs);
             if (r->ex == PTX_EX_WMMA_LD || r->ex == PTX_EX_WMMA_ST || r->ex == PTX_EX_WMMA_MMA)
                 add_fragments(d, &p->mmas[r->target], r->ex, nregs);
