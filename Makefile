@@ -146,34 +146,36 @@ include test/gpu/wow.mk
 
 # Order matters: deps first (a fresh machine has no Criterion or cross compilers).
 JOBS ?= 2
+TIMED = sh tools/timed.sh
 test: deps
-	$(MAKE) --no-print-directory -j$(JOBS) all $(BUILD)/unit_tests kernels bench-kernels
-	$(BUILD)/unit_tests --jobs 2
-	bash test/system/cli_test.sh
-	bash test/system/report_test.sh
-	bash test/system/ptx_test.sh
-	bash test/system/sm_timing_test.sh
-	bash test/system/mem_timing_test.sh
-	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null && WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
-	bash test/system/input_test.sh
-	bash test/system/files_test.sh
-	bash test/system/atomic_test.sh
-	GPU_TEST_MODE=cpu bash test/gpu/gpu_test.sh
-	bash test/gpu/cub_sort_test.sh
-	$(MAKE) --no-print-directory kernels-check bench-kernels-check
-	$(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
-	$(MAKE) --no-print-directory cuda-apps-test
-	$(MAKE) --no-print-directory cuda-workloads-test
-	$(MAKE) --no-print-directory cuda-ubench-test
-	$(MAKE) --no-print-directory wow-test
-	$(MAKE) --no-print-directory vfp-diff
-	$(MAKE) --no-print-directory diff
-	$(MAKE) --no-print-directory lockstep-test
-	$(MAKE) --no-print-directory diff-x86
-	$(MAKE) --no-print-directory diff-x86-switch
-	$(MAKE) --no-print-directory busybox-test
-	$(MAKE) --no-print-directory risu
-	$(MAKE) --no-print-directory risu-x86
+	$(TIMED) all $(MAKE) --no-print-directory -j$(JOBS) all $(BUILD)/unit_tests kernels bench-kernels
+	$(TIMED) unit_tests $(BUILD)/unit_tests --jobs 2
+	$(TIMED) cli_test bash test/system/cli_test.sh
+	$(TIMED) report_test bash test/system/report_test.sh
+	$(TIMED) ptx_test bash test/system/ptx_test.sh
+	$(TIMED) sm_timing_test bash test/system/sm_timing_test.sh
+	$(TIMED) mem_timing_test bash test/system/mem_timing_test.sh
+	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null
+	$(TIMED) hw_correlate env WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
+	$(TIMED) input_test bash test/system/input_test.sh
+	$(TIMED) files_test bash test/system/files_test.sh
+	$(TIMED) atomic_test bash test/system/atomic_test.sh
+	$(TIMED) gpu_test env GPU_TEST_MODE=cpu bash test/gpu/gpu_test.sh
+	$(TIMED) cub_sort_test bash test/gpu/cub_sort_test.sh
+	$(TIMED) kernels-check $(MAKE) --no-print-directory kernels-check bench-kernels-check
+	$(TIMED) ptx-workloads $(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
+	$(TIMED) cuda-apps-test $(MAKE) --no-print-directory cuda-apps-test
+	$(TIMED) cuda-workloads-test $(MAKE) --no-print-directory cuda-workloads-test
+	$(TIMED) cuda-ubench-test $(MAKE) --no-print-directory cuda-ubench-test
+	$(TIMED) wow-test $(MAKE) --no-print-directory wow-test
+	$(TIMED) vfp-diff $(MAKE) --no-print-directory vfp-diff
+	$(TIMED) diff $(MAKE) --no-print-directory diff
+	$(TIMED) lockstep-test $(MAKE) --no-print-directory lockstep-test
+	$(TIMED) diff-x86 $(MAKE) --no-print-directory diff-x86
+	$(TIMED) diff-x86-switch $(MAKE) --no-print-directory diff-x86-switch
+	$(TIMED) busybox-test $(MAKE) --no-print-directory busybox-test
+	$(TIMED) risu $(MAKE) --no-print-directory risu
+	$(TIMED) risu-x86 $(MAKE) --no-print-directory risu-x86
 
 # Debian's busybox-static for armel (fetched by make deps: tools/busybox.sh)
 # against qemu-arm, 1 and 64 cores: test/busybox/cases.txt.
