@@ -99,9 +99,13 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
         uint32_t used = sm_wb_bank(sm, s, b)[at];
         ports[b] = (uint8_t)(used < P->bank_ports ? P->bank_ports - used : 0);
     }
-    sm_sub_t *sub = &sm->subs[s];
+    /* the first collector served: the cycle's, as the dispatch's round
+     * robin (sm_cycle), not a count of cycles run, which idle cycles the
+     * SM skips over would not move (their arbitration then differed from
+     * stepping every cycle) */
+    uint32_t first = (uint32_t)(sm->now % n);
     for (uint32_t k = 0; k < n; k++) {
-        uint32_t ci = s * n + (sub->read_rr + k) % n;
+        uint32_t ci = s * n + (first + k) % n;
         sm_cu_t *cu = &sm->cus[ci];
         if (cu->warp == SM_NONE || !cu->left)
             continue;
@@ -125,7 +129,6 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
         if (!cu->left)
             cu->ready_at = sm->now + 1;
     }
-    sub->read_rr = (sub->read_rr + 1) % n;
     return any;
 }
 
