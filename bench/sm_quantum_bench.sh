@@ -12,28 +12,36 @@
 # system's lookahead (2 x crossbar + ROP latency: 162 cycles on the TITAN
 # V) answers from memory come exactly when they would cycle by cycle, and
 # the error comes only from when waiting CTAs start (at a window's end);
-# beyond it, answers come late too (bounded slack). WORKLOADS="a b" runs
-# those only.
+# beyond it, answers come late too (bounded slack). A word wg in QUANTA
+# is the work-group parallel mode (--sync workgroup, its default top
+# point), wg:N the same with a top point every N cycles (DESIGN.md "The
+# memory system", Modes). WORKLOADS="a b" runs those only.
 set -eu
 W=${WARPSIM:-build/warpsim}
 ROUNDS=${ROUNDS:-3}
 CONFIG=${CONFIG:-titanv}
 THREADS=${THREADS:-$(nproc)}
-QUANTA=${QUANTA:-1 10 32 100 1000}
+QUANTA=${QUANTA:-1 10 32 100 1000 wg}
 WORKLOADS=${WORKLOADS:-$(ls kernels/ptx/*.launch | xargs -n1 basename | sed 's/\.launch$//')}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 echo "Parallel timing modes on $CONFIG, $THREADS host threads, $ROUNDS rounds: speed-up / cycle error % / wall CV %"
 printf '%-13s %6s' workload determ
-for q in $QUANTA; do printf ' %22s' "q=$q"; done
+for q in $QUANTA; do case $q in wg*) printf ' %22s' "$q" ;; *) printf ' %22s' "q=$q" ;; esac; done
 echo
 for k in $WORKLOADS; do
     l=kernels/ptx/$k.launch
     grep -q "^# unordered" "$l" && continue # its cycles depend on which CTA wins a race (sm_timing_test.sh)
     : >"$T/all"
     for q in $QUANTA; do
+        case $q in
+        wg:*) mode="--sync workgroup --quantum ${q#wg:}" ;;
+        wg) mode="--sync workgroup" ;;
+        *) mode="--quantum $q" ;;
+        esac
         for r in $(seq "$ROUNDS"); do
-            "$W" ptx --quiet --backend cpu --timing --threads "$THREADS" --quantum "$q" --config "configs/gpu/$CONFIG.cfg" \
+            # shellcheck disable=SC2086
+            "$W" ptx --quiet --backend cpu --timing --threads "$THREADS" $mode --config "configs/gpu/$CONFIG.cfg" \
                 --report "$T/r.json" "$l" >/dev/null 2>&1 || { echo "$k: warpsim failed at quantum $q" >&2; continue 2; }
             python3 - "$T/r.json" "$q" >>"$T/all" <<'PY'
 import json, sys
@@ -47,8 +55,8 @@ import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 by = {}
 for q, w, c in rows:
-    by.setdefault(int(q), []).append((float(w), int(c)))
-qs = sorted(by)
+    by.setdefault(q, []).append((float(w), int(c)))
+qs = list(by)  # in QUANTA's order: the first is the base
 base_w = statistics.median(w for w, _ in by[qs[0]])
 base_c = by[qs[0]][0][1]
 det = all(len({c for _, c in by[q]}) == 1 for q in qs)

@@ -92,6 +92,10 @@ static const opt_row_t opt_table[] = {
         "with --timing: cycles the SMs run between memory phases and the block scheduler's looks (default 32, or the "
         "memory system's lookahead if shorter: as exact as cycle by cycle); longer is seed 000's bounded slack, "
         "faster, its answers from memory late by up to N cycles")
+    PTX("sync", OPT_STR, sync, "quantum|workgroup",
+        "with --timing: how the SMs synchronise: every --quantum cycles (default), or seed 000's work-group parallel "
+        "mode: each SM on its own clock until a CTA of it ends or it waits on memory, CTAs started in the order slots "
+        "free, the memory fed in time order; --quantum is then the top synchronisation point's stride (default 1000)")
     PTX("quiet", OPT_FLAG, quiet, NULL, "do not print the table (on stderr)")
     PTX("verbose", OPT_FLAG, verbose, NULL, "name every config option not modelled, and each launch as it runs")
 };
@@ -341,6 +345,7 @@ void options_ptx_defaults(ptx_options_t *p)
 {
     memset(p, 0, sizeof *p);
     p->backend = "auto";
+    p->sync = "quantum";
     p->ref_dir = "build/kernels/ptx/ref";
 }
 
@@ -360,6 +365,10 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
     }
     if (strcmp(p->backend, "cpu") && strcmp(p->backend, "cuda") && strcmp(p->backend, "auto")) {
         fprintf(stderr, "warpsim ptx: --backend must be cpu, cuda or auto, not '%s'\n", p->backend);
+        return 2;
+    }
+    if (strcmp(p->sync, "quantum") && strcmp(p->sync, "workgroup")) {
+        fprintf(stderr, "warpsim ptx: --sync must be quantum or workgroup, not '%s'\n", p->sync);
         return 2;
     }
     if (p->report) {

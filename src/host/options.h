@@ -68,6 +68,7 @@ typedef struct ptx_options {
     const char *timeline;   /* --timeline FILE.csv; NULL none */
     uint64_t timeline_every; /* cycles between its samples; 0: 1024 */
     uint64_t quantum;       /* --quantum: the SM model's window; 0: the default */
+    const char *sync;       /* --sync: quantum, or workgroup (seed 000's work-group parallel mode) */
     int quiet, verbose;
     const char *launch;     /* the operand */
 } ptx_options_t;

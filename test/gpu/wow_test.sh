@@ -170,6 +170,10 @@ small() {
     # between the partitions of the two halves, carried between phases (mem_xdeliver).
     PTX_EQUIV_OPTS=(--timing --config configs/gpu/h100.cfg)
     ptx_case kernels/ptx/transpose.launch
+    # Seed 000's work-group parallel mode (sm_grid.h): parked SMs, the base synchronisation point
+    # and delayed dequeuing, the same rounds in the persistent kernel.
+    PTX_EQUIV_OPTS=(--timing --sync workgroup --config configs/gpu/titanv.cfg)
+    ptx_case kernels/ptx/transpose.launch
     PTX_EQUIV_OPTS=()
     ptx_fault "$HERE/wild.launch"
     ptx_fault "$HERE/wild.launch" --timing --config configs/gpu/titanv.cfg

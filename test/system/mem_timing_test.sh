@@ -8,8 +8,9 @@
 # sequence of its Figure 5 kernel and the L2's write-back, write-allocate
 # policy. Also: the channel hash spreading a stride that meets one
 # channel, the H100's L2 halves (near and far latencies), the same cycles
-# on 1 and 2 host threads, and the memory system
-# off (-warpsim_memory_system 0) gives the fixed latencies back.
+# on 1 and 2 host threads, the memory system off (-warpsim_memory_system
+# 0) gives the fixed latencies back, and seed 000's modes (--quantum,
+# --sync workgroup).
 # Prints "N passed, M failed".
 . "$(dirname "$0")/lib.sh"
 # Sections 1 to 3 start every run with an empty L2, as their kernels are
@@ -376,6 +377,50 @@ PY
 done
 "$W" ptx --quiet --quantum 10 kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
 expect "--quantum without --timing: refused" "$? $(grep -c 'needs --timing' "$T/err")" "2 1"
+
+# 5b. --sync workgroup, seed 000's work-group parallel mode (sm_grid.h):
+#     - with fixed latencies (-warpsim_memory_system 0) the SMs share only
+#       the block scheduler, whose slots it fills in the order they free,
+#       at the cycle they free, as cycle by cycle does: the same cycles as
+#       --quantum 1, exactly;
+#     - with the memory system, the outputs of a run without timing, the
+#       same cycles on 1 and 2 host threads, and within issue 34's 2% of
+#       --quantum 1 (seed 000 Table VI: 0.05 to 5.78% for its mode) on
+#       workloads that load and store through the L1, L2 and DRAM.
+for k in vecadd matmul reduce_smem sgemm; do
+    c=""
+    for mode in "--quantum 1" "--sync workgroup"; do
+        # shellcheck disable=SC2086
+        "$W" ptx --quiet --timing --backend cpu --threads 2 $mode --config "$T/fixed.cfg" --report "$T/wf.json" \
+            "kernels/ptx/$k.launch" >/dev/null 2>&1
+        c="$c $(field "$T/wf.json" gpu_sim_cycle)"
+    done
+    read -r cq cw <<<"$c"
+    expect "$k, fixed latencies: --sync workgroup's cycles are --quantum 1's" "$cw" "$cq"
+done
+for k in matmul sgemm conv2d blackscholes; do
+    l=kernels/ptx/$k.launch
+    like_plain "$l" --sync workgroup --config "$SHIPPED"
+    cp "$T/t1.json" "$T/w1.json"
+    "$W" ptx --quiet --timing --backend cpu --threads 2 --sync workgroup --config "$SHIPPED" --report "$T/w2.json" \
+        "$l" >/dev/null 2>&1
+    "$W" ptx --quiet --timing --backend cpu --threads 2 --quantum 1 --config "$SHIPPED" --report "$T/wq.json" \
+        "$l" >/dev/null 2>&1
+    got=$(python3 - "$T/w1.json" "$T/w2.json" "$T/wq.json" "$k" <<'PY'
+import json, sys
+a, b, q = (json.load(open(p))["launches"] for p in sys.argv[1:4])
+cyc = lambda L: sum(l["timing"]["gpu_sim_cycle"] for l in L)
+err = abs(cyc(a) - cyc(q)) / cyc(q)
+print(a[0]["timing"]["memory_mode"], [l["timing"] for l in a] == [l["timing"] for l in b], err <= 0.02)
+print("  %s: work-group parallel %d cycles, quantum 1 %d (%+.2f%%)" % (sys.argv[4], cyc(a), cyc(q),
+      100.0 * (cyc(a) - cyc(q)) / cyc(q)), file=sys.stderr)
+PY
+)
+    expect "$k --sync workgroup: its mode, the same on 1 and 2 threads, within 2% of --quantum 1" "$got" \
+        "work-group parallel True True"
+done
+"$W" ptx --quiet --timing --sync often kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
+expect "--sync often: refused, naming the choices" "$? $(grep -c 'quantum or workgroup' "$T/err")" "2 1"
 
 # 6. The L2 across kernels and the copy engine. GPGPU-Sim keeps its L2 from
 #    one kernel to the next and, with -gpgpu_perf_sim_memcpy 1 (its default,

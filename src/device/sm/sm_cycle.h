@@ -66,6 +66,7 @@ SIM_FN void sm_retire(sm_t *sm)
         if (--ct->warps == 0) {
             ct->done_at = sm->now;
             sm->resident--;
+            sm->ended++;
         }
     }
 }
@@ -203,10 +204,19 @@ SIM_FN uint64_t sm_next_event(sm_t *sm)
 
 /* Runs the SM until cycle `until` or a fault. Returns 1 (and sets
  * sm->stuck) if it is stuck: CTAs resident and nothing can ever move (a
- * barrier no thread will reach). */
+ * barrier no thread will reach). In the work-group parallel mode (wg_safe
+ * set, sm_grid.h) it stops sooner: after a cycle in which a CTA ended when
+ * sm->wg_stop says so (sm->parked), and at wg_safe while it waits for an
+ * answer from below (one the next memory phase may bring sooner). */
 SIM_FN int sm_run(sm_t *sm, uint64_t until)
 {
     while (sm->now < until && !sm->fault) {
+        if (sm->wg_stop && sm->ended) {
+            sm->parked = 1;
+            break;
+        }
+        if (sm->wg_safe && sm->mem_wait && sm->now >= sm->wg_safe)
+            break;
         if (!sm->resident) {
             sm->clock += until - sm->now;
             sm->now = until;
@@ -214,12 +224,14 @@ SIM_FN int sm_run(sm_t *sm, uint64_t until)
         }
         sm->st.cycles++;
         sm->st.warp_cycles += sm->warps_resident;
-        if (sm_cycle(sm)) {
+        if (sm_cycle(sm) || (sm->wg_stop && sm->ended)) {
             sm->now++, sm->clock++;
             continue;
         }
         uint64_t next = sm_next_event(sm);
-        if (next == SM_NEVER && sm->mem_wait)
+        if (sm->wg_safe && sm->mem_wait && next > sm->wg_safe)
+            next = sm->wg_safe;
+        else if (next == SM_NEVER && sm->mem_wait)
             next = until; /* answers from below come after the window */
         if (next == SM_NEVER && sm->resident)
             return sm->stuck = 1;

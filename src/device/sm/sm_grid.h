@@ -15,6 +15,25 @@
  * (DESIGN.md "The SM model" says where it is not: CTAs that talk to each
  * other through global memory within a window).
  *
+ * Seed 000's work-group parallel mode (P->wg_parallel, `--sync workgroup`)
+ * is run by the same steps, in rounds rather than windows: each SM runs on
+ * its own clock to the top synchronisation point (until, moved on by
+ * cta_quantum once every SM has reached it), but stops at the end of a
+ * cycle in which one of its CTAs ended while CTAs wait (it parks), and,
+ * while it waits for an answer from below, where an answer the last memory
+ * phase did not make could first arrive (its horizon plus the lookahead:
+ * sm_run). A parked SM's next CTA starts at its own cycle once every other
+ * SM is past it (the base synchronisation point: no SM can free a slot
+ * sooner), so slots are filled in the order they freed, as cycle by
+ * cycle. The memory phase runs to the lowest SM's cycle and takes only
+ * the requests sent before it (seed 000's delayed dequeuing: the SMs'
+ * outboxes are its reorder queue, their capacity its overload limit, a
+ * full one stalling its SM's dispatch). So an SM runs far ahead only
+ * while it waits on nothing from memory (compute, shared memory, L1 hits),
+ * and syncs as often as the lookahead while it does; no answer comes late.
+ * Every choice depends on cycles only, so it too gives the same cycles on
+ * any number of threads and on either backend.
+ *
  * The file that includes this one defines the runner's three hooks:
  *   sm_grid_launch(G, m, k, cta)  CTA cta into slot k of SM m (its state
  *                                 made on first use: G->sms[m]); 0, or -1
@@ -42,8 +61,11 @@ typedef struct sm_grid {
     const sm_params_t *P;
     uint32_t nsm, ctas_per_sm;
     uint64_t nctas, next;       /* the grid's CTAs; the next to start */
-    uint64_t until;             /* the window being run ends here */
+    uint64_t until;             /* the window being run ends here (work-group parallel: the top point) */
+    uint64_t horizon;           /* the memory phase runs to it (sm_grid_horizon) */
+    uint64_t before;            /* and takes the requests sent before this (SM_NEVER: all) */
     uint64_t last_end;          /* the cycle after the last CTA's end: gpu_sim_cycle */
+    uint64_t syncs;             /* windows or rounds run: the SMs' synchronisation points */
     sm_freed_t *fr;             /* nsm x ctas_per_sm */
     mem_sys_t *mem;             /* the memory system below the L1Ds; NULL: fixed latencies */
     void *runner;               /* the hooks' own state */
@@ -130,7 +152,7 @@ SIM_FN void sm_freed_sort(sm_freed_t *fr, uint32_t n)
  * window's end. 0, or -1: a CTA faulted at its start (the grid stops). */
 SIM_FN int sm_grid_start(sm_grid_t *G)
 {
-    G->next = G->last_end = 0;
+    G->next = G->last_end = G->syncs = 0;
     for (uint32_t k = 0; k < G->ctas_per_sm && G->next < G->nctas; k++)
         for (uint32_t m = 0; m < G->nsm && G->next < G->nctas; m++)
             if (sm_grid_launch(G, m, k, G->next++)) {
@@ -138,7 +160,64 @@ SIM_FN int sm_grid_start(sm_grid_t *G)
                 return -1;
             }
     G->until = G->P->launch_latency + G->P->cta_quantum;
+    G->horizon = G->P->launch_latency;
     return 0;
+}
+
+/* SM m's part of a window, or of a work-group parallel round (a parked SM
+ * waits for its next CTA; the others run to the top point, stopping when
+ * a CTA ends while CTAs wait, or, waiting for an answer, where one the
+ * last memory phase did not make could arrive: its horizon plus the
+ * lookahead). Any thread. */
+SIM_FN void sm_grid_run(sm_grid_t *G, uint32_t m)
+{
+    sm_t *sm = G->sms[m];
+    if (!sm)
+        return;
+    if (G->P->wg_parallel) {
+        if (sm->parked)
+            return;
+        sm->wg_stop = G->next < G->nctas;
+        sm->wg_safe = G->mem ? G->horizon + G->mem->M->lookahead : 0;
+    }
+    sm_run(sm, G->until);
+}
+
+/* After the SMs' part, before the memory phase: the cycle before which it
+ * takes requests (sm_mem_gather) and runs its partitions. A window's end;
+ * work-group parallel, the lowest cycle of an SM that may still send one
+ * (a CTA resident, or parked for its next). One thread. */
+SIM_FN void sm_grid_horizon(sm_grid_t *G)
+{
+    uint64_t h = G->until;
+    if (G->P->wg_parallel)
+        for (uint32_t m = 0; m < G->nsm; m++) {
+            const sm_t *sm = G->sms[m];
+            if (sm && (sm->resident || sm->parked) && sm->now < h)
+                h = sm->now;
+        }
+    G->horizon = h;
+    G->before = G->P->wg_parallel ? h : SM_NEVER;
+}
+
+/* Work-group parallel: may SM m's ended CTAs be collected and followed
+ * now? Yes unless it is parked and another SM with a CTA is not past its
+ * first ended CTA's cycle (that SM could still free a slot sooner). */
+SIM_FN int sm_grid_wg_ready(const sm_grid_t *G, uint32_t m)
+{
+    const sm_t *sm = G->sms[m];
+    if (!G->P->wg_parallel || !sm->parked)
+        return 1;
+    uint64_t first = SM_NEVER;
+    for (uint32_t k = 0; k < sm->max_ctas; k++)
+        if (sm->ctas[k].R && !sm->ctas[k].warps && sm->ctas[k].done_at < first)
+            first = sm->ctas[k].done_at;
+    for (uint32_t i = 0; i < G->nsm; i++) {
+        const sm_t *o = G->sms[i];
+        if (i != m && o && (o->resident || o->parked) && o->now <= first)
+            return 0;
+    }
+    return 1;
 }
 
 /* Between windows, after the memory phase (sm_memphase.h, which the
@@ -148,6 +227,7 @@ SIM_FN int sm_grid_start(sm_grid_t *G)
 SIM_FN int sm_grid_step(sm_grid_t *G)
 {
     uint32_t nf = 0;
+    G->syncs++;
     int live = 0, bad = 0;
     for (uint32_t m = 0; m < G->nsm; m++) {
         sm_t *sm = G->sms[m];
@@ -157,6 +237,12 @@ SIM_FN int sm_grid_step(sm_grid_t *G)
             sm_grid_sm_fault(G, m);
             bad = 1;
         }
+        if (!sm_grid_wg_ready(G, m)) {
+            live = 1;
+            continue;
+        }
+        sm->parked = 0;
+        sm->ended = 0;
         for (uint32_t k = 0; k < sm->max_ctas; k++) {
             sm_cta_t *ct = &sm->ctas[k];
             if (!ct->R)
@@ -184,6 +270,12 @@ SIM_FN int sm_grid_step(sm_grid_t *G)
     }
     if (!live)
         return 0;
+    if (G->P->wg_parallel)
+        for (uint32_t m = 0; m < G->nsm; m++) {
+            const sm_t *sm = G->sms[m];
+            if (sm && (sm->resident || sm->parked) && sm->now < G->until)
+                return 1; /* the top point holds until every SM reached it */
+        }
     G->until += G->P->cta_quantum;
     return 1;
 }

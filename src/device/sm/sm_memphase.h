@@ -54,8 +54,11 @@ SIM_FN void sm_mem_sift(sm_t **sms, const uint32_t *pos, uint32_t *heap, uint32_
  * what the L2's halves sent each other (mem_xdeliver). An SM whose request
  * meets a full queue keeps it and the rest of its outbox, in order, for
  * the next phase (its dispatch stalls when the outbox fills: the
- * crossbar's back-pressure). */
-SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm)
+ * crossbar's back-pressure); so does one whose next request was sent at
+ * `before` or later (the work-group parallel mode's delayed dequeuing,
+ * sm_grid.h: another SM may still send an earlier one; SM_NEVER: take
+ * them all). */
+SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm, uint64_t before)
 {
     uint32_t *pos = ms->pos, *heap = ms->heap, n = 0;
     mem_xdeliver(ms);
@@ -69,10 +72,11 @@ SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm)
     while (n) {
         uint32_t m = heap[0];
         sm_t *sm = sms[m];
-        int full = mem_enqueue(ms, &sm->out[pos[m]]) != 0;
-        if (!full)
+        int later = sm->out[pos[m]].at >= before;
+        int full = !later && mem_enqueue(ms, &sm->out[pos[m]]) != 0;
+        if (!full && !later)
             pos[m]++;
-        if (full || pos[m] == sm->nout) {
+        if (later || full || pos[m] == sm->nout) {
             uint32_t left = sm->nout - pos[m];
             for (uint32_t i = 0; i < left; i++)
                 sm->out[i] = sm->out[pos[m] + i];

@@ -24,6 +24,10 @@ typedef enum {
     SM_SCHED_COUNT
 } sm_sched_t;
 
+/* The work-group parallel mode's default top-point stride, in cycles:
+ * long, since an SM stops by itself where it must (sm_grid.h). */
+#define SM_WG_TOP 1000u
+
 typedef struct sm_params {
     uint32_t nsub;                     /* sub-cores: warp schedulers an SM */
     uint32_t max_warps;                /* warp slots an SM */
@@ -50,6 +54,7 @@ typedef struct sm_params {
     uint32_t const_latency;            /* constant and parameter space */
     uint32_t launch_latency;           /* cycles before a kernel's first CTA starts */
     uint32_t cta_quantum;              /* cycles between the block scheduler's looks (sm_run.h) */
+    uint32_t wg_parallel;              /* seed 000's work-group parallel mode (--sync workgroup; sm_grid.h) */
     double clock_mhz;                  /* the core clock: %globaltimer, seconds */
     mem_params_t mem;                  /* the memory system behind the coalescer; mem.on 0: gmem_latency */
 } sm_params_t;

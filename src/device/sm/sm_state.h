@@ -182,6 +182,11 @@ typedef struct sm {
     int fault;                  /* a CTA faulted: its fault is in its ptx_fault_t */
     uint32_t fault_cta;
     int stuck;                  /* CTAs resident and nothing can ever move (sm_run) */
+    /* work-group parallel mode (P->wg_parallel, sm_grid.h): set by the block scheduler before a round */
+    uint8_t wg_stop;            /* stop at the end of a cycle in which a CTA ended (CTAs wait for a slot) */
+    uint8_t parked;             /* it did: idle until the scheduler starts the next CTA at its cycle */
+    uint32_t ended;             /* CTAs ended since the scheduler last looked */
+    uint64_t wg_safe;           /* no answer from below that is not in yet comes before this cycle */
     /* the memory system (P->mem.on): the L1D, its requests below and their answers */
     cache_t *l1d;
     mem_req_t *out;             /* requests sent this window, in send order (the memory phase takes them) */

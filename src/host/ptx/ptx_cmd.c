@@ -409,6 +409,9 @@ static int prepare_timing(ptx_session_t *s)
                 s->o->config ? s->o->config : "the default config", why);
         return 2;
     }
+    s->tm.P.wg_parallel = !strcmp(s->o->sync, "workgroup");
+    if (s->tm.P.wg_parallel)
+        s->tm.P.cta_quantum = SM_WG_TOP; /* its top point's stride (sm_params.h) */
     if (s->o->quantum)
         s->tm.P.cta_quantum = (uint32_t)s->o->quantum;
     s->tm.timeline_every = s->o->timeline_every;

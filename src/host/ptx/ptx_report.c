@@ -252,8 +252,12 @@ static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
                      stalls);
     if (j) {
         const sm_params_t *P = &s->tm.P;
-        const char *mode = !P->mem.on ? "fixed latencies" : P->cta_quantum <= P->mem.lookahead ? "exact" : "bounded slack";
+        const char *mode = P->wg_parallel ? "work-group parallel"
+                           : !P->mem.on                       ? "fixed latencies"
+                           : P->cta_quantum <= P->mem.lookahead ? "exact"
+                                                                : "bounded slack";
         json_object_set_new(j, "quantum", json_integer(P->cta_quantum));
+        json_object_set_new(j, "sync_points", json_integer((json_int_t)r->tr.syncs));
         json_object_set_new(j, "memory_mode", json_string(mode));
         sm_mem_counters(&r->tr, mem_counter_json, j);
     }

@@ -100,15 +100,16 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
     __syncthreads();
     while (go) {
         for (uint32_t m = threadIdx.x; m < G->nsm; m += blockDim.x)
-            if (G->sms[m])
-                sm_run(G->sms[m], G->until);
+            sm_grid_run(G, m);
         __syncthreads();
         if (G->mem) { /* the memory phase: a thread a partition, then a thread an SM */
-            if (threadIdx.x == 0)
-                sm_mem_gather(G->mem, G->sms, G->nsm);
+            if (threadIdx.x == 0) {
+                sm_grid_horizon(G);
+                sm_mem_gather(G->mem, G->sms, G->nsm, G->before);
+            }
             __syncthreads();
             for (uint32_t p = threadIdx.x; p < G->mem->npart; p += blockDim.x)
-                sm_mem_part(G->mem, p, G->until);
+                sm_mem_part(G->mem, p, G->horizon);
             __syncthreads();
             if (threadIdx.x == 0)
                 sm_mem_sort(G->mem, G->nsm);
@@ -226,6 +227,7 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
         sm_fault_min(r, &f, h.fault_cta);
         rc = -1;
     }
+    tr->syncs = h.G.syncs;
     sm_timing_account(tm, r, tr, h.G.last_end);
 out:
     if (dD) {

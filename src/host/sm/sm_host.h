@@ -25,6 +25,7 @@ typedef struct sm_result {
     cache_stats_t l2;           /* summed over the L2 slices */
     dram_stats_t dram;          /* ... and the channels */
     mem_stats_t mem;
+    uint64_t syncs;             /* the SMs' synchronisation points: windows, or work-group parallel rounds */
     double seconds;             /* host wall time */
 } sm_result_t;
 

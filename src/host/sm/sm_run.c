@@ -122,12 +122,11 @@ static void run_share(runner_t *X, uint32_t t, uint32_t step)
     switch (X->task) {
     case TASK_WINDOW:
         for (uint32_t m = t; m < G->nsm; m += step)
-            if (G->sms[m])
-                sm_run(G->sms[m], G->until);
+            sm_grid_run(G, m);
         break;
     case TASK_PARTS:
         for (uint32_t p = t; p < G->mem->npart; p += step)
-            sm_mem_part(G->mem, p, G->until);
+            sm_mem_part(G->mem, p, G->horizon);
         break;
     default:
         for (uint32_t m = t; m < G->nsm; m += step)
@@ -172,7 +171,8 @@ static void run_window(runner_t *X)
     if (!G->mem)
         return;
     mem_sys_t *ms = G->mem;
-    sm_mem_gather(ms, G->sms, G->nsm);
+    sm_grid_horizon(G);
+    sm_mem_gather(ms, G->sms, G->nsm, G->before);
     /* A phase with little to do runs on this thread: the barriers would
      * cost more (the same results either way: partitions share nothing) */
     uint32_t work = 0;
@@ -327,6 +327,7 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
             tm->l2_saved = 1;
         }
     }
+    tr->syncs = G->syncs;
     sm_timing_account(tm, r, tr, G->last_end);
 out:
     r->seconds = tr->seconds = now_s() - t0;
