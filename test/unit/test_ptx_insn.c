@@ -188,6 +188,11 @@ static const ti_case_t cases[] = {
     {"cp.async.cg.shared.global [%r1], [%rd2+16], 16, %r3;", "cp.async.cg.shared.global [%r1], [%rd2+16], 16, %r3"},
     {"cp.async.ca.shared::cta.global [%r1+8], [%rd2], 4;", "cp.async.ca.shared.global [%r1+8], [%rd2], 4"},
     {"cp.async.commit_group;", "cp.async.commit_group"},
+    {"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r0, %r1, %r2, %r3}, [%r4];",
+     "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r0, %r1, %r2, %r3}, [%r4]"},
+    {"ldmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 {%r0, %r1}, [%r4+32];",
+     "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r0, %r1}, [%r4+32]"},
+    {"ldmatrix.sync.aligned.m8n8.x1.b16 {%r0}, [%rd2];", "ldmatrix.sync.aligned.m8n8.x1.b16 {%r0}, [%rd2]"},
     {"cp.async.wait_group 1;", "cp.async.wait_group 1"},
     {"cp.async.wait_all;", "cp.async.wait_all"},
 };

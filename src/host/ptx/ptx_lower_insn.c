@@ -228,6 +228,16 @@ static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int s
     }
 }
 
+/* ldmatrix: an ld record of vec matrices whose size is the 4 bytes a lane
+ * gets of each; .trans in sub. */
+static void lower_ldmatrix(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    ptx_insn_t as = *in;
+    as.type[0] = PTX_T_B32;
+    lower_mem(lw, &as, r, 0);
+    r->sub = (uint8_t)((in->m.flags & PTX_MF_TRANS) != 0);
+}
+
 /* cp.async: the record's address is the shared destination; the global
  * source is src[0] (its register, or none) plus the immediate in src[1];
  * src[2] the src-size, if any. */
@@ -399,7 +409,12 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     r->unit = (uint8_t)u;
     r->ex = (uint8_t)ptx_op_ex((ptx_op_t)in->op); /* the table's; mov and call refine it */
     switch (r->ex) {
-    case PTX_EX_LD: lower_mem(lw, in, r, 0); return;
+    case PTX_EX_LD:
+        if (in->op == PTX_OP_LDMATRIX)
+            lower_ldmatrix(lw, in, r);
+        else
+            lower_mem(lw, in, r, 0);
+        return;
     case PTX_EX_ST: lower_mem(lw, in, r, 1); return;
     case PTX_EX_ATOM: lower_atom(lw, in, r); return;
     case PTX_EX_CPASYNC: lower_cp_async(lw, in, r); return;
