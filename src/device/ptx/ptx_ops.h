@@ -14,7 +14,7 @@
     _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
     _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)  \
     _(TEX) _(TXQ) _(SULD) _(SUST) _(WMMA_LD) _(WMMA_ST) _(WMMA_MMA) \
-    _(CPASYNC)
+    _(CPASYNC) _(MBARCNT)
 
 typedef enum {
 #define PTX_EX_ENUM(n) PTX_EX_##n,

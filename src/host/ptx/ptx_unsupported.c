@@ -10,7 +10,7 @@
 static const char *const unsupported[] = {
     "mma.sp", "mma.sp::ordered_metadata", "wgmma", "tcgen05", "stmatrix", "movmatrix",
     "tex.level", "tex.grad", "txq.level", "sust.p", "sured", "istypep",
-    "cp.reduce.async", "cp.async.bulk", "cp.async.mbarrier", "mbarrier", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
+    "cp.reduce.async", "cp.async.bulk", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
     "applypriority", "discard", "createpolicy", "multimem", "tensormap", "clusterlaunchcontrol",
     "szext", "alloca", "stacksave", "stackrestore", "prefetchu",
     "vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr", "vmad", "vset",
