@@ -44,7 +44,7 @@ typedef enum { PTX_EVICT_NONE, PTX_EVICT_NORMAL, PTX_EVICT_UNCHANGED, PTX_EVICT_
                PTX_EVICT_LAST, PTX_EVICT_NO_ALLOCATE } ptx_evict_t;
 typedef enum { PTX_ATOM_NONE, PTX_ATOM_AND, PTX_ATOM_OR, PTX_ATOM_XOR, PTX_ATOM_CAS, PTX_ATOM_EXCH,
                PTX_ATOM_ADD, PTX_ATOM_INC, PTX_ATOM_DEC, PTX_ATOM_MIN, PTX_ATOM_MAX,
-               PTX_ATOM_POPC } ptx_atom_t;
+               PTX_ATOM_POPC, PTX_ATOM_MBAR /* an mbarrier update (ptx_mbar.h) */ } ptx_atom_t;
 typedef enum { PTX_SCOPE_NONE, PTX_SCOPE_CTA, PTX_SCOPE_CLUSTER, PTX_SCOPE_GPU, PTX_SCOPE_SYS } ptx_scope_t;
 typedef enum { PTX_SEM_NONE, PTX_SEM_WEAK, PTX_SEM_VOLATILE, PTX_SEM_RELAXED, PTX_SEM_ACQUIRE,
                PTX_SEM_RELEASE, PTX_SEM_ACQ_REL, PTX_SEM_SC, PTX_SEM_MMIO } ptx_sem_t;
@@ -78,5 +78,8 @@ typedef enum { PTX_LEVEL_NONE, PTX_LEVEL_L1, PTX_LEVEL_L2 } ptx_level_t;
 #define PTX_MF_NOFTZ      0x4000u
 #define PTX_MF_CACHE_HINT 0x8000u /* .L2::cache_hint: a cache-policy operand */
 #define PTX_MF_MASK       0x10000u /* pmevent.mask */
+#define PTX_MF_M8N8       0x20000u /* ldmatrix's shape */
+#define PTX_MF_TRANS      0x40000u /* ldmatrix.trans */
+#define PTX_MF_LDMX       0x80000u /* ldmatrix: .x1, .x2 or .x4 given (the count is the vector field) */
 
 #endif

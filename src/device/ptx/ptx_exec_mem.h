@@ -6,6 +6,7 @@
 #define PTX_EXEC_MEM_H
 
 #include "device/ptx/ptx_exec_its.h"
+#include "device/ptx/ptx_mbar.h"
 
 /* Global memory's bytes [addr, addr + n): the arena, else a mapped host
  * window (searched only when the arena misses), or NULL. */
@@ -334,6 +335,7 @@ SIM_FN uint64_t ptx_atom_apply(uint32_t op, uint32_t size, uint32_t flags, uint6
     case PTX_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
     case PTX_ATOM_MIN: return (sgn ? so < sb : old < b) ? old : b;
     case PTX_ATOM_MAX: return (sgn ? so > sb : old > b) ? old : b;
+    case PTX_ATOM_MBAR: return ptx_mbar_next((uint32_t)cv, old, (uint32_t)b); /* cv: the update */
     }
     return old;
 }
@@ -388,6 +390,49 @@ SIM_FN int ptx_exec_atom(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
         w->regs[(size_t)r->dst[0] * 32 + l] = ptx_atom_rmw(h, r->sub, r->size, r->flags, b, cv);
     }
     return PTX_STEP_OK;
+}
+
+/* mbarrier: an update (aux: PTX_MBAR_*) atomically, its state token the word
+ * it found; a wait (aux: PTX_MBAR_WAIT, _WAIT_PARITY) its predicate. A wait
+ * that is not over lets the other warps run (w->yield, as a loop's back
+ * edge does): the arrivals it waits for are theirs. */
+SIM_FN int ptx_exec_mbar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    int wait = r->aux >= PTX_MBAR_WAIT;
+    int rc = ptx_check_access(c, w, r, exec, !wait);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    uint32_t waiting = 0;
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        uint8_t *h = ptx_mem(c, r->space, ptx_rec_addr(w, r, l), 8, w->index * 32 + l, !wait);
+        uint64_t a = r->src[0] != PTX_NOSLOT ? w->regs[(size_t)r->src[0] * 32 + l] : 1, v;
+        if (wait) {
+#ifdef __CUDA_ARCH__
+            uint64_t x = *(volatile unsigned long long *)h;
+#else
+            uint64_t x = __atomic_load_n((uint64_t *)h, __ATOMIC_ACQUIRE);
+#endif
+            v = (uint64_t)ptx_mbar_done(x, a, r->aux == PTX_MBAR_WAIT_PARITY);
+            waiting |= !v;
+        } else {
+            v = ptx_atom_rmw(h, PTX_ATOM_MBAR, 8, 0, (uint32_t)a, r->aux);
+        }
+        w->regs[(size_t)r->dst[0] * 32 + l] = v;
+    }
+    if (waiting)
+        w->yield = 1;
+    return PTX_STEP_OK;
+}
+
+/* mbarrier.pending_count.b64 d, state */
+SIM_FN void ptx_exec_mbar_count(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            w->regs[(size_t)r->dst[0] * 32 + l] = ptx_mbar_pending(w->regs[(size_t)r->src[0] * 32 + l]);
+    }
 }
 
 #endif

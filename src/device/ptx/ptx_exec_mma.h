@@ -203,4 +203,56 @@ SIM_FN int ptx_exec_wmma_mma(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     return PTX_STEP_OK;
 }
 
+/* ---- ldmatrix ----------------------------------------------------------------------------------
+ * ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared.b16: lanes 8i..8i+7 give the 16-byte rows of
+ * matrix i; lane l gets row l/4, elements 2(l%4) and 2(l%4)+1 of matrix i in its register i, with
+ * .trans those of column l/4, rows 2(l%4) and +1. The record is ld's: size 4, vec the matrices. */
+
+/* The b16 element (row, col) of matrix i, rows at the lanes' addresses. */
+SIM_INLINE uint32_t ptx_ldm_elem(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t i, uint32_t row,
+                                 uint32_t col)
+{
+    uint32_t at = 8 * i + row;
+    uint16_t v;
+    sim_memcpy(&v, ptx_mem(c, r->space, ptx_rec_addr(w, r, at) + 2 * col, 2, w->index * 32 + at, 0), 2);
+    return v;
+}
+
+SIM_FN int ptx_exec_ldmatrix(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    uint32_t n = r->vec, per = 4 / n, rows = n == 4 ? ~0u : (1u << 8 * n) - 1u;
+    int rc = ptx_mma_all_lanes(c, w, r, exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    if ((exec & rows) != rows)
+        return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, ptx_ffs(rows & ~exec), exec);
+    ptx_rec_t s = *r; /* the rows: 16 bytes at each giving lane */
+    s.size = 16, s.vec = 1;
+    rc = ptx_check_access(c, w, &s, rows, 0);
+    if (rc != PTX_STEP_OK)
+        return rc;
+#ifndef __CUDA_ARCH__
+    if (SIM_UNLIKELY(c->race != NULL))
+        ptx_race_access(c, w, &s, rows, 0);
+#endif
+    if (c->lane_addr) /* for the timing model: the 4n bytes of the rows that lane l's share stands for */
+        for (uint32_t l = 0; l < 32; l++)
+            c->lane_addr[l] = ptx_rec_addr(w, r, l / per) + (l % per) * 4 * n;
+    uint32_t v[PTX_NL][4];
+    PTX_LANES(l) {
+        uint32_t a = l / 4, b = 2 * (l % 4);
+        for (uint32_t i = 0; i < n; i++)
+            v[PTX_LI(l)][i] = r->sub ? ptx_ldm_elem(c, w, r, i, b, a) | ptx_ldm_elem(c, w, r, i, b + 1, a) << 16
+                                     : ptx_ldm_elem(c, w, r, i, a, b) | ptx_ldm_elem(c, w, r, i, a, b + 1) << 16;
+    }
+    PTX_WARP_SYNC();
+    PTX_LANES(l) {
+        if (!(exec >> l & 1u))
+            continue;
+        for (uint32_t i = 0; i < n; i++)
+            w->regs[(size_t)r->dst[i] * 32 + l] = v[PTX_LI(l)][i];
+    }
+    return PTX_STEP_OK;
+}
+
 #endif

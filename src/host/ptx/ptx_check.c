@@ -45,6 +45,17 @@ static const char *missing_mode(const ptx_insn_t *in)
     case PTX_OP_CP_ASYNC:
         return (m->cache == PTX_CACHE_CA || m->cache == PTX_CACHE_CG) && m->space == PTX_SPACE_SHARED &&
                        m->space2 == PTX_SPACE_GLOBAL ? NULL : ".ca or .cg, and .shared.global";
+    case PTX_OP_LDMATRIX:
+        return (m->flags & PTX_MF_SYNC) && (m->flags & PTX_MF_ALIGNED) && (m->flags & PTX_MF_M8N8) && (m->flags & PTX_MF_LDMX) &&
+                       (m->space == PTX_SPACE_SHARED || !m->space) && in->type[0] == PTX_T_B16
+                   ? NULL : ".sync.aligned.m8n8, .x1, .x2 or .x4, .shared (or none) and .b16";
+    case PTX_OP_MBAR_INIT: case PTX_OP_MBAR_INVAL: case PTX_OP_MBAR_EXPECT_TX: case PTX_OP_MBAR_COMPLETE_TX:
+    case PTX_OP_MBAR_ARRIVE: case PTX_OP_MBAR_ARRIVE_NC: case PTX_OP_MBAR_ARRIVE_TX: case PTX_OP_MBAR_DROP:
+    case PTX_OP_MBAR_DROP_NC: case PTX_OP_MBAR_DROP_TX: case PTX_OP_MBAR_TEST_WAIT: case PTX_OP_MBAR_TEST_WAIT_P:
+    case PTX_OP_MBAR_TRY_WAIT: case PTX_OP_MBAR_TRY_WAIT_P: case PTX_OP_MBAR_PENDING: case PTX_OP_CP_ASYNC_MBAR:
+    case PTX_OP_CP_ASYNC_MBAR_NOINC:
+        return in->type[0] == PTX_T_B64 && (m->space == PTX_SPACE_SHARED || !m->space) ? NULL
+                                                                                      : ".b64, and .shared or no space";
     case PTX_OP_MEMBAR: case PTX_OP_FENCE: return m->scope ? NULL : "a scope";
     case PTX_OP_BAR: case PTX_OP_BARRIER: return m->bar ? NULL : ".sync or .arrive";
     case PTX_OP_TEX: return m->tex_geom && m->vec == 4 ? NULL : "a geometry (.1d .2d .3d .a1d .a2d .cube .acube) and .v4";
@@ -117,7 +128,7 @@ static void check_mods(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_tok_t *
         ptx_fail(ps, at, "'cvt' %s", tf32);
     if (in->m.vec > 1 && in->op != PTX_OP_LD && in->op != PTX_OP_LDU && in->op != PTX_OP_ST &&
         in->op != PTX_OP_ATOM && in->op != PTX_OP_RED && in->op != PTX_OP_TEX && in->op != PTX_OP_TLD4 &&
-        in->op != PTX_OP_SULD && in->op != PTX_OP_SUST)
+        in->op != PTX_OP_SULD && in->op != PTX_OP_SUST && in->op != PTX_OP_LDMATRIX)
         ptx_fail(ps, at, "vector width on '%s'", ptx_op_name((ptx_op_t)in->op));
     if (in->m.mul == PTX_MUL_WIDE && ptx_type_widen((ptx_type_t)in->type[0]) == PTX_T_NONE)
         ptx_fail(ps, at, ".wide needs a 16- or 32-bit integer type");

@@ -7,9 +7,11 @@
 
 #include "device/sim_trace.h"
 #include "host/ptx/ptx_lower.h"
+#include "device/ptx/ptx_mbar.h"
 #include "host/ptx/ptx_types.h"
 #include "host/ptx/ptx_alu_lower.h"
 #include "host/ptx/ptx_wmma.h"
+#include "host/ptx/ptx_optab.h"
 
 uint32_t ptx_lower_reg_slot(const ptx_func_t *f, uint8_t rclass, uint32_t reg)
 {
@@ -228,6 +230,16 @@ static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int s
     }
 }
 
+/* ldmatrix: an ld record of vec matrices whose size is the 4 bytes a lane
+ * gets of each; .trans in sub. */
+static void lower_ldmatrix(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    ptx_insn_t as = *in;
+    as.type[0] = PTX_T_B32;
+    lower_mem(lw, &as, r, 0);
+    r->sub = (uint8_t)((in->m.flags & PTX_MF_TRANS) != 0);
+}
+
 /* cp.async: the record's address is the shared destination; the global
  * source is src[0] (its register, or none) plus the immediate in src[1];
  * src[2] the src-size, if any. */
@@ -247,6 +259,36 @@ static void lower_cp_async(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     r->src[2] = in->nopnd > 3 ? ptx_lower_src(lw, in, &in->opnd[3]) : PTX_NOSLOT;
     r->size = (uint8_t)in->opnd[2].imm;
     r->vec = 1;
+}
+
+/* mbarrier: an atomic record of the 8-byte word, the update or wait in aux;
+ * the state or predicate, the address, then the operand (count, tx-count,
+ * state or parity; none: 1) in src[0]. */
+static void lower_mbar(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+{
+    static const struct { uint16_t op, aux; } kinds[] = {
+        {PTX_OP_MBAR_INIT, PTX_MBAR_INIT}, {PTX_OP_MBAR_INVAL, PTX_MBAR_INVAL},
+        {PTX_OP_MBAR_EXPECT_TX, PTX_MBAR_EXPECT_TX}, {PTX_OP_MBAR_COMPLETE_TX, PTX_MBAR_COMPLETE_TX},
+        {PTX_OP_MBAR_ARRIVE, PTX_MBAR_ARRIVE}, {PTX_OP_MBAR_ARRIVE_NC, PTX_MBAR_ARRIVE_NC},
+        {PTX_OP_MBAR_ARRIVE_TX, PTX_MBAR_ARRIVE_TX}, {PTX_OP_MBAR_DROP, PTX_MBAR_DROP},
+        {PTX_OP_MBAR_DROP_NC, PTX_MBAR_DROP_NC}, {PTX_OP_MBAR_DROP_TX, PTX_MBAR_DROP_TX},
+        {PTX_OP_MBAR_TEST_WAIT, PTX_MBAR_WAIT}, {PTX_OP_MBAR_TRY_WAIT, PTX_MBAR_WAIT},
+        {PTX_OP_MBAR_TEST_WAIT_P, PTX_MBAR_WAIT_PARITY}, {PTX_OP_MBAR_TRY_WAIT_P, PTX_MBAR_WAIT_PARITY},
+        {PTX_OP_CP_ASYNC_MBAR, PTX_MBAR_KEEP}, {PTX_OP_CP_ASYNC_MBAR_NOINC, PTX_MBAR_ARRIVE},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (kinds[i].op == in->op)
+            r->aux = kinds[i].aux;
+    r->sub = PTX_ATOM_MBAR;
+    r->size = 8;
+    r->vec = 1;
+    uint32_t k = 0;
+    r->dst[0] = ptx_opinfo((ptx_op_t)in->op)->shape[0] == 'a' ? lw->sink : ptx_lower_dst(lw, in, &in->opnd[k++]);
+    ptx_lower_address(lw, in, &in->opnd[k++], r);
+    if (r->space != PTX_MS_GENERIC && r->space != PTX_MS_SHARED)
+        ptx_lower_fail(lw, in, "'%s': the mbarrier object is in shared memory", ptx_op_name((ptx_op_t)in->op));
+    if (k < in->nopnd)
+        r->src[0] = ptx_lower_src(lw, in, &in->opnd[k]); /* a suspend-time hint after it: no wait here */
 }
 
 static void lower_atom(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
@@ -399,9 +441,19 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     r->unit = (uint8_t)u;
     r->ex = (uint8_t)ptx_op_ex((ptx_op_t)in->op); /* the table's; mov and call refine it */
     switch (r->ex) {
-    case PTX_EX_LD: lower_mem(lw, in, r, 0); return;
+    case PTX_EX_LD:
+        if (in->op == PTX_OP_LDMATRIX)
+            lower_ldmatrix(lw, in, r);
+        else
+            lower_mem(lw, in, r, 0);
+        return;
     case PTX_EX_ST: lower_mem(lw, in, r, 1); return;
-    case PTX_EX_ATOM: lower_atom(lw, in, r); return;
+    case PTX_EX_ATOM:
+        if (in->op == PTX_OP_ATOM || in->op == PTX_OP_RED)
+            lower_atom(lw, in, r);
+        else
+            lower_mbar(lw, in, r);
+        return;
     case PTX_EX_CPASYNC: lower_cp_async(lw, in, r); return;
     case PTX_EX_TEX: case PTX_EX_TXQ: case PTX_EX_SULD: case PTX_EX_SUST: ptx_lower_tex(lw, in, r); return;
     case PTX_EX_WMMA_LD: case PTX_EX_WMMA_ST: case PTX_EX_WMMA_MMA: ptx_lower_wmma(lw, in, r); return;

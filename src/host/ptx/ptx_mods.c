@@ -100,6 +100,8 @@ static const ptx_mod_row_t mod_rows[] = {
     {".r", PTX_M_TEXCOMP, 1}, {".g", PTX_M_TEXCOMP, 2}, {".b", PTX_M_TEXCOMP, 3}, {".a", PTX_M_TEXCOMP, 4},
     {".trap", PTX_M_SUCLAMP, PTX_SUC_TRAP}, {".clamp", PTX_M_SUCLAMP, PTX_SUC_CLAMP},
     {".zero", PTX_M_SUCLAMP, PTX_SUC_ZERO},
+    {".m8n8", PTX_M_LDM, PTX_MF_M8N8}, {".x1", PTX_M_LDM, 1}, {".x2", PTX_M_LDM, 2}, {".x4", PTX_M_LDM, 4},
+    {".trans", PTX_M_LDM, PTX_MF_TRANS},
 };
 #define NROWS (sizeof mod_rows / sizeof mod_rows[0])
 
@@ -156,6 +158,8 @@ static ptx_mod_status_t set_field(ptx_mods_t *m, uint64_t field, uint32_t v)
     case PTX_M_TEXQ: return set_once(&m->tex_query, v);
     case PTX_M_TEXCOMP: return set_once(&m->tex_comp, v);
     case PTX_M_SUCLAMP: return set_once(&m->su_clamp, v);
+    case PTX_M_LDM: /* .x1 .x2 .x4: how many matrices */
+        return v > 4 ? set_flag(m, v) : set_flag(m, PTX_MF_LDMX) == PTX_MOD_OK ? set_once(&m->vec, v) : PTX_MOD_REPEATED;
     default: return set_flag(m, v);
     }
 }

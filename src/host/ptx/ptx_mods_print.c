@@ -98,6 +98,17 @@ int ptx_mods_print(const ptx_insn_t *in, char *buf, size_t n)
         put_field(&o, PTX_M_SPACE, m->space2);
         return o.len;
     }
+    if (in->op == PTX_OP_LDMATRIX) { /* ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 */
+        put_flag(&o, m, PTX_M_SYNC, PTX_MF_SYNC);
+        put_flag(&o, m, PTX_M_ALIGNED, PTX_MF_ALIGNED);
+        put_flag(&o, m, PTX_M_LDM, PTX_MF_M8N8);
+        put_field(&o, PTX_M_LDM, m->vec);
+        put_flag(&o, m, PTX_M_LDM, PTX_MF_TRANS);
+        put_field(&o, PTX_M_SPACE, m->space);
+        put(&o, ".");
+        put(&o, ptx_type_name((ptx_type_t)in->type[0]));
+        return o.len;
+    }
     put_flag(&o, m, PTX_M_TO, PTX_MF_TO);
     put_field(&o, PTX_M_BAR, m->bar);
     if (in->op == PTX_OP_BARRIER)

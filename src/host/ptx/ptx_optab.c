@@ -35,9 +35,12 @@ static int words_match(const char *mnem, const char *const *w, const uint32_t *w
     return at == mlen;
 }
 
+/* The most words a mnemonic has: cp.async.mbarrier.arrive.noinc. */
+#define MNEM_WORDS 5
+
 int ptx_op_lookup(const char *const *w, const uint32_t *wlen, unsigned n, unsigned *used)
 {
-    for (unsigned k = n < 3 ? n : 3; k >= 1; k--)
+    for (unsigned k = n < MNEM_WORDS ? n : MNEM_WORDS; k >= 1; k--)
         for (int op = 0; op < PTX_OP_COUNT; op++)
             if (words_match(op_info[op].mnem, w, wlen, k)) {
                 *used = k;
