@@ -183,6 +183,10 @@ SIM_FN void sm_grid_run(sm_grid_t *G, uint32_t m)
     sm_run(sm, G->until);
 }
 
+/* Work-group parallel: may SM sm (NULL: none) still send a request or
+ * free a slot? A CTA resident, or parked for its next. */
+SIM_INLINE int sm_grid_wg_live(const sm_t *sm) { return sm && (sm->resident || sm->parked); }
+
 /* After the SMs' part, before the memory phase: the cycle before which it
  * takes requests (sm_mem_gather) and runs its partitions. A window's end;
  * work-group parallel, the lowest cycle of an SM that may still send one
@@ -193,7 +197,7 @@ SIM_FN void sm_grid_horizon(sm_grid_t *G)
     if (G->P->wg_parallel)
         for (uint32_t m = 0; m < G->nsm; m++) {
             const sm_t *sm = G->sms[m];
-            if (sm && (sm->resident || sm->parked) && sm->now < h)
+            if (sm_grid_wg_live(sm) && sm->now < h)
                 h = sm->now;
         }
     G->horizon = h;
@@ -214,7 +218,7 @@ SIM_FN int sm_grid_wg_ready(const sm_grid_t *G, uint32_t m)
             first = sm->ctas[k].done_at;
     for (uint32_t i = 0; i < G->nsm; i++) {
         const sm_t *o = G->sms[i];
-        if (i != m && o && (o->resident || o->parked) && o->now <= first)
+        if (i != m && sm_grid_wg_live(o) && o->now <= first)
             return 0;
     }
     return 1;
@@ -273,7 +277,7 @@ SIM_FN int sm_grid_step(sm_grid_t *G)
     if (G->P->wg_parallel)
         for (uint32_t m = 0; m < G->nsm; m++) {
             const sm_t *sm = G->sms[m];
-            if (sm && (sm->resident || sm->parked) && sm->now < G->until)
+            if (sm_grid_wg_live(sm) && sm->now < G->until)
                 return 1; /* the top point holds until every SM reached it */
         }
     G->until += G->P->cta_quantum;
