@@ -67,6 +67,51 @@ SIM_INLINE void sim_memcpy(void *dst, const void *src, size_t n)
         d[i] = s[i];
 }
 
+/* n bytes from src to dst in one access at each end where n is 2, 4, 8 or
+ * 16 and both ends are aligned to n, else byte by byte. A guest's aligned
+ * access is single-copy atomic on the hardware it models, and programs rely
+ * on it: CUB's decoupled look-back packs a tile's status and prefix into one
+ * st.relaxed.gpu.v2.u32 (v2.u64 for 8-byte values) that other CTAs, on
+ * other host threads, poll with one ld.relaxed.gpu.v2; element by element,
+ * a poll could see the new status with the old prefix. On x86 an aligned
+ * access of up to 8 bytes is atomic, and one of 16 bytes by MOVDQA on a
+ * processor with AVX (Intel SDM vol. 3A, "Guaranteed Atomic Operations";
+ * GCC's libatomic uses the same for 16-byte atomics); the GPU's own
+ * aligned 16-byte accesses are one instruction. */
+SIM_INLINE void sim_copy_whole(void *dst, const void *src, uint32_t n)
+{
+    if (n < 2 || n > 16 || (n & (n - 1)) || (((uintptr_t)dst | (uintptr_t)src) & (n - 1))) {
+        sim_memcpy(dst, src, n);
+        return;
+    }
+#ifdef __CUDA_ARCH__
+    switch (n) {
+    case 2: *(uint16_t *)dst = *(const uint16_t *)src; break;
+    case 4: *(uint32_t *)dst = *(const uint32_t *)src; break;
+    case 8: *(unsigned long long *)dst = *(const unsigned long long *)src; break;
+    default: *(uint4 *)dst = *(const uint4 *)src; break;
+    }
+#else
+    switch (n) {
+    case 2: __atomic_store_n((uint16_t *)dst, __atomic_load_n((const uint16_t *)src, __ATOMIC_RELAXED), __ATOMIC_RELAXED); break;
+    case 4: __atomic_store_n((uint32_t *)dst, __atomic_load_n((const uint32_t *)src, __ATOMIC_RELAXED), __ATOMIC_RELAXED); break;
+    case 8: __atomic_store_n((uint64_t *)dst, __atomic_load_n((const uint64_t *)src, __ATOMIC_RELAXED), __ATOMIC_RELAXED); break;
+    default: {
+#if defined(__SSE2__)
+        /* volatile: one 16-byte move each way, never split by the compiler */
+        typedef long long sim_v2i64 __attribute__((vector_size(16)));
+        *(volatile sim_v2i64 *)dst = *(const volatile sim_v2i64 *)src;
+#else
+        for (int i = 0; i < 2; i++)
+            __atomic_store_n((uint64_t *)dst + i, __atomic_load_n((const uint64_t *)src + i, __ATOMIC_RELAXED),
+                             __ATOMIC_RELAXED);
+#endif
+        break;
+    }
+    }
+#endif
+}
+
 /* n bytes at p cleared (libc's memset on the host: a CTA's start clears
  * its shared and local memory). */
 /* The lowest and the highest set bit's index of m != 0. */

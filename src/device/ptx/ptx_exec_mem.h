@@ -67,9 +67,9 @@ SIM_INLINE uint64_t ptx_load_value(const uint8_t *h, uint32_t size, uint32_t fla
     uint64_t v = 0;
     switch (size) {
     case 1: v = h[0]; break;
-    case 2: { uint16_t x; sim_memcpy(&x, h, 2); v = x; break; }
-    case 4: { uint32_t x; sim_memcpy(&x, h, 4); v = x; break; }
-    default: sim_memcpy(&v, h, 8); return v;
+    case 2: { uint16_t x; sim_copy_whole(&x, h, 2); v = x; break; }
+    case 4: { uint32_t x; sim_copy_whole(&x, h, 4); v = x; break; }
+    default: sim_copy_whole(&v, h, 8); return v;
     }
     if (flags & PTX_RF_SIGNED) {
         uint32_t sh = 64 - size * 8;
@@ -185,6 +185,16 @@ SIM_INLINE int ptx_check_span(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     return PTX_STEP_OK;
 }
 
+/* A lane's n <= 32 bytes of a vector access between memory and its
+ * elements, 16 bytes (a whole aligned access) at a time: other threads see
+ * the vector whole, as on the hardware (sim_copy_whole), not an element at
+ * a time. */
+SIM_INLINE void ptx_vec_copy(uint8_t *dst, const uint8_t *src, uint32_t n)
+{
+    for (uint32_t o = 0; o < n; o += 16)
+        sim_copy_whole(dst + o, src + o, n - o < 16 ? n - o : 16);
+}
+
 SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     uint8_t *base;
@@ -203,8 +213,14 @@ SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
         uint64_t a = ptx_rec_addr(w, r, l);
         const uint8_t *h = base ? base + (a - lo) : ptx_mem(c, r->space, a, (uint32_t)r->size * r->vec,
                                                            w->index * 32 + l, 0);
+        if (r->vec == 1) {
+            w->regs[(size_t)r->dst[0] * 32 + l] = ptx_load_value(h, r->size, r->flags);
+            continue;
+        }
+        uint8_t whole[32] __attribute__((aligned(16)));
+        ptx_vec_copy(whole, h, (uint32_t)r->size * r->vec);
         for (uint32_t i = 0; i < r->vec; i++)
-            w->regs[(size_t)r->dst[i] * 32 + l] = ptx_load_value(h + i * r->size, r->size, r->flags);
+            w->regs[(size_t)r->dst[i] * 32 + l] = ptx_load_value(whole + i * r->size, r->size, r->flags);
     }
     return PTX_STEP_OK;
 }
@@ -226,10 +242,12 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
             continue;
         uint64_t a = ptx_rec_addr(w, r, l);
         uint8_t *h = base ? base + (a - lo) : ptx_mem(c, r->space, a, (uint32_t)r->size * r->vec, w->index * 32 + l, 1);
+        uint8_t whole[32] __attribute__((aligned(16)));
         for (uint32_t i = 0; i < r->vec; i++) {
             uint64_t v = w->regs[(size_t)r->src[i] * 32 + l];
-            sim_memcpy(h + i * r->size, &v, r->size); /* little-endian: the low bytes */
+            sim_memcpy(whole + i * r->size, &v, r->size); /* little-endian: the low bytes */
         }
+        ptx_vec_copy(h, whole, (uint32_t)r->size * r->vec);
     }
     return PTX_STEP_OK;
 }
