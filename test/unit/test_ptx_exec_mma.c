@@ -3,7 +3,7 @@
  * manual words them), runs one mma, and stores d; every element of A, B and
  * C is distinct and every sum exact, so a wrong lane or register shows. And
  * cp.async: src-size's zero fill, the fault of a bad source, none where
- * src-size is 0. stmatrix: its layout, its faults. */
+ * src-size is 0. stmatrix: its layout, its faults; movmatrix. */
 #include "test_ptx_exec_fixture.h"
 
 /* A case: the instruction's words, registers a lane of a, b, c (d as c), their width. */
@@ -293,4 +293,29 @@ Test(ptx_mma, stmatrix_faults)
             cr_expect_eq(rc, 0, "ldmatrix: fault %u lane %u", t->f.code, t->f.lane);
         te_free(t);
     }
+}
+
+/* movmatrix: half h of lane l's a is l << 8 | h (matrix element (l/4, 2(l%4)+h)); half h of lane
+ * l's d must be the element (2(l%4)+h, l/4): lane 4(2(l%4)+h) + l/8's half (l/4)%2. A lane exited
+ * is a MEMBERMASK fault. */
+Test(ptx_mma, movmatrix)
+{
+    int rc;
+    te_t *t = te_run("", TE_REGS "shl.b32 %r1, %r0, 8;\nmul.lo.u32 %r2, %r1, 0x10001;\nadd.u32 %r3, %r2, 0x10000;\n"
+                     "movmatrix.sync.aligned.m8n8.trans.b16 %r4, %r3;\nst.global.u32 [%rd2], %r4;\nret;", 1, 32, &rc);
+    cr_assert_eq(rc, 0, "fault %u line %u lane %u", t->f.code, t->f.line, t->f.lane);
+    const uint8_t *out = te_ptr(t, t->data);
+    for (uint32_t l = 0; l < 32; l++)
+        for (uint32_t h = 0; h < 2; h++) {
+            uint32_t row = 2 * (l % 4) + h, col = l / 4;
+            uint16_t got, want = (uint16_t)((4 * row + col / 2) << 8 | col % 2);
+            memcpy(&got, out + 4 * l + 2 * h, 2);
+            cr_expect_eq(got, want, "lane %u half %u: 0x%04x, not 0x%04x", l, h, got, want);
+        }
+    te_free(t);
+    t = te_run("", TE_REGS "setp.eq.u32 %p1, %r0, 9;\n@%p1 exit;\nmovmatrix.sync.aligned.m8n8.trans.b16 %r4, %r0;\nret;",
+               1, 32, &rc);
+    cr_expect(rc != 0 && t->f.code == PTX_FAULT_MEMBERMASK && t->f.lane == 9, "fault %u lane %u", t->f.code,
+              t->f.lane);
+    te_free(t);
 }

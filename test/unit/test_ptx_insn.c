@@ -206,6 +206,7 @@ static const ti_case_t cases[] = {
     {"stmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 [%r4+32], {%r0, %r1};",
      "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%r4+32], {%r0, %r1}"},
     {"stmatrix.sync.aligned.m8n8.x1.b16 [%rd2], {%r0};", "stmatrix.sync.aligned.m8n8.x1.b16 [%rd2], {%r0}"},
+    {"movmatrix.sync.aligned.m8n8.trans.b16 %r0, %r1;", "movmatrix.sync.aligned.m8n8.trans.b16 %r0, %r1"},
     {"cp.async.wait_group 1;", "cp.async.wait_group 1"},
     {"cp.async.wait_all;", "cp.async.wait_all"},
 };

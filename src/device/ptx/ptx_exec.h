@@ -85,6 +85,7 @@ SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     case PTX_EX_WMMA_MMA: return ptx_exec_wmma_mma(c, w, r, exec);
     case PTX_EX_CPASYNC: return ptx_exec_cp_async(c, w, r, exec);
     case PTX_EX_MBARCNT: ptx_exec_mbar_count(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_MOVMATRIX: return ptx_exec_movmatrix(c, w, r, exec);
     case PTX_EX_NOP: return PTX_STEP_OK;
     case PTX_EX_TEX: return ptx_exec_tex(c, w, r, exec);
     case PTX_EX_TXQ: return ptx_exec_txq(c, w, r, exec);

@@ -280,4 +280,33 @@ SIM_FN int ptx_exec_ldstmatrix(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, 
     return PTX_STEP_OK;
 }
 
+/* movmatrix.sync.aligned.m8n8.trans.b16 d, a: the lanes hold an 8x8 matrix in a as ldmatrix's fragment
+ * (lane l: row l/4, columns 2(l%4) and +1); d gets the transposed matrix's fragment, so half h of lane
+ * l's d is the element at ldmatrix.trans's position of it, held by lane 4 row + col/2 in half col%2.
+ * Every lane gives its elements: every lane must execute it. */
+SIM_FN int ptx_exec_movmatrix(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    int rc = ptx_mma_all_lanes(c, w, r, exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    if (exec != ~0u)
+        return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, ptx_ffs(~exec), exec);
+    uint32_t v[PTX_NL];
+    PTX_LANES(l) {
+        uint32_t x = 0;
+        for (uint32_t h = 0; h < 2; h++) {
+            uint32_t row, col;
+            ptx_ldm_pos(l, h, 1, &row, &col);
+            uint32_t a = (uint32_t)w->regs[(size_t)r->src[0] * 32 + 4 * row + col / 2];
+            x |= (a >> 16 * (col % 2) & 0xffffu) << 16 * h;
+        }
+        v[PTX_LI(l)] = x;
+    }
+    PTX_WARP_SYNC();
+    PTX_LANES(l) {
+        w->regs[(size_t)r->dst[0] * 32 + l] = v[PTX_LI(l)];
+    }
+    return PTX_STEP_OK;
+}
+
 #endif

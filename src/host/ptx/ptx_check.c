@@ -49,6 +49,10 @@ static const char *missing_mode(const ptx_insn_t *in)
         return (m->flags & PTX_MF_SYNC) && (m->flags & PTX_MF_ALIGNED) && (m->flags & PTX_MF_M8N8) && (m->flags & PTX_MF_LDMX) &&
                        (m->space == PTX_SPACE_SHARED || !m->space) && in->type[0] == PTX_T_B16
                    ? NULL : ".sync.aligned.m8n8, .x1, .x2 or .x4, .shared (or none) and .b16";
+    case PTX_OP_MOVMATRIX:
+        return (m->flags & PTX_MF_SYNC) && (m->flags & PTX_MF_ALIGNED) && (m->flags & PTX_MF_M8N8) &&
+                       (m->flags & PTX_MF_TRANS) && !(m->flags & PTX_MF_LDMX) && in->type[0] == PTX_T_B16
+                   ? NULL : ".sync.aligned.m8n8.trans and .b16";
     case PTX_OP_MBAR_INIT: case PTX_OP_MBAR_INVAL: case PTX_OP_MBAR_EXPECT_TX: case PTX_OP_MBAR_COMPLETE_TX:
     case PTX_OP_MBAR_ARRIVE: case PTX_OP_MBAR_ARRIVE_NC: case PTX_OP_MBAR_ARRIVE_TX: case PTX_OP_MBAR_DROP:
     case PTX_OP_MBAR_DROP_NC: case PTX_OP_MBAR_DROP_TX: case PTX_OP_MBAR_TEST_WAIT: case PTX_OP_MBAR_TEST_WAIT_P:
