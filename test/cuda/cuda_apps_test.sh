@@ -133,19 +133,24 @@ rc=$?
     ok "cp_async check --memcheck --racecheck" ||
     bad "cp_async check --memcheck --racecheck" "status $rc: $(head -c 600 "$tmp/err")"
 
-# ldmatrix's row reads are accesses like ld's: none reported in the plain run; with "check", the 8
-# rows (32 words) warp 0 reads that warp 1 writes with no barrier between.
-timeout 600 "$WARPSIM" cuda --quiet --memcheck --racecheck -- "$APPS/ldmatrix.sm_90" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-[ $rc = 0 ] && grep -q '^ldmatrix: PASS' "$tmp/out" && grep -qxF '========= ERROR SUMMARY: 0 errors' "$tmp/err" &&
-    ! grep -q 'racecheck' "$tmp/err" && ok "ldmatrix --memcheck --racecheck" ||
-    bad "ldmatrix --memcheck --racecheck" "status $rc: $(head -c 400 "$tmp/err")"
-timeout 600 "$WARPSIM" cuda --quiet --racecheck -- "$APPS/ldmatrix.sm_90" check >"$tmp/out" 2>"$tmp/err"
-rc=$?
-[ $rc = 0 ] && grep -q '^ldmatrix: PASS' "$tmp/out" &&
-    grep -q '_Z8unsyncedPj: 32 words one warp wrote and another warp of its CTA read or wrote' "$tmp/err" &&
-    grep -q 'warp 0 read it at ldmatrix.sm_90.*, warp 1 wrote it at' "$tmp/err" &&
-    ok "ldmatrix check --racecheck" || bad "ldmatrix check --racecheck" "status $rc: $(head -c 600 "$tmp/err")"
+# ldmatrix's row reads and stmatrix's row writes are accesses like ld's and st's: none reported in
+# the plain run; with "check", the 8 rows (32 words) warp 0 reads (ldmatrix) or writes (stmatrix)
+# that warp 1 writes or reads with no barrier between.
+matrix_races() { # NAME WARP0 WARP1: the program, what warp 0 and warp 1 did to the words
+    timeout 600 "$WARPSIM" cuda --quiet --memcheck --racecheck -- "$APPS/$1.sm_90" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 0 ] && grep -q "^$1: PASS" "$tmp/out" && grep -qxF '========= ERROR SUMMARY: 0 errors' "$tmp/err" &&
+        ! grep -q 'racecheck' "$tmp/err" && ok "$1 --memcheck --racecheck" ||
+        bad "$1 --memcheck --racecheck" "status $rc: $(head -c 400 "$tmp/err")"
+    timeout 600 "$WARPSIM" cuda --quiet --racecheck -- "$APPS/$1.sm_90" check >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 0 ] && grep -q "^$1: PASS" "$tmp/out" &&
+        grep -q '_Z8unsyncedPj: 32 words one warp wrote and another warp of its CTA read or wrote' "$tmp/err" &&
+        grep -q "warp 0 $2 it at $1.sm_90.*, warp 1 $3 it at" "$tmp/err" &&
+        ok "$1 check --racecheck" || bad "$1 check --racecheck" "status $rc: $(head -c 600 "$tmp/err")"
+}
+matrix_races ldmatrix read wrote
+matrix_races stmatrix wrote read
 
 # The card and the config reach the program: the default (the H100's deviceQuery), TITAN V's
 # config (its deviceQuery, L2 and bus from the config's memory lines), and configs of one's own:

@@ -3,7 +3,7 @@
  * manual words them), runs one mma, and stores d; every element of A, B and
  * C is distinct and every sum exact, so a wrong lane or register shows. And
  * cp.async: src-size's zero fill, the fault of a bad source, none where
- * src-size is 0. */
+ * src-size is 0. stmatrix: its layout, its faults; movmatrix. */
 #include "test_ptx_exec_fixture.h"
 
 /* A case: the instruction's words, registers a lane of a, b, c (d as c), their width. */
@@ -228,4 +228,94 @@ Test(ptx_mma, cp_async_bad_source)
             cr_expect_eq(rc, 0, "src-size 0 reads nothing");
         te_free(t);
     }
+}
+
+/* stmatrix.x2 (plain and .trans): half h of lane l's register i is l << 8 | i << 4 | h; lane j < 16
+ * gives row j of 16 rows of 16 bytes (matrix j/8), the lanes past them an address outside shared
+ * memory (not used). Thread t copies words t and t + 32 of the rows out. Element (row, col) of
+ * matrix i must be lane l's half h of register i where row l/4, col 2(l%4)+h (.trans: row 2(l%4)+h,
+ * col l/4). */
+Test(ptx_mma, stmatrix_layout)
+{
+    for (uint32_t trans = 0; trans < 2; trans++) {
+        char body[2048];
+        snprintf(body, sizeof body, "%s"
+                 "mov.u32 %%r2, sbuf;\nshl.b32 %%r1, %%r0, 4;\nadd.u32 %%r3, %%r2, %%r1;\n"
+                 "setp.lt.u32 %%p1, %%r0, 16;\nselp.b32 %%r4, %%r3, 0xfff0, %%p1;\n"
+                 "shl.b32 %%r5, %%r0, 8;\nmul.lo.u32 %%r6, %%r5, 0x10001;\nadd.u32 %%r7, %%r6, 0x10000;\n"
+                 "add.u32 %%r9, %%r7, 0x00100010;\n"
+                 "stmatrix.sync.aligned.m8n8.x2%s.shared.b16 [%%r4], {%%r7, %%r9};\n"
+                 "bar.warp.sync -1;\nshl.b32 %%r10, %%r0, 2;\nadd.u32 %%r11, %%r2, %%r10;\n"
+                 "ld.shared.u32 %%r12, [%%r11];\nst.global.u32 [%%rd2], %%r12;\n"
+                 "ld.shared.u32 %%r14, [%%r11+128];\nst.global.u32 [%%rd2+128], %%r14;\nret;",
+                 TE_REGS, trans ? ".trans" : "");
+        int rc;
+        te_t *t = te_run(".shared .align 16 .b8 sbuf[256];", body, 1, 32, &rc);
+        cr_assert_eq(rc, 0, "fault %u line %u lane %u", t->f.code, t->f.line, t->f.lane);
+        const uint8_t *out = te_ptr(t, t->data);
+        for (uint32_t l = 0; l < 32; l++)
+            for (uint32_t i = 0; i < 2; i++)
+                for (uint32_t h = 0; h < 2; h++) {
+                    uint32_t a = l / 4, b = 2 * (l % 4) + h, row = trans ? b : a, col = trans ? a : b;
+                    uint16_t got, want = (uint16_t)(l << 8 | i << 4 | h);
+                    memcpy(&got, out + (8 * i + row) * 16 + 2 * col, 2);
+                    cr_expect_eq(got, want, "trans %u: matrix %u (%u, %u) = 0x%04x, not lane %u's half %u of register %u",
+                                 trans, i, row, col, got, l, h, i);
+                }
+        te_free(t);
+    }
+}
+
+/* A row address outside shared memory faults with the lane that gave it and the address; lanes
+ * past the matrices give none. Every lane stores its registers: a lane exited is a MEMBERMASK fault
+ * (ldmatrix.x1 needs only lanes 0..7). */
+Test(ptx_mma, stmatrix_faults)
+{
+    int rc;
+    te_t *t = te_run(".shared .align 16 .b8 sbuf[128];",
+                     TE_REGS "mov.u32 %r2, sbuf;\nshl.b32 %r1, %r0, 4;\nadd.u32 %r3, %r2, %r1;\n"
+                     "setp.eq.u32 %p1, %r0, 5;\nselp.b32 %r4, 0x4000, %r3, %p1;\n"
+                     "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r4], {%r0};\nret;", 1, 32, &rc);
+    cr_expect(rc != 0 && t->f.code == PTX_FAULT_ADDRESS && t->f.lane == 5 && t->f.addr == 0x4000,
+              "fault %u lane %u addr 0x%llx", t->f.code, t->f.lane, (unsigned long long)t->f.addr);
+    te_free(t);
+    for (uint32_t st = 0; st < 2; st++) {
+        char body[1024];
+        snprintf(body, sizeof body, "%smov.u32 %%r2, sbuf;\nand.b32 %%r1, %%r0, 7;\nshl.b32 %%r1, %%r1, 4;\n"
+                 "add.u32 %%r3, %%r2, %%r1;\nsetp.ge.u32 %%p1, %%r0, 16;\n@%%p1 exit;\n%s;\nret;", TE_REGS,
+                 st ? "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r3], {%r0}"
+                    : "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r5}, [%r3]");
+        t = te_run(".shared .align 16 .b8 sbuf[128];", body, 1, 32, &rc);
+        if (st)
+            cr_expect(rc != 0 && t->f.code == PTX_FAULT_MEMBERMASK && t->f.lane == 16, "fault %u lane %u", t->f.code,
+                      t->f.lane);
+        else
+            cr_expect_eq(rc, 0, "ldmatrix: fault %u lane %u", t->f.code, t->f.lane);
+        te_free(t);
+    }
+}
+
+/* movmatrix: half h of lane l's a is l << 8 | h (matrix element (l/4, 2(l%4)+h)); half h of lane
+ * l's d must be the element (2(l%4)+h, l/4): lane 4(2(l%4)+h) + l/8's half (l/4)%2. A lane exited
+ * is a MEMBERMASK fault. */
+Test(ptx_mma, movmatrix)
+{
+    int rc;
+    te_t *t = te_run("", TE_REGS "shl.b32 %r1, %r0, 8;\nmul.lo.u32 %r2, %r1, 0x10001;\nadd.u32 %r3, %r2, 0x10000;\n"
+                     "movmatrix.sync.aligned.m8n8.trans.b16 %r4, %r3;\nst.global.u32 [%rd2], %r4;\nret;", 1, 32, &rc);
+    cr_assert_eq(rc, 0, "fault %u line %u lane %u", t->f.code, t->f.line, t->f.lane);
+    const uint8_t *out = te_ptr(t, t->data);
+    for (uint32_t l = 0; l < 32; l++)
+        for (uint32_t h = 0; h < 2; h++) {
+            uint32_t row = 2 * (l % 4) + h, col = l / 4;
+            uint16_t got, want = (uint16_t)((4 * row + col / 2) << 8 | col % 2);
+            memcpy(&got, out + 4 * l + 2 * h, 2);
+            cr_expect_eq(got, want, "lane %u half %u: 0x%04x, not 0x%04x", l, h, got, want);
+        }
+    te_free(t);
+    t = te_run("", TE_REGS "setp.eq.u32 %p1, %r0, 9;\n@%p1 exit;\nmovmatrix.sync.aligned.m8n8.trans.b16 %r4, %r0;\nret;",
+               1, 32, &rc);
+    cr_expect(rc != 0 && t->f.code == PTX_FAULT_MEMBERMASK && t->f.lane == 9, "fault %u lane %u", t->f.code,
+              t->f.lane);
+    te_free(t);
 }

@@ -201,6 +201,12 @@ static const ti_case_t cases[] = {
     {"ldmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 {%r0, %r1}, [%r4+32];",
      "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r0, %r1}, [%r4+32]"},
     {"ldmatrix.sync.aligned.m8n8.x1.b16 {%r0}, [%rd2];", "ldmatrix.sync.aligned.m8n8.x1.b16 {%r0}, [%rd2]"},
+    {"stmatrix.sync.aligned.m8n8.x4.shared.b16 [%r4], {%r0, %r1, %r2, %r3};",
+     "stmatrix.sync.aligned.m8n8.x4.shared.b16 [%r4], {%r0, %r1, %r2, %r3}"},
+    {"stmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 [%r4+32], {%r0, %r1};",
+     "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16 [%r4+32], {%r0, %r1}"},
+    {"stmatrix.sync.aligned.m8n8.x1.b16 [%rd2], {%r0};", "stmatrix.sync.aligned.m8n8.x1.b16 [%rd2], {%r0}"},
+    {"movmatrix.sync.aligned.m8n8.trans.b16 %r0, %r1;", "movmatrix.sync.aligned.m8n8.trans.b16 %r0, %r1"},
     {"cp.async.wait_group 1;", "cp.async.wait_group 1"},
     {"cp.async.wait_all;", "cp.async.wait_all"},
 };

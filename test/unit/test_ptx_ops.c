@@ -159,7 +159,7 @@ Test(ptx_ops, refused_instructions)
     static const char *const refused[][3] = {
         {"mma", ".sp", ".sync"}, {"tex", ".level", ".2d"}, {"tex", ".grad", ".2d"},
         {"sust", ".p", ".1d"}, {"sured", ".b", ".add"}, {"cp", ".async", ".bulk"},
-        {"stmatrix", ".sync", ".aligned"}, {"wgmma", ".fence", ".sync"}, {"tcgen05", ".alloc", ".cta_group::1"},
+        {"wgmma", ".fence", ".sync"}, {"tcgen05", ".alloc", ".cta_group::1"},
         {"st", ".async", ".b32"}, {"fence", ".proxy", ".async"},
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
@@ -170,6 +170,7 @@ Test(ptx_ops, refused_instructions)
     static const char *const done[][3] = {
         {"mma", ".sync", ".aligned"}, {"cvt", ".rna", ".tf32"}, {"cp", ".async", ".ca"}, {"cp", ".async", ".wait_all"},
         {"ldmatrix", ".sync", ".aligned"}, {"mbarrier", ".init", ".shared"}, {"cp", ".async", ".mbarrier"},
+        {"stmatrix", ".sync", ".aligned"}, {"movmatrix", ".sync", ".aligned"},
     };
     for (size_t i = 0; i < sizeof done / sizeof done[0]; i++) {
         uint32_t len[3] = {(uint32_t)strlen(done[i][0]), (uint32_t)strlen(done[i][1]), (uint32_t)strlen(done[i][2])};

@@ -78,8 +78,8 @@ typedef enum { PTX_LEVEL_NONE, PTX_LEVEL_L1, PTX_LEVEL_L2 } ptx_level_t;
 #define PTX_MF_NOFTZ      0x4000u
 #define PTX_MF_CACHE_HINT 0x8000u /* .L2::cache_hint: a cache-policy operand */
 #define PTX_MF_MASK       0x10000u /* pmevent.mask */
-#define PTX_MF_M8N8       0x20000u /* ldmatrix's shape */
-#define PTX_MF_TRANS      0x40000u /* ldmatrix.trans */
-#define PTX_MF_LDMX       0x80000u /* ldmatrix: .x1, .x2 or .x4 given (the count is the vector field) */
+#define PTX_MF_M8N8       0x20000u /* ldmatrix's, stmatrix's and movmatrix's shape */
+#define PTX_MF_TRANS      0x40000u /* ldmatrix.trans, stmatrix.trans, movmatrix.trans */
+#define PTX_MF_LDMX       0x80000u /* ldmatrix, stmatrix: .x1, .x2 or .x4 given (the count is the vector field) */
 
 #endif

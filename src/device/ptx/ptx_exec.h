@@ -61,8 +61,8 @@ SIM_FN int ptx_exec_bar(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_
 SIM_INLINE int ptx_exec_mem_rec(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     switch (r->ex) {
-    case PTX_EX_LD: return r->op == PTX_OP_LDMATRIX ? ptx_exec_ldmatrix(c, w, r, exec) : ptx_exec_ld(c, w, r, exec);
-    case PTX_EX_ST: return ptx_exec_st(c, w, r, exec);
+    case PTX_EX_LD: return r->op == PTX_OP_LDMATRIX ? ptx_exec_ldstmatrix(c, w, r, exec, 0) : ptx_exec_ld(c, w, r, exec);
+    case PTX_EX_ST: return r->op == PTX_OP_STMATRIX ? ptx_exec_ldstmatrix(c, w, r, exec, 1) : ptx_exec_st(c, w, r, exec);
     default: return r->sub == PTX_ATOM_MBAR ? ptx_exec_mbar(c, w, r, exec) : ptx_exec_atom(c, w, r, exec);
     }
 }
@@ -85,6 +85,7 @@ SIM_INLINE int ptx_exec_plain(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, u
     case PTX_EX_WMMA_MMA: return ptx_exec_wmma_mma(c, w, r, exec);
     case PTX_EX_CPASYNC: return ptx_exec_cp_async(c, w, r, exec);
     case PTX_EX_MBARCNT: ptx_exec_mbar_count(w, r, exec); return PTX_STEP_OK;
+    case PTX_EX_MOVMATRIX: return ptx_exec_movmatrix(c, w, r, exec);
     case PTX_EX_NOP: return PTX_STEP_OK;
     case PTX_EX_TEX: return ptx_exec_tex(c, w, r, exec);
     case PTX_EX_TXQ: return ptx_exec_txq(c, w, r, exec);

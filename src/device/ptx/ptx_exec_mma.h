@@ -203,47 +203,72 @@ SIM_FN int ptx_exec_wmma_mma(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     return PTX_STEP_OK;
 }
 
-/* ---- ldmatrix ----------------------------------------------------------------------------------
- * ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared.b16: lanes 8i..8i+7 give the 16-byte rows of
- * matrix i; lane l gets row l/4, elements 2(l%4) and 2(l%4)+1 of matrix i in its register i, with
- * .trans those of column l/4, rows 2(l%4) and +1. The record is ld's: size 4, vec the matrices. */
+/* ---- ldmatrix, stmatrix -----------------------------------------------------------------------
+ * {ld,st}matrix.sync.aligned.m8n8.{x1,x2,x4}{.trans}.shared.b16: lanes 8i..8i+7 give the 16-byte rows
+ * of matrix i; lane l's register i holds row l/4, elements 2(l%4) and 2(l%4)+1 of matrix i (the lower
+ * in the low half), with .trans those of column l/4, rows 2(l%4) and +1. ldmatrix loads the
+ * registers from the rows, stmatrix stores them there. The record is ld's or st's: size 4, vec the
+ * matrices, .trans in sub. */
 
-/* The b16 element (row, col) of matrix i, rows at the lanes' addresses. */
-SIM_INLINE uint32_t ptx_ldm_elem(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t i, uint32_t row,
-                                 uint32_t col)
+/* Where half h of lane l's register lies in its 8x8 matrix: row *row, column *col. */
+SIM_INLINE void ptx_ldm_pos(uint32_t l, uint32_t h, uint32_t trans, uint32_t *row, uint32_t *col)
 {
-    uint32_t at = 8 * i + row;
-    uint16_t v;
-    sim_memcpy(&v, ptx_mem(c, r->space, ptx_rec_addr(w, r, at) + 2 * col, 2, w->index * 32 + at, 0), 2);
-    return v;
+    uint32_t a = l / 4, b = 2 * (l % 4) + h;
+    *row = trans ? b : a, *col = trans ? a : b;
 }
 
-SIM_FN int ptx_exec_ldmatrix(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+/* The bytes of half h of lane l's register i, in the rows at the lanes' addresses. */
+SIM_INLINE uint8_t *ptx_ldm_elem(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t *r, uint32_t l, uint32_t i,
+                                 uint32_t h, int write)
 {
-    uint32_t n = r->vec, per = 4 / n, rows = n == 4 ? ~0u : (1u << 8 * n) - 1u;
+    uint32_t row, col;
+    ptx_ldm_pos(l, h, r->sub, &row, &col);
+    uint32_t at = 8 * i + row;
+    return ptx_mem(c, r->space, ptx_rec_addr(w, r, at) + 2 * col, 2, w->index * 32 + at, write);
+}
+
+/* ldmatrix (write 0) and stmatrix (write 1). Every lane that has not exited executes it (.aligned);
+ * the lanes that give rows must, and for stmatrix every lane, whose registers it stores. */
+SIM_FN int ptx_exec_ldstmatrix(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write)
+{
+    uint32_t n = r->vec, per = 4 / n, rows = n == 4 ? ~0u : (1u << 8 * n) - 1u, need = write ? ~0u : rows;
     int rc = ptx_mma_all_lanes(c, w, r, exec);
     if (rc != PTX_STEP_OK)
         return rc;
-    if ((exec & rows) != rows)
-        return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, ptx_ffs(rows & ~exec), exec);
+    if ((exec & need) != need)
+        return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, ptx_ffs(need & ~exec), exec);
     ptx_rec_t s = *r; /* the rows: 16 bytes at each giving lane */
     s.size = 16, s.vec = 1;
-    rc = ptx_check_access(c, w, &s, rows, 0);
+    rc = ptx_check_access(c, w, &s, rows, write);
     if (rc != PTX_STEP_OK)
         return rc;
 #ifndef __CUDA_ARCH__
     if (SIM_UNLIKELY(c->race != NULL))
-        ptx_race_access(c, w, &s, rows, 0);
+        ptx_race_access(c, w, &s, rows, write);
 #endif
     if (c->lane_addr) /* for the timing model: the 4n bytes of the rows that lane l's share stands for */
         for (uint32_t l = 0; l < 32; l++)
             c->lane_addr[l] = ptx_rec_addr(w, r, l / per) + (l % per) * 4 * n;
+    if (write) { /* lanes in order: of two lanes giving one row, the higher one's values stay */
+        PTX_LANES(l) {
+            for (uint32_t i = 0; i < n; i++) {
+                uint32_t v = (uint32_t)w->regs[(size_t)r->src[i] * 32 + l];
+                for (uint32_t h = 0; h < 2; h++) {
+                    uint16_t e = (uint16_t)(v >> 16 * h);
+                    sim_memcpy(ptx_ldm_elem(c, w, r, l, i, h, 1), &e, 2);
+                }
+            }
+        }
+        return PTX_STEP_OK;
+    }
     uint32_t v[PTX_NL][4];
     PTX_LANES(l) {
-        uint32_t a = l / 4, b = 2 * (l % 4);
-        for (uint32_t i = 0; i < n; i++)
-            v[PTX_LI(l)][i] = r->sub ? ptx_ldm_elem(c, w, r, i, b, a) | ptx_ldm_elem(c, w, r, i, b + 1, a) << 16
-                                     : ptx_ldm_elem(c, w, r, i, a, b) | ptx_ldm_elem(c, w, r, i, a, b + 1) << 16;
+        for (uint32_t i = 0; i < n; i++) {
+            uint16_t e[2];
+            for (uint32_t h = 0; h < 2; h++)
+                sim_memcpy(&e[h], ptx_ldm_elem(c, w, r, l, i, h, 0), 2);
+            v[PTX_LI(l)][i] = e[0] | (uint32_t)e[1] << 16;
+        }
     }
     PTX_WARP_SYNC();
     PTX_LANES(l) {
@@ -251,6 +276,35 @@ SIM_FN int ptx_exec_ldmatrix(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
             continue;
         for (uint32_t i = 0; i < n; i++)
             w->regs[(size_t)r->dst[i] * 32 + l] = v[PTX_LI(l)][i];
+    }
+    return PTX_STEP_OK;
+}
+
+/* movmatrix.sync.aligned.m8n8.trans.b16 d, a: the lanes hold an 8x8 matrix in a as ldmatrix's fragment
+ * (lane l: row l/4, columns 2(l%4) and +1); d gets the transposed matrix's fragment, so half h of lane
+ * l's d is the element at ldmatrix.trans's position of it, held by lane 4 row + col/2 in half col%2.
+ * Every lane gives its elements: every lane must execute it. */
+SIM_FN int ptx_exec_movmatrix(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
+{
+    int rc = ptx_mma_all_lanes(c, w, r, exec);
+    if (rc != PTX_STEP_OK)
+        return rc;
+    if (exec != ~0u)
+        return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, ptx_ffs(~exec), exec);
+    uint32_t v[PTX_NL];
+    PTX_LANES(l) {
+        uint32_t x = 0;
+        for (uint32_t h = 0; h < 2; h++) {
+            uint32_t row, col;
+            ptx_ldm_pos(l, h, 1, &row, &col);
+            uint32_t a = (uint32_t)w->regs[(size_t)r->src[0] * 32 + 4 * row + col / 2];
+            x |= (a >> 16 * (col % 2) & 0xffffu) << 16 * h;
+        }
+        v[PTX_LI(l)] = x;
+    }
+    PTX_WARP_SYNC();
+    PTX_LANES(l) {
+        w->regs[(size_t)r->dst[0] * 32 + l] = v[PTX_LI(l)];
     }
     return PTX_STEP_OK;
 }

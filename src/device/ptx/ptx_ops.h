@@ -14,7 +14,7 @@
     _(BAR) _(BARRED) _(VOTE) _(SHFL) _(MATCH) _(ACTIVEMASK) _(REDUX) _(BRA)     \
     _(BRX) _(CALL) _(PRINTF) _(RET) _(EXIT) _(TRAP) _(PACK) _(UNPACK) _(WARPSYNC)  \
     _(TEX) _(TXQ) _(SULD) _(SUST) _(WMMA_LD) _(WMMA_ST) _(WMMA_MMA) \
-    _(CPASYNC) _(MBARCNT)
+    _(CPASYNC) _(MBARCNT) _(MOVMATRIX)
 
 typedef enum {
 #define PTX_EX_ENUM(n) PTX_EX_##n,
@@ -93,7 +93,7 @@ typedef enum {
 #define PTX_M_TEXCOMP   (1ull << 50) /* tld4: .r .g .b .a */
 #define PTX_M_SUCLAMP   (1ull << 51) /* suld/sust: .trap .clamp .zero */
 #define PTX_M_SPACE2    (1ull << 38) /* cp.async: a second space word, the source's (.shared.global) */
-#define PTX_M_LDM       (1ull << 39) /* ldmatrix: .m8n8, .x1 .x2 .x4 (the vector field), .trans */
+#define PTX_M_LDM       (1ull << 39) /* ldmatrix, stmatrix: .m8n8, .x1 .x2 .x4 (the vector field), .trans; movmatrix: .m8n8 .trans */
 #define PTX_M_MMA       (1ull << 37) /* matrix words: .a .b .c .d, .row .col, shape, element types (ptx_mma.c) */
 #define PTX_M_FARITH    (PTX_M_RND | PTX_M_FTZ | PTX_M_SAT)
 #define PTX_M_MEMORY    (PTX_M_SPACE | PTX_M_CACHE | PTX_M_EVICT | PTX_M_VEC | PTX_M_SEM | PTX_M_SCOPE)

@@ -45,10 +45,14 @@ static const char *missing_mode(const ptx_insn_t *in)
     case PTX_OP_CP_ASYNC:
         return (m->cache == PTX_CACHE_CA || m->cache == PTX_CACHE_CG) && m->space == PTX_SPACE_SHARED &&
                        m->space2 == PTX_SPACE_GLOBAL ? NULL : ".ca or .cg, and .shared.global";
-    case PTX_OP_LDMATRIX:
+    case PTX_OP_LDMATRIX: case PTX_OP_STMATRIX:
         return (m->flags & PTX_MF_SYNC) && (m->flags & PTX_MF_ALIGNED) && (m->flags & PTX_MF_M8N8) && (m->flags & PTX_MF_LDMX) &&
                        (m->space == PTX_SPACE_SHARED || !m->space) && in->type[0] == PTX_T_B16
                    ? NULL : ".sync.aligned.m8n8, .x1, .x2 or .x4, .shared (or none) and .b16";
+    case PTX_OP_MOVMATRIX:
+        return (m->flags & PTX_MF_SYNC) && (m->flags & PTX_MF_ALIGNED) && (m->flags & PTX_MF_M8N8) &&
+                       (m->flags & PTX_MF_TRANS) && !(m->flags & PTX_MF_LDMX) && in->type[0] == PTX_T_B16
+                   ? NULL : ".sync.aligned.m8n8.trans and .b16";
     case PTX_OP_MBAR_INIT: case PTX_OP_MBAR_INVAL: case PTX_OP_MBAR_EXPECT_TX: case PTX_OP_MBAR_COMPLETE_TX:
     case PTX_OP_MBAR_ARRIVE: case PTX_OP_MBAR_ARRIVE_NC: case PTX_OP_MBAR_ARRIVE_TX: case PTX_OP_MBAR_DROP:
     case PTX_OP_MBAR_DROP_NC: case PTX_OP_MBAR_DROP_TX: case PTX_OP_MBAR_TEST_WAIT: case PTX_OP_MBAR_TEST_WAIT_P:
@@ -128,7 +132,8 @@ static void check_mods(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_tok_t *
         ptx_fail(ps, at, "'cvt' %s", tf32);
     if (in->m.vec > 1 && in->op != PTX_OP_LD && in->op != PTX_OP_LDU && in->op != PTX_OP_ST &&
         in->op != PTX_OP_ATOM && in->op != PTX_OP_RED && in->op != PTX_OP_TEX && in->op != PTX_OP_TLD4 &&
-        in->op != PTX_OP_SULD && in->op != PTX_OP_SUST && in->op != PTX_OP_LDMATRIX)
+        in->op != PTX_OP_SULD && in->op != PTX_OP_SUST && in->op != PTX_OP_LDMATRIX &&
+        in->op != PTX_OP_STMATRIX)
         ptx_fail(ps, at, "vector width on '%s'", ptx_op_name((ptx_op_t)in->op));
     if (in->m.mul == PTX_MUL_WIDE && ptx_type_widen((ptx_type_t)in->type[0]) == PTX_T_NONE)
         ptx_fail(ps, at, ".wide needs a 16- or 32-bit integer type");

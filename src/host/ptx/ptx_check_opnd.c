@@ -26,18 +26,20 @@ ptx_expect_t ptx_expect_for(const ptx_insn_t *in, char letter)
     }
 }
 
-/* ld, ldu, st, suld, sust and cvt may name a register wider than their type. */
+/* ld, ldu, st, suld, sust, cvt and ldmatrix, stmatrix, movmatrix (.b32 registers of .b16 pairs) may name a
+ * register wider than their type. */
 static int relaxed_size(const ptx_insn_t *in)
 {
     return in->op == PTX_OP_LD || in->op == PTX_OP_LDU || in->op == PTX_OP_ST || in->op == PTX_OP_CVT ||
-           in->op == PTX_OP_SULD || in->op == PTX_OP_SUST || in->op == PTX_OP_LDMATRIX;
+           in->op == PTX_OP_SULD || in->op == PTX_OP_SUST || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_STMATRIX ||
+           in->op == PTX_OP_MOVMATRIX;
 }
 
-/* Surface loads and stores, and ldmatrix.x1, write even one value in braces ({%r1}). */
+/* Surface loads and stores, and ldmatrix.x1 and stmatrix.x1, write even one value in braces ({%r1}). */
 static int braces_scalar(const ptx_insn_t *in, const ptx_operand_t *o)
 {
-    return (in->op == PTX_OP_SULD || in->op == PTX_OP_SUST || in->op == PTX_OP_LDMATRIX) && in->m.vec <= 1 &&
-           o->count == 1;
+    return (in->op == PTX_OP_SULD || in->op == PTX_OP_SUST || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_STMATRIX) &&
+           in->m.vec <= 1 && o->count == 1;
 }
 
 static void check_reg(ptx_parser_t *ps, const ptx_insn_t *in, const ptx_operand_t *o, ptx_type_t t,

@@ -230,13 +230,13 @@ static void lower_mem(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int s
     }
 }
 
-/* ldmatrix: an ld record of vec matrices whose size is the 4 bytes a lane
- * gets of each; .trans in sub. */
-static void lower_ldmatrix(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
+/* ldmatrix, stmatrix: an ld or st record of vec matrices whose size is the
+ * 4 bytes a lane gets or gives of each; .trans in sub. */
+static void lower_ldstmatrix(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r, int store)
 {
     ptx_insn_t as = *in;
     as.type[0] = PTX_T_B32;
-    lower_mem(lw, &as, r, 0);
+    lower_mem(lw, &as, r, store);
     r->sub = (uint8_t)((in->m.flags & PTX_MF_TRANS) != 0);
 }
 
@@ -441,13 +441,12 @@ void ptx_lower_insn(ptx_lower_t *lw, const ptx_insn_t *in, ptx_rec_t *r)
     r->unit = (uint8_t)u;
     r->ex = (uint8_t)ptx_op_ex((ptx_op_t)in->op); /* the table's; mov and call refine it */
     switch (r->ex) {
-    case PTX_EX_LD:
-        if (in->op == PTX_OP_LDMATRIX)
-            lower_ldmatrix(lw, in, r);
+    case PTX_EX_LD: case PTX_EX_ST:
+        if (in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_STMATRIX)
+            lower_ldstmatrix(lw, in, r, r->ex == PTX_EX_ST);
         else
-            lower_mem(lw, in, r, 0);
+            lower_mem(lw, in, r, r->ex == PTX_EX_ST);
         return;
-    case PTX_EX_ST: lower_mem(lw, in, r, 1); return;
     case PTX_EX_ATOM:
         if (in->op == PTX_OP_ATOM || in->op == PTX_OP_RED)
             lower_atom(lw, in, r);

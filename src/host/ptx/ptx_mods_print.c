@@ -98,11 +98,13 @@ int ptx_mods_print(const ptx_insn_t *in, char *buf, size_t n)
         put_field(&o, PTX_M_SPACE, m->space2);
         return o.len;
     }
-    if (in->op == PTX_OP_LDMATRIX) { /* ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 */
+    if (in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_STMATRIX || in->op == PTX_OP_MOVMATRIX) {
+        /* ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16, movmatrix.sync.aligned.m8n8.trans.b16 */
         put_flag(&o, m, PTX_M_SYNC, PTX_MF_SYNC);
         put_flag(&o, m, PTX_M_ALIGNED, PTX_MF_ALIGNED);
         put_flag(&o, m, PTX_M_LDM, PTX_MF_M8N8);
-        put_field(&o, PTX_M_LDM, m->vec);
+        if (m->flags & PTX_MF_LDMX) /* movmatrix has no count (its vector field is 1) */
+            put_field(&o, PTX_M_LDM, m->vec);
         put_flag(&o, m, PTX_M_LDM, PTX_MF_TRANS);
         put_field(&o, PTX_M_SPACE, m->space);
         put(&o, ".");

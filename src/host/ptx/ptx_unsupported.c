@@ -8,7 +8,7 @@
 /* Opcodes, and opcode.modifier pairs where a form of a supported opcode is
  * what is missing (st.async, fence.proxy, barrier.cluster). */
 static const char *const unsupported[] = {
-    "mma.sp", "mma.sp::ordered_metadata", "wgmma", "tcgen05", "stmatrix", "movmatrix",
+    "mma.sp", "mma.sp::ordered_metadata", "wgmma", "tcgen05",
     "tex.level", "tex.grad", "txq.level", "sust.p", "sured", "istypep",
     "cp.reduce.async", "cp.async.bulk", "mapa", "getctarank", "elect", "griddepcontrol", "setmaxnreg",
     "applypriority", "discard", "createpolicy", "multimem", "tensormap", "clusterlaunchcontrol",
