@@ -1,10 +1,10 @@
 # warpsim on warpsim (issue 21 part 6; DESIGN.md "warpsim on warpsim"): a
-# warpsim whose CUDA backend is linked against the shared CUDA runtime and
-# carries compute_75 PTX only (no SASS: no ptxas runs), built by a make of its
-# own into build/wow (its own objects and flags stamp; the normal build's are
-# left alone). `build/warpsim cuda -- build/wow/warpsim run --backend cuda ...`
-# then runs the persistent kernel on warpsim's PTX simulator, through
-# build/lib/libcudart.so.13.
+# warpsim whose CUDA backend is linked against the shared CUDA runtime, so
+# that `build/warpsim cuda -- build/wow/warpsim run --backend cuda ...` runs
+# the persistent kernel on warpsim's PTX simulator, through
+# build/lib/libcudart.so.13. build/wow/warpsim is the normal build's objects
+# relinked where they carry compute_75 PTX (the default NVCC_ARCH), else a
+# build of its own with compute_75 PTX only (no ptxas runs).
 #   make wow-test       a few programs, CUDA backend vs CPU backend (in make test)
 #   make gpu-test-sim   every diff program (ARM, IA-32 -O2) the same way (hours here)
 WOW_BUILD := $(BUILD)/wow
@@ -24,11 +24,24 @@ ifeq ($(WOW_NVCC),)
 wow wow-test gpu-test-sim:
 	@echo "$@: SKIPPED: no nvcc on the PATH: warpsim's CUDA backend cannot be built"
 else
-# The sub-make tracks its own dependencies; NVCC and CUDA_HOME are named
-# again so that an outer `make NVCC=` (a CPU-only build) does not reach it.
+ifneq ($(and $(NVCC),$(findstring code=compute_75,$(NVCC_ARCH))),)
+# The normal build's objects carry the CUDA backend with compute_75 PTX
+# (NVCC_ARCH): the same objects linked against the shared runtime are the
+# wow warpsim, with no second build (it took 12 of make test's minutes).
+# Its fatbinary holds compute_90 PTX too, which the H100 of the default
+# config takes (cudart_fatbin.c: the highest up to the card's).
+wow: $(WOW_BIN)
+$(WOW_BIN): $(BUILD)/obj/src/host/main.o $(BUILD)/libwarpsim.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@ $(subst -l$(CUDA_RT),-lcudart,$(LDLIBS))
+else
+# A CPU-only outer build (`make NVCC=`), or one without compute_75 PTX: a
+# build of its own. The sub-make tracks its own dependencies; NVCC and
+# CUDA_HOME are named again so that the outer NVCC= does not reach it.
 wow:
 	$(MAKE) --no-print-directory BUILD=$(WOW_BUILD) NVCC=$(WOW_NVCC) \
 		CUDA_HOME=$(PATH_CUDA_HOME) NVCC_ARCH='$(WOW_ARCH)' CUDA_RT=cudart $(WOW_BIN)
+endif
 
 WOW_ENV := WARPSIM=$(BUILD)/warpsim WOW=$(WOW_BIN) KERNELS=$(BUILD)/kernels DIFF=$(BUILD)/diff \
            DIFF_X86=$(BUILD)/diff-x86 WOW_DIFF='$(WOW_DIFF)' WOW_EXEC='$(WOW_EXEC)'
