@@ -209,6 +209,35 @@ else
     bad "the latency chase did not run"
 fi
 
+# 3b'. A store's acknowledgement: one thread stores a word to global
+#     memory and exits, and the same kernel storing to shared memory. The
+#     global store leaves the L1D its latency after its access, crosses to
+#     its slice, waits the ROP queue and is acknowledged back; the warp, so
+#     the CTA and the kernel, ends only then (GPGPU-Sim: a warp is not
+#     hardware_done() before stores_done()). So the global kernel lasts at
+#     least -gpgpu_l1_latency + 2 x -warpsim_icnt_latency +
+#     -gpgpu_l2_rop_latency cycles (190 on the TITAN V's config) longer,
+#     and no more than 16 cycles over that (the request's and the ack's
+#     flits); without acks it ended at the L1 access.
+for sp in global shared; do
+    if [ $sp = global ]; then insn='st.global.u32 [%rd1], %r1;'; else insn='st.shared.u32 [s], %r1;'; fi
+    printf '%s\n' '.version 7.0' '.target sm_70' '.address_size 64' ".visible .entry st_$sp(.param .u64 C)" '{' \
+        '  .reg .b32 %r<2>;' '  .reg .b64 %rd<2>;' '  .shared .u32 s;' '  ld.param.u64 %rd1, [C];' \
+        '  mov.u32 %r1, 7;' "  $insn" '  ret;' '}' >"$T/st_$sp.ptx"
+    printf 'module st_%s.ptx\nbuffer c u32 8 zero\nkernel st_%s grid 1 block 1\nparam ptr c\n' $sp $sp >"$T/st_$sp.launch"
+done
+if run st_global && run st_shared; then
+    cfgv() { sed -n "s/^$1 \([0-9]*\).*/\1/p" "$CFG"; }
+    least=$(($(cfgv -gpgpu_l1_latency) + 2 * $(cfgv -warpsim_icnt_latency) + $(cfgv -gpgpu_l2_rop_latency)))
+    cg=$(field "$T/st_global.json" gpu_sim_cycle)
+    cs=$(field "$T/st_shared.json" gpu_sim_cycle)
+    echo "  a store's acknowledgement: $cg cycles, $cs storing to shared memory (at least $least more)"
+    [ $((cg - cs)) -ge "$least" ] && [ $((cg - cs)) -le $((least + 16)) ] && ok ||
+        bad "the global store's kernel lasts $((cg - cs)) cycles more than the shared one's, want $least to $((least + 16))"
+else
+    bad "st_global or st_shared did not run"
+fi
+
 # 3c. Bandwidths, emergent from the model (the config gives no bandwidth):
 #     test/system/mem_bw.ptx streams a 4 MB array with ld.global.cg.v4 from
 #     160 CTAs of 256 threads (two a TITAN V SM), `passes` times. Its first

@@ -13,8 +13,11 @@
  * the config's latency later, after this phase's horizon as long as the
  * window is no longer (mem_params_t.lookahead), so they too are exact.
  *
- * Where GPGPU-Sim differs: a slice answers a write with nothing (GPGPU-Sim
- * sends an acknowledgement the SM counts for fences); the channel's queue,
+ * A store's write is acknowledged when its slice takes it (GPGPU-Sim's
+ * WRITE_ACK, sent as the L2 accepts a write): a control packet back to the
+ * SM, whose warp does not leave before its stores are acknowledged.
+ * Where GPGPU-Sim differs: the ack does not wait for a write-allocate
+ * fetch (GPGPU-Sim's FETCH_ON_WRITE sends it with the fill); the channel's queue,
  * when full, keeps its requests in the partition in order rather than
  * stalling the slice. */
 #ifndef MEM_PART_H
@@ -167,7 +170,7 @@ SIM_FN int mem_dram_to(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint64_t t)
 SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k, const mem_req_t *r, uint64_t t)
 {
     uint64_t pa = r->pa;
-    int answers = r->kind != CACHE_WRITE && r->tag != MEM_TAG_NONE;
+    int answers = r->kind != CACHE_WRITE && r->tag != MEM_TAG_NONE; /* with the data, after any fill */
     if (pt->nans >= s->anscap)
         return -1;
     /* An access sends the channel at most a fetch, a write-through and an
@@ -220,6 +223,8 @@ SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k
                 mem_dram_req(s, pt, sector, 0, di, t);
         }
     }
+    if (r->kind == CACHE_WRITE && mem_tag_ack(r->tag))
+        return mem_answer(s, pt, r, t);
     if (!answers)
         return 0;
     if ((o.fetch | o.merged) & q.units) { /* the MSHR holds id until the fill */

@@ -42,13 +42,13 @@ SIM_FN void sm_cta_launch(sm_t *sm, uint32_t k, ptx_sm_cta_t *R, uint32_t cta)
     sm->st.ctas++;
 }
 
-/* Warps that exited and have nothing in flight leave their slots; a CTA
- * with none left is finished (the host collects it). */
+/* Warps that exited and have nothing in flight, their stores acknowledged,
+ * leave their slots; a CTA with none left is finished (the host collects it). */
 SIM_FN void sm_retire(sm_t *sm)
 {
     for (uint32_t i = 0; i < sm->P->max_warps; i++) {
         sm_warp_t *sw = &sm->warps[i];
-        if (!sw->w || sw->w->state != PTX_W_DONE || sw->inflight)
+        if (!sw->w || sw->w->state != PTX_W_DONE || sw->inflight || sw->stores)
             continue;
         sm_cta_t *ct = &sm->ctas[sw->cta];
         sm_sub_t *sub = &sm->subs[i % sm->P->nsub]; /* its sub-core's: the only one that issues it */

@@ -12,8 +12,13 @@
  * takes at their arrival cycles: a fill goes into the L1D and serves the
  * tickets its MSHR entry held.
  *
- * Where GPGPU-Sim differs: a store is done for its warp at its L1 access
- * (no acknowledgement from the L2, so a fence does not wait for one); a
+ * A store is done for its warp at its L1 access, but each of its sectors
+ * that goes below is acknowledged by the slice that takes it, and the warp
+ * keeps its slot (its CTA does not end) until every one came back, as
+ * GPGPU-Sim's warp is not hardware_done() before stores_done(); a fence
+ * waits for the warp's memory instructions, not for the acks (GPGPU-Sim's
+ * warp_waiting_at_mem_barrier asks the scoreboard only).
+ * Where GPGPU-Sim differs: a
  * sector the L1D cannot take (no MSHR merge slot) goes below on its own
  * and its answer serves the ticket directly, rather than stalling the
  * latch. Dispatch waits while the L1D's MSHRs or the SM's queues could not
@@ -107,6 +112,7 @@ SIM_FN int sm_gmem_dispatch(sm_t *sm, uint32_t s, uint32_t ci)
     uint64_t first = sm->l1d_free > sm->now + 1 ? sm->l1d_free : sm->now + 1;
     sm->l1d_free = first + cu->ncycles;
     const sm_line_t *L = sm->lines + (size_t)ci * SM_LINES;
+    uint32_t ack = MEM_TAG_ACK | cu->warp; /* a store's sector below: its acknowledgement's tag */
     for (uint32_t j = 0; j < n; j++) {
         uint64_t t = first + L[j].cyc + M->l1_latency;
         cache_req_t q;
@@ -130,12 +136,15 @@ SIM_FN int sm_gmem_dispatch(sm_t *sm, uint32_t s, uint32_t ci)
             uint64_t a = q.addr + (uint64_t)u * CACHE_SECTOR_BYTES;
             int answer = kind != CACHE_WRITE;
             if (!(o.done & bit) || o.bypass) { /* below on its own; the answer comes to the ticket */
-                sm_send(sm, t, a, kind, type, cu->op, q.bytes[u], answer ? i : MEM_TAG_NONE);
+                sm_send(sm, t, a, kind, type, cu->op, q.bytes[u], answer ? i : ack);
                 k->left += (uint32_t)answer;
+                sm->warps[cu->warp].stores += (uint32_t)!answer;
                 continue;
             }
-            if (o.write & bit)
-                sm_send(sm, t, a, CACHE_WRITE, type, cu->op, q.bytes[u], MEM_TAG_NONE);
+            if (o.write & bit) {
+                sm_send(sm, t, a, CACHE_WRITE, type, cu->op, q.bytes[u], ack);
+                sm->warps[cu->warp].stores++;
+            }
             if (o.fetch & bit) /* the L1's MSHR entry holds the ticket (a load's) */
                 sm_send(sm, t, a, CACHE_READ, kind == CACHE_WRITE ? CACHE_L1_WR_ALLOC_R : type, cu->op, 0,
                         MEM_TAG_FILL);
@@ -169,6 +178,10 @@ SIM_FN int sm_gmem_answers(sm_t *sm)
                 sm_send_wb(sm, sm->now, &wb);
             for (uint32_t j = 0; j < n; j++)
                 sm_ticket_answer(sm, ids[j], sm->now);
+        } else if (mem_tag_ack(a->tag)) {
+            sm_warp_t *sw = &sm->warps[a->tag & ~MEM_TAG_ACK];
+            if (!--sw->stores)
+                sm->retire = 1; /* an exited warp may leave now */
         } else if (a->tag != MEM_TAG_NONE) {
             sm_ticket_answer(sm, a->tag, sm->now);
         }

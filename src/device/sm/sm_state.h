@@ -56,6 +56,7 @@ typedef struct sm_warp {
     uint32_t reads[SM_RD];      /* slots collectors have yet to read (write-after-read) */
     uint32_t inflight;          /* issued, not complete */
     uint32_t mem_inflight;      /* memory instructions not complete */
+    uint32_t stores;            /* its stores' sectors below not acknowledged yet (sm_gmem.h) */
     uint32_t fence;             /* at a membar/fence: waits for its memory instructions */
     uint32_t active;            /* 2: in the two-level scheduler's active set; 1 resident; 0 free */
 } sm_warp_t;
