@@ -168,8 +168,8 @@ SIM_FN uint64_t sm_next_event(sm_t *sm)
 #define SM_SOONER(t) do { uint64_t t_ = (t); if (t_ > now && t_ < next) next = t_; } while (0)
     if (sm->in_n)
         SM_SOONER(sm->in[sm->in_h].at);
-    if (sm->live_flights)
-        for (uint64_t t = now + 1; t < now + SM_RING; t++)
+    if (sm->live_flights) /* the first write-back booked, unless an answer comes sooner */
+        for (uint64_t t = now + 1; t < now + SM_RING && t < next; t++)
             if (sm->ring[t & (SM_RING - 1)] != SM_NONE) {
                 next = t;
                 break;
