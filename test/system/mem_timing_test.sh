@@ -389,7 +389,21 @@ expect "-warpsim_memory_system 0: no memory counters" \
 
 # 5. --quantum, seed 000's modes: up to the lookahead (2 x 1 + 160 cycles on
 #    the TITAN V) the memory is exact, beyond it bounded slack; every mode
-#    gives the same cycles on 1 and 2 host threads.
+#    gives the same cycles on 1 and 2 host threads, and an exact one those
+#    of cycle by cycle: matmul at quantum 100 and 1; histogram (shared and
+#    global atomics behind barriers: an SM that skips idle cycles there
+#    once took an answer after its arrival cycle) at 1, 2, 32, 160 and in
+#    the work-group parallel mode.
+hq=""
+for mode in "--quantum 1" "--quantum 2" "--quantum 32" "--quantum 160" "--sync workgroup"; do
+    # shellcheck disable=SC2086
+    "$W" ptx --quiet --timing --backend cpu --threads 2 $mode --config "$SHIPPED" --report "$T/h.json" \
+        kernels/ptx/histogram.launch >/dev/null 2>&1
+    hq="$hq $(field "$T/h.json" gpu_sim_cycle)"
+done
+read -r h1 _ <<<"$hq"
+expect "histogram: the same cycles at quantum 1, 2, 32, 160 and work-group parallel" "$hq" "$(printf ' %s' $h1 $h1 $h1 $h1 $h1)"
+mq=""
 for q in 1 100 1000; do
     "$W" ptx --quiet --timing --backend cpu --threads 1 --quantum $q --config "$SHIPPED" --report "$T/q1.json" \
         kernels/ptx/matmul.launch >/dev/null 2>&1
@@ -403,7 +417,10 @@ PY
 )
     want="$q $([ $q -le 162 ] && echo exact || echo bounded slack) True"
     expect "--quantum $q: its mode, the same on 1 and 2 threads" "$got" "$want"
+    mq="$mq $(field "$T/q1.json" gpu_sim_cycle)"
 done
+read -r m1 m100 _ <<<"$mq"
+expect "matmul: quantum 100's cycles are quantum 1's" "$m100" "$m1"
 "$W" ptx --quiet --quantum 10 kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
 expect "--quantum without --timing: refused" "$? $(grep -c 'needs --timing' "$T/err")" "2 1"
 

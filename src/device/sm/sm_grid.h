@@ -62,8 +62,7 @@ typedef struct sm_grid {
     uint32_t nsm, ctas_per_sm;
     uint64_t nctas, next;       /* the grid's CTAs; the next to start */
     uint64_t until;             /* the window being run ends here (work-group parallel: the top point) */
-    uint64_t horizon;           /* the memory phase runs to it (sm_grid_horizon) */
-    uint64_t before;            /* and takes the requests sent before this (SM_NEVER: all) */
+    uint64_t horizon;           /* the memory phase runs to it and takes the requests sent before it */
     uint64_t last_end;          /* the cycle after the last CTA's end: gpu_sim_cycle */
     uint64_t syncs;             /* windows or rounds run: the SMs' synchronisation points */
     sm_freed_t *fr;             /* nsm x ctas_per_sm */
@@ -188,7 +187,8 @@ SIM_FN void sm_grid_run(sm_grid_t *G, uint32_t m)
 SIM_INLINE int sm_grid_wg_live(const sm_t *sm) { return sm && (sm->resident || sm->parked); }
 
 /* After the SMs' part, before the memory phase: the cycle before which it
- * takes requests (sm_mem_gather) and runs its partitions. A window's end;
+ * takes requests (sm_mem_gather: every SM has sent all of those, so they
+ * reach the slices' ports in time order) and runs its partitions. A window's end;
  * work-group parallel, the lowest cycle of an SM that may still send one
  * (a CTA resident, or parked for its next). One thread. */
 SIM_FN void sm_grid_horizon(sm_grid_t *G)
@@ -201,7 +201,6 @@ SIM_FN void sm_grid_horizon(sm_grid_t *G)
                 h = sm->now;
         }
     G->horizon = h;
-    G->before = G->P->wg_parallel ? h : SM_NEVER;
 }
 
 /* Work-group parallel: may SM m's ended CTAs be collected and followed

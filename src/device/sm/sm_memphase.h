@@ -17,10 +17,10 @@
  * 2 x icnt + rop (mem_params_t.lookahead; sm_params.c bounds the default
  * window by it; `--quantum` may go beyond: seed 000's bounded slack, where
  * an answer can reach its SM after the cycle it was due, and is taken at
- * the next window's first). Where it is not exact: a request sent ahead of the window's end (an
- * address latch with a queue of lines) takes its slice's port before the
- * next window's requests even when they are sent earlier; queues that fill
- * up hold requests back a phase (mem_stats_t.overflows). */
+ * the next window's first). A request an address latch sends ahead of the
+ * window's end waits in its outbox for the next phase, where it meets the
+ * requests other SMs send before it in time order. Where it is not exact:
+ * queues that fill up hold requests back a phase (mem_stats_t.overflows). */
 #ifndef SM_MEMPHASE_H
 #define SM_MEMPHASE_H
 
@@ -54,10 +54,10 @@ SIM_FN void sm_mem_sift(sm_t **sms, const uint32_t *pos, uint32_t *heap, uint32_
  * what the L2's halves sent each other (mem_xdeliver). An SM whose request
  * meets a full queue keeps it and the rest of its outbox, in order, for
  * the next phase (its dispatch stalls when the outbox fills: the
- * crossbar's back-pressure); so does one whose next request was sent at
- * `before` or later (the work-group parallel mode's delayed dequeuing,
- * sm_grid.h: another SM may still send an earlier one; SM_NEVER: take
- * them all). */
+ * crossbar's back-pressure); so does one whose next request leaves at
+ * `before` (the phase's horizon) or later: another SM may still send an
+ * earlier one, which must meet the slice's port first (seed 000's delayed
+ * dequeuing; an SM's address latch sends lines ahead of its cycle). */
 SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm, uint64_t before)
 {
     uint32_t *pos = ms->pos, *heap = ms->heap, n = 0;

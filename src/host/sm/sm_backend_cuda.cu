@@ -105,7 +105,7 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
         if (G->mem) { /* the memory phase: a thread a partition, then a thread an SM */
             if (threadIdx.x == 0) {
                 sm_grid_horizon(G);
-                sm_mem_gather(G->mem, G->sms, G->nsm, G->before);
+                sm_mem_gather(G->mem, G->sms, G->nsm, G->horizon);
             }
             __syncthreads();
             for (uint32_t p = threadIdx.x; p < G->mem->npart; p += blockDim.x)

@@ -172,7 +172,7 @@ static void run_window(runner_t *X)
         return;
     mem_sys_t *ms = G->mem;
     sm_grid_horizon(G);
-    sm_mem_gather(ms, G->sms, G->nsm, G->before);
+    sm_mem_gather(ms, G->sms, G->nsm, G->horizon);
     /* A phase with little to do runs on this thread: the barriers would
      * cost more (the same results either way: partitions share nothing) */
     uint32_t work = 0;
