@@ -242,6 +242,11 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
             continue;
         uint64_t a = ptx_rec_addr(w, r, l);
         uint8_t *h = base ? base + (a - lo) : ptx_mem(c, r->space, a, (uint32_t)r->size * r->vec, w->index * 32 + l, 1);
+        if (r->vec == 1) { /* little-endian: the register's low bytes, one access */
+            uint64_t v = w->regs[(size_t)r->src[0] * 32 + l];
+            sim_copy_whole(h, &v, r->size);
+            continue;
+        }
         uint8_t whole[32] __attribute__((aligned(16)));
         for (uint32_t i = 0; i < r->vec; i++) {
             uint64_t v = w->regs[(size_t)r->src[i] * 32 + l];

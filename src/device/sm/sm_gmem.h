@@ -52,6 +52,8 @@ SIM_FN void sm_send(sm_t *sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t
     r->flits = 0;
     if (tag != MEM_TAG_NONE)
         sm->mem_wait++;
+    if (mem_tag_ack(tag)) /* a store's sector: its warp stays until the ack */
+        sm->warps[tag & ~MEM_TAG_ACK].stores++;
 }
 
 /* A dirty line the L1D evicted (local data under a write-back policy). */
@@ -138,13 +140,10 @@ SIM_FN int sm_gmem_dispatch(sm_t *sm, uint32_t s, uint32_t ci)
             if (!(o.done & bit) || o.bypass) { /* below on its own; the answer comes to the ticket */
                 sm_send(sm, t, a, kind, type, cu->op, q.bytes[u], answer ? i : ack);
                 k->left += (uint32_t)answer;
-                sm->warps[cu->warp].stores += (uint32_t)!answer;
                 continue;
             }
-            if (o.write & bit) {
+            if (o.write & bit)
                 sm_send(sm, t, a, CACHE_WRITE, type, cu->op, q.bytes[u], ack);
-                sm->warps[cu->warp].stores++;
-            }
             if (o.fetch & bit) /* the L1's MSHR entry holds the ticket (a load's) */
                 sm_send(sm, t, a, CACHE_READ, kind == CACHE_WRITE ? CACHE_L1_WR_ALLOC_R : type, cu->op, 0,
                         MEM_TAG_FILL);
