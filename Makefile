@@ -24,21 +24,25 @@ NVCC    ?= $(PATH_NVCC)
 ifeq ($(origin CUDA_HOME),undefined)
   CUDA_HOME := $(if $(NVCC),$(call cuda_home_of,$(NVCC)))
 endif
-# SASS for sm_75 (the oldest target nvcc 13 has) and sm_90 (Hopper), and PTX
+# SASS for sm_90 (Hopper: the H100 and H200 this project measures on), and PTX
 # for compute_75, which the driver JITs on every card from 7.5 on (V100 is
-# 7.0: not supported) -- A100, L4, RTX 30/40 and later included -- and for
-# compute_90, which it prefers on cards newer than Hopper. The PTX comes from
-# the same front-end pass as the SASS beside it (nvcc runs one per virtual
-# architecture). No [a,b] lists: the flags stamp below quotes them for sh.
+# 7.0: not supported) -- T4, A100, L4, RTX 20/30/40 and later included -- once,
+# then takes from its cache (~/.nv/ComputeCache), and for compute_90, which it
+# prefers on cards newer than Hopper. The PTX comes from the same front-end pass
+# as the SASS beside it (nvcc runs one per virtual architecture). No sm_75 SASS:
+# ptxas on the persistent kernel took 257 of backend_cuda.cu's 674 CPU seconds
+# here, a target; a card of another architecture that wants its own SASS:
+# NVCC_ARCH='... -gencode arch=compute_86,code=sm_86'. No [a,b]
+# lists: the flags stamp below quotes them for sh.
 # `--backend auto` checks the card can load the kernel (backend_cuda_probe)
 # and otherwise runs on the CPU with a note.
-NVCC_ARCH ?= -gencode arch=compute_75,code=sm_75 -gencode arch=compute_75,code=compute_75 \
+NVCC_ARCH ?= -gencode arch=compute_75,code=compute_75 \
              -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
 # NVCC_EXTRA: e.g. -maxrregcount=64 (the persistent kernel takes 80 registers
 # a thread at sm_90 since the reshaped core, 96 before; -Xptxas -v; a block of 128 then fits 6 times per SM);
 # flags are not tracked: build into a fresh BUILD= to compare.
 NVCC_EXTRA ?=
-# --threads 0: the four targets' front ends and ptxas runs in parallel, one a
+# --threads 0: the targets' front ends and ptxas runs in parallel, one a
 # core (ptxas on the persistent kernel takes minutes a target).
 NVCCFLAGS := -O3 -std=c++17 -Isrc -Ikernels/include $(NVCC_ARCH) --threads 0 -Xcompiler -fno-strict-aliasing $(NVCC_EXTRA)
 
@@ -52,7 +56,9 @@ HEADERS  := $(shell find src kernels/include kernels/ptx/include -name '*.h' -o 
 CUDA_RT ?= cudart_static
 ifneq ($(NVCC),)
   CFLAGS   += -DWARPSIM_HAVE_CUDA
-  CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o
+  # the three CUDA backends (the PTX executor's and the SM model's: test/ptx/ptx.mk)
+  CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o \
+              $(BUILD)/obj/src/host/sm/sm_backend_cuda.o
   LDLIBS   += -L$(CUDA_HOME)/lib64 -l$(CUDA_RT) -ldl -lrt -lstdc++
 endif
 
@@ -99,7 +105,10 @@ $(BUILD)/obj/test/cuda/%_device_check.o: test/cuda/%_device_check.cu $(FLAGS_STA
 	@mkdir -p $(dir $@)
 	$(NVCC) -c -std=c++17 -Isrc -Ikernels/include -arch=sm_75 -Werror all-warnings $(DEPFLAGS) -MF $(@:.o=.d) $< -o $@
 
-$(BUILD)/libwarpsim.a: $(LIB_OBJ) $(CUDA_OBJ)
+# The CUDA objects first: nvcc's targets are the longest jobs of a fresh build
+# (backend_cuda.o alone 11 CPU minutes here, ptxas most of it), so make -j
+# starts them before the C files.
+$(BUILD)/libwarpsim.a: $(CUDA_OBJ) $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -236,12 +245,12 @@ gpu-kit: deps
 
 # 1024 cores of the matrix-product kernel (256x256, rows split by core), the MIPS table on stderr.
 run: deps
-	$(MAKE) --no-print-directory all kernels
+	$(TIMED) build $(MAKE) --no-print-directory -j$(JOBS) all kernels
 	$(BUILD)/warpsim run --config configs/manycore-arm-1024.cfg $(BUILD)/kernels/matmul.arm 256
 	$(BUILD)/warpsim run --config configs/manycore-x86-1024.cfg $(BUILD)/kernels/matmul.x86 256
 
 deps:
-	@sh tools/deps.sh
+	@$(TIMED) deps sh tools/deps.sh
 
 clean:
 	rm -rf $(BUILD)

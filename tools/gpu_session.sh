@@ -3,8 +3,8 @@
 #
 # Building the CUDA backend takes minutes of nvcc and ptxas (README, "Build"),
 # and a lent GPU machine has about 15 minutes in all: so warpsim is built on
-# this machine (`make KIT=1 all`: jansson linked statically, sm_75 and sm_90
-# code in the binary) and carried with the kit.
+# this machine (`make KIT=1 all`: jansson linked statically, sm_90 code and
+# compute_75/compute_90 PTX in the binary) and carried with the kit.
 #
 #   here:   bash tools/gpu_session.sh pack        (make gpu-kit, make KIT=1 all, fills .gpu/;
 #                                                  bench/hw/collect.sh pack fills .hw/)

@@ -160,12 +160,13 @@ small() {
     ptx_case "$HERE/its.launch"
     ptx_case kernels/ptx/histogram.launch kernels/ptx/gen/histogram.sm_75.ptx
     # The SM model in the persistent kernel (src/host/sm/sm_backend_cuda.cu, a thread an SM): the
-    # CPU's cycles, stall counts and outputs, on a GPU config's 80 SMs (several waves of CTAs,
-    # the block scheduler refilling slots) and on an sm_90 build with shared memory and barriers.
+    # CPU's cycles, stall counts and outputs, on a GPU config's 80 SMs (two waves of CTAs, the
+    # block scheduler refilling slots: refill.launch, vecadd at a fifth of vecadd.launch's 100 s
+    # here) and on an sm_90 build with shared memory and barriers.
     PTX_EQUIV_OPTS=(--timing --config configs/gpu/titanv.cfg)
     ptx_case kernels/ptx/transpose.launch
     ptx_case kernels/ptx/reduce_smem.launch
-    ptx_case kernels/ptx/vecadd.launch
+    ptx_case "$HERE/refill.launch"
     # The H100's L2 in two halves (src/device/mem/mem_route.h): reads, replies and tag updates
     # between the partitions of the two halves, carried between phases (mem_xdeliver).
     PTX_EQUIV_OPTS=(--timing --config configs/gpu/h100.cfg)
