@@ -14,8 +14,9 @@
 # H200 gave other counts than the CPU in all 4 variants). PTX_EQUIV_OPTS (an
 # array, may be unset): more options for both runs; with --timing every
 # launch's timing block (cycles, scheduler states, counters) must agree too:
-# the SM model on the GPU (sm_backend_cuda.cu) against the CPU's. Prints a
-# FAIL line and returns 1 on a difference.
+# the SM model on the GPU (sm_backend_cuda.cu) against the CPU's, and so must
+# the GPGPU-Sim statistics files (--stats; the per-bank lines too), but for
+# the wall-time lines. Prints a FAIL line and returns 1 on a difference.
 
 ptx_counts() {
     python3 -c 'import json, sys
@@ -29,15 +30,23 @@ print(json.dumps([l.get("timing") for l in json.load(open(sys.argv[1]))["launche
 }
 
 ptx_equiv() {
-    local launch=$1 module=${2:-} b unordered what=$1 mod=()
+    local launch=$1 module=${2:-} b unordered what=$1 mod=() stats=()
     [ -n "$module" ] && mod=(--module "$module") what="$launch ($module)"
+    [[ " ${PTX_EQUIV_OPTS[*]-} " = *" --timing "* ]] && stats=(--stats)
     for b in cpu cuda; do
         local cmd=("${PTX_CPU[@]}")
         [ $b = cuda ] && cmd=("${PTX_CUDA[@]}")
-        rm -rf "${T:?}/$b"
-        "${cmd[@]}" --quiet --backend $b "${mod[@]}" ${PTX_EQUIV_OPTS[@]+"${PTX_EQUIV_OPTS[@]}"} --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
+        rm -rf "${T:?}/$b" "$T/$b.stats"
+        # shellcheck disable=SC2206
+        "${cmd[@]}" --quiet --backend $b "${mod[@]}" ${PTX_EQUIV_OPTS[@]+"${PTX_EQUIV_OPTS[@]}"} ${stats[@]+"${stats[@]}" "$T/$b.stats"} \
+            --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
             >"$T/$b.out" 2>"$T/$b.err" || { echo "FAIL: $what on $b:"; tail -3 "$T/$b.err"; return 1; }
     done
+    if [ ${#stats[@]} -gt 0 ] && ! diff <(grep -v '^gpgpu_simulation_' "$T/cpu.stats") \
+        <(grep -v '^gpgpu_simulation_' "$T/cuda.stats") >"$T/stats.diff"; then
+        echo "FAIL: the statistics differ: $what: $(head -4 "$T/stats.diff" | tr '\n' ' ')"
+        return 1
+    fi
     unordered=$(sed -n 's/^# unordered: //p' "$launch")
     for b in $unordered; do rm -f "$T/cpu/$b.bin" "$T/cuda/$b.bin"; done
     diff -r "$T/cpu" "$T/cuda" >/dev/null || { echo "FAIL: buffers differ: $what"; return 1; }

@@ -320,9 +320,9 @@ sed 's/shl.b32 %r5, %r5, 5;/mul.lo.u32 %r5, %r5, 1536;/; s/add.u32 %r5, %r5, %r6
 printf 'module chunks.ptx\nbuffer a f32 1179648 random 1 -1 1\nbuffer c f32 1179648 zero\nkernel mb1 grid 48 block 128\nparam ptr a\nparam ptr c\nparam u32 8\n' \
     >"$T/chunks.launch"
 { cat "$CFG"; echo "-gpgpu_memory_partition_indexing 0"; } >"$T/consecutive.cfg"
-like_plain "$T/chunks.launch" --config "$T/consecutive.cfg"
+like_plain "$T/chunks.launch" --config "$T/consecutive.cfg" --stats "$T/consecutive.stats"
 c0=$(field "$T/t1.json" gpu_sim_cycle)
-like_plain "$T/chunks.launch" --config "$CFG"
+like_plain "$T/chunks.launch" --config "$CFG" --stats "$T/ipoly.stats"
 c2=$(field "$T/t1.json" gpu_sim_cycle)
 python3 - "$c0" "$c2" <<'PY' && ok || bad "the channel hash did not spread one channel's stride (above)"
 import sys
@@ -331,6 +331,37 @@ one = 6144 * 1200 / 850
 print("  one channel's stride: %d cycles consecutive (at least %.0f), %d under IPOLY: at least %.1f channels"
       % (c0, one, c2, one / c2 if c2 else 0))
 sys.exit(0 if c0 >= one and c2 and one / c2 >= 6 else 1)
+PY
+# 3e'. The same two runs' per-bank statistics (GPGPU-Sim's DRAM[i] and
+#      L2_cache_bank[i] lines, sm_stats.c): a line a channel and a slice
+#      (-gpgpu_n_mem x -gpgpu_n_sub_partition_per_mchannel), summing to the
+#      totals; consecutive indexing reads the chunks from one channel alone
+#      (its slices take every L2 access), IPOLY from at least 12 of the 24.
+python3 - "$T/consecutive.stats" "$T/ipoly.stats" "$CFG" <<'PY' && ok || bad "per-bank statistics (above)"
+import re, sys
+cfg = open(sys.argv[3]).read()
+nchan = int(re.search(r"(?m)^-gpgpu_n_mem (\d+)", cfg).group(1))
+nsub = int(re.search(r"(?m)^-gpgpu_n_sub_partition_per_mchannel (\d+)", cfg).group(1))
+ok = True
+for path, name in zip(sys.argv[1:3], ("consecutive", "IPOLY")):
+    text = open(path).read()
+    total = lambda key: int(re.search(r"(?m)^\s*" + re.escape(key) + r" = (\d+)", text).group(1))
+    rd = [int(x) for x in re.findall(r"(?m)^n_cmd=\d+ n_act=\d+ n_pre=\d+ n_ref_event=\d+ n_req=\d+ n_rd=(\d+) ", text)]
+    act = [int(x) for x in re.findall(r"(?m)^n_cmd=\d+ n_act=(\d+) ", text)]
+    banks = [tuple(map(int, m)) for m in re.findall(r"(?m)^L2_cache_bank\[\d+\]: Access = (\d+), Miss = (\d+),", text)]
+    busy = sum(1 for r in rd if r)
+    c = rd.index(max(rd)) if rd else 0
+    mine = sum(a for a, m in banks[c * nsub:(c + 1) * nsub])
+    print("  %s: %d DRAM[i] blocks, %d L2 banks; reads in %d channels (channel %d: %d of %d); its slices: %d of %d L2 accesses"
+          % (name, len(rd), len(banks), busy, c, max(rd) if rd else 0, sum(rd), mine, sum(a for a, m in banks)))
+    ok &= len(rd) == nchan and len(banks) == nchan * nsub
+    ok &= sum(act) == total("warpsim_dram_activates")
+    ok &= sum(a for a, m in banks) == total("L2_total_cache_accesses") and sum(m for a, m in banks) == total("L2_total_cache_misses")
+    if name == "consecutive":
+        ok &= busy == 1 and mine == sum(a for a, m in banks)
+    else:
+        ok &= busy >= 12
+sys.exit(0 if ok else 1)
 PY
 
 # 3f. The H100's L2 in two halves (configs/gpu/h100.cfg,

@@ -60,6 +60,17 @@ SIM_FN uint8_t *ptx_mem(const ptx_ctx_t *c, uint32_t space, uint64_t addr, uint3
     return NULL;
 }
 
+/* A register's low size bytes (1, 2, 4 or 8) to memory, one access. */
+SIM_INLINE void ptx_store_value(uint8_t *h, uint64_t v, uint32_t size)
+{
+    switch (size) {
+    case 1: h[0] = (uint8_t)v; break;
+    case 2: { uint16_t x = (uint16_t)v; sim_copy_whole(h, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; sim_copy_whole(h, &x, 4); break; }
+    default: sim_copy_whole(h, &v, 8); break;
+    }
+}
+
 /* The element's value as the register holds it: zero-extended, or sign-
  * extended to the register's width. */
 SIM_INLINE uint64_t ptx_load_value(const uint8_t *h, uint32_t size, uint32_t flags)
@@ -242,9 +253,8 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
             continue;
         uint64_t a = ptx_rec_addr(w, r, l);
         uint8_t *h = base ? base + (a - lo) : ptx_mem(c, r->space, a, (uint32_t)r->size * r->vec, w->index * 32 + l, 1);
-        if (r->vec == 1) { /* little-endian: the register's low bytes, one access */
-            uint64_t v = w->regs[(size_t)r->src[0] * 32 + l];
-            sim_copy_whole(h, &v, r->size);
+        if (r->vec == 1) {
+            ptx_store_value(h, w->regs[(size_t)r->src[0] * 32 + l], r->size);
             continue;
         }
         uint8_t whole[32] __attribute__((aligned(16)));

@@ -175,4 +175,17 @@ SIM_FN void sm_mem_totals(const mem_sys_t *ms, cache_stats_t *l2, dram_stats_t *
     }
 }
 
+/* Each L2 slice's counters (npart x nsub, slice p * nsub + k: GPGPU-Sim's
+ * sub-partition id, its L2_cache_bank[i] line) and each channel's (npart,
+ * its DRAM[i] lines): sm_stats.c prints them. */
+SIM_FN void sm_mem_banks(const mem_sys_t *ms, cache_totals_t *slices, dram_stats_t *chans)
+{
+    for (uint32_t p = 0; p < ms->npart; p++) {
+        const mem_part_t *pt = &ms->parts[p];
+        for (uint32_t k = 0; k < ms->M->nsub; k++)
+            slices[p * ms->M->nsub + k] = cache_stats_totals(&pt->l2[k]->stats);
+        chans[p] = pt->dram->st;
+    }
+}
+
 #endif

@@ -52,6 +52,8 @@ typedef struct sm_gpu {
     cache_stats_t l2;           /* its counters at the end */
     dram_stats_t dram;
     mem_stats_t mst;
+    cache_totals_t *l2_banks;   /* each slice's and channel's (sm_mem_banks); NULL: not asked for */
+    dram_stats_t *dram_chans;
 } sm_gpu_t;
 
 SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta)
@@ -122,8 +124,11 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
             go = sm_grid_step(G) > 0;
         __syncthreads();
     }
-    if (threadIdx.x == 0 && G->mem)
+    if (threadIdx.x == 0 && G->mem) {
         sm_mem_totals(G->mem, &D->l2, &D->dram, &D->mst);
+        if (D->l2_banks)
+            sm_mem_banks(G->mem, D->l2_banks, D->dram_chans);
+    }
     if (G->mem && D->l2_keep)
         mem_l2_save(G->mem, D->l2_keep, threadIdx.x, blockDim.x);
 }
@@ -182,6 +187,10 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
             if (h.l2_load)
                 PTX_CUDA(cudaMemcpy(h.l2_keep, tm->l2_keep, tm->l2_keep_bytes, cudaMemcpyHostToDevice));
         }
+        if (sm_banks_room(tm, &P->mem)) {
+            PTX_CUDA(cudaMalloc(&h.l2_banks, sizeof *h.l2_banks * P->mem.nchan * P->mem.nsub));
+            PTX_CUDA(cudaMalloc(&h.dram_chans, sizeof *h.dram_chans * P->mem.nchan));
+        }
         if (tm->ncopies) {
             PTX_CUDA(cudaMalloc(&copies, sizeof *copies * 2 * tm->ncopies));
             PTX_CUDA(cudaMemcpy(copies, tm->copies, sizeof *copies * 2 * tm->ncopies, cudaMemcpyHostToDevice));
@@ -216,6 +225,13 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
         tr->l2 = h.l2;
         tr->dram = h.dram;
         tr->mem = h.mst;
+        if (h.l2_banks) {
+            PTX_CUDA(cudaMemcpy(tm->l2_banks, h.l2_banks, sizeof *h.l2_banks * P->mem.nchan * P->mem.nsub,
+                                cudaMemcpyDeviceToHost));
+            PTX_CUDA(cudaMemcpy(tm->dram_chans, h.dram_chans, sizeof *h.dram_chans * P->mem.nchan,
+                                cudaMemcpyDeviceToHost));
+            tm->nchans = P->mem.nchan, tm->nsubs = P->mem.nsub;
+        }
         if (h.l2_keep) {
             PTX_CUDA(cudaMemcpy(tm->l2_keep, h.l2_keep, tm->l2_keep_bytes, cudaMemcpyDeviceToHost));
             tm->l2_saved = 1;
@@ -233,6 +249,7 @@ out:
     if (dD) {
         cudaFree(ddec), cudaFree(h.sm_pool), cudaFree(h.cta_pool), cudaFree(h.slot_mem);
         cudaFree(h.ex), cudaFree(h.G.sms), cudaFree(h.G.fr), cudaFree(h.mem), cudaFree(h.l2_keep), cudaFree(copies);
+        cudaFree(h.l2_banks), cudaFree(h.dram_chans);
         cudaFree(dD);
     }
     ptx_cuda_grid_free(&d);

@@ -48,6 +48,11 @@ typedef struct sm_timing {
     int l2_saved;               /* l2_keep holds a kernel's L2 */
     uint64_t *copies;
     uint32_t ncopies, capcopies;
+    /* The last timed launch's L2 slices and DRAM channels, each (sm_mem_banks):
+     * the statistics' per-bank lines. nchans 0: none (no memory system). */
+    cache_totals_t *l2_banks;
+    dram_stats_t *dram_chans;
+    uint32_t nchans, nsubs;
 } sm_timing_t;
 
 /* A copy between host and device of [addr, addr + bytes), either way (as
@@ -58,6 +63,10 @@ void sm_timing_copied(sm_timing_t *tm, uint64_t addr, uint64_t bytes);
  * (0: out of memory, and the next kernel starts with an empty L2). */
 int sm_l2_kept(const sm_timing_t *tm, const mem_params_t *M);
 int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M);
+/* Room in tm for memory system M's per-bank counters (0: out of memory, and
+ * the launch's statistics have no per-bank lines); tm->nchans is left 0
+ * until a launch fills them. */
+int sm_banks_room(sm_timing_t *tm, const mem_params_t *M);
 void sm_timing_free(sm_timing_t *tm);
 
 /* The timeline's header line. */

@@ -322,6 +322,10 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     if (G->mem) {
         tr->mem_on = 1;
         sm_mem_totals(G->mem, &tr->l2, &tr->dram, &tr->mem);
+        if (sm_banks_room(tm, &P->mem)) {
+            sm_mem_banks(G->mem, tm->l2_banks, tm->dram_chans);
+            tm->nchans = P->mem.nchan, tm->nsubs = P->mem.nsub;
+        }
         if (sm_l2_keep_room(tm, &P->mem)) {
             mem_l2_save(G->mem, tm->l2_keep, 0, 1);
             tm->l2_saved = 1;
@@ -389,12 +393,25 @@ int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M)
     return tm->l2_keep != NULL;
 }
 
+int sm_banks_room(sm_timing_t *tm, const mem_params_t *M)
+{
+    free(tm->l2_banks);
+    free(tm->dram_chans);
+    tm->nchans = tm->nsubs = 0;
+    tm->l2_banks = (cache_totals_t *)calloc((size_t)M->nchan * M->nsub, sizeof *tm->l2_banks);
+    tm->dram_chans = (dram_stats_t *)calloc(M->nchan, sizeof *tm->dram_chans);
+    return tm->l2_banks && tm->dram_chans;
+}
+
 void sm_timing_free(sm_timing_t *tm)
 {
     free(tm->l2_keep);
     free(tm->copies);
+    free(tm->l2_banks);
+    free(tm->dram_chans);
     tm->l2_keep = NULL, tm->copies = NULL, tm->l2_saved = 0;
     tm->l2_keep_bytes = 0, tm->ncopies = tm->capcopies = 0;
+    tm->l2_banks = NULL, tm->dram_chans = NULL, tm->nchans = tm->nsubs = 0;
 }
 
 void sm_fault_min(ptx_grid_result_t *r, const ptx_fault_t *f, uint64_t cta)

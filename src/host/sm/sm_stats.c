@@ -84,6 +84,32 @@ static void stat_line(void *f, const char *key, uint64_t v, int indent)
     fprintf((FILE *)f, "%s%s = %llu\n", indent ? "\t" : "", key, (unsigned long long)v);
 }
 
+/* Each DRAM channel's and L2 slice's counters, as gpgpu_sim::gpu_print_stat
+ * prints them (dram_t::print, the L2_cache_bank[i] lines). The DRAM lines
+ * leave out what warpsim does not count: busW and BL (the config has them),
+ * n_nop, n_rd_L2_A, n_wr_bk, the banks' bkN lines. */
+static void bank_lines(FILE *f, const sm_timing_t *tm)
+{
+    const dram_timing_t *t = &tm->P.mem.dram.t;
+    for (uint32_t c = 0; c < tm->nchans; c++) {
+        const dram_stats_t *d = &tm->dram_chans[c];
+        fprintf(f, "DRAM[%u]: %u bks, CL=%u, tRRD=%u tCCD=%u, tRCD=%u tRAS=%u tRP=%u tRC=%u\n", c, t->nbk, t->CL,
+                t->tRRD, t->tCCD, t->tRCD, t->tRAS, t->tRP, t->tRC);
+        fprintf(f, "n_cmd=%llu n_act=%llu n_pre=%llu n_ref_event=%llu n_req=%llu n_rd=%llu n_write=%llu bw_util=%.4g\n",
+                (unsigned long long)d->n_cmd, (unsigned long long)d->n_act, (unsigned long long)d->n_pre,
+                (unsigned long long)d->n_ref, (unsigned long long)d->n_req, (unsigned long long)d->n_rd,
+                (unsigned long long)d->n_wr, per(d->bwutil, d->n_cmd));
+        fprintf(f, "n_activity=%llu dram_eff=%.4g\n", (unsigned long long)d->n_activity, per(d->bwutil, d->n_activity));
+    }
+    for (uint32_t b = 0; b < tm->nchans * tm->nsubs; b++) {
+        const cache_totals_t *l = &tm->l2_banks[b];
+        fprintf(f, "L2_cache_bank[%u]: Access = %llu, Miss = %llu, Miss_rate = %.3f, Pending_hits = %llu, "
+                   "Reservation_fails = %llu\n",
+                b, (unsigned long long)l->accesses, (unsigned long long)l->misses, per(l->misses, l->accesses),
+                (unsigned long long)l->pending_hits, (unsigned long long)l->res_fails);
+    }
+}
+
 void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, const sm_result_t *tr,
                     const sm_timing_t *tm, uint32_t nsm)
 {
@@ -132,6 +158,7 @@ void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, c
         fprintf(f, " %llu", (unsigned long long)st->issued_lanes[i]);
     fprintf(f, "\n");
     if (tr->mem_on) {
+        bank_lines(f, tm);
         fprintf(f, "L1D_cache:\n");
         sm_mem_counters(tr, stat_line, f);
         fprintf(f, "Row_Buffer_Locality = %.6f\n", per(tr->dram.hits, tr->dram.access));
