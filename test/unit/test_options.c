@@ -114,7 +114,7 @@ Test(options, config_file_lines)
     FILE *f = fopen(path, "w");
     fputs("-cores 4\n-frobnicate 3\n", f);
     fclose(f);
-    char want[64];
+    char want[256]; /* the path and the longest message below */
     snprintf(want, sizeof want, "%s:2: unknown option 'frobnicate'", path);
     TO_REFUSED(want, "--config", path, "p");
     f = fopen(path, "w");

@@ -280,7 +280,7 @@ Test(report_cmd, plot_files)
     }
     cr_assert_eq(rc_row("{\"cores\": 0, \"total_instructions\": 1, \"wall_seconds\": 1}", &rows[5], why,
                         sizeof why), 0);
-    rcmd_plot_t p = {RCMD_COL_cores, RCMD_COL_mips, {RCMD_COL_backend, RCMD_COL_mode}, 2, "it's a title", NULL};
+    rcmd_plot_t p = {RCMD_COL_cores, RCMD_COL_mips, {RCMD_COL_backend, RCMD_COL_mode}, 2, "it's a title", NULL, 0};
     char dir[] = "/tmp/test_report_plot_XXXXXX", data[64], script[64];
     cr_assert_not_null(mkdtemp(dir));
     snprintf(data, sizeof data, "%s/d", dir);
