@@ -54,11 +54,13 @@ HEADERS  := $(shell find src kernels/include kernels/ptx/include -name '*.h' -o 
 
 # CUDA_RT=cudart links NVIDIA's runtime as a shared library (test/gpu/wow.mk).
 CUDA_RT ?= cudart_static
+# The PTX executor's CUDA backend and the SM model's (their rule: test/ptx/ptx.mk;
+# ptx_backend_nocuda.c and sm_backend_nocuda.c stand in without nvcc).
+PTX_CUDA_OBJ := $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o $(BUILD)/obj/src/host/sm/sm_backend_cuda.o
 ifneq ($(NVCC),)
   CFLAGS   += -DWARPSIM_HAVE_CUDA
-  # the three CUDA backends (the PTX executor's and the SM model's: test/ptx/ptx.mk)
-  CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o \
-              $(BUILD)/obj/src/host/sm/sm_backend_cuda.o
+  # the three CUDA backends
+  CUDA_OBJ := $(BUILD)/obj/src/host/backend_cuda.o $(PTX_CUDA_OBJ)
   LDLIBS   += -L$(CUDA_HOME)/lib64 -l$(CUDA_RT) -ldl -lrt -lstdc++
 endif
 

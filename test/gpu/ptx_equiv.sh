@@ -30,19 +30,19 @@ print(json.dumps([l.get("timing") for l in json.load(open(sys.argv[1]))["launche
 }
 
 ptx_equiv() {
-    local launch=$1 module=${2:-} b unordered what=$1 mod=() stats=()
+    local launch=$1 module=${2:-} b unordered what=$1 mod=() timed=
     [ -n "$module" ] && mod=(--module "$module") what="$launch ($module)"
-    [[ " ${PTX_EQUIV_OPTS[*]-} " = *" --timing "* ]] && stats=(--stats)
+    [[ " ${PTX_EQUIV_OPTS[*]-} " = *" --timing "* ]] && timed=1
     for b in cpu cuda; do
-        local cmd=("${PTX_CPU[@]}")
+        local cmd=("${PTX_CPU[@]}") stats=()
         [ $b = cuda ] && cmd=("${PTX_CUDA[@]}")
+        [ -n "$timed" ] && stats=(--stats "$T/$b.stats")
         rm -rf "${T:?}/$b" "$T/$b.stats"
-        # shellcheck disable=SC2206
-        "${cmd[@]}" --quiet --backend $b "${mod[@]}" ${PTX_EQUIV_OPTS[@]+"${PTX_EQUIV_OPTS[@]}"} ${stats[@]+"${stats[@]}" "$T/$b.stats"} \
+        "${cmd[@]}" --quiet --backend $b "${mod[@]}" ${PTX_EQUIV_OPTS[@]+"${PTX_EQUIV_OPTS[@]}"} ${stats[@]+"${stats[@]}"} \
             --dump-dir "$T/$b" --report "$T/$b.json" "$launch" \
             >"$T/$b.out" 2>"$T/$b.err" || { echo "FAIL: $what on $b:"; tail -3 "$T/$b.err"; return 1; }
     done
-    if [ ${#stats[@]} -gt 0 ] && ! diff <(grep -v '^gpgpu_simulation_' "$T/cpu.stats") \
+    if [ -n "$timed" ] && ! diff <(grep -v '^gpgpu_simulation_' "$T/cpu.stats") \
         <(grep -v '^gpgpu_simulation_' "$T/cuda.stats") >"$T/stats.diff"; then
         echo "FAIL: the statistics differ: $what: $(head -4 "$T/stats.diff" | tr '\n' ' ')"
         return 1

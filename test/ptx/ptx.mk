@@ -50,9 +50,8 @@ bench-ptx-exec: $(BUILD)/ptx_exec_bench
 	$(BUILD)/ptx_exec_bench $(PTX_BENCH_ARGS)
 
 # The PTX executor's CUDA backend (src/host/ptx/ptx_backend_cuda.cu) and the SM model's
-# (src/host/sm/sm_backend_cuda.cu): built into the library when nvcc is there (the
-# Makefile's CUDA_OBJ; ptx_backend_nocuda.c and sm_backend_nocuda.c stand in otherwise).
-PTX_CUDA_OBJ := $(BUILD)/obj/src/host/ptx/ptx_backend_cuda.o $(BUILD)/obj/src/host/sm/sm_backend_cuda.o
+# (src/host/sm/sm_backend_cuda.cu), the Makefile's PTX_CUDA_OBJ: built into the library
+# (CUDA_OBJ) when nvcc is there.
 $(PTX_CUDA_OBJ): $(BUILD)/obj/%.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) $(DEPFLAGS) -MF $(@:.o=.d) -c $< -o $@
