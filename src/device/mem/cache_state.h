@@ -32,6 +32,8 @@ typedef struct cache {
     uint64_t *age;              /* ... the clock at its last touch (LRU) or its allocation (FIFO) */
     uint64_t *live, *resv, *mod; /* sets x cache_map_words: bit w, way w is valid, has a reserved unit,
                                   * has a modified one */
+    uint32_t *way_slot;         /* sets x way_slots: each set's valid ways by tag (key_index) */
+    uint32_t way_slots;
     cache_mshr_t mshr;
     uint64_t clock;
     uint32_t missq;             /* requests made and not yet taken by the level below */
@@ -57,7 +59,9 @@ SIM_FN size_t cache_line_state_bytes(const cache_params_t *P)
 SIM_FN size_t cache_bytes(const cache_params_t *P)
 {
     size_t n = cache_align(sizeof(cache_t)) + cache_line_state_bytes(P);
+    n += cache_align(sizeof(uint32_t) * P->sets * key_index_slots(P->max_ways));
     n += cache_align(sizeof(cache_mshr_entry_t) * P->mshr_entries);
+    n += cache_align(sizeof(uint64_t) * P->mshr_entries);
     n += cache_align(sizeof(uint32_t) * P->mshr_entries * P->mshr_merge);
     n += cache_align(sizeof(uint32_t) * cache_mshr_slots(P->mshr_entries));
     n += cache_align(sizeof(uint32_t) * P->mshr_entries);
@@ -78,12 +82,16 @@ SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
     CACHE_CARVE(c->live, uint64_t, P->sets * cache_map_words(P));
     CACHE_CARVE(c->resv, uint64_t, P->sets * cache_map_words(P));
     CACHE_CARVE(c->mod, uint64_t, P->sets * cache_map_words(P));
+    CACHE_CARVE(c->way_slot, uint32_t, P->sets * key_index_slots(P->max_ways));
     CACHE_CARVE(c->mshr.e, cache_mshr_entry_t, P->mshr_entries);
+    CACHE_CARVE(c->mshr.key, uint64_t, P->mshr_entries);
     CACHE_CARVE(c->mshr.ids, uint32_t, P->mshr_entries * P->mshr_merge);
     CACHE_CARVE(c->mshr.slot, uint32_t, cache_mshr_slots(P->mshr_entries));
     CACHE_CARVE(c->mshr.free, uint32_t, P->mshr_entries);
 #undef CACHE_CARVE
     c->P = *P;
+    c->way_slots = key_index_slots(P->max_ways);
+    key_index_clear(c->way_slot, P->sets * c->way_slots);
     c->mshr.entries = P->mshr_entries;
     c->mshr.merge = P->mshr_merge;
     c->mshr.nslots = cache_mshr_slots(P->mshr_entries);
@@ -92,6 +100,8 @@ SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
 }
 
 SIM_INLINE cache_line_t *cache_set_lines(cache_t *c, uint32_t set) { return c->lines + (size_t)set * c->P.max_ways; }
+SIM_INLINE uint32_t *cache_set_index(const cache_t *c, uint32_t set) { return c->way_slot + (size_t)set * c->way_slots; }
+SIM_INLINE const uint64_t *cache_set_tags(const cache_t *c, uint32_t set) { return c->tags + (size_t)set * c->P.max_ways; }
 
 /* A line's four unit states as one word, and whether a byte of it is k
  * (the classic has-zero-byte test on w ^ k x 0x01010101): the victim search
@@ -115,16 +125,25 @@ SIM_INLINE int cache_line_valid(const cache_line_t *l) { return cache_st_word(l)
 SIM_INLINE uint32_t cache_line_index(const cache_t *c, const cache_line_t *l) { return (uint32_t)(l - c->lines); }
 
 /* Sets unit u's state, keeping the count of dirty lines the write ratio
- * reads and the line's bits in the way bitmaps. */
+ * reads, the line's bits in the way bitmaps and its set's index by tag
+ * (which holds the valid lines: a line's tag changes only while it is
+ * invalid, cache_allocate after cache_evict). */
 SIM_FN void cache_set_state(cache_t *c, cache_line_t *l, uint32_t u, uint32_t st)
 {
-    int was = cache_line_modified(l);
+    uint32_t before = cache_st_word(l);
+    int was = cache_st_has(before, CACHE_MODIFIED);
     l->st[u] = (uint8_t)st;
     uint32_t w = cache_st_word(l), i = cache_line_index(c, l), mw = cache_map_words(&c->P);
     int now = cache_st_has(w, CACHE_MODIFIED);
     c->dirty_lines += (uint32_t)(now - was);
-    uint32_t way = i % c->P.max_ways;
-    size_t k = (size_t)(i / c->P.max_ways) * mw + way / 64;
+    uint32_t set = i / c->P.max_ways, way = i % c->P.max_ways;
+    if (!before != !w) {
+        if (w)
+            key_index_add(cache_set_index(c, set), c->way_slots, cache_set_tags(c, set), way);
+        else
+            key_index_remove(cache_set_index(c, set), c->way_slots, cache_set_tags(c, set), c->tags[i]);
+    }
+    size_t k = (size_t)set * mw + way / 64;
     uint64_t bit = 1ull << (way % 64);
     c->live[k] = w ? c->live[k] | bit : c->live[k] & ~bit;
     c->resv[k] = cache_st_has(w, CACHE_RESERVED) ? c->resv[k] | bit : c->resv[k] & ~bit;
@@ -157,6 +176,11 @@ SIM_FN void cache_load_lines(cache_t *c, const uint8_t *from)
     c->clock = w[0];
     c->dirty_lines = (uint32_t)w[1];
     uint32_t mw = cache_map_words(&c->P);
+    key_index_clear(c->way_slot, c->P.sets * c->way_slots);
+    for (uint32_t s = 0; s < c->P.sets; s++)
+        for (uint32_t k = 0; k < c->P.max_ways; k++)
+            if (c->live[(size_t)s * mw + k / 64] >> (k % 64) & 1)
+                key_index_add(cache_set_index(c, s), c->way_slots, cache_set_tags(c, s), k);
     for (uint32_t s = 0; s < c->P.sets; s++)
         for (uint32_t w = 0; w < c->P.max_ways; w++)
             if (c->resv[(size_t)s * mw + w / 64] >> (w % 64) & 1)

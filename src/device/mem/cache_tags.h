@@ -67,13 +67,13 @@ SIM_FN cache_probe_t cache_probe(cache_t *c, uint64_t la, uint32_t u, int is_wri
     const cache_params_t *P = &c->P;
     uint32_t set = cache_set_of(P, la), mw = cache_map_words(P);
     cache_line_t *lines = cache_set_lines(c, set);
-    const uint64_t *tags = c->tags + (size_t)set * P->max_ways, *age = c->age + (size_t)set * P->max_ways;
+    const uint64_t *age = c->age + (size_t)set * P->max_ways;
     const uint64_t *live = c->live + (size_t)set * mw, *resv = c->resv + (size_t)set * mw, *mod = c->mod + (size_t)set * mw;
     cache_probe_t r = {CACHE_RESERVATION_FAIL, CACHE_NONE};
-    /* The tags first (a hit looks at nothing else): the first valid way with la. */
-    for (uint32_t w = 0; w < P->ways; w++) {
-        if (tags[w] != la || !(live[w / 64] >> (w % 64) & 1))
-            continue;
+    /* The tags first (a hit looks at nothing else): the valid way with la
+     * (one at most: a line is allocated only where a lookup missed). */
+    uint32_t w = key_index_find(cache_set_index(c, set), c->way_slots, cache_set_tags(c, set), la);
+    if (w != CACHE_NONE) {
         cache_line_t *l = lines + w;
         r.way = w;
         switch (l->st[u]) {

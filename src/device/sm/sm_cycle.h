@@ -28,7 +28,9 @@ SIM_FN void sm_cta_launch(sm_t *sm, uint32_t k, ptx_sm_cta_t *R, uint32_t cta)
             slot++;
         sm_warp_t *sw = &sm->warps[slot];
         sim_zero(sw, sizeof *sw);
+        sm->sleep[slot] = 0;
         sw->w = &R->warps[i];
+        sm->exited += sw->w->state == PTX_W_DONE; /* a warp can end as it starts */
         sw->cta = k;
         sw->age = sm->next_age++;
         sw->next_fetch = entry;
@@ -36,6 +38,7 @@ SIM_FN void sm_cta_launch(sm_t *sm, uint32_t k, ptx_sm_cta_t *R, uint32_t cta)
         sm_fetch_mark(sm, slot);
         sm_sub_t *sub = &sm->subs[slot % sm->P->nsub];
         sub->by_age[sub->n_age++] = (uint8_t)slot; /* the youngest: ages only grow */
+        sub->live |= 1ull << (slot / sm->P->nsub);
     }
     sm->resident++;
     sm->warps_resident += R->c.nwarps;
@@ -59,10 +62,13 @@ SIM_FN void sm_retire(sm_t *sm)
             k++;
         for (sub->n_age--; k < sub->n_age; k++)
             sub->by_age[k] = sub->by_age[k + 1];
+        sub->live &= ~(1ull << (i / sm->P->nsub));
+        sm_wake(sm, i);
         sw->w = NULL;
         sw->cta = SM_NONE;
         sw->active = 0;
         sm->warps_resident--;
+        sm->exited--;
         if (--ct->warps == 0) {
             ct->done_at = sm->now;
             sm->resident--;
@@ -80,6 +86,9 @@ SIM_FN void sm_barriers(sm_t *sm)
         if (ct->R && ct->warps && ct->arrived) {
             ct->arrived = 0;
             ptx_sm_release(&ct->R->c, ct->R->warps);
+            for (uint32_t i = 0; i < sm->P->max_warps; i++)
+                if (sm->warps[i].cta == k && sm->sleep[i] == SM_STALL_BARRIER)
+                    sm_wake(sm, i);
         }
     }
 }
@@ -101,7 +110,7 @@ SIM_FN int sm_schedule(sm_t *sm, uint32_t s)
     };
     for (uint32_t k = 0; k < n && !sm->fault; k++) {
         uint32_t i = order[k], pc = 0;
-        uint32_t why = sm_warp_check(sm, s, i, &pc);
+        uint32_t why = sm_warp_look(sm, s, i, &pc);
         if (why != SM_STALL_ISSUED) {
             if (rank[why] > rank[seen])
                 seen = why;
@@ -118,7 +127,7 @@ SIM_FN int sm_schedule(sm_t *sm, uint32_t s)
         uint32_t unit = sm->dec[pc].unit;
         for (uint32_t more = 1; more < P->issue_per_warp && !sm->fault; more++) {
             uint32_t pc2 = 0;
-            if (sm_warp_check(sm, s, i, &pc2) != SM_STALL_ISSUED || (P->dual_diff_units && sm->dec[pc2].unit == unit))
+            if (sm_warp_look(sm, s, i, &pc2) != SM_STALL_ISSUED || (P->dual_diff_units && sm->dec[pc2].unit == unit))
                 break;
             if (sm_issue(sm, s, i, pc2) <= 0)
                 break;
@@ -139,7 +148,8 @@ SIM_FN int sm_cycle(sm_t *sm)
     moved |= sm_writeback(sm);
     if (moved || sm->retire) {
         sm->retire = 0;
-        sm_retire(sm);
+        if (sm->exited)
+            sm_retire(sm);
     }
     uint32_t first = (uint32_t)(sm->now % P->nsub); /* the shared structures' round robin */
     for (uint32_t k = 0; k < P->nsub; k++)

@@ -124,6 +124,7 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
             int j = sm_has(sw->reads, sw->nread, d->src[i]);
             if (j >= 0)
                 sw->reads[j] = sw->reads[--sw->nread];
+            sm_wake(sm, cu->warp);
             any = 1;
         }
         if (!cu->left)
@@ -249,6 +250,7 @@ SIM_FN int sm_writeback(sm_t *sm)
         }
         sw->inflight--;
         sw->mem_inflight -= d->mem != SM_MEM_NONE;
+        sm_wake(sm, fl->warp);
         fl->next = sm->free_flight;
         sm->free_flight = f;
         sm->live_flights--;

@@ -58,6 +58,7 @@ SIM_FN uint32_t sm_warp_check(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
         if (rc == PTX_STEP_DONE) {
             sm->ctas[sw->cta].arrived = 1; /* fewer threads for its barriers */
             sm->retire = 1;
+            sm->exited++;
         }
         return rc == PTX_STEP_BAR ? SM_STALL_BARRIER : SM_STALL_IDLE;
     }
@@ -90,6 +91,24 @@ SIM_FN uint32_t sm_warp_check(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
     return SM_STALL_ISSUED;
 }
 
+/* sm_warp_check, but a warp found in a stall that only an event ends (its
+ * scoreboard, its memory instructions, a barrier, its exit) sleeps in it
+ * until sm_wake: the scheduler sees the same stall without looking again
+ * (a memory-bound SM has all its warps waiting most cycles). Not under the
+ * two-level scheduler, which moves warps between its sets by looking. */
+SIM_FN uint32_t sm_warp_look(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
+{
+    if (sm->sleep[i])
+        return sm->sleep[i];
+    uint32_t why = sm_warp_check(sm, s, i, pcp);
+    const ptx_warp_t *w = sm->warps[i].w;
+    if (sm->P->sched != SM_SCHED_TWO_LEVEL &&
+        (why == SM_STALL_SCOREBOARD || why == SM_STALL_MEMORY || (why == SM_STALL_BARRIER && w->state == PTX_W_BAR) ||
+         (why == SM_STALL_IDLE && w && w->state == PTX_W_DONE)))
+        sm->sleep[i] = (uint8_t)why;
+    return why;
+}
+
 /* Runs warp slot i's instruction at pc and puts it in a collector of
  * sub-core s. Returns its active lanes + 1, 0 if it did not run (its
  * thread group waits at a collective for lanes elsewhere), -1 on a fault. */
@@ -109,6 +128,7 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
         return -1;
     }
     ptx_sm_warp_ran(w, rc);
+    sm->exited += rc == PTX_STEP_DONE;
     if (rc == PTX_STEP_DONE || r->ex == PTX_EX_BAR || r->ex == PTX_EX_BARRED)
         ct->arrived = 1;
     if (w->state != PTX_W_DONE && w->sp) {
@@ -176,15 +196,24 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
 SIM_FN uint32_t sm_sched_order(sm_t *sm, uint32_t s, uint32_t *order)
 {
     const sm_params_t *P = sm->P;
-    uint32_t per_sub = (P->max_warps + P->nsub - 1 - s) / P->nsub, n = 0, last = sm->subs[s].last;
+    const sm_sub_t *sub = &sm->subs[s];
+    uint32_t per_sub = (P->max_warps + P->nsub - 1 - s) / P->nsub, n = 0, last = sub->last;
     uint32_t lk = last == SM_NONE ? per_sub - 1 : last / P->nsub;
     if (P->sched == SM_SCHED_GTO) {
-        const sm_sub_t *sub = &sm->subs[s];
-        if (last != SM_NONE && sm->warps[last].w)
+        if (last != SM_NONE && (sub->live >> lk & 1))
             order[n++] = last;
         for (uint32_t k = 0; k < sub->n_age; k++)
             if (sub->by_age[k] != last)
                 order[n++] = sub->by_age[k];
+        return n;
+    }
+    if (P->sched == SM_SCHED_LRR) { /* the live slots from lk + 1 on, then from 0 */
+        uint32_t from = lk + 1 == per_sub ? 0 : lk + 1;
+        uint64_t up = sub->live & (~0ull << from), down = sub->live & ~(~0ull << from);
+        for (; up; up &= up - 1)
+            order[n++] = s + sim_ctz64(up) * P->nsub;
+        for (; down; down &= down - 1)
+            order[n++] = s + sim_ctz64(down) * P->nsub;
         return n;
     }
     for (uint32_t k = 0; k < per_sub; k++) {

@@ -104,6 +104,7 @@ typedef struct sm_sub {
     uint64_t fetch_mask;        /* bit k: warp slot s + k x nsub may want a fetch (every one that
                                  * does has its bit; the fetch unit clears those that never will
                                  * until their buffer drains: sm_fetch_mark) */
+    uint64_t live;              /* bit k: warp slot s + k x nsub holds a warp (LRR's and GTO's candidates) */
     uint32_t id_oc[SM_UNIT_COUNT]; /* instructions of each unit kind issued this cycle (the latch empties into a collector by the next) */
     uint32_t n_age;
     uint8_t by_age[64];         /* its resident warps' slots, oldest first (GTO's order, kept as
@@ -161,6 +162,8 @@ typedef struct sm {
     uint64_t now;               /* this SM's cycle in the kernel */
     uint64_t clock;             /* now + the kernel's start: %clock */
     sm_warp_t *warps;
+    uint8_t *sleep;             /* per warp slot: 0, or the stall (SM_STALL_*) it is known to be in
+                                 * until an event that ends it (sm_warp_look, sm_wake) */
     sm_sub_t *subs;
     sm_cu_t *cus;               /* nsub x collectors */
     uint64_t *unit_free;        /* nsub x units: the cycle each takes its next instruction */
@@ -180,6 +183,7 @@ typedef struct sm {
     uint32_t order;             /* issue counter */
     uint32_t next_age;
     uint32_t retire;            /* a warp may have finished: look */
+    uint32_t exited;            /* warps that exited and still hold their slots (sm_retire looks only then) */
     int fault;                  /* a CTA faulted: its fault is in its ptx_fault_t */
     uint32_t fault_cta;
     int stuck;                  /* CTAs resident and nothing can ever move (sm_run) */
@@ -206,6 +210,11 @@ SIM_INLINE void sm_fetch_mark(sm_t *sm, uint32_t i)
 {
     sm->subs[i % sm->P->nsub].fetch_mask |= 1ull << (i / sm->P->nsub);
 }
+
+/* Warp slot i may have left the stall it sleeps in (a register it waits
+ * for was written or read, a memory instruction of it completed, its
+ * CTA's barrier released): its scheduler looks at it again. */
+SIM_INLINE void sm_wake(sm_t *sm, uint32_t i) { sm->sleep[i] = 0; }
 
 
 
@@ -241,6 +250,7 @@ SIM_FN size_t sm_bytes_cleared(const sm_params_t *P, uint32_t max_ctas)
 {
     size_t n = sm_align(sizeof(sm_t));
     n += sm_align(sizeof(sm_warp_t) * P->max_warps);
+    n += sm_align(P->max_warps);
     n += sm_align(sizeof(sm_sub_t) * P->nsub);
     n += sm_align(sizeof(sm_cu_t) * P->nsub * P->collectors);
     n += sm_align(sizeof(uint64_t) * P->nsub * sm_units_per_sub(P));
@@ -276,6 +286,7 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
     size_t o = sm_align(sizeof(sm_t));
 #define SM_CARVE(field, type, count) sm->field = (type *)(m + o), o += sm_align(sizeof(type) * (count))
     SM_CARVE(warps, sm_warp_t, P->max_warps);
+    SM_CARVE(sleep, uint8_t, P->max_warps);
     SM_CARVE(subs, sm_sub_t, P->nsub);
     SM_CARVE(cus, sm_cu_t, P->nsub * P->collectors);
     SM_CARVE(unit_free, uint64_t, P->nsub * sm_units_per_sub(P));

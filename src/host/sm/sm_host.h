@@ -29,6 +29,27 @@ typedef struct sm_result {
     double seconds;             /* host wall time */
 } sm_result_t;
 
+/* Blocks one launch's runner used (the SMs' state, the CTA slots, the
+ * memory system), kept for the next launch of the session: a program
+ * that launches a kernel many times (bfs: 11, jacobi: 20) paid the host
+ * kernel's page faults and zeroing of fresh pages for every launch, an
+ * eighth of bfs's time. Each is taken back at its exact size; what a
+ * launch did not take is freed at its end. Its contents are whatever the
+ * last launch left: every user initialises what it reads (sm_init,
+ * mem_init, ptx_coop_cta_start), as with malloc. */
+typedef struct sm_pool {
+    void **p;
+    size_t *n;
+    uint32_t len, cap;
+} sm_pool_t;
+
+/* A kept block of n bytes, or a new one (NULL: out of memory). */
+void *sm_pool_take(sm_pool_t *pl, size_t n);
+/* Keeps p (n bytes) for the next launch (frees it if it cannot). */
+void sm_pool_keep(sm_pool_t *pl, void *p, size_t n);
+/* Frees every kept block. */
+void sm_pool_trim(sm_pool_t *pl);
+
 /* The run's timing across its launches: the simulated clock goes on from
  * one kernel to the next (gpu_tot_sim_cycle). */
 typedef struct sm_timing {
@@ -53,6 +74,7 @@ typedef struct sm_timing {
     cache_totals_t *l2_banks;
     dram_stats_t *dram_chans;
     uint32_t nchans, nsubs;
+    sm_pool_t pool;             /* the CPU runner's blocks from launch to launch */
 } sm_timing_t;
 
 /* A copy between host and device of [addr, addr + bytes), either way (as

@@ -54,7 +54,7 @@ static int sm_state(runner_t *X, uint32_t m)
     sm_grid_t *G = &X->G;
     if (G->sms[m])
         return 0;
-    rs->mem = malloc(sm_bytes(G->P, G->ctas_per_sm));
+    rs->mem = sm_pool_take(&X->tm->pool, sm_bytes(G->P, G->ctas_per_sm));
     rs->slots = (slot_t *)calloc(G->ctas_per_sm, sizeof *rs->slots);
     if (!rs->mem || !rs->slots)
         return X->r->error = 1, -1;
@@ -70,8 +70,8 @@ SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta)
     run_sm_t *rs = &X->sms[m];
     slot_t *sl = &rs->slots[k];
     if (!sl->mem) {
-        sl->mem = malloc(ptx_coop_cta_bytes(X->g));
-        sl->out.buf = malloc(PTX_CTA_OUT_CAP);
+        sl->mem = sm_pool_take(&X->tm->pool, ptx_coop_cta_bytes(X->g));
+        sl->out.buf = (uint8_t *)sm_pool_take(&X->tm->pool, PTX_CTA_OUT_CAP);
         sl->out.cap = PTX_CTA_OUT_CAP;
         if (!sl->mem || !sl->out.buf)
             return X->r->error = 1, -1;
@@ -265,7 +265,7 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     G->ctas_per_sm = s->ctas_per_sm;
     G->nctas = s->nctas;
     G->runner = &X;
-    if (P->mem.on && (mem = malloc(mem_bytes(&P->mem, nsm, P->cta_quantum)))) {
+    if (P->mem.on && (mem = sm_pool_take(&tm->pool, mem_bytes(&P->mem, nsm, P->cta_quantum)))) {
         G->mem = mem_init(mem, &P->mem, nsm, P->cta_quantum);
         if (sm_l2_kept(tm, &P->mem))
             mem_l2_load(G->mem, tm->l2_keep, 0, 1);
@@ -336,22 +336,75 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
 out:
     r->seconds = tr->seconds = now_s() - t0;
     tm->tot_seconds += r->seconds;
+    sm_pool_trim(&tm->pool); /* what this launch did not take */
     for (uint32_t m = 0; X.sms && G->sms && m < nsm; m++) {
         run_sm_t *rs = &X.sms[m];
         for (uint32_t k = 0; rs->slots && k < G->ctas_per_sm; k++) {
             if (rs->slots[k].started)
                 sm_grid_collect(G, m, k); /* a faulted or unfinished CTA's output is kept too */
-            free(rs->slots[k].mem);
-            free(rs->slots[k].out.buf);
+            sm_pool_keep(&tm->pool, rs->slots[k].mem, ptx_coop_cta_bytes(g));
+            sm_pool_keep(&tm->pool, rs->slots[k].out.buf, PTX_CTA_OUT_CAP);
         }
         free(rs->slots);
-        free(rs->mem);
+        sm_pool_keep(&tm->pool, rs->mem, sm_bytes(P, G->ctas_per_sm));
     }
     free(X.sms);
     free(G->sms);
     free(G->fr);
     free(dec);
-    free(mem);
+    if (mem)
+        sm_pool_keep(&tm->pool, mem, mem_bytes(&P->mem, nsm, P->cta_quantum));
+}
+
+/* The pools' lock: host threads of a CUDA program may launch timed kernels
+ * at once (cudart runs a launch in its caller's thread). */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void *sm_pool_take(sm_pool_t *pl, size_t n)
+{
+    pthread_mutex_lock(&pool_lock);
+    for (uint32_t i = pl->len; i-- > 0;)
+        if (pl->n[i] == n) {
+            void *p = pl->p[i];
+            pl->len--;
+            pl->p[i] = pl->p[pl->len], pl->n[i] = pl->n[pl->len];
+            pthread_mutex_unlock(&pool_lock);
+            return p;
+        }
+    pthread_mutex_unlock(&pool_lock);
+    return malloc(n);
+}
+
+void sm_pool_keep(sm_pool_t *pl, void *p, size_t n)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&pool_lock);
+    if (pl->len == pl->cap) {
+        uint32_t cap = pl->cap ? 2 * pl->cap : 64;
+        void **np = (void **)realloc(pl->p, sizeof *np * cap);
+        if (np)
+            pl->p = np;
+        size_t *nn = np ? (size_t *)realloc(pl->n, sizeof *nn * cap) : NULL;
+        if (!nn) {
+            pthread_mutex_unlock(&pool_lock);
+            free(p);
+            return;
+        }
+        pl->n = nn, pl->cap = cap;
+    }
+    pl->p[pl->len] = p, pl->n[pl->len] = n;
+    pl->len++;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+void sm_pool_trim(sm_pool_t *pl)
+{
+    pthread_mutex_lock(&pool_lock);
+    for (uint32_t i = 0; i < pl->len; i++)
+        free(pl->p[i]);
+    pl->len = 0;
+    pthread_mutex_unlock(&pool_lock);
 }
 
 /* ---- shared with the GPU's runner (sm_backend_cuda.cu) ------------------------ */
@@ -405,6 +458,10 @@ int sm_banks_room(sm_timing_t *tm, const mem_params_t *M)
 
 void sm_timing_free(sm_timing_t *tm)
 {
+    sm_pool_trim(&tm->pool);
+    free(tm->pool.p);
+    free(tm->pool.n);
+    tm->pool = (sm_pool_t){0};
     free(tm->l2_keep);
     free(tm->copies);
     free(tm->l2_banks);
