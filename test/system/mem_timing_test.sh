@@ -322,8 +322,10 @@ printf 'module chunks.ptx\nbuffer a f32 1179648 random 1 -1 1\nbuffer c f32 1179
 { cat "$CFG"; echo "-gpgpu_memory_partition_indexing 0"; } >"$T/consecutive.cfg"
 like_plain "$T/chunks.launch" --config "$T/consecutive.cfg" --stats "$T/consecutive.stats"
 c0=$(field "$T/t1.json" gpu_sim_cycle)
+cp "$T/t1.json" "$T/consecutive.json"
 like_plain "$T/chunks.launch" --config "$CFG" --stats "$T/ipoly.stats"
 c2=$(field "$T/t1.json" gpu_sim_cycle)
+cp "$T/t1.json" "$T/ipoly.json"
 python3 - "$c0" "$c2" <<'PY' && ok || bad "the channel hash did not spread one channel's stride (above)"
 import sys
 c0, c2 = (int(x) if x.isdigit() else 0 for x in sys.argv[1:3])
@@ -337,8 +339,10 @@ PY
 #      (-gpgpu_n_mem x -gpgpu_n_sub_partition_per_mchannel), summing to the
 #      totals; consecutive indexing reads the chunks from one channel alone
 #      (its slices take every L2 access), IPOLY from at least 12 of the 24.
-python3 - "$T/consecutive.stats" "$T/ipoly.stats" "$CFG" <<'PY' && ok || bad "per-bank statistics (above)"
-import re, sys
+#      The JSON report's dram_channels and l2_banks arrays hold the same
+#      counts as the lines.
+python3 - "$T/consecutive.stats" "$T/ipoly.stats" "$CFG" "$T/consecutive.json" "$T/ipoly.json" <<'PY' && ok || bad "per-bank statistics (above)"
+import json, re, sys
 cfg = open(sys.argv[3]).read()
 nchan = int(re.search(r"(?m)^-gpgpu_n_mem (\d+)", cfg).group(1))
 nsub = int(re.search(r"(?m)^-gpgpu_n_sub_partition_per_mchannel (\d+)", cfg).group(1))
@@ -355,6 +359,11 @@ for path, name in zip(sys.argv[1:3], ("consecutive", "IPOLY")):
     print("  %s: %d DRAM[i] blocks, %d L2 banks; reads in %d channels (channel %d: %d of %d); its slices: %d of %d L2 accesses"
           % (name, len(rd), len(banks), busy, c, max(rd) if rd else 0, sum(rd), mine, sum(a for a, m in banks)))
     ok &= len(rd) == nchan and len(banks) == nchan * nsub
+    t = json.load(open(sys.argv[4 if name == "consecutive" else 5]))["launches"][0]["timing"]
+    same = [c["n_rd"] for c in t["dram_channels"]] == rd and [c["n_act"] for c in t["dram_channels"]] == act and \
+        [(b["access"], b["miss"]) for b in t["l2_banks"]] == banks
+    print("  %s: the report's dram_channels and l2_banks %s the lines" % (name, "match" if same else "DO NOT match"))
+    ok &= same
     ok &= sum(act) == total("warpsim_dram_activates")
     ok &= sum(a for a, m in banks) == total("L2_total_cache_accesses") and sum(m for a, m in banks) == total("L2_total_cache_misses")
     if name == "consecutive":

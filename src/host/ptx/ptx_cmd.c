@@ -258,6 +258,7 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
         else
             sm_run_grid(&g, &p->sched, &s->tm, s->o->threads, &r, &rec->tr);
         rec->tot_cycles = s->tm.tot_cycles;
+        sm_banks_copy(&s->tm, &rec->banks);
     } else if (!strcmp(s->backend, "cuda")) {
         run_cuda(&g, &p->sched, NULL, &r, NULL);
     } else {
@@ -482,8 +483,10 @@ static void session_free(ptx_session_t *s)
     ptx_launch_free(s->l);
     gpu_config_free(&s->cfg);
     free(s->plans);
-    for (uint32_t i = 0; s->recs && i < s->nrecs; i++)
+    for (uint32_t i = 0; s->recs && i < s->nrecs; i++) {
         free(s->recs[i].race_words);
+        sm_banks_free(&s->recs[i].banks);
+    }
     free(s->recs);
     free(s->checks);
     if (s->tm.timeline)

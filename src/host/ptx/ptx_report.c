@@ -230,6 +230,40 @@ static void mem_counter_json(void *ctx, const char *key, uint64_t v, int indent)
     json_object_set_new((json_t *)ctx, k, json_integer((json_int_t)v));
 }
 
+/* Each DRAM channel's counters, named as the stats file's DRAM[i] lines. */
+static json_t *dram_channels_json(const sm_banks_t *b)
+{
+    json_t *a = json_array();
+    for (uint32_t c = 0; a && c < b->nchans; c++) {
+        const dram_stats_t *d = &b->dram[c];
+        if (json_array_append_new(
+                a, json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o}", "n_cmd", (json_int_t)d->n_cmd, "n_act",
+                             (json_int_t)d->n_act, "n_pre", (json_int_t)d->n_pre, "n_ref_event", (json_int_t)d->n_ref,
+                             "n_req", (json_int_t)d->n_req, "n_rd", (json_int_t)d->n_rd, "n_write", (json_int_t)d->n_wr,
+                             "n_activity", (json_int_t)d->n_activity, "bw_util",
+                             report_json_real(ratio(d->bwutil, d->n_cmd), 4), "dram_eff",
+                             report_json_real(ratio(d->bwutil, d->n_activity), 4))))
+            json_decref(a), a = NULL;
+    }
+    return a;
+}
+
+/* Each L2 slice's, as its L2_cache_bank[i] line (i = channel x slices + slice). */
+static json_t *l2_banks_json(const sm_banks_t *b)
+{
+    json_t *a = json_array();
+    for (uint32_t i = 0; a && i < b->nchans * b->nsubs; i++) {
+        const cache_totals_t *l = &b->l2[i];
+        if (json_array_append_new(a, json_pack("{s:I, s:I, s:o, s:I, s:I}", "access", (json_int_t)l->accesses, "miss",
+                                               (json_int_t)l->misses, "miss_rate",
+                                               report_json_real(ratio(l->misses, l->accesses), 3), "pending_hits",
+                                               (json_int_t)l->pending_hits, "reservation_fails",
+                                               (json_int_t)l->res_fails)))
+            json_decref(a), a = NULL;
+    }
+    return a;
+}
+
 /* The SM model's figures of a launch, under GPGPU-Sim's names where it has them. */
 static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
 {
@@ -260,6 +294,9 @@ static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
         json_object_set_new(j, "sync_points", json_integer((json_int_t)r->tr.syncs));
         json_object_set_new(j, "memory_mode", json_string(mode));
         sm_mem_counters(&r->tr, mem_counter_json, j);
+        if (r->banks.nchans && (json_object_set_new(j, "dram_channels", dram_channels_json(&r->banks)) ||
+                                json_object_set_new(j, "l2_banks", l2_banks_json(&r->banks))))
+            json_decref(j), j = NULL;
     }
     return j;
 }

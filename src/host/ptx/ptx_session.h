@@ -49,6 +49,7 @@ typedef struct ptx_launch_rec {
     ptx_memcheck_bad_t *memcheck_bad;
     int timed;                    /* --timing: tr is the SM model's */
     sm_result_t tr;
+    sm_banks_t banks;             /* ... and its L2 slices' and DRAM channels' counters */
     uint64_t tot_cycles;          /* gpu_tot_sim_cycle: cumulative up to and with this launch */
 } ptx_launch_rec_t;
 

@@ -91,6 +91,17 @@ int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M);
 int sm_banks_room(sm_timing_t *tm, const mem_params_t *M);
 void sm_timing_free(sm_timing_t *tm);
 
+/* One launch's per-bank counters, a copy of tm's after it (the report's
+ * dram_channels and l2_banks arrays). nchans 0: none. */
+typedef struct sm_banks {
+    cache_totals_t *l2;         /* nchans x nsubs slices, GPGPU-Sim's sub-partition order */
+    dram_stats_t *dram;         /* nchans */
+    uint32_t nchans, nsubs;
+} sm_banks_t;
+/* b from tm's last launch (none when it has none, or out of memory). */
+void sm_banks_copy(const sm_timing_t *tm, sm_banks_t *b);
+void sm_banks_free(sm_banks_t *b);
+
 /* The timeline's header line. */
 void sm_timeline_header(FILE *f);
 

@@ -5,6 +5,9 @@
  * has no name for (the scheduler's stall breakdown) is under warpsim_. */
 #include "host/sm/sm_host.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 const char *sm_stall_name(uint32_t i)
 {
     static const char *const names[SM_STALL_COUNT] = {
@@ -108,6 +111,27 @@ static void bank_lines(FILE *f, const sm_timing_t *tm)
                 b, (unsigned long long)l->accesses, (unsigned long long)l->misses, per(l->misses, l->accesses),
                 (unsigned long long)l->pending_hits, (unsigned long long)l->res_fails);
     }
+}
+
+void sm_banks_copy(const sm_timing_t *tm, sm_banks_t *b)
+{
+    *b = (sm_banks_t){0};
+    size_t nl = (size_t)tm->nchans * tm->nsubs;
+    if (!tm->nchans || !(b->l2 = (cache_totals_t *)malloc(sizeof *b->l2 * nl)) ||
+        !(b->dram = (dram_stats_t *)malloc(sizeof *b->dram * tm->nchans))) {
+        sm_banks_free(b);
+        return;
+    }
+    memcpy(b->l2, tm->l2_banks, sizeof *b->l2 * nl);
+    memcpy(b->dram, tm->dram_chans, sizeof *b->dram * tm->nchans);
+    b->nchans = tm->nchans, b->nsubs = tm->nsubs;
+}
+
+void sm_banks_free(sm_banks_t *b)
+{
+    free(b->l2);
+    free(b->dram);
+    *b = (sm_banks_t){0};
 }
 
 void sm_stats_print(FILE *f, const char *kernel, uint32_t uid, uint64_t insns, const sm_result_t *tr,
