@@ -94,17 +94,23 @@ SIM_FN uint32_t sm_warp_check(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
 /* sm_warp_check, but a warp found in a stall that only an event ends (its
  * scoreboard, its memory instructions, a barrier, its exit) sleeps in it
  * until sm_wake: the scheduler sees the same stall without looking again
- * (a memory-bound SM has all its warps waiting most cycles). Not under the
- * two-level scheduler, which moves warps between its sets by looking. */
+ * (a memory-bound SM has all its warps waiting most cycles). A warp ready
+ * but for a collector sleeps while its sub-core has none free (nothing
+ * else of it can change meanwhile without waking it: its operands' and
+ * buffer's state only moves by events that do). Not under the two-level
+ * scheduler, which moves warps between its sets by looking. */
 SIM_FN uint32_t sm_warp_look(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
 {
-    if (sm->sleep[i])
-        return sm->sleep[i];
+    uint32_t z = sm->sleep[i];
+    if (z && (z != SM_STALL_COLLECTOR || sm_free_cu(sm, s) == SM_NONE))
+        return z;
+    sm->sleep[i] = 0;
     uint32_t why = sm_warp_check(sm, s, i, pcp);
     const ptx_warp_t *w = sm->warps[i].w;
     if (sm->P->sched != SM_SCHED_TWO_LEVEL &&
         (why == SM_STALL_SCOREBOARD || why == SM_STALL_MEMORY || (why == SM_STALL_BARRIER && w->state == PTX_W_BAR) ||
-         (why == SM_STALL_IDLE && w && w->state == PTX_W_DONE)))
+         (why == SM_STALL_IDLE && w && w->state == PTX_W_DONE) ||
+         (why == SM_STALL_COLLECTOR && sm_free_cu(sm, s) == SM_NONE)))
         sm->sleep[i] = (uint8_t)why;
     return why;
 }
