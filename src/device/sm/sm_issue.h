@@ -108,7 +108,7 @@ SIM_FN uint32_t sm_warp_look(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
     uint32_t why = sm_warp_check(sm, s, i, pcp);
     const ptx_warp_t *w = sm->warps[i].w;
     if (sm->P->sched != SM_SCHED_TWO_LEVEL &&
-        (why == SM_STALL_SCOREBOARD || why == SM_STALL_MEMORY || (why == SM_STALL_BARRIER && w->state == PTX_W_BAR) ||
+        (why == SM_STALL_SCOREBOARD || why == SM_STALL_MEMORY || why == SM_STALL_BARRIER ||
          (why == SM_STALL_IDLE && w && w->state == PTX_W_DONE) ||
          (why == SM_STALL_COLLECTOR && sm_free_cu(sm, s) == SM_NONE)))
         sm->sleep[i] = (uint8_t)why;

@@ -90,7 +90,7 @@ void cudart_report_launch(const char *kernel, const char *module, const uint32_t
             K.recs[i].timed = 1;
             K.recs[i].tr = *tr;
             K.recs[i].tot_cycles = cudart_timing()->tot_cycles;
-            sm_banks_copy(cudart_timing(), &K.recs[i].banks);
+            sm_banks_copy(&cudart_timing()->banks, &K.recs[i].banks);
         }
         K.seconds += r->seconds;
         K.faulted |= r->faulted;

@@ -258,7 +258,7 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
         else
             sm_run_grid(&g, &p->sched, &s->tm, s->o->threads, &r, &rec->tr);
         rec->tot_cycles = s->tm.tot_cycles;
-        sm_banks_copy(&s->tm, &rec->banks);
+        sm_banks_copy(&s->tm.banks, &rec->banks);
     } else if (!strcmp(s->backend, "cuda")) {
         run_cuda(&g, &p->sched, NULL, &r, NULL);
     } else {

@@ -226,11 +226,11 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
         tr->dram = h.dram;
         tr->mem = h.mst;
         if (h.l2_banks) {
-            PTX_CUDA(cudaMemcpy(tm->l2_banks, h.l2_banks, sizeof *h.l2_banks * P->mem.nchan * P->mem.nsub,
+            PTX_CUDA(cudaMemcpy(tm->banks.l2, h.l2_banks, sizeof *h.l2_banks * P->mem.nchan * P->mem.nsub,
                                 cudaMemcpyDeviceToHost));
-            PTX_CUDA(cudaMemcpy(tm->dram_chans, h.dram_chans, sizeof *h.dram_chans * P->mem.nchan,
+            PTX_CUDA(cudaMemcpy(tm->banks.dram, h.dram_chans, sizeof *h.dram_chans * P->mem.nchan,
                                 cudaMemcpyDeviceToHost));
-            tm->nchans = P->mem.nchan, tm->nsubs = P->mem.nsub;
+            tm->banks.nchans = P->mem.nchan, tm->banks.nsubs = P->mem.nsub;
         }
         if (h.l2_keep) {
             PTX_CUDA(cudaMemcpy(tm->l2_keep, h.l2_keep, tm->l2_keep_bytes, cudaMemcpyDeviceToHost));

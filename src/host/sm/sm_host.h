@@ -50,6 +50,14 @@ void sm_pool_keep(sm_pool_t *pl, void *p, size_t n);
 /* Frees every kept block. */
 void sm_pool_trim(sm_pool_t *pl);
 
+/* A launch's L2 slices' and DRAM channels' counters, each (sm_mem_banks):
+ * the statistics' per-bank lines. nchans 0: none (no memory system). */
+typedef struct sm_banks {
+    cache_totals_t *l2;         /* nchans x nsubs slices, GPGPU-Sim's sub-partition order */
+    dram_stats_t *dram;         /* nchans */
+    uint32_t nchans, nsubs;
+} sm_banks_t;
+
 /* The run's timing across its launches: the simulated clock goes on from
  * one kernel to the next (gpu_tot_sim_cycle). */
 typedef struct sm_timing {
@@ -69,11 +77,7 @@ typedef struct sm_timing {
     int l2_saved;               /* l2_keep holds a kernel's L2 */
     uint64_t *copies;
     uint32_t ncopies, capcopies;
-    /* The last timed launch's L2 slices and DRAM channels, each (sm_mem_banks):
-     * the statistics' per-bank lines. nchans 0: none (no memory system). */
-    cache_totals_t *l2_banks;
-    dram_stats_t *dram_chans;
-    uint32_t nchans, nsubs;
+    sm_banks_t banks;           /* the last timed launch's */
     sm_pool_t pool;             /* the CPU runner's blocks from launch to launch */
 } sm_timing_t;
 
@@ -86,20 +90,15 @@ void sm_timing_copied(sm_timing_t *tm, uint64_t addr, uint64_t bytes);
 int sm_l2_kept(const sm_timing_t *tm, const mem_params_t *M);
 int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M);
 /* Room in tm for memory system M's per-bank counters (0: out of memory, and
- * the launch's statistics have no per-bank lines); tm->nchans is left 0
+ * the launch's statistics have no per-bank lines); tm->banks.nchans is left 0
  * until a launch fills them. */
 int sm_banks_room(sm_timing_t *tm, const mem_params_t *M);
 void sm_timing_free(sm_timing_t *tm);
 
-/* One launch's per-bank counters, a copy of tm's after it (the report's
- * dram_channels and l2_banks arrays). nchans 0: none. */
-typedef struct sm_banks {
-    cache_totals_t *l2;         /* nchans x nsubs slices, GPGPU-Sim's sub-partition order */
-    dram_stats_t *dram;         /* nchans */
-    uint32_t nchans, nsubs;
-} sm_banks_t;
-/* b from tm's last launch (none when it has none, or out of memory). */
-void sm_banks_copy(const sm_timing_t *tm, sm_banks_t *b);
+/* A copy of from in to (none when from has none, or out of memory): a
+ * launch's record keeps the session's per-bank counters of it (the
+ * report's dram_channels and l2_banks arrays). */
+void sm_banks_copy(const sm_banks_t *from, sm_banks_t *to);
 void sm_banks_free(sm_banks_t *b);
 
 /* The timeline's header line. */

@@ -323,8 +323,8 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
         tr->mem_on = 1;
         sm_mem_totals(G->mem, &tr->l2, &tr->dram, &tr->mem);
         if (sm_banks_room(tm, &P->mem)) {
-            sm_mem_banks(G->mem, tm->l2_banks, tm->dram_chans);
-            tm->nchans = P->mem.nchan, tm->nsubs = P->mem.nsub;
+            sm_mem_banks(G->mem, tm->banks.l2, tm->banks.dram);
+            tm->banks.nchans = P->mem.nchan, tm->banks.nsubs = P->mem.nsub;
         }
         if (sm_l2_keep_room(tm, &P->mem)) {
             mem_l2_save(G->mem, tm->l2_keep, 0, 1);
@@ -448,12 +448,10 @@ int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M)
 
 int sm_banks_room(sm_timing_t *tm, const mem_params_t *M)
 {
-    free(tm->l2_banks);
-    free(tm->dram_chans);
-    tm->nchans = tm->nsubs = 0;
-    tm->l2_banks = (cache_totals_t *)calloc((size_t)M->nchan * M->nsub, sizeof *tm->l2_banks);
-    tm->dram_chans = (dram_stats_t *)calloc(M->nchan, sizeof *tm->dram_chans);
-    return tm->l2_banks && tm->dram_chans;
+    sm_banks_free(&tm->banks);
+    tm->banks.l2 = (cache_totals_t *)calloc((size_t)M->nchan * M->nsub, sizeof *tm->banks.l2);
+    tm->banks.dram = (dram_stats_t *)calloc(M->nchan, sizeof *tm->banks.dram);
+    return tm->banks.l2 && tm->banks.dram;
 }
 
 void sm_timing_free(sm_timing_t *tm)
@@ -464,11 +462,9 @@ void sm_timing_free(sm_timing_t *tm)
     tm->pool = (sm_pool_t){0};
     free(tm->l2_keep);
     free(tm->copies);
-    free(tm->l2_banks);
-    free(tm->dram_chans);
+    sm_banks_free(&tm->banks);
     tm->l2_keep = NULL, tm->copies = NULL, tm->l2_saved = 0;
     tm->l2_keep_bytes = 0, tm->ncopies = tm->capcopies = 0;
-    tm->l2_banks = NULL, tm->dram_chans = NULL, tm->nchans = tm->nsubs = 0;
 }
 
 void sm_fault_min(ptx_grid_result_t *r, const ptx_fault_t *f, uint64_t cta)

@@ -94,8 +94,9 @@ static void stat_line(void *f, const char *key, uint64_t v, int indent)
 static void bank_lines(FILE *f, const sm_timing_t *tm)
 {
     const dram_timing_t *t = &tm->P.mem.dram.t;
-    for (uint32_t c = 0; c < tm->nchans; c++) {
-        const dram_stats_t *d = &tm->dram_chans[c];
+    const sm_banks_t *bk = &tm->banks;
+    for (uint32_t c = 0; c < bk->nchans; c++) {
+        const dram_stats_t *d = &bk->dram[c];
         fprintf(f, "DRAM[%u]: %u bks, CL=%u, tRRD=%u tCCD=%u, tRCD=%u tRAS=%u tRP=%u tRC=%u\n", c, t->nbk, t->CL,
                 t->tRRD, t->tCCD, t->tRCD, t->tRAS, t->tRP, t->tRC);
         fprintf(f, "n_cmd=%llu n_act=%llu n_pre=%llu n_ref_event=%llu n_req=%llu n_rd=%llu n_write=%llu bw_util=%.4g\n",
@@ -104,8 +105,8 @@ static void bank_lines(FILE *f, const sm_timing_t *tm)
                 (unsigned long long)d->n_wr, per(d->bwutil, d->n_cmd));
         fprintf(f, "n_activity=%llu dram_eff=%.4g\n", (unsigned long long)d->n_activity, per(d->bwutil, d->n_activity));
     }
-    for (uint32_t b = 0; b < tm->nchans * tm->nsubs; b++) {
-        const cache_totals_t *l = &tm->l2_banks[b];
+    for (uint32_t b = 0; b < bk->nchans * bk->nsubs; b++) {
+        const cache_totals_t *l = &bk->l2[b];
         fprintf(f, "L2_cache_bank[%u]: Access = %llu, Miss = %llu, Miss_rate = %.3f, Pending_hits = %llu, "
                    "Reservation_fails = %llu\n",
                 b, (unsigned long long)l->accesses, (unsigned long long)l->misses, per(l->misses, l->accesses),
@@ -113,18 +114,18 @@ static void bank_lines(FILE *f, const sm_timing_t *tm)
     }
 }
 
-void sm_banks_copy(const sm_timing_t *tm, sm_banks_t *b)
+void sm_banks_copy(const sm_banks_t *from, sm_banks_t *to)
 {
-    *b = (sm_banks_t){0};
-    size_t nl = (size_t)tm->nchans * tm->nsubs;
-    if (!tm->nchans || !(b->l2 = (cache_totals_t *)malloc(sizeof *b->l2 * nl)) ||
-        !(b->dram = (dram_stats_t *)malloc(sizeof *b->dram * tm->nchans))) {
-        sm_banks_free(b);
+    *to = (sm_banks_t){0};
+    size_t nl = (size_t)from->nchans * from->nsubs;
+    if (!from->nchans || !(to->l2 = (cache_totals_t *)malloc(sizeof *to->l2 * nl)) ||
+        !(to->dram = (dram_stats_t *)malloc(sizeof *to->dram * from->nchans))) {
+        sm_banks_free(to);
         return;
     }
-    memcpy(b->l2, tm->l2_banks, sizeof *b->l2 * nl);
-    memcpy(b->dram, tm->dram_chans, sizeof *b->dram * tm->nchans);
-    b->nchans = tm->nchans, b->nsubs = tm->nsubs;
+    memcpy(to->l2, from->l2, sizeof *to->l2 * nl);
+    memcpy(to->dram, from->dram, sizeof *to->dram * from->nchans);
+    to->nchans = from->nchans, to->nsubs = from->nsubs;
 }
 
 void sm_banks_free(sm_banks_t *b)
