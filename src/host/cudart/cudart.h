@@ -104,6 +104,9 @@ void cudart_mem_gmem(struct ptx_gmem *g);
 
 /* A cudaLimit's value (cudaDeviceSetLimit's, else the default). */
 uint64_t cudart_limit(int limit);
+/* cudaDeviceGetAttribute's answer for attribute a of the device: 0 and *v,
+ * or -1 for a number CUDA 13 does not define. */
+int cudart_attribute(int a, int *v);
 
 /* The live allocations, sorted by address, with the bytes asked for each
  * (malloc'd; --memcheck's table); *n of them. */

@@ -36,7 +36,7 @@ static void fill_prop(struct cudaDeviceProp *p)
 #undef PROP
 }
 
-static int attribute(enum cudaDeviceAttr a, int *v)
+int cudart_attribute(int a, int *v)
 {
     const gpu_config_t *c = cudart_gpu();
     const cudart_card_t *k = cudart_card();
@@ -104,7 +104,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     if (device != 0)
         RET(cudaErrorInvalidDevice);
     /* a number CUDA 13 does not define, as NVIDIA's runtime answers it */
-    RET(!value || attribute(attr, value) ? cudaErrorInvalidValue : cudaSuccess);
+    RET(!value || cudart_attribute(attr, value) ? cudaErrorInvalidValue : cudaSuccess);
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)

@@ -40,8 +40,15 @@ int cudart_devrt_bind(cudart_module_t *m)
     for (uint32_t i = 0; i < pm->nvars; i++) {
         if (strcmp(pm->vars[i].name, "__warpsim_devrt") || pm->vars[i].space != PTX_SPACE_GLOBAL)
             continue;
-        if (!state && !(state = cudart_mem_alloc(DEVRT_SIZE, CUDART_MEM_DEVICE, 0, NULL)))
-            return cudaErrorMemoryAllocation;
+        if (!state) {
+            if (!(state = cudart_mem_alloc(DEVRT_SIZE, CUDART_MEM_DEVICE, 0, NULL)))
+                return cudaErrorMemoryAllocation;
+            /* the device's attributes, for device-side cudaDeviceGetAttribute (fixed once the
+             * runtime read its config) */
+            for (int a = 0; a < DEVRT_NATTRS; a++)
+                if (cudart_attribute(a, (int *)(state + DEVRT_ATTRS) + a))
+                    state[DEVRT_ATTR_ERR + a] = cudaErrorInvalidValue;
+        }
         *(uint64_t *)(uintptr_t)ptx_prog_var_addr(m->prog, i) = (uint64_t)(uintptr_t)state;
         m->devrt = 1;
     }
@@ -81,6 +88,8 @@ int cudart_devrt_enter(cudart_module_t *m, uint32_t *mark)
     if (!m->devrt)
         return 0;
     pthread_mutex_lock(&running);
+    for (int l = 0; l < DEVRT_NLIMITS; l++)
+        U64(DEVRT_LIMITS + 8 * l) = cudart_limit(l);
     int err = reserve();
     *mark = U32(DEVRT_CDP_TAIL);
     if (err)

@@ -17,8 +17,16 @@ enum {
     DEVRT_LAST_ERROR = 40,     /* u32: the device runtime's last error */
     DEVRT_HANDLES = 44,        /* u32: stream and event handles made */
     DEVRT_HEADS = 192,         /* u64[32]: each size class's free list (version << 48 | block) */
-    DEVRT_SIZE = 448,
+    DEVRT_ATTRS = 448,         /* i32[DEVRT_NATTRS]: cudaDeviceGetAttribute's answers, */
+    DEVRT_ATTR_ERR = 1088,     /* u8[DEVRT_NATTRS]: and its errors (0 or cudaErrorInvalidValue) */
+    DEVRT_LIMITS = 1248,       /* u64[DEVRT_NLIMITS]: cudaDeviceGetLimit's answers at the launch */
+    DEVRT_SIZE = 1288,
 };
+/* Device-side cudaDeviceGetAttribute answers attributes 0..DEVRT_NATTRS-1 (CUDA 13's last is
+ * 147) and cudaDeviceGetLimit limits 0..DEVRT_NLIMITS-1 (cudaLimitStackSize to
+ * cudaLimitDevRuntimePendingLaunchCount: the ones CUDA's device runtime answers). */
+#define DEVRT_NATTRS 160
+#define DEVRT_NLIMITS 5
 
 /* A launch stack entry: a header, then the parameters. */
 enum {
@@ -38,10 +46,12 @@ enum {
 
 struct cudart_module;
 /* After a module is loaded: points its __warpsim_devrt, if it has one, at
- * the state. 0 or a cudaError_t. */
+ * the state (made at the first, with the device's attributes). 0 or a
+ * cudaError_t. */
 int cudart_devrt_bind(struct cudart_module *m);
 /* Before a grid of the module runs: the heap and the launch stack exist
- * (sized by the limits at the first such launch); *mark is where the
+ * (sized by the limits at the first such launch), the limits' answers are
+ * the runtime's now; *mark is where the
  * grid's children will start. 0 or a cudaError_t. */
 int cudart_devrt_enter(struct cudart_module *m, uint32_t *mark);
 /* After the grid (which failed, or not): runs the children it launched

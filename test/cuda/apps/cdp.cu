@@ -6,7 +6,9 @@
 // sees what the writer's child wrote); a tail launch runs after the
 // parent's other children, even those launched after it; parameters of
 // every size reach the child; device-side cudaMalloc, cudaMemcpyAsync,
-// cudaFree and cudaGetLastError.
+// cudaFree and cudaGetLastError; device-side queries answer as the host's
+// (attributes, limits, device count, runtime version, events) and refuse
+// what the host refuses.
 #include "check.h"
 
 struct Odd {
@@ -72,6 +74,37 @@ __global__ void runtime(const int *src, int *dst, int *ok)
     *ok = e1 == cudaSuccess && e2 == cudaSuccess && e3 == cudaSuccess && cudaGetLastError() == cudaSuccess;
 }
 
+/* q[0..4]: SM count, warp size, compute capability major, heap limit, printf FIFO limit;
+ * q[5]: device count; q[6]: runtime version; e[...]: the calls' errors. */
+__global__ void query(long long *q, int *e)
+{
+    int v = -1;
+    e[0] = cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0);
+    q[0] = v;
+    e[1] = cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 0);
+    q[1] = v;
+    e[2] = cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, 0);
+    q[2] = v;
+    size_t s = 0;
+    e[3] = cudaDeviceGetLimit(&s, cudaLimitMallocHeapSize);
+    q[3] = (long long)s;
+    e[4] = cudaDeviceGetLimit(&s, cudaLimitPrintfFifoSize);
+    q[4] = (long long)s;
+    e[5] = cudaGetDeviceCount(&v);
+    q[5] = v;
+    e[6] = cudaRuntimeGetVersion(&v);
+    q[6] = v;
+    e[7] = cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, 1);        /* no device 1 */
+    e[8] = cudaDeviceGetAttribute(&v, (cudaDeviceAttr)9999, 0);       /* no such attribute */
+    e[9] = cudaDeviceGetLimit(&s, cudaLimitPersistingL2CacheSize);    /* not a device-side limit */
+    cudaEvent_t a, b;
+    e[10] = cudaEventCreateWithFlags(&a, cudaEventDisableTiming);
+    e[11] = cudaEventCreateWithFlags(&b, cudaEventDisableTiming);
+    q[7] = a != b && a && b;
+    e[12] = cudaEventRecord(a, 0);
+    e[13] = cudaEventDestroy(a) | cudaEventDestroy(b);
+}
+
 int main()
 {
     const int n = 5000;
@@ -116,5 +149,34 @@ int main()
     EXPECT(*ok == 1, "a device runtime call failed");
     for (int i = 0; i < 16; i++)
         EXPECT(dst[i] == 2 * v[i], "dst[%d] = %d", i, dst[i]);
+
+    long long *q;
+    int *e;
+    CHECK(cudaMallocManaged(&q, 8 * sizeof *q));
+    CHECK(cudaMallocManaged(&e, 14 * sizeof *e));
+    CHECK(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 3u << 20));
+    size_t heap = 0, fifo = 0;
+    CHECK(cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize));
+    CHECK(cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize));
+    int sms = 0, warp = 0, major = 0, version = 0;
+    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    CHECK(cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0));
+    CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+    CHECK(cudaRuntimeGetVersion(&version));
+    query<<<1, 1>>>(q, e);
+    CHECK(cudaDeviceSynchronize());
+    for (int i = 0; i < 7; i++)
+        EXPECT(e[i] == cudaSuccess, "device-side query %d: error %d", i, e[i]);
+    EXPECT(q[0] == sms && q[1] == warp && q[2] == major, "device attributes %lld %lld %lld, host's %d %d %d",
+           q[0], q[1], q[2], sms, warp, major);
+    EXPECT(q[3] == (long long)heap && q[4] == (long long)fifo, "device limits %lld %lld, host's %zu %zu", q[3],
+           q[4], heap, fifo);
+    EXPECT(q[5] == 1 && q[6] == version, "device count %lld, version %lld", q[5], q[6]);
+    EXPECT(e[7] == cudaErrorInvalidDevice, "device 1's attribute: error %d", e[7]);
+    EXPECT(e[8] == cudaErrorInvalidValue, "attribute 9999: error %d", e[8]);
+    EXPECT(e[9] == cudaErrorUnsupportedLimit, "a host-only limit: error %d", e[9]);
+    EXPECT(e[10] == cudaSuccess && e[11] == cudaSuccess && q[7] == 1, "device-side events %d %d %lld", e[10],
+           e[11], q[7]);
+    EXPECT(e[12] == cudaSuccess && e[13] == cudaSuccess, "event record/destroy %d %d", e[12], e[13]);
     return finish("cdp");
 }
