@@ -3,7 +3,8 @@
  * barrier word, an ld.acquire spin), between phases that read what other
  * CTAs wrote; a hand-written spin on a flag that only the last CTA sets (the
  * quantum's turns); and a grid.sync that one CTA never reaches, which is a
- * barrier fault instead of a hang. */
+ * barrier fault instead of a hang. Each on 1, 2 and 4 host threads (4: some
+ * threads hold one CTA, some two). */
 #include "test_ptx_exec_fixture.h"
 #include "host/ptx/ptx_run_cpu.h"
 
@@ -22,9 +23,9 @@
     "SPIN" #n ":\nld.acquire.gpu.u32 %r8, [%rd5];\nxor.b32 %r9, %r8, %r7;\nsetp.gt.s32 %p3, %r9, -1;\n" \
     "@%p3 bra SPIN" #n ";\nWAITED" #n ":\nbar.sync 0;\n"
 
-/* Runs k(out = data) as a cooperative grid of NCTA CTAs of `block` threads,
- * the workspace at data + 4096. */
-static int run_coop(te_t *t, uint32_t block, ptx_grid_result_t *r)
+/* Runs k(out = data) as a cooperative grid of NCTA CTAs of `block` threads
+ * on `threads` host threads, the workspace at data + 4096. */
+static int run_coop(te_t *t, uint32_t block, int threads, ptx_grid_result_t *r)
 {
     te_param_u64(t, t->data);
     int k = ptx_find_func(t->m, "k");
@@ -34,12 +35,13 @@ static int run_coop(te_t *t, uint32_t block, ptx_grid_result_t *r)
                     .insn_limit = 10000000, .grid_ws = t->data + 4096};
     g.gmem = (ptx_gmem_t){t->arena, PTX_GMEM_LO, TE_ARENA};
     ptx_sched_t s = {.nsm = 4, .ctas_per_sm = 2, .nctas = NCTA};
-    ptx_run_coop(&g, &s, r);
+    ptx_run_coop(&g, &s, threads, r);
     cr_assert(!r->error);
+    cr_assert_eq(r->threads, threads);
     return r->faulted ? -1 : 0;
 }
 
-Test(ptx_coop, grid_sync_phases)
+static void grid_sync_phases(int threads)
 {
     char *text = te_kernel("", COOP_REGS
         /* 1: out[c] = c + 1 (thread 0) */
@@ -61,7 +63,7 @@ Test(ptx_coop, grid_sync_phases)
     te_t *t = te_new(text);
     free(text);
     ptx_grid_result_t r;
-    int rc = run_coop(t, 64, &r);
+    int rc = run_coop(t, 64, threads, &r);
     cr_assert_eq(rc, 0, "fault %u at CTA %u line %u", r.fault.code, r.fault.cta, r.fault.line);
     cr_assert_eq(r.ctas_run, NCTA);
     uint32_t total = 0;
@@ -78,7 +80,7 @@ Test(ptx_coop, grid_sync_phases)
 
 /* CTA 0 waits on a flag (a plain volatile loop, not grid.sync) that the last
  * CTA sets after a long computation: only turns let the last CTA run. */
-Test(ptx_coop, flag_spin_needs_turns)
+static void flag_spin_needs_turns(int threads)
 {
     char *text = te_kernel("", COOP_REGS
         "setp.ne.u32 %p4, %r0, 0;\n@%p4 bra DONE;\n"
@@ -93,7 +95,7 @@ Test(ptx_coop, flag_spin_needs_turns)
     te_t *t = te_new(text);
     free(text);
     ptx_grid_result_t r;
-    int rc = run_coop(t, 32, &r);
+    int rc = run_coop(t, 32, threads, &r);
     cr_assert_eq(rc, 0, "fault %u at CTA %u", r.fault.code, r.fault.cta);
     uint32_t want = 0;
     for (uint32_t i = 0; i < 20000; i++)
@@ -104,7 +106,7 @@ Test(ptx_coop, flag_spin_needs_turns)
 }
 
 /* CTA 2 returns before the grid.sync: the others would wait forever. */
-Test(ptx_coop, grid_sync_never_completes)
+static void grid_sync_never_completes(int threads)
 {
     char *text = te_kernel("", COOP_REGS
         "setp.eq.u32 %p4, %r30, 2;\n@%p4 bra DONE;\n"
@@ -114,7 +116,7 @@ Test(ptx_coop, grid_sync_never_completes)
     te_t *t = te_new(text);
     free(text);
     ptx_grid_result_t r;
-    int rc = run_coop(t, 64, &r);
+    int rc = run_coop(t, 64, threads, &r);
     cr_assert_eq(rc, -1);
     cr_assert_eq(r.fault.code, PTX_FAULT_BARRIER, "fault %u", r.fault.code);
     cr_assert_eq(r.fault.warp, 0);
@@ -122,4 +124,11 @@ Test(ptx_coop, grid_sync_never_completes)
     cr_assert_eq(te_u32(t, 0), 0, "nobody got past the barrier");
     ptx_grid_result_free(&r);
     te_free(t);
+}
+
+Test(ptx_coop, grid_sync_phases) { grid_sync_phases(1), grid_sync_phases(2), grid_sync_phases(4); }
+Test(ptx_coop, flag_spin_needs_turns) { flag_spin_needs_turns(1), flag_spin_needs_turns(2), flag_spin_needs_turns(4); }
+Test(ptx_coop, grid_sync_never_completes)
+{
+    grid_sync_never_completes(1), grid_sync_never_completes(2), grid_sync_never_completes(4);
 }

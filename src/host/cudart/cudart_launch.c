@@ -159,7 +159,7 @@ static int run_grid(cudart_func_t *f, ptx_grid_t *g, const ptx_sched_t *s)
     if (tm)
         sm_run_grid(g, s, tm, cudart_env()->threads, &r, &tr); /* a cooperative grid fits: all resident */
     else if (g->grid_ws)
-        ptx_run_coop(g, s, &r);
+        ptx_run_coop(g, s, cudart_env()->threads, &r);
     else
         ptx_run_cpu(g, s, cudart_env()->threads, &r);
     if (g->race)

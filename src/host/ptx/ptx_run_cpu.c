@@ -90,7 +90,7 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static int host_threads(int asked, uint64_t nctas)
+int ptx_host_threads(int asked, uint64_t nctas)
 {
     long n = asked > 0 ? asked : sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
@@ -113,7 +113,7 @@ void ptx_run_cpu(const ptx_grid_t *g, const ptx_sched_t *s, int threads, ptx_gri
     atomic_init(&j.next, 0);
     atomic_init(&j.stop, 0);
     pthread_mutex_init(&j.lock, NULL);
-    r->threads = host_threads(threads, s->nctas);
+    r->threads = ptx_host_threads(threads, s->nctas);
     pthread_t *tid = calloc((size_t)r->threads, sizeof *tid);
     double t0 = now();
     int started = 0;

@@ -35,9 +35,12 @@ typedef struct ptx_grid_result {
  * CTA i on SM ptx_sched_sm(s, i). A fault stops CTAs not yet started. */
 void ptx_run_cpu(const ptx_grid_t *g, const ptx_sched_t *s, int threads, ptx_grid_result_t *r);
 /* A cooperative grid (g->grid_ws set, its barrier word zero or left by an
- * earlier grid): every CTA resident, in turns on one host thread
+ * earlier grid): every CTA resident, in turns on `threads` host threads
  * (ptx_run_coop.c), so that grid-wide barriers complete. */
-void ptx_run_coop(const ptx_grid_t *g, const ptx_sched_t *s, ptx_grid_result_t *r);
+void ptx_run_coop(const ptx_grid_t *g, const ptx_sched_t *s, int threads, ptx_grid_result_t *r);
+/* The host threads a grid of nctas CTAs gets when `asked` (0: every host
+ * core): at most one a CTA, at most 1024. */
+int ptx_host_threads(int asked, uint64_t nctas);
 void ptx_grid_result_free(ptx_grid_result_t *r);
 /* Adds from's counters to to's. */
 void ptx_stats_add(ptx_stats_t *to, const ptx_stats_t *from);
