@@ -1,7 +1,10 @@
 /* mma.sync on the executor: each lane loads its fragments' registers (laid
  * out here from the PTX ISA's fragment tables, written out per shape as the
  * manual words them), runs one mma, and stores d; every element of A, B and
- * C is distinct and every sum exact, so a wrong lane or register shows. And
+ * C is distinct and every sum exact, so a wrong lane or register shows; with
+ * random f16 and tf32 inputs (f16 subnormals, tf32's ignored low bits), every
+ * f32 sum rounds, and d must be the f32 sum in k order, each product exact
+ * (ptx_exec_mma.h's accumulation), bit for bit. And
  * cp.async: src-size's zero fill, the fault of a bad source, none where
  * src-size is 0. stmatrix: its layout, its faults; movmatrix. */
 #include "test_ptx_exec_fixture.h"
@@ -116,7 +119,24 @@ static void vec(char *buf, size_t cap, char x, uint32_t n)
     snprintf(buf + k, cap - (size_t)k, "}");
 }
 
-static void check_mma(const mc_t *c)
+/* Random bits of an element: f16 of either sign from subnormal to 2^5, tf32
+ * and f32 between 2^-7 and 2^7 with every mantissa bit random. */
+static uint64_t rbits(char e, uint32_t *seed)
+{
+    *seed = *seed * 1664525u + 1013904223u;
+    uint32_t r = *seed >> 1;
+    if (e == 'h')
+        return (r & 0x8000u) | (r >> 16 % 21u) % 21u << 10 | (r & 0x3ffu);
+    return (r & 0x80000000u) | (120u + (r >> 23) % 15u) << 23 | (r & 0x7fffffu);
+}
+
+/* The element as the float path reads it: tf32 without its low 13 bits. */
+static float fvalue(char e, uint64_t x)
+{
+    return e == 't' ? (float)of_bits('f', x & 0xffffe000u) : (float)of_bits(e, x);
+}
+
+static void check_mma_at(const mc_t *c, int rounding)
 {
     const char *w = c->wide ? "b64" : "b32";
     uint32_t sz = c->wide ? 8 : 4;
@@ -141,12 +161,13 @@ static void check_mma(const mc_t *c)
     te_param_u64(t, t->data);
 
     uint64_t A[512], B[256], C[128];
+    uint32_t seed = 12345;
     for (uint32_t i = 0; i < c->m * c->k; i++)
-        A[i] = to_bits(c->a, value(c->a, 'a', i));
+        A[i] = rounding ? rbits(c->a, &seed) : to_bits(c->a, value(c->a, 'a', i));
     for (uint32_t i = 0; i < c->k * c->n; i++)
-        B[i] = to_bits(c->b, value(c->b, 'b', i));
+        B[i] = rounding ? rbits(c->b, &seed) : to_bits(c->b, value(c->b, 'b', i));
     for (uint32_t i = 0; i < c->m * c->n; i++)
-        C[i] = to_bits(c->c, value(c->c, 'c', i));
+        C[i] = rounding ? rbits(c->c, &seed) : to_bits(c->c, value(c->c, 'c', i));
     for (uint32_t l = 0; l < 32; l++) {
         uint64_t ra[4], rb[4], rc[4];
         pack(c, 'a', l, A, c->k, ra), pack(c, 'b', l, B, c->n, rb), pack(c, 'c', l, C, c->n, rc);
@@ -165,6 +186,14 @@ static void check_mma(const mc_t *c)
             double want = of_bits(c->c, C[row * c->n + col]);
             for (uint32_t kk = 0; kk < c->k; kk++)
                 want += of_bits(c->a, A[row * c->k + kk]) * of_bits(c->b, B[kk * c->n + col]);
+            if (rounding) {
+                float f = (float)of_bits(c->c, C[row * c->n + col]);
+                for (uint32_t kk = 0; kk < c->k; kk++) {
+                    float p = fvalue(c->a, A[row * c->k + kk]) * fvalue(c->b, B[kk * c->n + col]);
+                    f += p;   /* p is exact; each sum rounds */
+                }
+                want = f;
+            }
             if (c->c == 'i' && want > 2147483647.0)
                 want = 2147483647.0, sat++;
             uint64_t got = 0;
@@ -177,10 +206,18 @@ static void check_mma(const mc_t *c)
     te_free(t);
 }
 
+static void check_mma(const mc_t *c) { check_mma_at(c, 0); }
+
 Test(ptx_mma, sync_fragment_layouts)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_mma(&cases[i]);
+}
+
+Test(ptx_mma, sync_f32_rounding)
+{
+    check_mma_at(&cases[0], 1);   /* f16 */
+    check_mma_at(&cases[1], 1);   /* tf32 */
 }
 
 /* Thread i copies 16 bytes of which src-size = i % 17 are read; the rest of

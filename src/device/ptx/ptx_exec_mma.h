@@ -33,6 +33,47 @@ SIM_INLINE void ptx_frag_pos(const ptx_mma_t *mm, uint32_t frag, uint32_t type, 
     *row = i / cols, *col = i % cols;
 }
 
+/* The same for element h of lane l's register q (w elements a register, per
+ * a lane), as the matrix's index row * cols + col, without a division: every
+ * shape's dimensions are powers of two, so wmma's numbering wraps by a mask. */
+SIM_INLINE uint32_t ptx_frag_index(const ptx_mma_t *mm, uint32_t frag, uint32_t w, uint32_t per, uint32_t l,
+                                   uint32_t q, uint32_t h)
+{
+    uint32_t cols = ptx_frag_cols(mm->shape, frag);
+    if (mm->sync) {
+        uint32_t row, col;
+        ptx_mma_hw_at(frag, w, l, q, h, &row, &col);
+        return row * cols + col;
+    }
+    return (l * per + q * w + h) & (ptx_frag_rows(mm->shape, frag) * cols - 1u);
+}
+
+/* Element h of a register's value v, of `bits` bits. */
+SIM_INLINE uint64_t ptx_frag_part(uint64_t v, uint32_t bits, uint32_t h)
+{
+    return bits == 64 ? v : (v >> (h * bits)) & ((1ull << bits) - 1u);
+}
+
+/* For each element of every lane's fragment f (type t), lanes from the
+ * highest, so that where two hold one element (wmma's f16 a and b) the
+ * lower lane's is the one left: BODY with l_, e_ (its number in the lane),
+ * x_ (its index in the matrix) and v_ (its bits). */
+#define PTX_FRAG_EACH(w, mm, f, t, BODY)                                                               \
+    do {                                                                                               \
+        uint32_t wpr_ = ptx_frag_per_reg(t), bits_ = ptx_mma_bits(t), nreg_ = (mm)->nreg[f];         \
+        uint32_t per_ = nreg_ * wpr_;                                                                  \
+        for (uint32_t l_ = 32; l_-- > 0;)                                                              \
+            for (uint32_t q_ = 0; q_ < nreg_; q_++) {                                                  \
+                uint64_t r_ = (w)->regs[(size_t)(mm)->slot[f][q_] * 32 + l_];                          \
+                for (uint32_t h_ = 0; h_ < wpr_; h_++) {                                               \
+                    uint32_t e_ = q_ * wpr_ + h_, x_ = ptx_frag_index(mm, f, wpr_, per_, l_, q_, h_);  \
+                    uint64_t v_ = ptx_frag_part(r_, bits_, h_);                                        \
+                    (void)e_, (void)x_, (void)v_;                                                      \
+                    BODY;                                                                              \
+                }                                                                                      \
+            }                                                                                          \
+    } while (0)
+
 /* Element e of lane l's fragment in registers slots[]: its bits. */
 SIM_INLINE uint64_t ptx_frag_get(const ptx_warp_t *w, const uint32_t *slots, uint32_t type, uint32_t l, uint32_t e)
 {
@@ -130,28 +171,48 @@ SIM_INLINE double ptx_mma_value(uint32_t type, uint64_t x)
     }
 }
 
+/* f16, bf16 and tf32 a and b, and their f32 or f16 c and d: the float path. */
+SIM_INLINE int ptx_mma_is_float(uint32_t type)
+{
+    return type == PTX_ME_F16 || type == PTX_ME_BF16 || type == PTX_ME_TF32;
+}
+
+/* A float path element (or an f16/f32 c) as a float, exactly: f16 by its
+ * fields (every f16 is an f32; a NaN stays a NaN, made quiet). */
+SIM_INLINE float ptx_mma_float(uint32_t type, uint64_t x)
+{
+    uint32_t h = (uint32_t)x;
+    switch (type) {
+    case PTX_ME_BF16: return ptx_f32(h << 16);
+    case PTX_ME_TF32: return ptx_f32(h & 0xffffe000u);
+    case PTX_ME_F16: {
+        uint32_t sign = (h & 0x8000u) << 16, e = h >> 10 & 0x1fu, m = h & 0x3ffu;
+        if (e == 31)
+            return ptx_f32(sign | 0x7f800000u | (m ? 0x400000u : 0) | m << 13);
+        if (e == 0) {
+            float v = (float)m * 0x1p-24f;   /* subnormal or zero: exact */
+            return sign ? -v : v;
+        }
+        return ptx_f32(sign | (e + 112) << 23 | m << 13);
+    }
+    default: return ptx_f32(h);   /* an f32 c */
+    }
+}
+
 #define PTX_MMA_MAXELEMS 512 /* the largest a or b: 32 x 16 */
 
 /* The whole matrix of fragment f (a or b), row by row, from every lane's
- * elements; where two hold one element (wmma's f16), the lower lane's first. */
-SIM_FN void ptx_mma_gather(const ptx_warp_t *w, const ptx_mma_t *mm, uint32_t f, double *m)
-{
-    uint32_t t = mm->type[f], cols = ptx_frag_cols(mm->shape, f), per = mm->nreg[f] * ptx_frag_per_reg(t);
-    for (uint32_t l = 32; l-- > 0;)
-        for (uint32_t e = per; e-- > 0;) {
-            uint32_t row, col;
-            ptx_frag_pos(mm, f, t, l, e, &row, &col);
-            m[row * cols + col] = ptx_mma_value(t, ptx_frag_get(w, mm->slot[f], t, l, e));
-        }
-}
+ * elements (the lower lane's where two hold one); VALUE(type, bits) makes an
+ * element. */
+#define PTX_MMA_GATHER(w, mm, f, m, VALUE) PTX_FRAG_EACH(w, mm, f, (mm)->type[f], (m)[x_] = VALUE((mm)->type[f], v_))
 
-/* D[i][j] = C[i][j] plus the sum over k of A[i][k] * B[k][j], in d's type. */
+/* D[i][j] = C[i][j] plus the sum over k of A[i][k] * B[k][j], in d's type:
+ * the integer and f64 path (a and b as doubles). */
 SIM_FN uint64_t ptx_mma_elem(const ptx_mma_t *mm, const double *A, const double *B, uint32_t i, uint32_t j,
                              uint64_t cbits)
 {
     uint32_t K = ptx_mma_dim(mm->shape, 2), N = ptx_mma_dim(mm->shape, 1);
-    uint32_t tc = mm->type[PTX_FRAG_C], td = mm->type[PTX_FRAG_D];
-    if (td == PTX_ME_S32) {
+    if (mm->type[PTX_FRAG_D] == PTX_ME_S32) {
         int64_t acc = (int64_t)(int32_t)(uint32_t)cbits;
         for (uint32_t k = 0; k < K; k++)
             acc += (int64_t)A[i * K + k] * (int64_t)B[k * N + j];
@@ -159,18 +220,73 @@ SIM_FN uint64_t ptx_mma_elem(const ptx_mma_t *mm, const double *A, const double 
             acc = acc > 2147483647 ? 2147483647 : acc < -2147483647 - 1 ? -2147483647 - 1 : acc;
         return (uint32_t)acc;
     }
-    if (td == PTX_ME_F64) {
-        double acc = ptx_f64(cbits);
-        for (uint32_t k = 0; k < K; k++)
-            acc = fma(A[i * K + k], B[k * N + j], acc);
-        return ptx_f64_canon(acc);
-    }
-    float acc = tc == PTX_ME_F16 ? (float)ptx_mma_value(PTX_ME_F16, cbits) : ptx_f32((uint32_t)cbits);
+    double acc = ptx_f64(cbits);
     for (uint32_t k = 0; k < K; k++)
-        acc += (float)A[i * K + k] * (float)B[k * N + j]; /* the product is exact in f32 */
+        acc = fma(A[i * K + k], B[k * N + j], acc);
+    return ptx_f64_canon(acc);
+}
+
+/* The float path's d element from its f32 sum: an f16 d rounds once, at the end. */
+SIM_INLINE uint64_t ptx_mma_float_out(uint32_t td, float acc)
+{
     if (td == PTX_ME_F16)
         return ptx_cvt_f2f_raw(PTX_FMT_F16, PTX_FMT_F32, PTX_RND_RN, ptx_f32_bits(acc));
     return ptx_f32_canon(acc);
+}
+
+/* d[j] += a * b[j] for j < n, each sum on its own: vectorised where n is
+ * one of the shapes' widths (a constant trip count). */
+SIM_INLINE void ptx_mma_axpy(float *d, float a, const float *b, uint32_t n)
+{
+    if (n == 8) {
+        for (uint32_t j = 0; j < 8; j++)
+            d[j] += a * b[j];
+    } else if (n == 16) {
+        for (uint32_t j = 0; j < 16; j++)
+            d[j] += a * b[j];
+    } else {
+        for (uint32_t j = 0; j < n; j++)
+            d[j] += a * b[j];
+    }
+}
+
+/* The float path: each product exact in f32, added to the f32 sum in k
+ * order (the header's comment). Where a thread runs the whole warp (the
+ * CPU), the whole of D at once, row by row, k outermost, so that a row's
+ * sums advance together (vectorised, each in its own k order); where a
+ * thread is a lane (the GPU), its own elements. Both give every element the
+ * same operations in the same order. */
+SIM_INLINE void ptx_mma_float_run(const ptx_warp_t *w, const ptx_mma_t *mm, uint64_t (*out)[PTX_MMA_MAXREGS * 2])
+{
+    uint32_t td = mm->type[PTX_FRAG_D], tc = mm->type[PTX_FRAG_C];
+    uint32_t per = mm->nreg[PTX_FRAG_D] * ptx_frag_per_reg(td);
+    uint32_t N = ptx_mma_dim(mm->shape, 1), K = ptx_mma_dim(mm->shape, 2);
+    float A[PTX_MMA_MAXELEMS], B[PTX_MMA_MAXELEMS];
+    PTX_MMA_GATHER(w, mm, PTX_FRAG_A, A, ptx_mma_float);
+    PTX_MMA_GATHER(w, mm, PTX_FRAG_B, B, ptx_mma_float);
+#if PTX_NL == 32
+    uint32_t M = ptx_mma_dim(mm->shape, 0);
+    float D[PTX_MMA_MAXELEMS];
+    /* c's numbering is d's */
+    PTX_FRAG_EACH(w, mm, PTX_FRAG_C, tc, D[ptx_frag_index(mm, PTX_FRAG_D, ptx_frag_per_reg(td), per, l_,
+                                                          e_ / ptx_frag_per_reg(td), e_ % ptx_frag_per_reg(td))] =
+                                             ptx_mma_float(tc, v_));
+    for (uint32_t i = 0; i < M; i++)
+        for (uint32_t k = 0; k < K; k++)
+            ptx_mma_axpy(&D[i * N], A[i * K + k], &B[k * N], N);
+    PTX_FRAG_EACH(w, mm, PTX_FRAG_D, td, out[PTX_LI(l_)][e_] = ptx_mma_float_out(td, D[x_]));
+#else
+    PTX_LANES(l) {
+        for (uint32_t e = 0; e < per; e++) {
+            uint32_t i, j;
+            ptx_frag_pos(mm, PTX_FRAG_D, td, l, e, &i, &j);
+            float acc = ptx_mma_float(tc, ptx_frag_get(w, mm->slot[PTX_FRAG_C], tc, l, e));
+            for (uint32_t k = 0; k < K; k++)
+                acc += A[i * K + k] * B[k * N + j];
+            out[PTX_LI(l)][e] = ptx_mma_float_out(td, acc);
+        }
+    }
+#endif
 }
 
 /* wmma.mma and mma.sync: each lane computes its d elements from every
@@ -181,18 +297,22 @@ SIM_FN int ptx_exec_wmma_mma(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     uint32_t td = mm->type[PTX_FRAG_D], tc = mm->type[PTX_FRAG_C];
     uint32_t per = mm->nreg[PTX_FRAG_D] * ptx_frag_per_reg(td);
     uint64_t out[PTX_NL][PTX_MMA_MAXREGS * 2];
-    double A[PTX_MMA_MAXELEMS], B[PTX_MMA_MAXELEMS];
     int rc = ptx_mma_all_lanes(c, w, r, exec);
     if (rc != PTX_STEP_OK)
         return rc;
-    ptx_mma_gather(w, mm, PTX_FRAG_A, A);
-    ptx_mma_gather(w, mm, PTX_FRAG_B, B);
-    PTX_LANES(l) {
-        for (uint32_t e = 0; e < per; e++) {
-            uint32_t i, j;
-            ptx_frag_pos(mm, PTX_FRAG_D, td, l, e, &i, &j);
-            uint64_t cbits = ptx_frag_get(w, mm->slot[PTX_FRAG_C], tc, l, e); /* c's numbering is d's */
-            out[PTX_LI(l)][e] = ptx_mma_elem(mm, A, B, i, j, cbits);
+    if (ptx_mma_is_float(mm->type[PTX_FRAG_A])) {
+        ptx_mma_float_run(w, mm, out);
+    } else {
+        double A[PTX_MMA_MAXELEMS], B[PTX_MMA_MAXELEMS];
+        PTX_MMA_GATHER(w, mm, PTX_FRAG_A, A, ptx_mma_value);
+        PTX_MMA_GATHER(w, mm, PTX_FRAG_B, B, ptx_mma_value);
+        PTX_LANES(l) {
+            for (uint32_t e = 0; e < per; e++) {
+                uint32_t i, j;
+                ptx_frag_pos(mm, PTX_FRAG_D, td, l, e, &i, &j);
+                uint64_t cbits = ptx_frag_get(w, mm->slot[PTX_FRAG_C], tc, l, e); /* c's numbering is d's */
+                out[PTX_LI(l)][e] = ptx_mma_elem(mm, A, B, i, j, cbits);
+            }
         }
     }
     PTX_WARP_SYNC();

@@ -149,9 +149,11 @@ SIM_INLINE uint32_t ptx_frag_regs(uint32_t shape, uint32_t frag, uint32_t type, 
 
 /* mma.sync: lane l's element e of fragment frag, its row and column (the
  * layout at the top of this file). */
-SIM_INLINE void ptx_mma_hw_pos(uint32_t frag, uint32_t type, uint32_t l, uint32_t e, uint32_t *row, uint32_t *col)
+/* The same for element i of register r, w elements a register. */
+SIM_INLINE void ptx_mma_hw_at(uint32_t frag, uint32_t w, uint32_t l, uint32_t r, uint32_t i, uint32_t *row,
+                              uint32_t *col)
 {
-    uint32_t g = l >> 2, t = l & 3u, w = ptx_frag_per_reg(type), r = e / w, i = e % w;
+    uint32_t g = l >> 2, t = l & 3u, e = r * w + i;
     if (frag == PTX_FRAG_A) {
         *row = g + 8 * (r & 1u), *col = (r >> 1) * 4 * w + t * w + i;
     } else if (frag == PTX_FRAG_B) {
@@ -159,6 +161,12 @@ SIM_INLINE void ptx_mma_hw_pos(uint32_t frag, uint32_t type, uint32_t l, uint32_
     } else {
         *row = g + 8 * (e >> 1), *col = 2 * t + (e & 1u);
     }
+}
+
+SIM_INLINE void ptx_mma_hw_pos(uint32_t frag, uint32_t type, uint32_t l, uint32_t e, uint32_t *row, uint32_t *col)
+{
+    uint32_t w = ptx_frag_per_reg(type);
+    ptx_mma_hw_at(frag, w, l, e / w, e % w, row, col);
 }
 
 #endif
