@@ -56,8 +56,9 @@ SIM_INLINE uint64_t ptx_frag_part(uint64_t v, uint32_t bits, uint32_t h)
 
 /* For each element of every lane's fragment f (type t), lanes from the
  * highest, so that where two hold one element (wmma's f16 a and b) the
- * lower lane's is the one left: BODY with l_, e_ (its number in the lane),
- * x_ (its index in the matrix) and v_ (its bits). */
+ * lower lane's is the one left: BODY with l_, PTX_FRAG_E (its number in the
+ * lane), x_ (its index in the matrix) and v_ (its bits). */
+#define PTX_FRAG_E (q_ * wpr_ + h_)
 #define PTX_FRAG_EACH(w, mm, f, t, BODY)                                                               \
     do {                                                                                               \
         uint32_t wpr_ = ptx_frag_per_reg(t), bits_ = ptx_mma_bits(t), nreg_ = (mm)->nreg[f];         \
@@ -66,9 +67,8 @@ SIM_INLINE uint64_t ptx_frag_part(uint64_t v, uint32_t bits, uint32_t h)
             for (uint32_t q_ = 0; q_ < nreg_; q_++) {                                                  \
                 uint64_t r_ = (w)->regs[(size_t)(mm)->slot[f][q_] * 32 + l_];                          \
                 for (uint32_t h_ = 0; h_ < wpr_; h_++) {                                               \
-                    uint32_t e_ = q_ * wpr_ + h_, x_ = ptx_frag_index(mm, f, wpr_, per_, l_, q_, h_);  \
+                    uint32_t x_ = ptx_frag_index(mm, f, wpr_, per_, l_, q_, h_);                       \
                     uint64_t v_ = ptx_frag_part(r_, bits_, h_);                                        \
-                    (void)e_, (void)x_, (void)v_;                                                      \
                     BODY;                                                                              \
                 }                                                                                      \
             }                                                                                          \
@@ -268,13 +268,14 @@ SIM_INLINE void ptx_mma_float_run(const ptx_warp_t *w, const ptx_mma_t *mm, uint
     uint32_t M = ptx_mma_dim(mm->shape, 0);
     float D[PTX_MMA_MAXELEMS];
     /* c's numbering is d's */
-    PTX_FRAG_EACH(w, mm, PTX_FRAG_C, tc, D[ptx_frag_index(mm, PTX_FRAG_D, ptx_frag_per_reg(td), per, l_,
-                                                          e_ / ptx_frag_per_reg(td), e_ % ptx_frag_per_reg(td))] =
-                                             ptx_mma_float(tc, v_));
+    uint32_t wd = ptx_frag_per_reg(td);
+    PTX_FRAG_EACH(w, mm, PTX_FRAG_C, tc, (void)x_;
+                  D[ptx_frag_index(mm, PTX_FRAG_D, wd, per, l_, PTX_FRAG_E / wd, PTX_FRAG_E % wd)] =
+                      ptx_mma_float(tc, v_));
     for (uint32_t i = 0; i < M; i++)
         for (uint32_t k = 0; k < K; k++)
             ptx_mma_axpy(&D[i * N], A[i * K + k], &B[k * N], N);
-    PTX_FRAG_EACH(w, mm, PTX_FRAG_D, td, out[PTX_LI(l_)][e_] = ptx_mma_float_out(td, D[x_]));
+    PTX_FRAG_EACH(w, mm, PTX_FRAG_D, td, (void)v_; out[PTX_LI(l_)][PTX_FRAG_E] = ptx_mma_float_out(td, D[x_]));
 #else
     PTX_LANES(l) {
         for (uint32_t e = 0; e < per; e++) {
