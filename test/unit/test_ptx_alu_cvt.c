@@ -94,3 +94,27 @@ Test(ptx_alu_cvt, to_tf32)
     cr_expect_eq(cvt(PTX_T_TF32, PTX_T_F32, PTX_RND_RNA, PTX_MF_SATFINITE, F32_NAN | 0x1234u), 0x7fffffffu,
                  "NaN: the canonical one");
 }
+
+/* The exact widenings: all 65536 f16 values against the compiler's _Float16
+ * (an independent conversion), NaNs canonical as cvt gives them; f32 to
+ * f64 at the edges (subnormals, the largest finite, -0) and at random. */
+Test(ptx_alu_cvt, exact_widenings)
+{
+    for (uint32_t h = 0; h < 0x10000; h++) {
+        uint16_t bits = (uint16_t)h;
+        _Float16 x;
+        memcpy(&x, &bits, 2);
+        uint64_t got = cvt(PTX_T_F32, PTX_T_F16, PTX_RND_NONE, 0, h);
+        uint32_t want = (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu) ? 0x7fffffffu : fb((float)x);
+        cr_assert_eq(got, want, "cvt.f32.f16 %04x: %08llx, not %08x", h, (unsigned long long)got, want);
+    }
+    static const uint32_t edge[] = {0, 0x80000000u, 1, 0x807fffffu, 0x00800000u, 0x7f7fffffu, 0xff800000u, 0x3f800001u};
+    uint32_t r = 12345;
+    for (int i = 0; i < 100000; i++) {
+        uint32_t f = i < 8 ? edge[i] : (r = r * 1664525u + 1013904223u);
+        float v;
+        memcpy(&v, &f, 4);
+        uint64_t want = v != v ? 0x7fffffffffffffffull : db((double)v);
+        cr_assert_eq(cvt(PTX_T_F64, PTX_T_F32, PTX_RND_NONE, 0, f), want, "cvt.f64.f32 %08x", f);
+    }
+}

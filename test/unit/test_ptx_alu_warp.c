@@ -20,7 +20,12 @@ static uint64_t rnd(void)
 static void warp_matches_eval(const ptx_alu_t *d, int nsrc)
 {
     static const uint64_t edge[] = {0, 1, 0x7fffffff, 0x80000000u, 0xffffffffu, 0x7f800000u, 0xff800000u,
-                                    0x7fc00000u, 0x00000001u, 0x3f800000u, ~0ull, 1ull << 63};
+                                    0x7fc00000u, 0x00000001u, 0x3f800000u, ~0ull, 1ull << 63,
+                                    /* f64: infinities, a quiet and a signalling NaN, the largest subnormal, 1.0,
+                                       a value below f32's smallest subnormal, one past f32's largest finite */
+                                    0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+                                    0x7ff0000000000001ull, 0x000fffffffffffffull, 0x3ff0000000000000ull,
+                                    0x3690000000000000ull, 0x47efffffffffffffull};
     for (int round = 0; round < 200; round++) {
         uint64_t s[4][32], dst[32], dst2[32], want[32], want2[32];
         uint8_t cc[32], wantcc[32];
@@ -61,6 +66,9 @@ Test(ptx_alu_warp, every_fast_form_agrees_with_eval)
         {PTX_OP_RCP, PTX_T_F32, 0, 0, PTX_MF_APPROX, 0, 0, 1}, {PTX_OP_SQRT, PTX_T_F32, 0, PTX_RND_RN, 0, 0, 0, 1},
         {PTX_OP_EX2, PTX_T_F32, 0, 0, PTX_MF_APPROX, 0, 0, 1},
         {PTX_OP_EX2, PTX_T_F32, 0, 0, PTX_MF_APPROX | PTX_MF_FTZ, 0, 0, 1},
+        {PTX_OP_ADD, PTX_T_F64, 0, 0, 0, 0, 0, 2}, {PTX_OP_SUB, PTX_T_F64, 0, PTX_RND_RN, 0, 0, 0, 2},
+        {PTX_OP_MUL, PTX_T_F64, 0, PTX_RND_RN, 0, 0, 0, 2}, {PTX_OP_FMA, PTX_T_F64, 0, PTX_RND_RN, 0, 0, 0, 3},
+        {PTX_OP_MAD, PTX_T_F64, 0, PTX_RND_RN, 0, 0, 0, 3},
         {PTX_OP_ADD, PTX_T_S32, 0, 0, 0, 0, 0, 2}, {PTX_OP_SUB, PTX_T_U32, 0, 0, 0, 0, 0, 2},
         {PTX_OP_MUL, PTX_T_S32, 0, 0, 0, PTX_MUL_LO, 0, 2}, {PTX_OP_MAD, PTX_T_U32, 0, 0, 0, PTX_MUL_LO, 0, 3},
         {PTX_OP_SHL, PTX_T_B32, 0, 0, 0, 0, 0, 2}, {PTX_OP_SHR, PTX_T_U32, 0, 0, 0, 0, 0, 2},
@@ -72,11 +80,13 @@ Test(ptx_alu_warp, every_fast_form_agrees_with_eval)
         {PTX_OP_SETP, PTX_T_S64, 0, 0, 0, 0, PTX_CMP_NE, 2}, {PTX_OP_SETP, PTX_T_U64, 0, 0, 0, 0, PTX_CMP_LS, 2},
         {PTX_OP_SETP, PTX_T_F32, 0, 0, 0, 0, PTX_CMP_GEU, 2}, {PTX_OP_SETP, PTX_T_F32, 0, 0, 0, 0, PTX_CMP_NE, 2},
         {PTX_OP_SETP, PTX_T_F32, 0, 0, 0, 0, PTX_CMP_NUM, 2},
+        {PTX_OP_SETP, PTX_T_F64, 0, 0, 0, 0, PTX_CMP_LT, 2}, {PTX_OP_SETP, PTX_T_F64, 0, 0, 0, 0, PTX_CMP_NEU, 2},
         {PTX_OP_SELP, PTX_T_B16, 0, 0, 0, 0, 0, 3}, {PTX_OP_MOV, PTX_T_U16, 0, 0, 0, 0, 0, 1},
         {PTX_OP_CVT, PTX_T_F32, PTX_T_S32, PTX_RND_RN, 0, 0, 0, 1}, {PTX_OP_CVT, PTX_T_F32, PTX_T_U32, PTX_RND_RN, 0, 0, 0, 1},
         {PTX_OP_CVT, PTX_T_S32, PTX_T_F32, PTX_RND_RZI, 0, 0, 0, 1}, {PTX_OP_CVT, PTX_T_U32, PTX_T_F32, PTX_RND_RZI, PTX_MF_FTZ, 0, 0, 1},
         {PTX_OP_CVT, PTX_T_S64, PTX_T_S32, 0, 0, 0, 0, 1}, {PTX_OP_CVT, PTX_T_U64, PTX_T_U32, 0, 0, 0, 0, 1},
         {PTX_OP_CVT, PTX_T_U32, PTX_T_U64, 0, 0, 0, 0, 1},
+        {PTX_OP_CVT, PTX_T_F64, PTX_T_F32, 0, 0, 0, 0, 1}, {PTX_OP_CVT, PTX_T_F32, PTX_T_F64, PTX_RND_RN, 0, 0, 0, 1},
     };
     uint8_t seen[PTX_FORM_COUNT] = {0};
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {

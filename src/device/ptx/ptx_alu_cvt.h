@@ -99,9 +99,31 @@ SIM_FN uint64_t ptx_round_integral(uint32_t f, uint64_t a, uint32_t mode)
     return ptx_soft_round64(f, u.sign, 0, mag, PTX_RND_RN);
 }
 
-/* Float to float of another (or the same) format, before .sat/.relu. */
+/* f16 to f32 exactly, by its fields (every f16 value is an f32 one, so no
+ * rounding): a NaN keeps its payload, made quiet, as the tensor cores read
+ * one; cvt makes it the canonical NaN before this. */
+SIM_INLINE float ptx_f16_widen(uint32_t h)
+{
+    uint32_t sign = (h & 0x8000u) << 16, e = h >> 10 & 0x1fu, m = h & 0x3ffu;
+    if (e == 31)
+        return ptx_f32(sign | 0x7f800000u | (m ? 0x400000u : 0) | m << 13);
+    if (e == 0) {
+        float v = (float)m * 0x1p-24f;   /* subnormal or zero: exact */
+        return sign ? -v : v;
+    }
+    return ptx_f32(sign | (e + 112) << 23 | m << 13);
+}
+
+/* Float to float of another (or the same) format, before .sat/.relu. The
+ * exact widenings (f16 to f32, f32 to f64) skip the general rounding. */
 SIM_FN uint64_t ptx_cvt_f2f_raw(uint32_t df, uint32_t sf, uint32_t round, uint64_t a)
 {
+    if (round < PTX_RND_RNI && !ptx_is_nan(sf, a)) {
+        if (sf == PTX_FMT_F16 && df == PTX_FMT_F32)
+            return ptx_f32_bits(ptx_f16_widen((uint32_t)a));
+        if (sf == PTX_FMT_F32 && df == PTX_FMT_F64)
+            return ptx_f64_bits((double)ptx_f32((uint32_t)a));
+    }
     if (round >= PTX_RND_RNI) {
         a = ptx_round_integral(sf, a, round);
         round = PTX_RND_RN;

@@ -30,6 +30,21 @@ SIM_FN uint16_t ptx_form_f32(const ptx_alu_t *d)
     }
 }
 
+/* f64 has no .ftz; the f32 forms' conditions otherwise. */
+SIM_FN uint16_t ptx_form_f64(const ptx_alu_t *d)
+{
+    int rn = d->round == PTX_RND_NONE || d->round == PTX_RND_RN, plain = !(d->flags & (PTX_MF_FTZ | PTX_MF_SAT));
+    if (!rn || !plain)
+        return 0;
+    switch (d->op) {
+    case PTX_OP_ADD: return PTX_FORM_F64_ADD;
+    case PTX_OP_SUB: return PTX_FORM_F64_SUB;
+    case PTX_OP_MUL: return PTX_FORM_F64_MUL;
+    case PTX_OP_MAD: case PTX_OP_FMA: return PTX_FORM_F64_FMA;
+    default: return 0;
+    }
+}
+
 SIM_FN uint16_t ptx_form_int(const ptx_alu_t *d)
 {
     uint32_t t = d->type;
@@ -61,6 +76,7 @@ SIM_FN uint16_t ptx_form_setp(const ptx_alu_t *d)
     case PTX_T_S64: return PTX_FORM_SETP_S64;
     case PTX_T_U64: case PTX_T_B64: return PTX_FORM_SETP_U64;
     case PTX_T_F32: return PTX_FORM_SETP_F32;
+    case PTX_T_F64: return PTX_FORM_SETP_F64;
     default: return 0;
     }
 }
@@ -71,6 +87,10 @@ SIM_FN uint16_t ptx_form_cvt(const ptx_alu_t *d)
     int rn = d->round == PTX_RND_NONE || d->round == PTX_RND_RN;
     if (d->flags & (PTX_MF_SAT | PTX_MF_RELU | PTX_MF_SATFINITE))
         return 0;
+    if (dt == PTX_T_F64 && st == PTX_T_F32 && rn && !(d->flags & PTX_MF_FTZ))   /* exact: rn is no rounding */
+        return PTX_FORM_CVT_F64_F32;
+    if (dt == PTX_T_F32 && st == PTX_T_F64 && rn && !(d->flags & PTX_MF_FTZ))
+        return PTX_FORM_CVT_F32_F64;
     if (dt == PTX_T_F32 && rn && !(d->flags & PTX_MF_FTZ))
         return st == PTX_T_S32 ? PTX_FORM_CVT_F32_S32 : st == PTX_T_U32 ? PTX_FORM_CVT_F32_U32 : 0;
     if (st == PTX_T_F32 && d->round == PTX_RND_RZI) /* .ftz changes nothing toward zero */
@@ -97,6 +117,8 @@ SIM_FN uint16_t ptx_alu_pick_form(const ptx_alu_t *d)
     }
     if (d->type == PTX_T_F32)
         return ptx_form_f32(d);
+    if (d->type == PTX_T_F64)
+        return ptx_form_f64(d);
     return ptx_type_float(d->type) ? 0 : ptx_form_int(d);
 }
 

@@ -32,6 +32,11 @@ SIM_INLINE uint64_t ptx_cmps_f32(uint32_t k, float x, float y)
     return ptx_cmps(k, x < y, x == y, x > y, x != x || y != y);
 }
 
+SIM_INLINE uint64_t ptx_cmps_f64(uint32_t k, double x, double y)
+{
+    return ptx_cmps(k, x < y, x == y, x > y, x != x || y != y);
+}
+
 /*      form          arity  lane expression */
 #define PTX_ALU_FORMS(X) \
     X(F32_ADD,          2, ptx_f32_canon(ptx_f32(A) + ptx_f32(B))) \
@@ -42,6 +47,10 @@ SIM_INLINE uint64_t ptx_cmps_f32(uint32_t k, float x, float y)
     X(F32_SQRT,         1, ptx_f32_canon(sqrtf(ptx_f32(A)))) \
     X(F32_EX2,          1, ptx_approx(PTX_OP_EX2, PTX_FMT_F32, A)) \
     X(F32_EX2_FTZ,      1, ptx_flush(PTX_FMT_F32, ptx_approx(PTX_OP_EX2, PTX_FMT_F32, ptx_flush(PTX_FMT_F32, A)))) \
+    X(F64_ADD,          2, ptx_f64_canon(ptx_f64(A) + ptx_f64(B))) \
+    X(F64_SUB,          2, ptx_f64_canon(ptx_f64(A) - ptx_f64(B))) \
+    X(F64_MUL,          2, ptx_f64_canon(ptx_f64(A) * ptx_f64(B))) \
+    X(F64_FMA,          3, ptx_f64_canon(fma(ptx_f64(A), ptx_f64(B), ptx_f64(C)))) \
     X(I32_ADD,          2, (uint32_t)(A + B)) \
     X(I32_SUB,          2, (uint32_t)(A - B)) \
     X(I32_MUL_LO,       2, (uint32_t)((uint32_t)A * (uint32_t)B)) \
@@ -61,12 +70,15 @@ SIM_INLINE uint64_t ptx_cmps_f32(uint32_t k, float x, float y)
     X(SETP_S64,         2, ptx_cmps(K, (int64_t)A < (int64_t)B, A == B, (int64_t)A > (int64_t)B, 0)) \
     X(SETP_U64,         2, ptx_cmps(K, A < B, A == B, A > B, 0)) \
     X(SETP_F32,         2, ptx_cmps_f32(K, ptx_f32(A), ptx_f32(B))) \
+    X(SETP_F64,         2, ptx_cmps_f64(K, ptx_f64(A), ptx_f64(B))) \
     X(SELP,             3, ((A & (0 - (C & 1))) | (B & ((C & 1) - 1))) & M) \
     X(MOV,              1, A & M) \
     X(CVT_F32_S32,      1, ptx_f32_bits((float)(int32_t)A)) \
     X(CVT_F32_U32,      1, ptx_f32_bits((float)(uint32_t)A)) \
     X(CVT_S32_F32_RZ,   1, ptx_f32_to_s32_rz(ptx_f32(A))) \
     X(CVT_U32_F32_RZ,   1, ptx_f32_to_u32_rz(ptx_f32(A))) \
+    X(CVT_F64_F32,      1, ptx_f64_canon((double)ptx_f32(A))) \
+    X(CVT_F32_F64,      1, ptx_f32_canon((float)ptx_f64(A))) \
     X(CVT_S64_S32,      1, (uint64_t)(int64_t)(int32_t)A) \
     X(CVT_ZEXT32,       1, (uint32_t)A)
 

@@ -177,24 +177,15 @@ SIM_INLINE int ptx_mma_is_float(uint32_t type)
     return type == PTX_ME_F16 || type == PTX_ME_BF16 || type == PTX_ME_TF32;
 }
 
-/* A float path element (or an f16/f32 c) as a float, exactly: f16 by its
- * fields (every f16 is an f32; a NaN stays a NaN, made quiet). */
+/* A float path element (or an f16/f32 c) as a float, exactly (a NaN stays
+ * a NaN, made quiet). */
 SIM_INLINE float ptx_mma_float(uint32_t type, uint64_t x)
 {
     uint32_t h = (uint32_t)x;
     switch (type) {
     case PTX_ME_BF16: return ptx_f32(h << 16);
     case PTX_ME_TF32: return ptx_f32(h & 0xffffe000u);
-    case PTX_ME_F16: {
-        uint32_t sign = (h & 0x8000u) << 16, e = h >> 10 & 0x1fu, m = h & 0x3ffu;
-        if (e == 31)
-            return ptx_f32(sign | 0x7f800000u | (m ? 0x400000u : 0) | m << 13);
-        if (e == 0) {
-            float v = (float)m * 0x1p-24f;   /* subnormal or zero: exact */
-            return sign ? -v : v;
-        }
-        return ptx_f32(sign | (e + 112) << 23 | m << 13);
-    }
+    case PTX_ME_F16: return ptx_f16_widen(h);
     default: return ptx_f32(h);   /* an f32 c */
     }
 }
