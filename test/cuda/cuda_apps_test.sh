@@ -1,7 +1,8 @@
 #!/bin/bash
 # The CUDA programs of test/cuda/apps under `warpsim cuda` (apps.mk builds them
 # into $APPS): each must exit 0 and print "NAME: PASS"; printf's output must be
-# printf.stdout; the variants (LZ4, uncompressed, -rdc=true) likewise; a
+# printf.stdout, and async_streams' kernel printf must come out at its
+# synchronisation; the variants (LZ4, uncompressed, -rdc=true) likewise; a
 # program without PTX and one calling an unimplemented function must give their
 # one line and exit 1; device_attrs must print what deviceQuery shows of the
 # config's card (device_attrs.h100, .titanv) and what a config of one's own
@@ -69,6 +70,12 @@ for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.n
     printf)
         [ $rc = 0 ] && cmp -s "$tmp/out" "$SRC/printf.stdout" && ok "$b" ||
             bad "$b" "status $rc, stdout differs: $(diff "$tmp/out" "$SRC/printf.stdout" | head -5)"
+        continue ;;
+    async_streams)   # a queued kernel's printf comes out at the synchronisation, after the host's line
+        order=$(grep -E '^(host|kernel) ' "$tmp/out" | tr '\n' '|')
+        [ $rc = 0 ] && grep -q "^$name: PASS" "$tmp/out" &&
+            [ "$order" = "host before the synchronisation|kernel says 7|host after the synchronisation|" ] && ok "$b" ||
+            bad "$b" "status $rc, order $order: $(tail -n 3 "$tmp/err" | tr '\n' ' ')"
         continue ;;
     esac
     [ $rc = 0 ] && grep -q "^$name: PASS" "$tmp/out" && ok "$b" ||

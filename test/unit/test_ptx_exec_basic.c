@@ -160,6 +160,55 @@ Test(ptx_exec, special_registers)
     te_free(t);
 }
 
+/* Without the timing model %clock64 advances by the grid's cycles a warp
+ * instruction (ptx_sched_clock: the SM's resident warps over its
+ * schedulers) and %globaltimer by those cycles at its ns a cycle; 10
+ * instructions from the first read to the second, as above. */
+Test(ptx_exec, functional_clock_scales)
+{
+    const char *body = TE_REGS
+        ".reg .b64 %c<5>;\n"
+        "mov.u64 %c1, %clock64;\n"
+        "mov.u64 %c3, %globaltimer;\n"
+        "mov.u32 %r1, %tid.x;\n"
+        "mul.wide.u32 %rd3, %r1, 16;\n"
+        "add.u64 %rd4, %rd0, %rd3;\n"
+        "add.u32 %r2, %r1, 1;\n"
+        "add.u32 %r2, %r2, 1;\n"
+        "add.u32 %r2, %r2, 1;\n"
+        "add.u32 %r2, %r2, 1;\n"
+        "mov.u64 %c2, %clock64;\n"
+        "mov.u64 %c4, %globaltimer;\n"
+        "sub.u64 %c2, %c2, %c1;\n"
+        "sub.u64 %c4, %c4, %c3;\n"
+        "st.global.v2.u64 [%rd4], {%c2, %c4};\n"
+        "ret;";
+    char *text = te_kernel("", body);
+    static const struct { uint32_t cpi; double ns; uint64_t clock, ns_apart; } runs[] = {
+        {0, 0, 9, 9000},          /* no clock given: an instruction a cycle, 1000 ns a cycle */
+        {16, 0.5, 144, 72},       /* 64 warps on 4 schedulers at 2 GHz */
+        {3, 1000.0 / 1980, 27, 13},
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        te_t *t = te_new(text);
+        te_param_u64(t, t->data);
+        t->clock_cpi = runs[k].cpi;
+        t->ns_per_cycle = runs[k].ns;
+        cr_assert_eq(te_launch(t, "k", 1, 64), 0);
+        for (uint32_t i = 0; i < 64; i++) {
+            uint64_t v[2];
+            memcpy(v, te_ptr(t, t->data + 16ull * i), sizeof v);
+            cr_assert_eq(v[0], runs[k].clock, "run %zu thread %u: %%clock64 %llu cycles apart", k, i,
+                         (unsigned long long)v[0]);
+            /* both reads are the clock at that point in ns, truncated */
+            cr_assert(v[1] + 1 >= runs[k].ns_apart && v[1] <= runs[k].ns_apart + 1, "run %zu: %%globaltimer %llu ns apart",
+                      k, (unsigned long long)v[1]);
+        }
+        te_free(t);
+    }
+    free(text);
+}
+
 /* The timing seam: with a model attached every warp instruction is a
  * record; the unit counts add up to the warp instructions, loads and
  * stores are counted once per warp instruction, and the results equal

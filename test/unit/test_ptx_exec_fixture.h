@@ -26,6 +26,8 @@ typedef struct te {
     ptx_fault_t f;
     uint8_t params[256];
     uint32_t nparams;
+    uint32_t clock_cpi;      /* the grid's functional clock (ptx_grid_t); 0: its defaults */
+    double ns_per_cycle;
     char err[512];
 } te_t;
 
@@ -115,7 +117,8 @@ static inline int te_launch3(te_t *t, const char *name, const uint32_t grid[3], 
     int k = ptx_find_func(t->m, name);
     cr_assert(k >= 0, "no kernel %s", name);
     ptx_grid_t g = {.prog = t->p, .kernel = (uint32_t)k, .dyn_smem = dyn_smem, .params = t->params,
-                    .param_size = t->nparams, .gridid = 1, .nsm = 4, .warps_per_sm = 48, .insn_limit = limit};
+                    .param_size = t->nparams, .gridid = 1, .nsm = 4, .warps_per_sm = 48, .insn_limit = limit,
+                    .clock_cpi = t->clock_cpi, .ns_per_cycle = t->ns_per_cycle};
     memcpy(g.grid, grid, sizeof g.grid);
     memcpy(g.block, block, sizeof g.block);
     g.gmem = (ptx_gmem_t){t->arena, PTX_GMEM_LO, TE_ARENA};

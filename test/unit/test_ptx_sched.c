@@ -109,3 +109,28 @@ Test(ptx_sched, refuses_what_never_fits)
     c.threads_per_sm = 512;
     cr_expect_str_eq(refusal(&c, 8, 0, 1024, 1, 1, 1), "a block of 1024 threads: more than an SM's 512");
 }
+
+/* The functional clock (ptx_sched_clock): the busiest SM's resident warps
+ * over its 4 schedulers (-gpgpu_num_sched_per_core), at least one cycle a
+ * warp instruction; ns a cycle at the core clock (-gpgpu_clock_domains). */
+Test(ptx_sched, functional_clock)
+{
+    gpu_config_t c = h100();
+    ptx_sched_t s = plan_ok(&c, 16, 0, 512, 32768);
+    cr_expect_eq(s.resident_warps, 64, "4 CTAs of 16 warps on each SM");
+    cr_expect_eq(s.clock_cpi, 16);
+    s = plan_ok(&c, 16, 0, 512, 264);
+    cr_expect_eq(s.resident_warps, 32, "264 CTAs on 132 SMs: 2 each, though 4 fit");
+    cr_expect_eq(s.clock_cpi, 8);
+    s = plan_ok(&c, 16, 0, 32, 1);
+    cr_expect_eq(s.clock_cpi, 1, "one warp: an instruction a cycle");
+    s = plan_ok(&c, 16, 0, 160, 1);
+    cr_expect_eq(s.clock_cpi, 2, "5 warps on 4 schedulers, rounded up");
+    c.sched_per_sm = 2;
+    s = plan_ok(&c, 16, 0, 512, 32768);
+    cr_expect_eq(s.clock_cpi, 32);
+    ptx_grid_t g = {0};
+    ptx_sched_clock(&s, &g);
+    cr_expect_eq(g.clock_cpi, 32);
+    cr_expect_float_eq(g.ns_per_cycle, 1e3 / c.clock_mhz[0], 1e-12);
+}

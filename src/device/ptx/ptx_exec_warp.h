@@ -16,17 +16,20 @@ SIM_INLINE uint64_t ptx_lane_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32
 }
 
 /* %clock: with the timing model the cycle of the warp's SM, as on the
- * card; without, the warp's instructions, so that runs repeat exactly. */
+ * card; without, the warp's instructions times the cycles each takes when
+ * the SM's resident warps share its schedulers (ptx_sched_clock), so that
+ * runs repeat exactly and a kernel waiting for N cycles runs about as long
+ * as on the card. */
 SIM_INLINE uint64_t ptx_clock(const ptx_ctx_t *c, const ptx_warp_t *w)
 {
-    return c->clock ? *c->clock : w->icount;
+    return c->clock ? *c->clock : w->icount * (c->g->clock_cpi ? c->g->clock_cpi : 1u);
 }
 
-/* %globaltimer in ns: the SM's cycles at the core clock; without timing a
- * microsecond an instruction. */
+/* %globaltimer in ns: the clock above at the config's core clock. */
 SIM_INLINE uint64_t ptx_globaltimer(const ptx_ctx_t *c, const ptx_warp_t *w)
 {
-    return c->clock ? (uint64_t)((double)*c->clock * c->ns_per_cycle) : w->icount * 1000u;
+    double ns = c->clock ? c->ns_per_cycle : c->g->ns_per_cycle > 0 ? c->g->ns_per_cycle : 1000.0;
+    return (uint64_t)((double)ptx_clock(c, w) * ns);
 }
 
 /* A special register's value in lane l. */

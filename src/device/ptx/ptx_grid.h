@@ -109,6 +109,9 @@ typedef struct ptx_grid {
     uint32_t nsm;                 /* %nsmid */
     uint32_t warps_per_sm;        /* %nwarpid */
     uint64_t insn_limit;          /* per CTA, warp instructions; 0 none */
+    uint32_t clock_cpi;           /* without timing, %clock's cycles a warp instruction (ptx_sched.h's
+                                     ptx_sched_clock); 0 as 1 */
+    double ns_per_cycle;          /* ... and %globaltimer's ns a cycle; 0: 1000 */
     const struct sim_timing *tm;  /* the timing seam; NULL: the fast path */
     uint32_t alu_per_lane;        /* 1: ALU records lane by lane through ptx_alu_eval (the MIMD
                                      way; bench/ptx_exec_bench.c compares) */

@@ -9,6 +9,7 @@
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_array.h"
 #include "host/cudart/cudart_op.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/cudart_stream.h"
 #include "device/ptx/ptx_texdesc.h"
 
@@ -126,6 +127,7 @@ cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDe
 cudaError_t cudaFreeArray(cudaArray_t array)
 {
     ENTER();
+    cudart_queue_drain();
     if (!array)
         return cudaSuccess;
     pthread_mutex_lock(&lock);

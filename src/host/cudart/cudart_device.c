@@ -11,6 +11,7 @@
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_launch.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/cudart_mempool.h"
 #include "host/cudart/graph/graph.h"
 
@@ -121,7 +122,7 @@ cudaError_t cudaDeviceSynchronize(void)
 {
     ENTER();
     int e = cudart_capture_unsafe();   /* it would wait for capturing work */
-    if (e)
+    if (e || (e = cudart_queue_drain()) || (e = cudart_sticky()))
         RET(e);
     cudart_pools_sync();
     return cudaSuccess;
@@ -134,6 +135,7 @@ cudaError_t cudaDeviceReset(void)
     int e = cudart_init();
     if (e)
         RET(e);
+    cudart_queue_drain();
     cudart_clear_errors();
     return cudaSuccess;
 }

@@ -1,6 +1,7 @@
 /* Events. An event records the simulated time (cudart_sim_ns: launches
  * advance it by their instruction counts over the config's clock,
- * cudart_launch.c) and cudaEventElapsedTime subtracts two. Recorded in a
+ * cudart_launch.c) and cudaEventElapsedTime subtracts two. A record queued
+ * for the device thread (cudart_queue.h) is done when the queue reaches it. Recorded in a
  * capturing stream, it marks that stream's place in the capture instead, so
  * that a stream waiting on it joins the capture (graph/graph_capture.c). */
 #include <cuda_runtime_api.h>
@@ -9,6 +10,7 @@
 
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_mempool.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/cudart_stream.h"
 #include "host/cudart/graph/graph.h"
 
@@ -27,7 +29,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     cudart_event_t *e = calloc(1, sizeof *e);
     if (!e)
         RET(cudaErrorMemoryAllocation);
-    *e = (cudart_event_t){EVENT_MAGIC, flags, 0, 0, NULL, NULL, 0};
+    *e = (cudart_event_t){.magic = EVENT_MAGIC, .flags = flags};
     *event = (cudaEvent_t)e;
     return cudaSuccess;
 }
@@ -40,6 +42,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
     cudart_event_t *e = cudart_event_of(event);
     if (!e)
         RET(cudaErrorInvalidResourceHandle);
+    cudart_queue_wait(e->seq);   /* its queued record would stamp it */
     cudart_capture_event_clear(e);
     e->magic = 0;
     free(e);
@@ -57,7 +60,11 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
     if (err || taken)
         RET(err);
     cudart_op_t op = {.type = cudaGraphNodeTypeEventRecord, .u.event = event};
-    return (cudaError_t)cudart_stream_issue(stream, &op, NULL);
+    uint64_t seq;
+    err = cudart_stream_issue_seq(stream, &op, NULL, &seq);
+    if (!err)
+        e->seq = seq;
+    return (cudaError_t)err;
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
@@ -65,7 +72,8 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
     return cudaEventRecordWithFlags(event, stream, 0);
 }
 
-/* Outside a capture the event's work is already done: nothing to wait for. */
+/* Outside a capture the event's work is done, or queued before anything
+ * the stream is given next (one queue, in order): nothing to wait for. */
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
     ENTER();
@@ -81,15 +89,20 @@ cudaError_t cudaEventQuery(cudaEvent_t event)
 {
     ENTER();
     cudart_event_t *e = cudart_event_of(event);
-    RET(e ? cudart_capture_event_sync(e) : cudaErrorInvalidResourceHandle);
+    int err = e ? cudart_capture_event_sync(e) : cudaErrorInvalidResourceHandle;
+    RET(err ? err : cudart_queue_done(e->seq) ? cudaSuccess : cudaErrorNotReady);
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
-    cudaError_t e = cudaEventQuery(event);
-    if (!e)
+    ENTER();
+    cudart_event_t *e = cudart_event_of(event);
+    int err = e ? cudart_capture_event_sync(e) : cudaErrorInvalidResourceHandle;
+    if (!err)
+        err = cudart_queue_wait(e->seq);
+    if (!err && !(err = cudart_sticky()))
         cudart_pools_sync();
-    return e;
+    RET(err);
 }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
@@ -100,6 +113,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
         RET(cudaErrorInvalidResourceHandle);
     if ((a->flags | b->flags) & cudaEventDisableTiming)
         RET(cudaErrorInvalidResourceHandle);
+    if (!cudart_queue_done(a->seq) || !cudart_queue_done(b->seq))
+        RET(cudaErrorNotReady);
     if (!a->recorded || !b->recorded)
         RET(cudaErrorInvalidResourceHandle);
     *ms = (float)((b->ns - a->ns) / 1e6);

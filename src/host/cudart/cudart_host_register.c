@@ -19,6 +19,7 @@
 
 #include "device/ptx/ptx_grid.h"
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_queue.h"
 
 typedef struct {
     const char *base;
@@ -107,6 +108,7 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 cudaError_t cudaHostUnregister(void *ptr)
 {
     ENTER();
+    cudart_queue_drain();
     pthread_mutex_lock(&locked_mu);
     cudaError_t r = cudaErrorHostMemoryNotRegistered;
     for (size_t i = 0; i < nlocked; i++)

@@ -10,6 +10,7 @@
 #include "device/ptx/ptx_prog.h"
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_devlib.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/cudart_devrt.h"
 #include "host/cudart/cudart_report.h"
 #include "host/cudart/cudart_stream.h"
@@ -93,14 +94,14 @@ static void say_refused_reached(const cudart_func_t *f, const ptx_fault_t *ft)
 }
 
 /* Simulated time of a grid without the SM model (WARPSIM_CUDA_TIMING): each SM issues one
- * warp instruction a cycle from each of its 4 schedulers, the grid's warp
- * instructions spread over the SMs it occupies, at the config's core clock. */
+ * warp instruction a cycle from each of its schedulers, the grid's warp
+ * instructions spread over the SMs it occupies, at the config's core clock
+ * (the model of the functional %clock, ptx_sched_clock). */
 static double grid_ns(const ptx_sched_t *s, const ptx_stats_t *st)
 {
     uint64_t sms = s->nctas < s->nsm ? s->nctas : s->nsm;
-    double cycles = (double)st->warp_insns / (4.0 * (double)(sms ? sms : 1));
-    double mhz = cudart_gpu()->clock_mhz[0] > 0 ? cudart_gpu()->clock_mhz[0] : 1000;
-    return cycles * 1e3 / mhz;
+    double cycles = (double)st->warp_insns / ((double)s->schedulers * (double)(sms ? sms : 1));
+    return cycles * s->ns_per_cycle;
 }
 
 static void print_records(const cudart_func_t *f, const ptx_grid_t *g, const ptx_grid_result_t *r)
@@ -108,9 +109,9 @@ static void print_records(const cudart_func_t *f, const ptx_grid_t *g, const ptx
     for (uint64_t c = 0; c < r->nctas; c++)
         if (r->out[c].len) {
             ptx_out_t o = {r->out[c].buf, r->out[c].len, r->out[c].len, 0};
-            ptx_printf_format(f->mod->prog, &g->gmem, &o, stdout);
+            ptx_printf_format(f->mod->prog, &g->gmem, &o, cudart_queue_out());
         }
-    fflush(stdout);
+    fflush(cudart_queue_out());
     if (r->printf_overflow)
         fprintf(stderr, "warpsim cuda: %s: printf output of %u blocks overflowed %u bytes a block; some was dropped\n",
                 f->name, r->printf_overflow, PTX_CTA_OUT_CAP);
@@ -276,6 +277,7 @@ int cudart_kernel_op_run(cudart_kernel_op_t *k)
     g.gridid = __atomic_add_fetch(&gridid, 1, __ATOMIC_RELAXED);
     g.nsm = s.nsm;
     g.warps_per_sm = s.warps_per_sm;
+    ptx_sched_clock(&s, &g);
     uint32_t children;
     if ((err = cudart_devrt_enter(f->mod, &children)))
         return err;

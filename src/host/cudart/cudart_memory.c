@@ -2,8 +2,8 @@
  * (pinned) and managed allocations all live in the arena (cudart_mem.c);
  * copies and sets are ops (cudart_copy.c) issued in a stream, the
  * synchronous forms in the legacy one, so that a capturing stream records
- * them. Async forms complete before they return (launches run to
- * completion: cudart.h). */
+ * them. Async forms in a created stream may be queued behind its kernels
+ * (cudart_queue.h). */
 #include <cuda_runtime_api.h>
 
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "host/cudart/cudart_card.h"
 #include "host/cudart/cudart_mempool.h"
 #include "host/cudart/cudart_module.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/cudart_stream.h"
 #include "host/cudart/graph/graph.h"
 
@@ -52,9 +53,11 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
     return cudaMalloc(devPtr, *pitch * height);
 }
 
+/* The frees wait for the device's queue, as CUDA's synchronise the device. */
 cudaError_t cudaFree(void *devPtr)
 {
     ENTER();
+    cudart_queue_drain();
     cudart_block_t b;
     int g = cudart_capture_unsafe();
     if (g || (g = cudart_gmem_free(devPtr)) >= 0)   /* a graph's allocation (graph/graph_mem.c) */
@@ -71,6 +74,7 @@ cudaError_t cudaFree(void *devPtr)
 cudaError_t cudaFreeHost(void *ptr)
 {
     ENTER();
+    cudart_queue_drain();
     int e = cudart_capture_unsafe();
     if (e)
         RET(e);

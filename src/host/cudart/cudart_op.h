@@ -1,6 +1,7 @@
 /* Work in a stream, as one value: a kernel launch, a copy, a set, a host
  * function, an event, an allocation or free, a child graph, a conditional.
- * A stream runs an op when it is issued; a capturing stream records it as a
+ * A stream runs an op when it is issued, or queues it for the device thread
+ * (cudart_queue.h); a capturing stream records it as a
  * graph node instead (graph/graph_capture.c); a graph node holds one and runs
  * it whenever its graph runs (graph/graph_run.c). The kinds are CUDA's graph
  * node types, so an op is what a node of that type does. Include

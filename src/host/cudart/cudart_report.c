@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/ptx/ptx_session.h"
 
 static struct {
@@ -165,6 +166,7 @@ static void write_report(void)
 static void report_at_exit(int code, void *arg)
 {
     (void)arg;
+    cudart_queue_drain();   /* queued work ends and its output is written, as a context's teardown */
     int refused = !code && K.nrefusals;
     if (refused)
         fprintf(stderr, "warpsim cuda: the program exited 0, but warpsim refused %u of its requests (%s%s): exit status 1\n",

@@ -1,8 +1,10 @@
-/* Streams. Work runs to completion when it is issued, so every stream is
- * always idle and in order; a capturing stream records its work as graph
- * nodes instead (graph/graph_capture.c). A synchronisation is where memory
- * pools give back what they hold above their thresholds
- * (cudart_mempool.c). */
+/* Streams. Work in the legacy and per-thread streams runs to completion
+ * when it is issued, after everything queued; kernels in the streams a
+ * program creates go to the device's queue, and their other work follows
+ * them there while the queue holds anything (cudart_queue.h). A capturing
+ * stream records its work as graph nodes instead (graph/graph_capture.c).
+ * A synchronisation is where memory pools give back what they hold above
+ * their thresholds (cudart_mempool.c). */
 #include <cuda_runtime_api.h>
 
 #include "host/cudart/cudart_stream.h"
@@ -11,6 +13,7 @@
 
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_mempool.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/graph/graph.h"
 
 #define STREAM_MAGIC 0x5354524du
@@ -30,18 +33,56 @@ cudart_stream_t *cudart_stream_of(cudaStream_t s)
 
 int cudart_stream_ok(cudaStream_t s) { return cudart_stream_of(s) != NULL; }
 
-int cudart_stream_issue(cudaStream_t s, cudart_op_t *op, cudaGraphNode_t *node)
+/* Host memory a copy reads or writes that no kernel reaches (pageable): the
+ * copy is done before the call returns, as CUDA stages such copies. */
+static int copies_pageable(const cudart_op_t *op)
+{
+    const struct cudaMemcpy3DParms *p = &op->u.copy;
+    return op->type == cudaGraphNodeTypeMemcpy &&
+           ((!p->srcArray && !cudart_device_reaches(p->srcPtr.ptr, 1)) ||
+            (!p->dstArray && !cudart_device_reaches(p->dstPtr.ptr, 1)));
+}
+
+/* op, not captured, in st: queued or run here (cudart_queue.h). */
+static int run_or_queue(cudart_stream_t *st, cudart_op_t *op, uint64_t *seq)
+{
+    if (!cudart_queue_on() || cudart_queue_is_device()) {
+    } else if (st->legacy || st == &per_thread) {
+        int qe = cudart_queue_drain(), err = cudart_op_run(op);
+        cudart_op_free(op);
+        return qe ? qe : err;
+    } else if (op->type == cudaGraphNodeTypeKernel || !cudart_queue_idle()) {
+        int wait = copies_pageable(op);
+        uint64_t q = cudart_queue_push(op);
+        st->last = q > st->last ? q : st->last;
+        if (seq)
+            *seq = q;
+        return wait ? cudart_queue_wait(q) : 0;
+    }
+    int err = cudart_op_run(op);
+    cudart_op_free(op);
+    return err;
+}
+
+int cudart_stream_issue_seq(cudaStream_t s, cudart_op_t *op, cudaGraphNode_t *node, uint64_t *seq)
 {
     cudart_stream_t *st = cudart_stream_of(s);
     int taken = 0, err = !st ? cudaErrorInvalidResourceHandle : st->legacy ? cudart_capture_legacy() : 0;
+    if (seq)
+        *seq = 0;
     if (!err)
         err = cudart_capture_take(st, op, node, &taken);
     if (!taken) {
         if (!err)
-            err = cudart_op_run(op);
+            return cudart_ret(run_or_queue(st, op, seq));
         cudart_op_free(op);
     }
     return cudart_ret(err);
+}
+
+int cudart_stream_issue(cudaStream_t s, cudart_op_t *op, cudaGraphNode_t *node)
+{
+    return cudart_stream_issue_seq(s, op, node, NULL);
 }
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
@@ -73,18 +114,26 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     if (!s || s == &legacy || s == &per_thread)
         RET(cudaErrorInvalidResourceHandle);
     cudart_capture_stream_gone(s);
-    s->magic = 0;
+    s->magic = 0;   /* its queued work runs on: the queue does not need it */
     free(s->deps);
     free(s->edges);
     free(s);
     return cudaSuccess;
 }
 
+/* The legacy and per-thread streams wait for every blocking stream: for
+ * the whole queue. */
+static uint64_t last_of(const cudart_stream_t *s)
+{
+    return s->legacy || s == &per_thread ? cudart_queue_last() : s->last;
+}
+
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
     ENTER();
     cudart_stream_t *s = cudart_stream_of(stream);
-    RET(!s ? cudaErrorInvalidResourceHandle : s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s));
+    int e = !s ? cudaErrorInvalidResourceHandle : s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
+    RET(e ? e : cudart_queue_done(last_of(s)) ? cudaSuccess : cudaErrorNotReady);
 }
 
 /* A synchronisation that succeeded: the pools release (cudart_mempool.h). */
@@ -95,7 +144,15 @@ static cudaError_t synchronised(cudaError_t e)
     return e;
 }
 
-cudaError_t cudaStreamSynchronize(cudaStream_t stream) { return synchronised(cudaStreamQuery(stream)); }
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    ENTER();
+    cudart_stream_t *s = cudart_stream_of(stream);
+    int e = !s ? cudaErrorInvalidResourceHandle : s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
+    if (!e)
+        e = cudart_queue_wait(last_of(s));
+    RET(synchronised(e ? e : cudart_sticky()));
+}
 
 cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
 {
@@ -117,7 +174,8 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
     return cudaSuccess;
 }
 
-/* Host work in a stream runs when issued, after the stream's earlier work. */
+/* Host work in a stream runs after the stream's earlier work: when issued,
+ * or on the device thread (cudart_queue.h). */
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
     ENTER();
@@ -125,6 +183,19 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
         RET(cudaErrorInvalidValue);
     cudart_op_t op = {.type = cudaGraphNodeTypeHost, .u.host = {fn, userData}};
     return (cudaError_t)cudart_stream_issue(stream, &op, NULL);
+}
+
+typedef struct callback {
+    cudaStreamCallback_t fn;
+    cudaStream_t stream;
+    void *data;
+} callback_t;
+
+static void run_callback(void *arg)
+{
+    callback_t c = *(callback_t *)arg;
+    free(arg);
+    c.fn(c.stream, (cudaError_t)cudart_sticky(), c.data);
 }
 
 /* A callback is no graph node: CUDA refuses it in a capturing stream. */
@@ -138,8 +209,12 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
     int e = s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
     if (e)
         RET(e);
-    callback(stream, cudaSuccess, userData);
-    return cudaSuccess;
+    callback_t *c = malloc(sizeof *c);
+    if (!c)
+        RET(cudaErrorMemoryAllocation);
+    *c = (callback_t){callback, stream, userData};
+    cudart_op_t op = {.type = cudaGraphNodeTypeHost, .u.host = {run_callback, c}};
+    return (cudaError_t)cudart_stream_issue(stream, &op, NULL);
 }
 
 /* A number no other stream of the process has (the legacy and per-thread

@@ -241,6 +241,7 @@ static int run_one(ptx_session_t *s, uint32_t k, uint32_t iter, ptx_launch_rec_t
                     .alu_per_lane = (uint32_t)s->o->lane_by_lane};
     memcpy(g.grid, kd->grid, sizeof g.grid);
     memcpy(g.block, kd->block, sizeof g.block);
+    ptx_sched_clock(&p->sched, &g);
     if (s->o->verbose)
         fprintf(stderr, "warpsim ptx: %s (%u of %u): %llu CTAs on %u SMs, %u a time each\n", kd->name, iter + 1,
                 kd->repeat, (unsigned long long)p->sched.nctas, p->sched.nsm, p->sched.ctas_per_sm);

@@ -81,7 +81,19 @@ int ptx_sched_plan(const gpu_config_t *c, uint32_t regs_per_thread, uint32_t shm
         return -1;
     uint64_t per_wave = (uint64_t)s->nsm * s->ctas_per_sm;
     s->waves = (s->nctas + per_wave - 1) / per_wave;
+    s->schedulers = c->sched_per_sm ? c->sched_per_sm : 1;
+    uint64_t ctas = (s->nctas + s->nsm - 1) / s->nsm;
+    s->resident_warps = (uint32_t)(ctas < s->ctas_per_sm ? ctas : s->ctas_per_sm) * s->warps_per_cta;
+    s->clock_cpi = (s->resident_warps + s->schedulers - 1) / s->schedulers;
+    s->clock_cpi = s->clock_cpi ? s->clock_cpi : 1;
+    s->ns_per_cycle = 1e3 / (c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0);
     return 0;
+}
+
+void ptx_sched_clock(const ptx_sched_t *s, ptx_grid_t *g)
+{
+    g->clock_cpi = s->clock_cpi;
+    g->ns_per_cycle = s->ns_per_cycle;
 }
 
 uint32_t ptx_sched_sm(const ptx_sched_t *s, uint64_t cta) { return ptx_cta_sm(s->nsm, cta); }

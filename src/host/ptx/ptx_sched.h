@@ -49,6 +49,10 @@ typedef struct ptx_sched {
     uint32_t warps_per_sm;      /* the SM's warp slots (%nwarpid) */
     uint64_t nctas;
     uint64_t waves;             /* rounds of the whole GPU: ceil(nctas / (nsm x ctas_per_sm)) */
+    uint32_t schedulers;        /* warp schedulers an SM (each issues a warp instruction a cycle) */
+    uint32_t resident_warps;    /* on the busiest SM: min(ctas_per_sm, ceil(nctas / nsm)) CTAs' warps */
+    uint32_t clock_cpi;         /* the functional clock's cycles a warp instruction (ptx_sched_clock) */
+    double ns_per_cycle;        /* at the config's core clock */
 } ptx_sched_t;
 
 /* 0, or -1 with why ("a block of 2048 threads: more than ...") when the
@@ -60,6 +64,14 @@ int ptx_sched_plan(const gpu_config_t *c, uint32_t regs_per_thread, uint32_t shm
  * out in order, each to the next SM round robin that has room; as every
  * CTA of a wave ends before the next wave, that is cta mod nsm. */
 uint32_t ptx_sched_sm(const ptx_sched_t *s, uint64_t cta);
+/* The clock a kernel reads without the timing model (%clock, %clock64,
+ * %globaltimer), set in g: an SM's schedulers issue one warp instruction a
+ * cycle each, shared evenly by its resident warps, so each instruction of a
+ * warp counts ceil(resident_warps / schedulers) cycles, at least one. A
+ * kernel that spins until clock() has advanced N cycles thus runs about as
+ * many instructions as on the card, not N of them a warp; runs still
+ * repeat exactly. */
+void ptx_sched_clock(const ptx_sched_t *s, ptx_grid_t *g);
 /* The names of limits' bits, "registers, shared memory", into buf. */
 void ptx_sched_limit_names(uint32_t limits, char *buf, size_t n);
 

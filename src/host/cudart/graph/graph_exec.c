@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/cudart_stream.h"
 #include "host/cudart/graph/graph.h"
 
@@ -135,7 +136,10 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
         cudart_op_t op = {.type = cudaGraphNodeTypeGraph, .u.child = c};
         RET(cudart_stream_issue(stream, &op, NULL));
     }
+    /* in the caller, after everything queued: in order in any stream */
     int e = s->legacy ? cudart_capture_legacy() : 0;
+    if (!e)
+        e = cudart_queue_drain();
     RET(e ? e : run_exec(x));
 }
 
