@@ -19,23 +19,10 @@
 #include "device/ptx/ptx_alu_cvt.h"
 #include "device/ptx/ptx_mma.h"
 
-/* Lane l's element e of a fragment: its row and column in the matrix. */
-SIM_INLINE void ptx_frag_pos(const ptx_mma_t *mm, uint32_t frag, uint32_t type, uint32_t l, uint32_t e,
-                             uint32_t *row, uint32_t *col)
-{
-    if (mm->sync) {
-        ptx_mma_hw_pos(frag, type, l, e, row, col);
-        return;
-    }
-    uint32_t shape = mm->shape, rows = ptx_frag_rows(shape, frag), cols = ptx_frag_cols(shape, frag);
-    uint32_t per = ptx_frag_regs(shape, frag, type, 0) * ptx_frag_per_reg(type);
-    uint32_t i = (l * per + e) % (rows * cols);
-    *row = i / cols, *col = i % cols;
-}
-
-/* The same for element h of lane l's register q (w elements a register, per
- * a lane), as the matrix's index row * cols + col, without a division: every
- * shape's dimensions are powers of two, so wmma's numbering wraps by a mask. */
+/* Element h of lane l's register q (w elements a register, per a lane): its
+ * index row * cols + col in the matrix, without a division: every shape's
+ * dimensions are powers of two, so wmma's numbering wraps by a mask. The
+ * one numbering of fragment elements; ptx_frag_pos splits it. */
 SIM_INLINE uint32_t ptx_frag_index(const ptx_mma_t *mm, uint32_t frag, uint32_t w, uint32_t per, uint32_t l,
                                    uint32_t q, uint32_t h)
 {
@@ -46,6 +33,15 @@ SIM_INLINE uint32_t ptx_frag_index(const ptx_mma_t *mm, uint32_t frag, uint32_t 
         return row * cols + col;
     }
     return (l * per + q * w + h) & (ptx_frag_rows(mm->shape, frag) * cols - 1u);
+}
+
+/* Lane l's element e of a fragment: its row and column in the matrix. */
+SIM_INLINE void ptx_frag_pos(const ptx_mma_t *mm, uint32_t frag, uint32_t type, uint32_t l, uint32_t e,
+                             uint32_t *row, uint32_t *col)
+{
+    uint32_t w = ptx_frag_per_reg(type), per = ptx_frag_regs(mm->shape, frag, type, 0) * w;
+    uint32_t x = ptx_frag_index(mm, frag, w, per, l, e / w, e % w), cols = ptx_frag_cols(mm->shape, frag);
+    *row = x / cols, *col = x % cols;
 }
 
 /* Element h of a register's value v, of `bits` bits. */

@@ -10,7 +10,7 @@
  * s8/u8, 2 of f16/bf16, 1 of tf32; one f64 a register): A's register r holds
  * row g + 8 * (r & 1), columns (r >> 1) * 4w + t * w ... + w - 1; B's holds
  * rows r * 4w + t * w ... + w - 1 of column g; C's and D's element e is row
- * g + 8 * (e >> 1), column 2t + (e & 1). ptx_mma_hw_pos computes it.
+ * g + 8 * (e >> 1), column 2t + (e & 1). ptx_mma_hw_at computes it.
  *
  * wmma's fragment layout. PTX leaves wmma's fragments opaque: a program reaches
  * them only through load, mma and store and through element-wise loops over
@@ -147,9 +147,8 @@ SIM_INLINE uint32_t ptx_frag_regs(uint32_t shape, uint32_t frag, uint32_t type, 
     return elems / ptx_frag_per_reg(type);
 }
 
-/* mma.sync: lane l's element e of fragment frag, its row and column (the
- * layout at the top of this file). */
-/* The same for element i of register r, w elements a register. */
+/* mma.sync: element i of lane l's register r of fragment frag (w elements
+ * a register), its row and column (the layout at the top of this file). */
 SIM_INLINE void ptx_mma_hw_at(uint32_t frag, uint32_t w, uint32_t l, uint32_t r, uint32_t i, uint32_t *row,
                               uint32_t *col)
 {
@@ -161,12 +160,6 @@ SIM_INLINE void ptx_mma_hw_at(uint32_t frag, uint32_t w, uint32_t l, uint32_t r,
     } else {
         *row = g + 8 * (e >> 1), *col = 2 * t + (e & 1u);
     }
-}
-
-SIM_INLINE void ptx_mma_hw_pos(uint32_t frag, uint32_t type, uint32_t l, uint32_t e, uint32_t *row, uint32_t *col)
-{
-    uint32_t w = ptx_frag_per_reg(type);
-    ptx_mma_hw_at(frag, w, l, e / w, e % w, row, col);
 }
 
 #endif
