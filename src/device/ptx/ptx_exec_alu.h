@@ -15,7 +15,7 @@ SIM_INLINE void ptx_exec_alu(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, ui
     for (uint32_t i = 0; i < 4; i++)
         s[i] = r->src[i] != PTX_NOSLOT ? w->regs + (size_t)r->src[i] * 32 : NULL;
     if (SIM_UNLIKELY(r->flags & PTX_RF_SREGSRC)) {
-        PTX_LANES(l) sreg[PTX_LI(l)] = ptx_sreg_value(c, w, r->sub, r->aux, l);
+        ptx_sreg_lanes(c, w, r->sub, r->aux, ~0u, sreg);
         s[0] = sreg;
     }
     uint64_t *d = w->regs + (size_t)r->dst[0] * 32;

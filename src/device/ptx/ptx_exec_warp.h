@@ -37,9 +37,10 @@ SIM_FN uint64_t ptx_sreg_value(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t
 {
     const ptx_grid_t *g = c->g;
     uint32_t t = w->index * 32 + l, k = comp ? comp - 1 : 0;
-    uint32_t tid[3] = {t % g->block[0], t / g->block[0] % g->block[1], t / (g->block[0] * g->block[1])};
     switch (s) {
-    case PTX_SREG_TID: return k < 3 ? tid[k] : 0;
+    case PTX_SREG_TID:
+        return k == 0 ? t % g->block[0] : k == 1 ? t / g->block[0] % g->block[1]
+             : k == 2 ? t / (g->block[0] * g->block[1]) : 0;
     case PTX_SREG_NTID: return k < 3 ? g->block[k] : 0;
     case PTX_SREG_CTAID: case PTX_SREG_CLUSTERID: return k < 3 ? c->ctaid[k] : 0;
     case PTX_SREG_NCTAID: case PTX_SREG_NCLUSTERID: return k < 3 ? g->grid[k] : 0;
@@ -74,13 +75,49 @@ SIM_FN uint64_t ptx_sreg_value(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t
     }
 }
 
+/* Is special register s the same in every lane of a warp (all but the
+ * thread's id, the lane's id and the lane masks)? */
+SIM_INLINE int ptx_sreg_uniform(uint32_t s)
+{
+    switch (s) {
+    case PTX_SREG_TID: case PTX_SREG_LANEID: case PTX_SREG_LANEMASK_EQ: case PTX_SREG_LANEMASK_LE:
+    case PTX_SREG_LANEMASK_LT: case PTX_SREG_LANEMASK_GE: case PTX_SREG_LANEMASK_GT: return 0;
+    default: return 1;
+    }
+}
+
+/* Special register s of the lanes of exec into d[PTX_LI(l)]: on the CPU a
+ * uniform one read once for the warp (a clock-spinning loop reads %clock
+ * on every turn). */
+SIM_INLINE void ptx_sreg_lanes(const ptx_ctx_t *c, const ptx_warp_t *w, uint32_t s, uint32_t comp, uint32_t exec,
+                               uint64_t *d)
+{
+#if PTX_NL == 32
+    if (ptx_sreg_uniform(s)) {
+        uint64_t v = ptx_sreg_value(c, w, s, comp, 0);
+        for (uint32_t l = 0; l < 32; l++)
+            if (exec >> l & 1u)
+                d[l] = v;
+        return;
+    }
+#endif
+    PTX_LANES(l) {
+        if (exec >> l & 1u)
+            d[PTX_LI(l)] = ptx_sreg_value(c, w, s, comp, l);
+    }
+}
+
 SIM_FN void ptx_exec_sreg(const ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
+#if PTX_NL == 32
+    ptx_sreg_lanes(c, w, r->sub, r->aux, exec, w->regs + (size_t)r->dst[0] * 32);
+#else
     uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
     PTX_LANES(l) {
         if (exec >> l & 1u)
             d[l] = ptx_sreg_value(c, w, r->sub, r->aux, l);
     }
+#endif
 }
 
 SIM_FN void ptx_exec_symaddr(ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
