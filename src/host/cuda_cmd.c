@@ -20,7 +20,8 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: warpsim cuda [--config FILE] [--report FILE.json] [--threads T] [--max-insns N] [--quiet]\n"
-               "                    [--racecheck] [--memcheck] [--timing [--stats FILE]] [--dump-ptx DIR] [--lib DIR]\n"
+               "                    [--racecheck] [--memcheck] [--timing [--stats FILE]] [--dump-ptx DIR]\n"
+               "                    [--launch-blocking] [--lib DIR]\n"
                "                    -- PROG [args...]\n");
 }
 
@@ -84,7 +85,7 @@ int cuda_cmd_main(int argc, char **argv)
                                          {"max-insns", 1, 0, 'm'}, {"quiet", 0, 0, 'q'}, {"lib", 1, 0, 'l'},
                                          {"racecheck", 0, 0, 'R'}, {"timing", 0, 0, 'T'}, {"stats", 1, 0, 's'},
                                          {"dump-ptx", 1, 0, 'D'}, {"memcheck", 0, 0, 'M'},
-                                         {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
+                                         {"launch-blocking", 0, 0, 'B'}, {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
     char lib[PATH_MAX];
     int c, rc = default_lib(lib, sizeof lib);
     optind = 1;
@@ -100,6 +101,7 @@ int cuda_cmd_main(int argc, char **argv)
         case 'T': setenv("WARPSIM_CUDA_TIMING", "1", 1); break;
         case 's': rc = set_path("WARPSIM_CUDA_STATS", optarg, 0); break;
         case 'D': rc = set_path("WARPSIM_CUDA_DUMP_PTX", optarg, 1); break;
+        case 'B': setenv("CUDA_LAUNCH_BLOCKING", "1", 1); break;
         case 'l': snprintf(lib, sizeof lib, "%s", optarg); break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;

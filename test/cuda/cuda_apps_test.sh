@@ -82,6 +82,12 @@ for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.n
         bad "$b" "status $rc: $(cat "$tmp/err" "$tmp/out" | tail -n 4 | tr '\n' ' ' | head -c 400)"
 done
 
+# --launch-blocking (CUDA_LAUNCH_BLOCKING=1): every launch runs when issued, so async_streams' kernel
+# waits for a latch the host has not set yet, until the instruction limit.
+run --launch-blocking --max-insns 1000000 "$APPS/async_streams.sm_75"
+[ $rc = 1 ] && grep -q "cudaErrorLaunchTimeout" "$tmp/err" && ok "async_streams --launch-blocking" ||
+    bad "async_streams --launch-blocking" "status $rc: $(tail -n 2 "$tmp/err" | tr '\n' ' ')"
+
 # --racecheck: the reproducer's 32 words that warp 1 wrote and thread 0 of warp 0
 # read with no barrier, on stderr and in the report; a race-free program, none.
 timeout 600 "$WARPSIM" cuda --quiet --racecheck --report "$tmp/race.json" -- "$APPS/unsync_sum.sm_75" >"$tmp/out" 2>"$tmp/err"

@@ -43,8 +43,8 @@ int cudart_queue_on(void)
 {
     static int on = -1;
     if (on < 0) {
-        const char *v = getenv("WARPSIM_CUDA_ASYNC");
-        on = !(v && !strcmp(v, "0"));
+        const char *v = getenv("CUDA_LAUNCH_BLOCKING");
+        on = !(v && !strcmp(v, "1"));
     }
     return on;
 }

@@ -16,7 +16,8 @@
  * by the device thread (device printf) is kept and written at the
  * synchronisation that waits for them, in issue order, as a GPU writes its
  * printf buffer at synchronisation points: the output is the same on every
- * run. WARPSIM_CUDA_ASYNC=0 runs every op in the caller as it is issued. */
+ * run. CUDA_LAUNCH_BLOCKING=1 (CUDA's variable) runs every op in the caller
+ * as it is issued. */
 #ifndef CUDART_QUEUE_H
 #define CUDART_QUEUE_H
 
@@ -25,7 +26,7 @@
 
 struct cudart_op;
 
-/* Is the queue on (WARPSIM_CUDA_ASYNC unset or not 0)? */
+/* Is the queue on (CUDA_LAUNCH_BLOCKING not 1)? */
 int cudart_queue_on(void);
 /* Appends op (taken: the queue owns and frees it); its sequence number. */
 uint64_t cudart_queue_push(struct cudart_op *op);
