@@ -1,9 +1,10 @@
 /* Events. An event records the simulated time (cudart_sim_ns: launches
  * advance it by their instruction counts over the config's clock,
  * cudart_launch.c) and cudaEventElapsedTime subtracts two. A record queued
- * for the device thread (cudart_queue.h) is done when the queue reaches it. Recorded in a
- * capturing stream, it marks that stream's place in the capture instead, so
- * that a stream waiting on it joins the capture (graph/graph_capture.c). */
+ * for the device thread (cudart_queue.h) is done when the queue reaches
+ * it. Recorded in a capturing stream, it marks that stream's place in the
+ * capture instead, so that a stream waiting on it joins the capture
+ * (graph/graph_capture.c). */
 #include <cuda_runtime_api.h>
 
 #include <stdlib.h>

@@ -46,18 +46,20 @@ static int copies_pageable(const cudart_op_t *op)
 /* op, not captured, in st: queued or run here (cudart_queue.h). */
 static int run_or_queue(cudart_stream_t *st, cudart_op_t *op, uint64_t *seq)
 {
-    if (!cudart_queue_on() || cudart_queue_is_device()) {
-    } else if (st->legacy || st == &per_thread) {
-        int qe = cudart_queue_drain(), err = cudart_op_run(op);
-        cudart_op_free(op);
-        return qe ? qe : err;
-    } else if (op->type == cudaGraphNodeTypeKernel || !cudart_queue_idle()) {
-        int wait = copies_pageable(op);
-        uint64_t q = cudart_queue_push(op);
-        st->last = q > st->last ? q : st->last;
-        if (seq)
-            *seq = q;
-        return wait ? cudart_queue_wait(q) : 0;
+    if (cudart_queue_on() && !cudart_queue_is_device()) {
+        if (st->legacy || st == &per_thread) {   /* after everything queued, here */
+            int qe = cudart_queue_drain(), err = cudart_op_run(op);
+            cudart_op_free(op);
+            return qe ? qe : err;
+        }
+        if (op->type == cudaGraphNodeTypeKernel || !cudart_queue_idle()) {
+            int wait = copies_pageable(op);
+            uint64_t q = cudart_queue_push(op);
+            st->last = q > st->last ? q : st->last;
+            if (seq)
+                *seq = q;
+            return wait ? cudart_queue_wait(q) : 0;
+        }
     }
     int err = cudart_op_run(op);
     cudart_op_free(op);
