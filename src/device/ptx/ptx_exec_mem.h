@@ -104,6 +104,23 @@ SIM_INLINE uint64_t ptx_rec_addr(const ptx_warp_t *w, const ptx_rec_t *r, uint32
     return a;
 }
 
+/* Every lane's address at once (CPU): the record's fields read once, not
+ * per lane (under -fno-strict-aliasing each register store would make the
+ * compiler read them again), the lanes' sums vectorised. */
+SIM_INLINE void ptx_rec_addrs(const ptx_warp_t *w, const ptx_rec_t *r, uint64_t a[32])
+{
+    uint64_t imm = (uint64_t)r->imm, mask = (r->flags & PTX_RF_ADDR32) ? 0xffffffffull : ~0ull;
+    uint64_t frame = (r->flags & PTX_RF_FRAME) ? w->local_base : 0;
+    if (r->base == PTX_NOSLOT) {
+        for (uint32_t l = 0; l < 32; l++)
+            a[l] = (imm & mask) + frame;
+        return;
+    }
+    const uint64_t *b = w->regs + (size_t)r->base * 32;
+    for (uint32_t l = 0; l < 32; l++)
+        a[l] = ((b[l] + imm) & mask) + frame;
+}
+
 /* Checks every executing lane's access first (a fault leaves memory as it
  * was), recording the addresses for the timing model. */
 SIM_FN int ptx_check_access(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write)
@@ -218,6 +235,17 @@ SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     if (SIM_UNLIKELY(c->race != NULL))
         ptx_race_access(c, w, r, exec, 0);
 #endif
+#if PTX_NL == 32
+    if (base && r->vec == 1) {   /* one element a lane from one block: the common case, fields read once */
+        uint64_t a[32], *d = w->regs + (size_t)r->dst[0] * 32;
+        uint32_t size = r->size, flags = r->flags;
+        ptx_rec_addrs(w, r, a);
+        for (uint32_t l = 0; l < 32; l++)
+            if (exec >> l & 1u)
+                d[l] = ptx_load_value(base + (a[l] - lo), size, flags);
+        return PTX_STEP_OK;
+    }
+#endif
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
@@ -248,6 +276,18 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
         ptx_race_access(c, w, r, exec, 1);
 #endif
     /* lanes in order: the highest lane's store to a shared address wins */
+#if PTX_NL == 32
+    if (base && r->vec == 1) {   /* as in ptx_exec_ld */
+        uint64_t a[32];
+        const uint64_t *v = w->regs + (size_t)r->src[0] * 32;
+        uint32_t size = r->size;
+        ptx_rec_addrs(w, r, a);
+        for (uint32_t l = 0; l < 32; l++)
+            if (exec >> l & 1u)
+                ptx_store_value(base + (a[l] - lo), v[l], size);
+        return PTX_STEP_OK;
+    }
+#endif
     PTX_LANES(l) {
         if (!(exec >> l & 1u))
             continue;
