@@ -43,11 +43,15 @@ static int copies_pageable(const cudart_op_t *op)
             (!p->dstArray && !cudart_device_reaches(p->dstPtr.ptr, 1)));
 }
 
+/* The legacy and per-thread streams wait for every blocking stream: for
+ * the whole queue. */
+static int waits_for_all(const cudart_stream_t *s) { return s->legacy || s == &per_thread; }
+
 /* op, not captured, in st: queued or run here (cudart_queue.h). */
 static int run_or_queue(cudart_stream_t *st, cudart_op_t *op, uint64_t *seq)
 {
     if (cudart_queue_on() && !cudart_queue_is_device()) {
-        if (st->legacy || st == &per_thread) {   /* after everything queued, here */
+        if (waits_for_all(st)) {   /* after everything queued, here */
             int qe = cudart_queue_drain(), err = cudart_op_run(op);
             cudart_op_free(op);
             return qe ? qe : err;
@@ -123,18 +127,21 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     return cudaSuccess;
 }
 
-/* The legacy and per-thread streams wait for every blocking stream: for
- * the whole queue. */
-static uint64_t last_of(const cudart_stream_t *s)
+/* The queue's sequence number a synchronisation of s waits for. */
+static uint64_t last_of(const cudart_stream_t *s) { return waits_for_all(s) ? cudart_queue_last() : s->last; }
+
+/* What a query or synchronisation of s answers before looking at the queue:
+ * a bad handle, or a capture it would break. */
+static int stream_state(cudart_stream_t *s)
 {
-    return s->legacy || s == &per_thread ? cudart_queue_last() : s->last;
+    return !s ? cudaErrorInvalidResourceHandle : s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
     ENTER();
     cudart_stream_t *s = cudart_stream_of(stream);
-    int e = !s ? cudaErrorInvalidResourceHandle : s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
+    int e = stream_state(s);
     RET(e ? e : cudart_queue_done(last_of(s)) ? cudaSuccess : cudaErrorNotReady);
 }
 
@@ -150,7 +157,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
     ENTER();
     cudart_stream_t *s = cudart_stream_of(stream);
-    int e = !s ? cudaErrorInvalidResourceHandle : s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
+    int e = stream_state(s);
     if (!e)
         e = cudart_queue_wait(last_of(s));
     RET(synchronised(e ? e : cudart_sticky()));
@@ -208,7 +215,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
     cudart_stream_t *s = cudart_stream_of(stream);
     if (!s)
         RET(cudaErrorInvalidResourceHandle);
-    int e = s->legacy ? cudart_capture_legacy() : cudart_capture_sync(s);
+    int e = stream_state(s);
     if (e)
         RET(e);
     callback_t *c = malloc(sizeof *c);

@@ -94,9 +94,8 @@ int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, si
     M->perf_memcpy = c->perf_sim_memcpy;
     M->icnt_latency = c->icnt_latency;
     M->flit = c->icnt_flit_size ? c->icnt_flit_size : 40;
-    M->core_khz = (uint32_t)lround((c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0) * 1000.0);
-    M->dram_khz = (uint32_t)lround((c->clock_mhz[3] > 0 ? c->clock_mhz[3] : c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0) *
-                                   1000.0);
+    M->core_khz = (uint32_t)lround(gpu_config_core_mhz(c) * 1000.0);
+    M->dram_khz = (uint32_t)lround((c->clock_mhz[3] > 0 ? c->clock_mhz[3] : gpu_config_core_mhz(c)) * 1000.0);
     M->lookahead = 2 * M->icnt_latency + M->rop_latency;
     if (c->n_chiplet > 1) {
         M->nhalves = 2;

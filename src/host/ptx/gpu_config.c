@@ -180,6 +180,8 @@ void gpu_config_free(gpu_config_t *c)
 
 uint32_t gpu_config_sms(const gpu_config_t *c) { return c->n_clusters * c->cores_per_cluster; }
 
+double gpu_config_core_mhz(const gpu_config_t *c) { return c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0; }
+
 uint32_t gpu_config_max_warps_per_sm(const gpu_config_t *c) { return c->threads_per_sm / c->warp_size; }
 
 uint32_t gpu_config_block_threads(const gpu_config_t *c) { return c->cc_major < 2 ? 512 : 1024; }

@@ -256,6 +256,8 @@ int gpu_config_parse(gpu_config_t *c, const char *name, const char *text, char *
 void gpu_config_free(gpu_config_t *c);
 
 uint32_t gpu_config_sms(const gpu_config_t *c);
+/* The core clock (-gpgpu_clock_domains' first), MHz; 1000 where the config has none. */
+double gpu_config_core_mhz(const gpu_config_t *c);
 /* Warps an SM holds: threads per SM over the warp size. */
 uint32_t gpu_config_max_warps_per_sm(const gpu_config_t *c);
 /* CUDA's threads per block: 512 before compute capability 2.0, then 1024. */

@@ -86,7 +86,7 @@ int ptx_sched_plan(const gpu_config_t *c, uint32_t regs_per_thread, uint32_t shm
     s->resident_warps = (uint32_t)(ctas < s->ctas_per_sm ? ctas : s->ctas_per_sm) * s->warps_per_cta;
     s->clock_cpi = (s->resident_warps + s->schedulers - 1) / s->schedulers;
     s->clock_cpi = s->clock_cpi ? s->clock_cpi : 1;
-    s->ns_per_cycle = 1e3 / (c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0);
+    s->ns_per_cycle = 1e3 / gpu_config_core_mhz(c);
     return 0;
 }
 

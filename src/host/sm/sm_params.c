@@ -109,7 +109,7 @@ int sm_params_from_config(const gpu_config_t *c, sm_params_t *P, char *why, size
         return -1;
     if (P->mem.on && P->mem.lookahead < P->cta_quantum)
         P->cta_quantum = P->mem.lookahead; /* no answer from below may fall in the window that asked (sm_memphase.h) */
-    P->clock_mhz = c->clock_mhz[0] > 0 ? c->clock_mhz[0] : 1000.0;
+    P->clock_mhz = gpu_config_core_mhz(c);
     uint32_t most = P->gmem_latency + P->imiss_latency;
     for (uint32_t i = 0; i < 6; i++)
         most = P->lat_int[i] > most ? P->lat_int[i] : most;
