@@ -161,12 +161,9 @@ SIM_FN int sm_cycle(sm_t *sm)
     sm_barriers(sm);
     for (uint32_t s = 0; s < P->nsub; s++)
         moved |= sm_fetch(sm, s);
-    uint32_t at = (uint32_t)(sm->now & (SM_RING - 1));
-    for (uint32_t s = 0; s < P->nsub; s++) {
-        sm_wb_bus(sm, s)[at] = 0;
-        for (uint32_t b = 0; b < P->banks; b++)
-            sm_wb_bank(sm, s, b)[at] = 0;
-    }
+    uint8_t *row = sm_wb_row(sm, (uint32_t)(sm->now & (SM_RING - 1)));
+    for (uint32_t k = 0, n = sm_wb_stride(P); k < n; k++)
+        row[k] = 0;
     return moved;
 }
 

@@ -15,8 +15,13 @@
 #include "device/sm/sm_issue.h"
 
 SIM_INLINE uint32_t sm_bank(const sm_params_t *P, uint32_t slot) { return slot % P->banks; }
-SIM_INLINE uint8_t *sm_wb_bank(sm_t *sm, uint32_t s, uint32_t b) { return sm->wb_bank + ((size_t)s * sm->P->banks + b) * SM_RING; }
-SIM_INLINE uint8_t *sm_wb_bus(sm_t *sm, uint32_t s) { return sm->wb_bus + (size_t)s * SM_RING; }
+/* Sub-core s's write-backs booked for ring cycle at: [0] the result buses
+ * taken, [1 + b] bank b's ports. A cycle's counts of every sub-core lie
+ * together (sm_wb_row), so that the cycle's end clears one run of bytes
+ * rather than a byte in each of nsub x (banks + 1) rings. */
+SIM_INLINE uint32_t sm_wb_stride(const sm_params_t *P) { return P->nsub * (P->banks + 1); }
+SIM_INLINE uint8_t *sm_wb_row(sm_t *sm, uint32_t at) { return sm->wb + (size_t)at * sm_wb_stride(sm->P); }
+SIM_INLINE uint8_t *sm_wb(sm_t *sm, uint32_t s, uint32_t at) { return sm_wb_row(sm, at) + s * (sm->P->banks + 1); }
 
 /* Can d's results be written at cycle t by sub-core s: a bus, and each
  * destination bank's ports? A write-back with more registers in one bank
@@ -27,15 +32,15 @@ SIM_INLINE uint8_t *sm_wb_bus(sm_t *sm, uint32_t s) { return sm->wb_bus + (size_
 SIM_FN int sm_wb_free(sm_t *sm, uint32_t s, const sm_dec_t *d, uint64_t t)
 {
     const sm_params_t *P = sm->P;
-    uint32_t at = (uint32_t)(t & (SM_RING - 1));
-    if (sm_wb_bus(sm, s)[at] >= P->result_buses)
+    const uint8_t *wb = sm_wb(sm, s, (uint32_t)(t & (SM_RING - 1)));
+    if (wb[0] >= P->result_buses)
         return 0;
     for (uint32_t k = 0; k < d->ndst; k++) {
         uint32_t b = sm_bank(P, d->dst[k]), same = 0;
         for (uint32_t j = 0; j < k; j++)
             same += sm_bank(P, d->dst[j]) == b;
         uint32_t want = same + 1 < P->bank_ports ? same + 1 : P->bank_ports;
-        if (sm_wb_bank(sm, s, b)[at] + want > P->bank_ports)
+        if (wb[1 + b] + want > P->bank_ports)
             return 0;
     }
     return 1;
@@ -43,12 +48,12 @@ SIM_FN int sm_wb_free(sm_t *sm, uint32_t s, const sm_dec_t *d, uint64_t t)
 
 SIM_FN void sm_wb_book(sm_t *sm, uint32_t s, const sm_dec_t *d, uint64_t t)
 {
-    uint32_t at = (uint32_t)(t & (SM_RING - 1));
     if (!d->ndst)
         return;
-    sm_wb_bus(sm, s)[at]++;
+    uint8_t *wb = sm_wb(sm, s, (uint32_t)(t & (SM_RING - 1)));
+    wb[0]++;
     for (uint32_t k = 0; k < d->ndst; k++)
-        sm_wb_bank(sm, s, sm_bank(sm->P, d->dst[k]))[at]++;
+        wb[1 + sm_bank(sm->P, d->dst[k])]++;
 }
 
 /* A memory instruction's data is in at cycle t: a load's or an atomic's
@@ -93,10 +98,11 @@ SIM_INLINE void sm_cu_free(sm_t *sm, uint32_t ci) { sm->cus[ci].warp = SM_NONE; 
 SIM_FN int sm_read(sm_t *sm, uint32_t s)
 {
     const sm_params_t *P = sm->P;
-    uint32_t n = P->collectors, at = (uint32_t)(sm->now & (SM_RING - 1)), any = 0;
+    uint32_t n = P->collectors, any = 0;
+    const uint8_t *wb = sm_wb(sm, s, (uint32_t)(sm->now & (SM_RING - 1)));
     uint8_t ports[64];
     for (uint32_t b = 0; b < P->banks && b < 64; b++) {
-        uint32_t used = sm_wb_bank(sm, s, b)[at];
+        uint32_t used = wb[1 + b];
         ports[b] = (uint8_t)(used < P->bank_ports ? P->bank_ports - used : 0);
     }
     /* the first collector served: the cycle's, as the dispatch's round

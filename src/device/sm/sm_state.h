@@ -167,8 +167,7 @@ typedef struct sm {
     sm_sub_t *subs;
     sm_cu_t *cus;               /* nsub x collectors */
     uint64_t *unit_free;        /* nsub x units: the cycle each takes its next instruction */
-    uint8_t *wb_bank;           /* nsub x banks x SM_RING: write-backs booked */
-    uint8_t *wb_bus;            /* nsub x SM_RING */
+    uint8_t *wb;                /* SM_RING x nsub x (1 + banks): write-backs booked (sm_wb) */
     uint32_t *ring;             /* SM_RING: first flight completing at that cycle */
     uint32_t *ring_tail;
     sm_flight_t *flights;
@@ -290,8 +289,7 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
     SM_CARVE(subs, sm_sub_t, P->nsub);
     SM_CARVE(cus, sm_cu_t, P->nsub * P->collectors);
     SM_CARVE(unit_free, uint64_t, P->nsub * sm_units_per_sub(P));
-    SM_CARVE(wb_bank, uint8_t, (size_t)P->nsub * P->banks * SM_RING);
-    SM_CARVE(wb_bus, uint8_t, (size_t)P->nsub * SM_RING);
+    SM_CARVE(wb, uint8_t, (size_t)SM_RING * P->nsub * (P->banks + 1));
     SM_CARVE(ring, uint32_t, SM_RING * 2);
     SM_CARVE(flights, sm_flight_t, 2 * P->nsub * SM_RING);
     SM_CARVE(l0i, uint64_t, 2 * P->nsub * P->l0i_sets * P->l0i_ways);
