@@ -192,7 +192,7 @@ SIM_INLINE void ptx_note_poll(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t
 #ifndef __CUDA_ARCH__
     uint64_t ws = c->g->grid_ws;
     if (SIM_UNLIKELY(ws != 0) && exec && ptx_rec_addr(w, r, ptx_ffs(exec)) - (ws + 4) < 4)
-        c->polled = w->index + 1;
+        c->polled = w->index + 1, c->poll = r;
 #endif
 }
 

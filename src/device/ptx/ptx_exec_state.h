@@ -153,6 +153,7 @@ typedef struct ptx_ctx {
     sim_trace_t *tr;            /* the timing record being filled; NULL: none */
     uint64_t *lane_addr;        /* its per-lane addresses */
     uint32_t polled;            /* CPU, cooperative grids: 1 + the warp that loaded the grid barrier's word */
+    const struct ptx_rec *poll; /* ... and its load (the warp may be past it when the SM model looks) */
     struct ptx_race *race;      /* CPU, --racecheck: the CTA's shadow words (src/host/ptx/ptx_race.c); NULL: off */
     const uint64_t *clock;      /* timing: its SM's cycle (%clock, %globaltimer); NULL: the warp's instructions */
     double ns_per_cycle;        /* ... at the config's core clock */

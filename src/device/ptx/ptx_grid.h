@@ -195,6 +195,12 @@ int ptx_coop_cta_start(const ptx_grid_t *g, uint32_t cta, void *mem, ptx_stats_t
                        ptx_fault_t *f);
 int ptx_coop_cta_turn(void *mem, uint64_t quantum);
 void ptx_coop_cta_stuck(void *mem);
+/* Under the SM model, which steps the CTAs itself: did the CTA only spin on
+ * the grid barrier since its last unpoll (a warp polled the word, and every
+ * other warp not done waits at a CTA barrier)? And the barrier's word. */
+int ptx_coop_cta_spinning(const void *mem);
+void ptx_coop_cta_unpoll(void *mem);
+uint32_t ptx_coop_barrier_word(const ptx_grid_t *g);
 /* What a started CTA holds besides its bytes, released. */
 void ptx_coop_cta_end(void *mem);
 #endif

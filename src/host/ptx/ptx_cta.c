@@ -83,8 +83,28 @@ void ptx_coop_cta_stuck(void *mem)
     ptx_warp_t *w = &R->warps[c->polled ? c->polled - 1 : 0];
     const ptx_pfunc_t *pf = &c->p->funcs[w->func];
     uint32_t pc = w->sp ? w->simt[w->sp - 1].pc : 0;
-    ptx_fault(c, w, &c->p->recs[pf->first + (pc ? pc - 1 : 0)], PTX_FAULT_BARRIER,
-              w->sp ? ptx_ffs(w->simt[w->sp - 1].mask) : 0, c->g->grid_ws);
-    c->f->pc = pc ? pc - 1 : 0;
+    const ptx_rec_t *r = c->poll ? c->poll : &c->p->recs[pf->first + (pc ? pc - 1 : 0)];
+    ptx_fault(c, w, r, PTX_FAULT_BARRIER, w->sp ? ptx_ffs(w->simt[w->sp - 1].mask) : 0, c->g->grid_ws);
+    c->f->pc = (uint32_t)(r - &c->p->recs[pf->first]);
+}
+
+int ptx_coop_cta_spinning(const void *mem)
+{
+    const ptx_sm_cta_t *R = (const ptx_sm_cta_t *)mem;
+    if (!R->c.polled)
+        return 0;
+    for (uint32_t i = 0; i < R->c.nwarps; i++)
+        if (i + 1 != R->c.polled && R->warps[i].state == PTX_W_RUN)
+            return 0;
+    return 1;
+}
+
+void ptx_coop_cta_unpoll(void *mem) { ((ptx_sm_cta_t *)mem)->c.polled = 0; }
+
+uint32_t ptx_coop_barrier_word(const ptx_grid_t *g)
+{
+    uint32_t v;
+    memcpy(&v, g->gmem.base + (g->grid_ws + 4 - g->gmem.lo), 4);
+    return v;
 }
 #endif

@@ -52,13 +52,6 @@ static double now(void)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static uint32_t barrier_word(const ptx_grid_t *g)
-{
-    uint32_t v;
-    memcpy(&v, g->gmem.base + (g->grid_ws + 4 - g->gmem.lo), 4);
-    return v;
-}
-
 /* The CTA's end: its printf records kept, its fault the grid's (under the
  * job's lock: CTAs end on every thread). */
 static void finish(coop_job_t *j, uint64_t i, int faulted)
@@ -130,12 +123,12 @@ static void turns(coop_job_t *j, int t)
 static void rounds(coop_job_t *j, int t)
 {
     int stuck = 0;
-    uint32_t before = barrier_word(j->g);
+    uint32_t before = ptx_coop_barrier_word(j->g);
     for (;;) {
         turns(j, t);
         pthread_barrier_wait(&j->meet);
         if (t == 0 && !atomic_load(&j->stop)) {
-            uint32_t after = barrier_word(j->g);
+            uint32_t after = ptx_coop_barrier_word(j->g);
             stuck = !atomic_load(&j->progress) && after == before ? stuck + 1 : 0;
             before = after;
             atomic_store(&j->progress, 0);

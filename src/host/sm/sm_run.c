@@ -33,6 +33,8 @@ typedef struct runner {
     ptx_grid_result_t *r;
     run_sm_t *sms;
     sm_grid_t G;              /* the block scheduler's state: G.sms[m] is SM m's */
+    uint64_t coop_at;         /* cooperative grids: the next check for a grid.sync never completing */
+    uint32_t coop_word, coop_quiet;
     uint32_t nthreads;
     int task;                 /* what the threads run next: enum task */
     int quit;
@@ -216,6 +218,55 @@ static void sample(runner_t *X)
     X->tl_last = until;
 }
 
+/* Cycles between two looks for a grid.sync that can never complete: many
+ * times a poll's round trip to the L2 and back, so that a CTA spinning on
+ * the barrier polls in every span. */
+#define SM_COOP_CHECK 8192
+
+/* Cooperative grids (g->grid_ws): a grid.sync that some CTA never reaches
+ * (it exited, or waits for something that never comes) would spin the
+ * others to the end of time, as on a GPU. ptx_run_coop.c sees it by rounds;
+ * here, every SM_COOP_CHECK cycles at a window's end (the same cycles on
+ * every run): stuck when, over two spans running, the barrier's word did
+ * not change (no CTA arrived) and every live CTA only spun (it polled the
+ * word and its other warps not done wait at a CTA barrier). A CTA working
+ * between two grid.syncs runs warps; one that passed a grid.sync in the
+ * span polled only because the word changed. The lowest such CTA then
+ * faults as the functional runner's does. 1 if stuck. */
+static int coop_stuck(runner_t *X)
+{
+    sm_grid_t *G = &X->G;
+    if (G->until < X->coop_at)
+        return 0;
+    X->coop_at = G->until + SM_COOP_CHECK;
+    uint32_t word = ptx_coop_barrier_word(X->g), fm = SM_NONE, fk = 0;
+    int spun = word == X->coop_word;
+    uint64_t first = ~0ull;
+    for (uint32_t m = 0; m < G->nsm; m++)
+        for (uint32_t k = 0; G->sms[m] && k < G->ctas_per_sm; k++) {
+            const sm_cta_t *ct = &G->sms[m]->ctas[k];
+            if (!ct->R || !ct->warps)
+                continue;
+            if (!ptx_coop_cta_spinning(X->sms[m].slots[k].mem))
+                spun = 0;
+            else if (ct->cta < first)
+                first = ct->cta, fm = m, fk = k;
+        }
+    X->coop_word = word;
+    X->coop_quiet = spun ? X->coop_quiet + 1 : 0;
+    if (X->coop_quiet >= 2 && fm != SM_NONE) {
+        slot_t *sl = &X->sms[fm].slots[fk];
+        ptx_coop_cta_stuck(sl->mem);
+        sm_fault_min(X->r, &sl->f, first);
+        return 1;
+    }
+    for (uint32_t m = 0; m < G->nsm; m++)
+        for (uint32_t k = 0; G->sms[m] && k < G->ctas_per_sm; k++)
+            if (G->sms[m]->ctas[k].R)
+                ptx_coop_cta_unpoll(X->sms[m].slots[k].mem);
+    return 0;
+}
+
 /* The windows until every CTA ran, or one faulted. */
 static void schedule(runner_t *X)
 {
@@ -230,7 +281,7 @@ static void schedule(runner_t *X)
         int rc = sm_grid_step(G);
         if (rc == 0 && X->tm->timeline && until > X->tl_last)
             sample(X);
-        if (rc <= 0)
+        if (rc <= 0 || (X->g->grid_ws && coop_stuck(X)))
             return;
     }
 }
@@ -280,6 +331,10 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     }
     X.dec = dec;
     X.clock0 = tm->tot_cycles;
+    if (g->grid_ws) {
+        X.coop_word = ptx_coop_barrier_word(g);
+        X.coop_at = P->launch_latency + SM_COOP_CHECK;
+    }
     X.tl_last = P->launch_latency;
     if (!tm->timeline_every)
         tm->timeline_every = 1024;

@@ -1,13 +1,23 @@
 // Kernel faults come back as a GPU gives them: an out-of-bounds access is
 // cudaErrorIllegalAddress, a misaligned one cudaErrorMisalignedAddress, a
 // trap cudaErrorLaunchFailure; each is sticky (later calls return it) until
-// cudaDeviceReset. Launch errors (a bad configuration) are not sticky.
+// cudaDeviceReset; a cooperative grid whose barrier can never complete (a
+// block that returns before it) fails with cudaErrorLaunchFailure on any
+// number of host threads. Launch errors (a bad configuration) are not sticky.
+#include <cooperative_groups.h>
+
 #include "check.h"
 
 __global__ void oob(int *p) { p[threadIdx.x * 1000000] = 1; }
 __global__ void misaligned(char *p) { *(int *)(p + 1 + threadIdx.x * 4) = 7; }
 __global__ void trap() { if (threadIdx.x == 5) __trap(); }
 __global__ void fine(int *p) { p[threadIdx.x] = threadIdx.x; }
+/* a grid barrier block 0 never reaches: a GPU hangs; warpsim fails the launch */
+__global__ void stranded()
+{
+    if (blockIdx.x != 0)
+        cooperative_groups::this_grid().sync();
+}
 
 static void expect_fault(cudaError_t want)
 {
@@ -36,6 +46,8 @@ int main()
     misaligned<<<1, 32>>>((char *)d);
     expect_fault(cudaErrorMisalignedAddress);
     trap<<<1, 32>>>();
+    expect_fault(cudaErrorLaunchFailure);
+    cudaLaunchCooperativeKernel((const void *)stranded, dim3(8), dim3(64), NULL, 0, 0);  /* its error, or the sync's */
     expect_fault(cudaErrorLaunchFailure);
 
     CHECK(cudaMalloc(&d, 1024));
