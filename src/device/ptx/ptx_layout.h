@@ -49,16 +49,13 @@ SIM_FN int ptx_warp_init(ptx_ctx_t *c, const ptx_layout_t *L, uint8_t *s, uint32
     const ptx_grid_t *g = c->g;
     ptx_warp_t *w = (ptx_warp_t *)(s + L->warps) + k;
     const ptx_pfunc_t *pf = &g->prog->funcs[g->kernel];
-    uint8_t *zero = (uint8_t *)w;
-    for (size_t i = 0; i < sizeof *w; i++)
-        zero[i] = 0;
+    sim_zero(w, sizeof *w);
     w->index = k;
     w->stack = (uint64_t *)(s + L->stacks) + (size_t)k * L->max_slots * 32;
     w->simt = (ptx_simt_t *)(s + L->simt) + (size_t)k * PTX_SIMT_DEPTH;
     w->frames = (ptx_frame_t *)(s + L->frames) + (size_t)k * PTX_MAX_CALL_DEPTH;
     w->max_slots = L->max_slots;
-    for (size_t i = 0; i < (size_t)pf->nslots * 32; i++)
-        w->stack[i] = 0;
+    sim_zero(w->stack, (size_t)pf->nslots * 32 * sizeof *w->stack);
     uint32_t n = c->nthreads - k * 32;
     uint32_t live = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
     w->exited = ~live;

@@ -100,11 +100,10 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
     const sm_params_t *P = sm->P;
     uint32_t n = P->collectors, any = 0;
     const uint8_t *wb = sm_wb(sm, s, (uint32_t)(sm->now & (SM_RING - 1)));
+    /* a bank's free ports this cycle, worked out when a read first asks
+     * (most cycles none does: 64 banks on the H100 config) */
     uint8_t ports[64];
-    for (uint32_t b = 0; b < P->banks && b < 64; b++) {
-        uint32_t used = wb[1 + b];
-        ports[b] = (uint8_t)(used < P->bank_ports ? P->bank_ports - used : 0);
-    }
+    uint64_t known = 0;
     /* the first collector served: the cycle's, as the dispatch's round
      * robin (sm_cycle), not a count of cycles run, which idle cycles the
      * SM skips over would not move (their arbitration then differed from
@@ -121,6 +120,11 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
             if (!(cu->left >> i & 1u))
                 continue;
             uint32_t b = sm_bank(P, d->src[i]) & 63u;
+            if (!(known >> b & 1u)) {
+                uint32_t used = wb[1 + b];
+                ports[b] = (uint8_t)(used < P->bank_ports ? P->bank_ports - used : 0);
+                known |= 1ull << b;
+            }
             if (!ports[b]) {
                 sm->st.bank_conflicts++;
                 continue;
