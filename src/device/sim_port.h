@@ -132,6 +132,16 @@ SIM_INLINE uint32_t sim_msb64(uint64_t m)
 #endif
 }
 
+/* The parity of x's bits: an XOR hash's output bit (GF(2) linear maps). */
+SIM_INLINE uint32_t sim_parity64(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+    return (uint32_t)__popcll((unsigned long long)x) & 1u;
+#else
+    return (uint32_t)__builtin_popcountll(x) & 1u;
+#endif
+}
+
 SIM_INLINE void sim_zero(void *p, size_t n)
 {
 #ifdef __CUDA_ARCH__

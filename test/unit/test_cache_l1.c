@@ -161,6 +161,26 @@ Test(cache_l1, ipoly_matches_gpgpusim_for_32_sets)
     cr_expect_eq(cache_ipoly(1u << 4, 6) , 0x10);
 }
 
+/* A cache's set index takes IPOLY as masks (cache_ipoly_masks, parity of
+ * the block number and each): the remainder cache_ipoly divides out, for
+ * every degree and for block numbers with any of the 64 bits set. */
+Test(cache_l1, ipoly_masks_equal_the_division)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (uint32_t bits = 1; bits <= CACHE_IPOLY_MAX_BITS; bits++) {
+        uint64_t mask[CACHE_IPOLY_MAX_BITS];
+        cache_ipoly_masks(bits, mask);
+        for (uint32_t k = 0; k < 20000; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            uint64_t block = k < 64 ? 1ull << k : x >> (k % 64);
+            uint32_t set = 0;
+            for (uint32_t i = 0; i < bits; i++)
+                set |= sim_parity64(block & mask[i]) << i;
+            cr_assert_eq(set, cache_ipoly(block, bits), "degree %u, block %#llx", bits, (unsigned long long)block);
+        }
+    }
+}
+
 /* The unified array's split (seed 004 section II): a kernel without shared
  * memory gets a 128 KB L1, 8 KB of shared memory leaves 120 KB, 20 KB takes
  * the 32 KB carve-out (96 KB L1), 96 KB leaves the minimum 32 KB; ways of

@@ -147,7 +147,7 @@ Test(mem_hash, known_values)
     for (uint64_t x = 0; x < 8192; x += 2) {
         uint32_t g = 0, s;
         for (uint32_t b = 0; b < 6; b++)
-            g |= dram_parity64(x & dram_ipoly_mask(64, b)) << b;
+            g |= sim_parity64(x & dram_ipoly_mask(64, b)) << b;
         uint64_t pa;
         uint32_t p = mem_route(&M, x * 24 * 256, &s, &pa);
         cr_expect_eq(p * 2 + s, g % 48, "x %llu", (unsigned long long)x);

@@ -63,7 +63,7 @@ SIM_FN uint32_t cache_fetch_unit(cache_t *c, const cache_req_t *r, uint64_t la, 
     const cache_params_t *P = &c->P;
     cache_mshr_t *m = &c->mshr;
     uint64_t key = la + (uint64_t)u * cache_unit_bytes(P);
-    cache_line_t *l = p.way != CACHE_NONE ? cache_set_lines(c, cache_set_of(P, la)) + p.way : 0;
+    cache_line_t *l = p.way != CACHE_NONE ? cache_set_lines(c, cache_set_of(c, la)) + p.way : 0;
     uint32_t k = cache_mshr_find(m, key), bit = 1u << u;
     if (k != CACHE_NONE) {
         if (id_waits && m->e[k].n >= m->merge)
@@ -112,7 +112,7 @@ SIM_FN uint32_t cache_read_unit(cache_t *c, const cache_req_t *r, uint64_t la, u
         return cache_fail(o, CACHE_LINE_ALLOC_FAIL);
     if (p.status != CACHE_HIT)
         return cache_fetch_unit(c, r, la, u, p, 1, 0, o);
-    cache_line_t *l = cache_set_lines(c, cache_set_of(&c->P, la)) + p.way;
+    cache_line_t *l = cache_set_lines(c, cache_set_of(c, la)) + p.way;
     cache_touch(c, l, r->op);
     if (r->kind == CACHE_ATOMIC)        /* done here: the sector is dirty (GPGPU-Sim's rd_hit_base) */
         cache_set_state(c, l, u, CACHE_MODIFIED);
@@ -138,7 +138,7 @@ SIM_FN uint32_t cache_write_unit(cache_t *c, const cache_req_t *r, uint64_t la, 
     uint32_t pol = cache_write_policy(P, r), bit = 1u << u;
     uint32_t through = pol != CACHE_WRITE_BACK; /* write-through and write-evict send every write below */
     cache_probe_t p = cache_probe(c, la, u, 1);
-    cache_line_t *l = p.way != CACHE_NONE ? cache_set_lines(c, cache_set_of(P, la)) + p.way : 0;
+    cache_line_t *l = p.way != CACHE_NONE ? cache_set_lines(c, cache_set_of(c, la)) + p.way : 0;
     if (p.status == CACHE_HIT || p.status == CACHE_HIT_RESERVED) {
         if (!cache_missq_room(c, through))
             return cache_fail(o, CACHE_MISS_QUEUE_FULL);
@@ -175,7 +175,7 @@ SIM_FN uint32_t cache_write_unit(cache_t *c, const cache_req_t *r, uint64_t la, 
         uint32_t st = cache_fetch_unit(c, r, la, u, p, 0, naive || through, o);
         if (st == CACHE_RESERVATION_FAIL)
             return st;
-        l = cache_set_lines(c, cache_set_of(P, la)) + p.way;
+        l = cache_set_lines(c, cache_set_of(c, la)) + p.way;
         if (P->alloc == CACHE_ON_MISS && !naive) {
             cache_unit_have(P, l, u, r->bytes);
             if (!through)
@@ -267,7 +267,7 @@ SIM_FN void cache_force_fill(cache_t *c, uint64_t addr)
     cache_probe_t p = cache_probe(c, la, u, 1);
     if (p.way == CACHE_NONE || p.status == CACHE_HIT_RESERVED)
         return;
-    cache_line_t *l = cache_set_lines(c, cache_set_of(P, la)) + p.way;
+    cache_line_t *l = cache_set_lines(c, cache_set_of(c, la)) + p.way;
     if (p.status == CACHE_MISS) {
         cache_wb_t wb;
         cache_evict(c, l, &wb);
@@ -296,7 +296,7 @@ SIM_FN uint32_t cache_fill(cache_t *c, uint64_t addr, uint32_t *ids, cache_wb_t 
         return 0;
     c->clock++;
     cache_probe_t p = cache_probe(c, la, u, 0);
-    cache_line_t *l = p.way != CACHE_NONE ? cache_set_lines(c, cache_set_of(P, la)) + p.way : 0;
+    cache_line_t *l = p.way != CACHE_NONE ? cache_set_lines(c, cache_set_of(c, la)) + p.way : 0;
     if (l && p.status == CACHE_MISS) {  /* allocate on fill */
         cache_evict(c, l, wb);
         cache_allocate(c, l, la, CACHE_OP_CA);

@@ -46,6 +46,26 @@ SIM_INLINE uint32_t cache_ipoly(uint64_t block, uint32_t bits)
     return (uint32_t)block;
 }
 
+/* IPOLY as the linear map over GF(2) it is: bit i of the remainder is the
+ * parity of block & mask[i], where bit b of mask[i] is bit i of x^b mod the
+ * polynomial. A cache works its masks out once (cache_init) rather than
+ * dividing every access's block number bit by bit (8% of a timed bfs run's
+ * host instructions). bits: 1 to CACHE_IPOLY_MAX_BITS. */
+#define CACHE_IPOLY_MAX_BITS 16u
+SIM_FN void cache_ipoly_masks(uint32_t bits, uint64_t *mask)
+{
+    uint32_t poly = cache_ipoly_poly(bits), r = 1;
+    for (uint32_t i = 0; i < bits; i++)
+        mask[i] = 0;
+    for (uint32_t b = 0; b < 64; b++) {
+        for (uint32_t i = 0; i < bits; i++)
+            mask[i] |= (uint64_t)(r >> i & 1u) << b;
+        r <<= 1;
+        if (r >> bits & 1u)
+            r ^= poly;
+    }
+}
+
 /* Nugteren et al. (HPCA 2014), Fermi's L1: bits 7-11 XOR bits 13, 14, 15, 17
  * and 19, and bit 12 on top for 64 sets; 32 or 64 sets only (the parser says so). */
 SIM_INLINE uint32_t cache_fermi_hash(uint64_t addr, uint32_t sets, uint32_t line_log2)
@@ -70,11 +90,6 @@ SIM_INLINE uint32_t cache_hash(uint64_t addr, uint32_t n, uint32_t unit_log2, ui
     case CACHE_FERMI_HASH: return cache_fermi_hash(addr, n, unit_log2);
     default: return low;
     }
-}
-
-SIM_INLINE uint32_t cache_set_of(const cache_params_t *P, uint64_t addr)
-{
-    return cache_hash(addr, P->sets, cache_log2(P->line), P->index);
 }
 
 /* The L1 bank of an access (GPGPU-Sim's l1d_cache_config::set_bank): banks

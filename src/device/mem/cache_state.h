@@ -38,6 +38,8 @@ typedef struct cache {
     uint64_t clock;
     uint32_t missq;             /* requests made and not yet taken by the level below */
     uint32_t dirty_lines;
+    uint32_t line_log2, set_bits;
+    uint64_t set_mask[CACHE_IPOLY_MAX_BITS]; /* IPOLY's masks (cache_ipoly_masks) when set_bits is within them */
     cache_stats_t stats;
 } cache_t;
 
@@ -90,6 +92,10 @@ SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
     CACHE_CARVE(c->mshr.free, uint32_t, P->mshr_entries);
 #undef CACHE_CARVE
     c->P = *P;
+    c->line_log2 = cache_log2(P->line);
+    c->set_bits = cache_log2(P->sets);
+    if (P->index == CACHE_IPOLY && c->set_bits && c->set_bits <= CACHE_IPOLY_MAX_BITS)
+        cache_ipoly_masks(c->set_bits, c->set_mask);
     c->way_slots = key_index_slots(P->max_ways);
     key_index_clear(c->way_slot, P->sets * c->way_slots);
     c->mshr.entries = P->mshr_entries;
@@ -97,6 +103,19 @@ SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
     c->mshr.nslots = cache_mshr_slots(P->mshr_entries);
     cache_mshr_reset(&c->mshr);
     return c;
+}
+
+/* The set the line of addr goes to. */
+SIM_INLINE uint32_t cache_set_of(const cache_t *c, uint64_t addr)
+{
+    if (c->P.index == CACHE_IPOLY && c->set_bits && c->set_bits <= CACHE_IPOLY_MAX_BITS) {
+        uint64_t block = addr >> c->line_log2;
+        uint32_t set = 0;
+        for (uint32_t i = 0; i < c->set_bits; i++)
+            set |= sim_parity64(block & c->set_mask[i]) << i;
+        return set;
+    }
+    return cache_hash(addr, c->P.sets, c->line_log2, c->P.index);
 }
 
 SIM_INLINE cache_line_t *cache_set_lines(cache_t *c, uint32_t set) { return c->lines + (size_t)set * c->P.max_ways; }

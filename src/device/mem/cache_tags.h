@@ -65,7 +65,7 @@ SIM_INLINE void cache_unit_drop(const cache_params_t *P, cache_line_t *l, uint32
 SIM_FN cache_probe_t cache_probe(cache_t *c, uint64_t la, uint32_t u, int is_write)
 {
     const cache_params_t *P = &c->P;
-    uint32_t set = cache_set_of(P, la), mw = cache_map_words(P);
+    uint32_t set = cache_set_of(c, la), mw = cache_map_words(P);
     cache_line_t *lines = cache_set_lines(c, set);
     const uint64_t *age = c->age + (size_t)set * P->max_ways;
     const uint64_t *live = c->live + (size_t)set * mw, *resv = c->resv + (size_t)set * mw, *mod = c->mod + (size_t)set * mw;

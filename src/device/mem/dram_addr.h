@@ -33,15 +33,6 @@ SIM_INLINE uint64_t dram_gather(uint64_t mask, uint64_t v)
     return r;
 }
 
-SIM_INLINE uint32_t dram_parity64(uint64_t x)
-{
-#ifdef __CUDA_ARCH__
-    return (uint32_t)__popcll((unsigned long long)x) & 1u;
-#else
-    return (uint32_t)__builtin_popcountll(x) & 1u;
-#endif
-}
-
 SIM_FN void dram_decode(const dram_map_t *m, uint64_t addr, dram_addr_t *a)
 {
     uint64_t rest = addr;
@@ -86,7 +77,7 @@ SIM_FN uint32_t dram_bank_of(const dram_params_t *P, const dram_addr_t *a)
     case DRAM_BANK_IPOLY: {
         uint32_t b = a->bank;
         for (uint32_t i = 0; (1u << i) < nbk; i++)
-            b ^= dram_parity64(a->row & dram_ipoly_mask(nbk, i)) << i;
+            b ^= sim_parity64(a->row & dram_ipoly_mask(nbk, i)) << i;
         return b & (nbk - 1);
     }
     default: return a->bank % nbk;

@@ -63,7 +63,7 @@ SIM_INLINE uint32_t mem_hash_offset(const mem_hash_t *H, uint64_t pa)
         return (uint32_t)(hi % H->n);
     uint32_t h = 0;
     for (uint32_t i = 0; i < H->bits; i++)
-        h |= dram_parity64(hi & H->mask[i]) << i;
+        h |= sim_parity64(hi & H->mask[i]) << i;
     return h;
 }
 

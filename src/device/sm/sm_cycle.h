@@ -98,8 +98,6 @@ SIM_FN int sm_schedule(sm_t *sm, uint32_t s)
 {
     const sm_params_t *P = sm->P;
     uint32_t order[64], n, seen = SM_STALL_IDLE;
-    for (uint32_t k = 0; k < SM_UNIT_COUNT; k++)
-        sm->subs[s].id_oc[k] = 0;
     if (P->sched == SM_SCHED_TWO_LEVEL)
         sm_two_level(sm, s);
     n = sm_sched_order(sm, s, order);

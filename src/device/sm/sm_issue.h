@@ -20,6 +20,19 @@ SIM_INLINE int sm_has(const uint32_t *a, uint32_t n, uint32_t v)
     return -1;
 }
 
+/* Sub-core s's issue-to-collector latch counts for this cycle: the last
+ * cycle's are forgotten when first asked (most cycles no warp gets as far). */
+SIM_INLINE uint32_t *sm_id_oc(sm_t *sm, uint32_t s)
+{
+    sm_sub_t *sub = &sm->subs[s];
+    if (sub->id_oc_at != sm->now) {
+        for (uint32_t k = 0; k < SM_UNIT_COUNT; k++)
+            sub->id_oc[k] = 0;
+        sub->id_oc_at = sm->now;
+    }
+    return sub->id_oc;
+}
+
 SIM_INLINE ptx_ctx_t *sm_ctx(sm_t *sm, const sm_warp_t *sw) { return &sm->ctas[sw->cta].R->c; }
 
 /* A free collector of sub-core s, or SM_NONE. */
@@ -86,7 +99,7 @@ SIM_FN uint32_t sm_warp_check(sm_t *sm, uint32_t s, uint32_t i, uint32_t *pcp)
     }
     if (sw->npend + d->ndst > SM_SB || sw->nread + d->nsrc > SM_RD)
         return SM_STALL_SCOREBOARD;
-    if (sm->subs[s].id_oc[d->unit] >= sm->P->id_oc[d->unit] || sm_free_cu(sm, s) == SM_NONE)
+    if (sm_id_oc(sm, s)[d->unit] >= sm->P->id_oc[d->unit] || sm_free_cu(sm, s) == SM_NONE)
         return SM_STALL_COLLECTOR;
     return SM_STALL_ISSUED;
 }
@@ -180,7 +193,7 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
     cu->ready_at = d->nsrc ? SM_NEVER : sm->now + 1;
     cu->ncycles = 1;
     cu->space = SM_SP_GLOBAL;
-    sm->subs[s].id_oc[d->unit]++;
+    sm_id_oc(sm, s)[d->unit]++;
     if (d->mem == SM_MEM_LD || d->mem == SM_MEM_ST || d->mem == SM_MEM_ATOM) {
         sm_mem_shape(sm, c, r, t, cu);
         if (cu->space == SM_SP_GLOBAL) {

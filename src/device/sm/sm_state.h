@@ -105,7 +105,9 @@ typedef struct sm_sub {
                                  * does has its bit; the fetch unit clears those that never will
                                  * until their buffer drains: sm_fetch_mark) */
     uint64_t live;              /* bit k: warp slot s + k x nsub holds a warp (LRR's and GTO's candidates) */
-    uint32_t id_oc[SM_UNIT_COUNT]; /* instructions of each unit kind issued this cycle (the latch empties into a collector by the next) */
+    uint32_t id_oc[SM_UNIT_COUNT]; /* instructions of each unit kind issued in cycle id_oc_at (the latch
+                                 * empties into a collector by the next): sm_id_oc */
+    uint64_t id_oc_at;
     uint32_t n_age;
     uint8_t by_age[64];         /* its resident warps' slots, oldest first (GTO's order, kept as
                                  * warps come and go rather than sorted each cycle) */
