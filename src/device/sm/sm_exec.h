@@ -88,7 +88,14 @@ SIM_FN void sm_flight(sm_t *sm, uint32_t i, uint32_t pc, uint64_t t)
 }
 
 /* The collector at ci is done with: free it. */
-SIM_INLINE void sm_cu_free(sm_t *sm, uint32_t ci) { sm->cus[ci].warp = SM_NONE; }
+SIM_INLINE void sm_cu_free(sm_t *sm, uint32_t ci)
+{
+    uint32_t n = sm->P->collectors, bit = 1u << (ci % n);
+    sm_sub_t *sub = &sm->subs[ci / n];
+    sm->cus[ci].warp = SM_NONE;
+    sub->cu_busy &= ~bit;
+    sub->cu_reading &= ~bit;
+}
 
 /* ---- operand collection ------------------------------------------------------ */
 
@@ -108,12 +115,13 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
      * robin (sm_cycle), not a count of cycles run, which idle cycles the
      * SM skips over would not move (their arbitration then differed from
      * stepping every cycle) */
-    uint32_t first = (uint32_t)(sm->now % n);
-    for (uint32_t k = 0; k < n; k++) {
+    uint32_t first = (uint32_t)(sm->now % n), reading = sm->subs[s].cu_reading;
+    /* the collectors with operands left, from first round robin */
+    uint64_t todo = ((uint64_t)reading >> first | (uint64_t)reading << (n - first)) & ((1ull << n) - 1u);
+    for (; todo; todo &= todo - 1) {
+        uint32_t k = sim_ctz64(todo);
         uint32_t ci = s * n + (first + k) % n;
         sm_cu_t *cu = &sm->cus[ci];
-        if (cu->warp == SM_NONE || !cu->left)
-            continue;
         const sm_dec_t *d = &sm->dec[cu->pc];
         sm_warp_t *sw = &sm->warps[cu->warp];
         for (uint32_t i = 0; i < d->nsrc; i++) {
@@ -137,8 +145,10 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
             sm_wake(sm, cu->warp);
             any = 1;
         }
-        if (!cu->left)
+        if (!cu->left) {
             cu->ready_at = sm->now + 1;
+            sm->subs[s].cu_reading &= ~(1u << (ci - s * n));
+        }
     }
     return any;
 }
@@ -220,9 +230,10 @@ SIM_FN int sm_dispatch(sm_t *sm, uint32_t s)
     uint32_t n = sm->P->collectors, any = 0, tried = 0;
     for (;;) {
         uint32_t best = SM_NONE;
-        for (uint32_t k = 0; k < n; k++) {
+        for (uint32_t busy = sm->subs[s].cu_busy & ~tried; busy; busy &= busy - 1) {
+            uint32_t k = sim_ctz64(busy);
             const sm_cu_t *cu = &sm->cus[s * n + k];
-            if (cu->warp != SM_NONE && cu->ready_at <= sm->now && !(tried >> k & 1u) &&
+            if (cu->ready_at <= sm->now &&
                 (best == SM_NONE || cu->order - sm->cus[best].order > 0x80000000u))
                 best = s * n + k;
         }

@@ -38,11 +38,8 @@ SIM_INLINE ptx_ctx_t *sm_ctx(sm_t *sm, const sm_warp_t *sw) { return &sm->ctas[s
 /* A free collector of sub-core s, or SM_NONE. */
 SIM_INLINE uint32_t sm_free_cu(const sm_t *sm, uint32_t s)
 {
-    uint32_t n = sm->P->collectors;
-    for (uint32_t i = 0; i < n; i++)
-        if (sm->cus[s * n + i].warp == SM_NONE)
-            return s * n + i;
-    return SM_NONE;
+    uint32_t n = sm->P->collectors, free = ~sm->subs[s].cu_busy & (n < 32 ? (1u << n) - 1u : ~0u);
+    return free ? s * n + sim_ctz64(free) : SM_NONE;
 }
 
 /* Whether warp slot i of sub-core s can issue now (SM_STALL_ISSUED) or what
@@ -189,6 +186,9 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
     cu->warp = i;
     cu->pc = pc;
     cu->left = (1u << d->nsrc) - 1u;
+    sm->subs[s].cu_busy |= 1u << (ci - s * sm->P->collectors);
+    if (cu->left)
+        sm->subs[s].cu_reading |= 1u << (ci - s * sm->P->collectors);
     cu->order = sm->order++;
     cu->ready_at = d->nsrc ? SM_NEVER : sm->now + 1;
     cu->ncycles = 1;

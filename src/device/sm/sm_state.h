@@ -99,6 +99,8 @@ typedef struct sm_flight {
 
 typedef struct sm_sub {
     uint32_t last;              /* the warp slot issued last (GTO's greedy one, LRR's start) */
+    uint32_t cu_busy;           /* bit k: its collector k (sm->cus[s x collectors + k]) holds an instruction */
+    uint32_t cu_reading;        /* ... and has operands left to read */
     uint32_t fetch_rr;          /* the fetch unit's round-robin position */
     uint32_t seen;              /* what its scheduler saw last cycle (SM_STALL_*) */
     uint64_t fetch_mask;        /* bit k: warp slot s + k x nsub may want a fetch (every one that
