@@ -257,8 +257,7 @@ SIM_FN size_t sm_bytes_cleared(const sm_params_t *P, uint32_t max_ctas)
     n += sm_align(sizeof(sm_sub_t) * P->nsub);
     n += sm_align(sizeof(sm_cu_t) * P->nsub * P->collectors);
     n += sm_align(sizeof(uint64_t) * P->nsub * sm_units_per_sub(P));
-    n += sm_align((size_t)P->nsub * P->banks * SM_RING);
-    n += sm_align((size_t)P->nsub * SM_RING);
+    n += sm_align((size_t)SM_RING * P->nsub * (P->banks + 1));
     n += sm_align(sizeof(uint32_t) * SM_RING * 2);
     n += sm_align(sizeof(sm_flight_t) * 2 * P->nsub * SM_RING);
     n += sm_align(sizeof(uint64_t) * 2 * P->nsub * P->l0i_sets * P->l0i_ways);
