@@ -38,8 +38,9 @@ typedef struct cache {
     uint64_t clock;
     uint32_t missq;             /* requests made and not yet taken by the level below */
     uint32_t dirty_lines;
-    uint32_t line_log2, set_bits;
-    uint64_t set_mask[CACHE_IPOLY_MAX_BITS]; /* IPOLY's masks (cache_ipoly_masks) when set_bits is within them */
+    uint32_t line_log2;
+    uint32_t ipoly_bits;        /* the set index by IPOLY's masks: its bits; 0 when not (cache_set_of) */
+    uint64_t set_mask[CACHE_IPOLY_MAX_BITS]; /* IPOLY's masks (cache_ipoly_masks) */
     cache_stats_t stats;
 } cache_t;
 
@@ -93,9 +94,11 @@ SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
 #undef CACHE_CARVE
     c->P = *P;
     c->line_log2 = cache_log2(P->line);
-    c->set_bits = cache_log2(P->sets);
-    if (P->index == CACHE_IPOLY && c->set_bits && c->set_bits <= CACHE_IPOLY_MAX_BITS)
-        cache_ipoly_masks(c->set_bits, c->set_mask);
+    uint32_t set_bits = cache_log2(P->sets);
+    if (P->index == CACHE_IPOLY && set_bits && set_bits <= CACHE_IPOLY_MAX_BITS) {
+        c->ipoly_bits = set_bits;
+        cache_ipoly_masks(set_bits, c->set_mask);
+    }
     c->way_slots = key_index_slots(P->max_ways);
     key_index_clear(c->way_slot, P->sets * c->way_slots);
     c->mshr.entries = P->mshr_entries;
@@ -108,10 +111,10 @@ SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
 /* The set the line of addr goes to. */
 SIM_INLINE uint32_t cache_set_of(const cache_t *c, uint64_t addr)
 {
-    if (c->P.index == CACHE_IPOLY && c->set_bits && c->set_bits <= CACHE_IPOLY_MAX_BITS) {
+    if (c->ipoly_bits) {
         uint64_t block = addr >> c->line_log2;
         uint32_t set = 0;
-        for (uint32_t i = 0; i < c->set_bits; i++)
+        for (uint32_t i = 0; i < c->ipoly_bits; i++)
             set |= sim_parity64(block & c->set_mask[i]) << i;
         return set;
     }

@@ -29,9 +29,7 @@ SIM_FN void ptx_sm_cta_state(ptx_cta_state_t *cs, const ptx_grid_t *g)
 SIM_FN void ptx_sm_cta_begin(ptx_ctx_t *c, const ptx_grid_t *g, const ptx_layout_t *L, uint8_t *s, uint32_t cta,
                              ptx_cta_state_t *cs, ptx_stats_t *st, ptx_out_t *out, ptx_fault_t *f)
 {
-    uint8_t *z = (uint8_t *)c;
-    for (size_t i = 0; i < sizeof *c; i++)
-        z[i] = 0;
+    sim_zero(c, sizeof *c);
     c->g = g;
     c->p = g->prog;
     c->cta = cta;

@@ -90,8 +90,8 @@ SIM_FN void sm_flight(sm_t *sm, uint32_t i, uint32_t pc, uint64_t t)
 /* The collector at ci is done with: free it. */
 SIM_INLINE void sm_cu_free(sm_t *sm, uint32_t ci)
 {
-    uint32_t n = sm->P->collectors, bit = 1u << (ci % n);
-    sm_sub_t *sub = &sm->subs[ci / n];
+    uint32_t bit = sm_cu_bit(sm->P, ci);
+    sm_sub_t *sub = &sm->subs[ci / sm->P->collectors];
     sm->cus[ci].warp = SM_NONE;
     sub->cu_busy &= ~bit;
     sub->cu_reading &= ~bit;
@@ -147,7 +147,7 @@ SIM_FN int sm_read(sm_t *sm, uint32_t s)
         }
         if (!cu->left) {
             cu->ready_at = sm->now + 1;
-            sm->subs[s].cu_reading &= ~(1u << (ci - s * n));
+            sm->subs[s].cu_reading &= ~sm_cu_bit(P, ci);
         }
     }
     return any;

@@ -26,14 +26,16 @@ SIM_INLINE uint32_t *sm_id_oc(sm_t *sm, uint32_t s)
 {
     sm_sub_t *sub = &sm->subs[s];
     if (sub->id_oc_at != sm->now) {
-        for (uint32_t k = 0; k < SM_UNIT_COUNT; k++)
-            sub->id_oc[k] = 0;
+        sim_zero(sub->id_oc, sizeof sub->id_oc);
         sub->id_oc_at = sm->now;
     }
     return sub->id_oc;
 }
 
 SIM_INLINE ptx_ctx_t *sm_ctx(sm_t *sm, const sm_warp_t *sw) { return &sm->ctas[sw->cta].R->c; }
+
+/* Collector ci's bit in its sub-core's cu_busy and cu_reading. */
+SIM_INLINE uint32_t sm_cu_bit(const sm_params_t *P, uint32_t ci) { return 1u << (ci % P->collectors); }
 
 /* A free collector of sub-core s, or SM_NONE. */
 SIM_INLINE uint32_t sm_free_cu(const sm_t *sm, uint32_t s)
@@ -186,9 +188,9 @@ SIM_FN int sm_issue(sm_t *sm, uint32_t s, uint32_t i, uint32_t pc)
     cu->warp = i;
     cu->pc = pc;
     cu->left = (1u << d->nsrc) - 1u;
-    sm->subs[s].cu_busy |= 1u << (ci - s * sm->P->collectors);
+    sm->subs[s].cu_busy |= sm_cu_bit(sm->P, ci);
     if (cu->left)
-        sm->subs[s].cu_reading |= 1u << (ci - s * sm->P->collectors);
+        sm->subs[s].cu_reading |= sm_cu_bit(sm->P, ci);
     cu->order = sm->order++;
     cu->ready_at = d->nsrc ? SM_NEVER : sm->now + 1;
     cu->ncycles = 1;
