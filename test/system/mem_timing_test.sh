@@ -252,6 +252,11 @@ bwc() {
     printf 'module bw.ptx\nbuffer a u32 1048576 seq 0 1\nbuffer o u32 40960 zero\nkernel bw grid 160 block 256\nparam ptr a\nparam ptr o\nparam u32 262144\nparam u32 %s\n' "$1" >"$T/bw$1.launch"
     run "bw$1" >/dev/null && field "$T/bw$1.json" gpu_sim_cycle
 }
+# bwc_named NAME: the stream of `passes` NAME's last digit, as NAME (under $CFG).
+bwc_named() {
+    cp "$T/bw${1: -1}.launch" "$T/$1.launch"
+    run "$1" >/dev/null && field "$T/$1.json" gpu_sim_cycle
+}
 c1=$(bwc 1) c3=$(bwc 3) c5=$(bwc 5)
 python3 - "$c1" "$c3" "$c5" <<'PY' && ok || bad "stream bandwidths off the TITAN V's published ones (above)"
 import sys
@@ -262,6 +267,38 @@ for k in want:
     print("  %s bandwidth %.1f B/clk (published %.2f)" % (k, got[k], want[k]))
 sys.exit(1 if any(abs(got[k] - want[k]) > 0.15 * want[k] for k in want) else 0)
 PY
+
+# 3c'. The crossbar's options (src/device/mem/mem_xbar.h) change when
+#      packets cross, not what a kernel computes. Under round robin
+#      (-icnt_arbiter_algo 0) the stream above still reads the L2 within 15%
+#      of the card's 1365.73 B/clk (emergent, as above). With a one-packet
+#      input buffer (-icnt_in_buffer_limit 1) an SM dispatches no memory
+#      instruction while one of its requests waits in the crossbar (as the
+#      last memory phase left it), so one pass takes longer than with the
+#      config's 512, the SMs count those stalls, and every buffer is what
+#      the untimed run writes; with a
+#      one-packet output buffer (-icnt_out_buffer_limit 1: a slice's queue
+#      holds one request, an SM one answer) the outputs hold packets back,
+#      and the buffers are still the untimed run's.
+{ cat "$CFG"; echo "-icnt_arbiter_algo 0"; } >"$T/rr.cfg"
+{ cat "$CFG"; echo "-icnt_in_buffer_limit 1"; } >"$T/in1.cfg"
+{ cat "$CFG"; echo "-icnt_out_buffer_limit 1"; } >"$T/out1.cfg"
+r3=$(CFG="$T/rr.cfg" bwc_named rr3) r5=$(CFG="$T/rr.cfg" bwc_named rr5)
+python3 - "$r3" "$r5" <<'PY' && ok || bad "the L2 stream under round robin is off the TITAN V's published bandwidth (above)"
+import sys
+r3, r5 = (int(x) if x.isdigit() else 0 for x in sys.argv[1:3])
+got = 4194304 / ((r5 - r3) / 2) if r5 > r3 else 0
+print("  L2 bandwidth under round robin %.1f B/clk (published 1365.73)" % got)
+sys.exit(0 if abs(got - 1365.73) <= 0.15 * 1365.73 else 1)
+PY
+like_plain "$T/bw1.launch" --config "$T/in1.cfg"
+i1=$(field "$T/t1.json" gpu_sim_cycle) st=$(field "$T/t1.json" warpsim_icnt_input_full_stalls)
+echo "  one pass: $c1 cycles, $i1 with a one-packet input buffer ($st dispatches refused for it)"
+[ "$i1" -gt "$c1" ] 2>/dev/null && [ "$st" -gt 0 ] 2>/dev/null && ok ||
+    bad "a one-packet input buffer: $i1 cycles (the config's: $c1), $st stalls counted"
+like_plain "$T/bw1.launch" --config "$T/out1.cfg"
+full=$(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["launches"][0]["timing"]; print(t["warpsim_icnt_req_out_full"] + t["warpsim_icnt_reply_out_full"])' "$T/t1.json")
+[ "$full" -gt 0 ] 2>/dev/null && ok || bad "a one-packet output buffer held nothing back ($full)"
 
 # 3d. Shared memory and the L1, Accel-Sim's shared_lat, shared_bw and
 #     l1_bw_128 in kind (test/system/mem_smem_l1.ptx), against the TITAN V's

@@ -6,6 +6,7 @@
  * waits for DRAM; lazy fetch-on-read fetches only what was not written. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "device/mem/mem_part.h"
 #include "device/sm/sm_memphase.h"
@@ -14,6 +15,14 @@
 static sm_params_t P;
 static mem_sys_t *S;
 static void *block;
+static uint64_t last_cross[4096]; /* each slice's last cycle a request crossed to it */
+
+/* A fresh memory system of nsm SMs in block. */
+static mem_sys_t *fresh(uint32_t nsm)
+{
+    memset(last_cross, 0, sizeof last_cross);
+    return mem_init(block, &P.mem, nsm, P.cta_quantum);
+}
 
 static void load(const char *card)
 {
@@ -31,19 +40,25 @@ static void start(void)
 {
     load("titanv");
     block = malloc(mem_bytes(&P.mem, 1, P.cta_quantum));
-    S = mem_init(block, &P.mem, 1, P.cta_quantum);
+    S = fresh(1);
 }
 
 static void stop(void) { free(block); }
 
-/* A request of SM sm sent at cycle t. */
+/* A request of SM sm sent at cycle t, across the crossbar then or, when
+ * its slice took one at t already, the cycle after (an output takes a
+ * packet a cycle: mem_xbar.h). */
 static void send_from(uint32_t sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t bytes, uint32_t tag)
 {
     mem_req_t r = {0};
-    r.at = t, r.addr = addr, r.kind = (uint8_t)kind, r.bytes = bytes, r.tag = tag, r.sm = sm;
+    r.at = t, r.addr = addr, r.kind = (uint8_t)kind, r.bytes = bytes, r.tag = tag, r.sm = (uint16_t)sm;
     r.type = kind == CACHE_WRITE ? CACHE_GLOBAL_ACC_W : CACHE_GLOBAL_ACC_R;
     r.op = CACHE_OP_CG;
-    cr_assert_eq(mem_enqueue(S, &r), 0);
+    r.port = (uint16_t)mem_req_port(&P.mem, &r, &r.pa);
+    cr_assert_lt(r.port, 4096);
+    uint64_t c = t > last_cross[r.port] ? t : last_cross[r.port] + 1;
+    last_cross[r.port] = c;
+    mem_enqueue(S, &r, c);
 }
 
 /* ... of SM 0. */
@@ -60,9 +75,11 @@ static uint32_t run(uint64_t addr, uint64_t h, uint64_t *at, uint32_t *tag)
     uint32_t p = mem_route(&P.mem, addr, &k, &pa);
     cr_assert_eq(mem_part_run(S, p, h), 0);
     mem_part_t *pt = &S->parts[p];
-    for (uint32_t i = 0; i < pt->nans; i++)
+    uint32_t n = pt->nans;
+    for (uint32_t i = 0; i < n; i++)
         at[i] = pt->ans[i].at, tag[i] = pt->ans[i].tag;
-    return pt->nans;
+    pt->nans = 0; /* taken, as the reply network would */
+    return n;
 }
 
 Test(mem_part, route_and_unroute_are_inverses)
@@ -152,11 +169,11 @@ Test(mem_part, the_l2_lasts_from_one_kernel_to_the_next, .init = start, .fini = 
     uint8_t *keep = aligned_alloc(64, (mem_l2_keep_bytes(&P.mem) + 63) & ~(size_t)63);
     cr_assert(keep);
     mem_l2_save(S, keep, 0, 1);
-    S = mem_init(block, &P.mem, 1, P.cta_quantum);
+    S = fresh(1);
     send(50, a, CACHE_READ, 0, 2);
     cr_assert_eq(run(a, 5000, at, tag), 1);
     cr_expect_gt(at[0], 50 + lat + P.mem.dram_latency, "a fresh memory system: a miss");
-    S = mem_init(block, &P.mem, 1, P.cta_quantum);
+    S = fresh(1);
     mem_l2_load(S, keep, 0, 1);
     send(50, a, CACHE_READ, 0, 3);
     cr_assert_eq(run(a, 5000, at, tag), 1);
@@ -174,7 +191,7 @@ static void start_halves(void)
     load("h100");
     cr_assert_eq(P.mem.nhalves, 2);
     block = malloc(mem_bytes(&P.mem, 132, P.cta_quantum));
-    S = mem_init(block, &P.mem, 132, P.cta_quantum);
+    S = fresh(132);
 }
 
 /* Memory phases of `step` cycles (no longer than the halves' latency, so
@@ -190,6 +207,7 @@ static uint64_t phases_until(uint64_t from, uint64_t h, uint64_t step, uint32_t 
             for (uint32_t i = 0; i < S->parts[p].nans; i++)
                 if (S->parts[p].ans[i].tag == tag)
                     got = S->parts[p].ans[i].at;
+            S->parts[p].nans = 0;
         }
     }
     return got;
@@ -252,4 +270,40 @@ Test(mem_part, a_write_updates_the_other_half, .init = start_halves, .fini = sto
     sm_mem_totals(S, &l2, &dr, &st);
     cr_expect_eq(st.xwrites, 1);
     cr_expect_eq(st.xreads, 0);
+}
+
+/* The crossbar's options reach the memory system's parameters, and values
+ * it does not model are errors that name the option. */
+Test(mem_part, crossbar_options_are_taken_or_refused)
+{
+    static const struct {
+        uint32_t arbiter, subnets, in, out;
+        const char *error; /* NULL: accepted */
+    } cases[] = {
+        {0, 2, 512, 512, NULL},
+        {1, 2, 64, 16, NULL},
+        {2, 2, 512, 512, "-icnt_arbiter_algo 2"},
+        {1, 1, 512, 512, "-icnt_subnets 1"},
+        {1, 2, 4097, 512, "-icnt_in_buffer_limit 4097"},
+        {1, 2, 512, 70000, "-icnt_out_buffer_limit 70000"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gpu_config_t c;
+        char err[256] = "";
+        gpu_config_defaults(&c);
+        cr_assert_eq(gpu_config_load(&c, "configs/gpu/titanv.cfg", err, sizeof err), 0, "%s", err);
+        c.icnt_arbiter = cases[i].arbiter, c.icnt_subnets = cases[i].subnets;
+        c.icnt_in_limit = cases[i].in, c.icnt_out_limit = cases[i].out;
+        int rc = sm_params_from_config(&c, &P, err, sizeof err);
+        gpu_config_free(&c);
+        if (!cases[i].error) {
+            cr_expect_eq(rc, 0, "case %zu: %s", i, err);
+            cr_expect_eq(P.mem.arbiter, cases[i].arbiter);
+            cr_expect_eq(P.mem.in_limit, cases[i].in);
+            cr_expect_eq(P.mem.out_limit, cases[i].out);
+        } else {
+            cr_expect_neq(rc, 0, "case %zu accepted", i);
+            cr_expect(strstr(err, cases[i].error), "case %zu: %s", i, err);
+        }
+    }
 }

@@ -27,6 +27,10 @@ typedef struct mem_params {
     uint32_t perf_memcpy;       /* -gpgpu_perf_sim_memcpy: host-device copies fill the L2 (mem_copy_fill) */
     uint32_t icnt_latency;      /* a crossbar traversal, each way */
     uint32_t flit;              /* bytes a crossbar port moves a cycle (-icnt_flit_size) */
+    uint32_t in_limit;          /* packets an input may have waiting to cross (-icnt_in_buffer_limit) */
+    uint32_t out_limit;         /* packets an output holds not yet taken (-icnt_out_buffer_limit) */
+    uint32_t arbiter;           /* enum mem_xbar_algo (-icnt_arbiter_algo) */
+    uint32_t grant_cycles;      /* iSLIP: cycles with requests between pointer moves (-icnt_grant_cycles) */
     uint32_t core_khz, dram_khz; /* core and DRAM command clocks: core cycles into the channel's */
     uint32_t nhalves;           /* 2: the L2 in a near and a far half (mem_route.h), else 1 */
     uint32_t half_latency;      /* a message between the halves, each way */

@@ -44,10 +44,11 @@ SIM_FN int mem_xsend(mem_sys_t *s, mem_part_t *pt, uint32_t kind, uint64_t addr,
 /* Is tag that of a read the other half sent (MEM_TAG_PEER)? */
 SIM_INLINE int mem_tag_peer(uint32_t tag) { return (tag & 0xc0000000u) == MEM_TAG_PEER; }
 
-/* An answer ready at the slice at cycle t, to its SM or, for a read the
- * other half sent, back there; 0, or -1 if the phase's answer array is
- * full (the phase ends early: the overload limit). */
-SIM_FN int mem_answer(mem_sys_t *s, mem_part_t *pt, const mem_req_t *r, uint64_t t)
+/* An answer of slice k of partition p ready at cycle t, to its SM (the
+ * reply network's input of that slice) or, for a read the other half
+ * sent, back there; 0, or -1 if the answer array is full (the phase ends
+ * early: the overload limit). */
+SIM_FN int mem_answer(mem_sys_t *s, mem_part_t *pt, uint32_t p, uint32_t k, const mem_req_t *r, uint64_t t)
 {
     if (mem_tag_peer(r->tag))
         return mem_xsend(s, pt, MEM_X_REPLY, r->addr, r->tag & ~MEM_TAG_PEER, 0, t);
@@ -56,6 +57,7 @@ SIM_FN int mem_answer(mem_sys_t *s, mem_part_t *pt, const mem_req_t *r, uint64_t
     mem_req_t *a = &pt->ans[pt->nans++];
     *a = *r;
     a->at = t;
+    a->port = (uint16_t)(p * s->M->nsub + k);
     a->flits = (uint8_t)mem_flits(s->M, r->kind == CACHE_WRITE ? 0 : CACHE_SECTOR_BYTES);
     return 0;
 }
@@ -123,7 +125,7 @@ SIM_FN void mem_fill(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t id, u
     if (wb.units)
         mem_writeback(s, pt, chip, rd->slice, &wb, t);
     for (uint32_t i = 0; i < n; i++) {
-        mem_answer(s, pt, &pt->wait[ids[i]], t);
+        mem_answer(s, pt, chip, rd->slice, &pt->wait[ids[i]], t);
         pt->wait_free[pt->nwait_free++] = ids[i];
     }
 }
@@ -181,6 +183,11 @@ SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k
         return 1;
     if (answers && !pt->nwait_free)
         return 1;
+    /* its crossbar input full (as the last reply phase left it): no access
+     * that answers the SMs (GPGPU-Sim's L2-to-crossbar queue stalls the L2) */
+    if ((answers || mem_tag_ack(r->tag)) && !mem_tag_peer(r->tag) &&
+        s->reply.used[chip * s->M->nsub + k] >= s->M->in_limit)
+        return 1;
     if (s->xcap && s->xcap - pt->nxout < 2) /* a read or tag update, and a reply */
         return -1;
     uint32_t id = answers ? pt->wait_free[pt->nwait_free - 1] : MEM_NONE;
@@ -224,7 +231,7 @@ SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k
         }
     }
     if (r->kind == CACHE_WRITE && mem_tag_ack(r->tag))
-        return mem_answer(s, pt, r, t);
+        return mem_answer(s, pt, chip, k, r, t);
     if (!answers)
         return 0;
     if ((o.fetch | o.merged) & q.units) { /* the MSHR holds id until the fill */
@@ -232,7 +239,7 @@ SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k
         pt->nwait_free--;
         return 0;
     }
-    return mem_answer(s, pt, r, t);
+    return mem_answer(s, pt, chip, k, r, t);
 }
 
 /* A message from the other half at cycle t: a read of a line homed here,
@@ -292,7 +299,6 @@ SIM_FN int mem_part_run(mem_sys_t *s, uint32_t p, uint64_t h)
 {
     const mem_params_t *M = s->M;
     mem_part_t *pt = &s->parts[p];
-    pt->nans = 0;
     for (;;) {
         uint32_t k = MEM_NONE;
         uint64_t t = 0;
@@ -348,29 +354,18 @@ SIM_FN int mem_part_run(mem_sys_t *s, uint32_t p, uint64_t h)
     return mem_dram_to(s, pt, p, h);
 }
 
-/* Request r (r->at: sent by its SM) into its slice's queue: it crosses the
- * crossbar, a flit a cycle at the slice's port, and waits the ROP latency.
- * 0, or -1 when the queue is full (the request stays with its SM). */
-SIM_FN int mem_enqueue(mem_sys_t *s, const mem_req_t *r)
+/* Request r, across the crossbar at cycle c (mem_xbar.h), into its slice's
+ * queue (r->port): it arrives after the traversal and waits the ROP
+ * latency. The crossbar saw room. */
+SIM_FN void mem_enqueue(mem_sys_t *s, const mem_req_t *r, uint64_t c)
 {
     const mem_params_t *M = s->M;
-    uint32_t k;
-    uint64_t pa;
-    uint32_t p = mem_near(M, mem_route(M, r->addr, &k, &pa), r->sm, &pa);
-    mem_part_t *pt = &s->parts[p];
-    if (pt->qn[k] >= s->qcap)
-        return -1;
-    uint64_t at = r->at + M->icnt_latency;
-    if (at < pt->port_free[k])
-        at = pt->port_free[k];
-    uint32_t bytes = r->kind == CACHE_READ ? 0 : CACHE_SECTOR_BYTES;
-    pt->port_free[k] = at + mem_flits(M, bytes);
+    uint32_t k = r->port % M->nsub;
+    mem_part_t *pt = &s->parts[r->port / M->nsub];
     mem_req_t *q = &pt->q[(size_t)k * s->qcap + (pt->qh[k] + pt->qn[k]++) % s->qcap];
     *q = *r;
-    q->at = at + M->rop_latency;
-    q->pa = pa;
+    q->at = c + M->icnt_latency + M->rop_latency;
     s->st.icnt_to_mem++;
-    return 0;
 }
 
 /* What each partition sent the other half of the L2 this phase, into its

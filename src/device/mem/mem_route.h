@@ -7,6 +7,7 @@
 #define MEM_ROUTE_H
 
 #include "device/mem/mem_params.h"
+#include "device/mem/mem_req.h"
 
 /* Marks a partition address cached in the half that is not its home: the
  * copy must not meet, in the same slice, the line that slice is home to
@@ -76,6 +77,16 @@ SIM_INLINE uint32_t mem_near(const mem_params_t *M, uint32_t home, uint32_t sm, 
         return home;
     *pa |= MEM_PA_FAR;
     return mem_peer(M, home);
+}
+
+/* Request r's slice as the crossbar numbers its outputs (partition x nsub +
+ * slice: the SM's near copy where the L2 has halves); *pa its address
+ * there. */
+SIM_INLINE uint32_t mem_req_port(const mem_params_t *M, const mem_req_t *r, uint64_t *pa)
+{
+    uint32_t k;
+    uint32_t p = mem_near(M, mem_route(M, r->addr, &k, pa), r->sm, pa);
+    return p * M->nsub + k;
 }
 
 #endif

@@ -9,32 +9,8 @@
 #include "device/mem/cache.h"
 #include "device/mem/dram.h"
 #include "device/mem/mem_params.h"
-
-#define MEM_NONE 0xffffffffu
-/* A request's tag at the SM: the L1D's fill of its sector (the L1's MSHR
- * knows who waits), else the SM's ticket the answer goes to. */
-#define MEM_TAG_FILL 0x80000000u
-#define MEM_TAG_NONE 0xffffffffu  /* nothing waits (an evicted line's write, a write-allocate fetch) */
-/* A store's sector: the slice that takes it acknowledges it to the SM's
- * warp tag & ~MEM_TAG_ACK (GPGPU-Sim's WRITE_ACK), which cannot leave its
- * slot before every one came back. */
-#define MEM_TAG_ACK 0x20000000u
-SIM_INLINE int mem_tag_ack(uint32_t tag) { return (tag & 0xe0000000u) == MEM_TAG_ACK; }
-/* At a slice, a read from the other half of the L2 (mem_xmsg_t): its
- * answer goes back there, to channel read (mem_dread_t) tag & ~MEM_TAG_PEER. */
-#define MEM_TAG_PEER 0x40000000u
-
-/* A sector's request or answer between an SM and a slice. */
-typedef struct mem_req {
-    uint64_t at;                /* SM's outbox: sent; slice queue: its L2 access; answer: ready at the slice
-                                 * (answers to an SM: arrives there) */
-    uint64_t addr;              /* the sector's address */
-    uint64_t pa;                /* in a slice's queue: the address the slice knows (mem_route) */
-    uint32_t bytes;             /* a write's bytes of the sector (bit b: byte b) */
-    uint32_t tag;               /* MEM_TAG_FILL | 0, a ticket, MEM_TAG_ACK | warp, or MEM_TAG_NONE */
-    uint32_t sm;
-    uint8_t kind, type, op, flits; /* enum cache_kind, cache_access_type, cache_op; crossbar flits of its answer */
-} mem_req_t;
+#include "device/mem/mem_req.h"
+#include "device/mem/mem_xbar.h"
 
 /* Reads of the other half a partition's home slices may pass by at once
  * (mem_xtake): channel-read slots beyond the MSHR entries' own. */
@@ -74,7 +50,6 @@ typedef struct mem_part {
     dram_t *dram;
     mem_req_t *q;               /* nsub x qcap: each slice's queue, a ring in access-time order */
     uint32_t *qh, *qn;          /* each ring's head and count */
-    uint64_t *port_free;        /* each slice's next free cycle at its crossbar port */
     uint64_t *l2_free;          /* ... and at the L2: an access a cycle */
     mem_req_t *wait;            /* requests a slice's MSHR holds (their ids index this); nwait */
     uint32_t *wait_free, nwait_free;
@@ -82,7 +57,7 @@ typedef struct mem_part {
     uint32_t dread_free;
     mem_dwait_t *dq;            /* DRAM requests waiting for room, in order: a ring */
     uint32_t dq_h, dq_n;
-    mem_req_t *ans;             /* this phase's answers, in time order; nans */
+    mem_req_t *ans;             /* answers not yet across the crossbar, in time order; nans */
     uint32_t nans;
     /* From the other half, two rings in time order (GPGPU-Sim's chiplet
      * request and reply queues: replies must pass reads that wait for the
@@ -97,6 +72,7 @@ typedef struct mem_part {
 
 typedef struct mem_stats {
     uint64_t icnt_to_mem, icnt_to_sm;   /* packets: icnt_total_pkts_simt_to_mem, _mem_to_simt */
+    mem_xbar_stats_t req, reply;        /* the crossbar's two networks (mem_xbar.h) */
     uint64_t overflows;         /* requests a full queue held back a phase (the overload limit) */
     uint64_t xreads, xwrites;   /* reads and tag updates between the L2's halves */
 } mem_stats_t;
@@ -106,20 +82,25 @@ typedef struct mem_sys {
     uint32_t npart, nsm;
     uint32_t qcap, nwait, ndread, dqcap, anscap, xcap;
     mem_part_t *parts;
-    mem_req_t *deliver;         /* all answers of a phase, by SM (the delivery's scratch) */
-    uint32_t *dcount;           /* nsm + 1: answers to each SM, then where its share starts */
-    uint32_t *pos, *heap;       /* nsm each: the gather's place in each outbox, its heap of SMs */
+    mem_xbar_t req, reply;      /* the crossbar: SMs to slices, slices to SMs */
+    uint32_t nreplied;          /* answers the last phase brought to the SMs */
     mem_stats_t st;
 } mem_sys_t;
 
 SIM_INLINE size_t mem_align(size_t v) { return (v + 63) & ~(size_t)63; }
 
-/* Queue sizes: a slice holds what the SMs can send it in some windows. */
+/* Requests an SM's outbox holds (sm_state.h), run in windows of `window`
+ * cycles: what it sends in one and ahead of it. */
+SIM_INLINE uint32_t mem_outbox_cap(uint32_t window) { return 8u * (window + 64u); }
+
+/* Queue sizes: a slice's queue is the crossbar's output buffer; the
+ * answers a phase makes, with those the reply network left, what a slice
+ * answers in a window and its fills. */
 SIM_FN void mem_sizes(const mem_params_t *M, uint32_t nsm, uint32_t window, mem_sys_t *s)
 {
     s->npart = M->nchan;
     s->nsm = nsm;
-    s->qcap = 4096;
+    s->qcap = M->out_limit; /* a slice's queue is the request network's output buffer */
     s->nwait = M->l2.mshr_entries * M->l2.mshr_merge * M->nsub;
     /* a read a slice's MSHR entry, and with halves some the home slices
      * passed by (those wait on the DRAM alone, so they always free) */
@@ -132,13 +113,20 @@ SIM_FN void mem_sizes(const mem_params_t *M, uint32_t nsm, uint32_t window, mem_
     s->xcap = M->nhalves > 1 ? s->anscap : 0;
 }
 
+/* Packets an input may have in the crossbar (mem_xbar.h): a full buffer
+ * (-icnt_in_buffer_limit, which the memory phase lets an input reach only
+ * at a phase's end) and what it may add in a phase: an SM's outbox, a
+ * partition's answers. */
+SIM_INLINE uint32_t mem_req_slots(const mem_params_t *M, uint32_t window) { return M->in_limit + mem_outbox_cap(window); }
+SIM_INLINE uint32_t mem_reply_slots(const mem_params_t *M, const mem_sys_t *s) { return M->in_limit + s->anscap; }
+
 SIM_FN size_t mem_part_bytes(const mem_params_t *M, const mem_sys_t *s)
 {
     size_t n = mem_align(sizeof(cache_t *) * M->nsub);
     n += M->nsub * mem_align(cache_bytes(&M->l2));
     n += mem_align(dram_bytes(&M->dram));
     n += mem_align(sizeof(mem_req_t) * M->nsub * s->qcap);
-    n += 2 * mem_align(sizeof(uint32_t) * M->nsub) + 2 * mem_align(sizeof(uint64_t) * M->nsub);
+    n += 2 * mem_align(sizeof(uint32_t) * M->nsub) + mem_align(sizeof(uint64_t) * M->nsub);
     n += mem_align(sizeof(mem_req_t) * s->nwait) + mem_align(sizeof(uint32_t) * s->nwait);
     n += mem_align(sizeof(mem_dread_t) * s->ndread);
     n += mem_align(sizeof(mem_dwait_t) * s->dqcap);
@@ -154,8 +142,9 @@ SIM_FN size_t mem_bytes(const mem_params_t *M, uint32_t nsm, uint32_t window)
     mem_sizes(M, nsm, window, &s);
     size_t n = mem_align(sizeof(mem_sys_t)) + mem_align(sizeof(mem_part_t) * s.npart);
     n += s.npart * mem_part_bytes(M, &s);
-    n += mem_align(sizeof(mem_req_t) * s.anscap * s.npart) + mem_align(sizeof(uint32_t) * (nsm + 1));
-    n += 2 * mem_align(sizeof(uint32_t) * nsm);
+    uint32_t nslice = s.npart * M->nsub;
+    n += mem_align(mem_xbar_bytes(nsm, nslice, mem_req_slots(M, window)));
+    n += mem_align(mem_xbar_bytes(nslice, nsm, mem_reply_slots(M, &s)));
     return n;
 }
 
@@ -183,7 +172,6 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
         MEM_CARVE(pt->q, mem_req_t, M->nsub * s->qcap);
         MEM_CARVE(pt->qh, uint32_t, M->nsub);
         MEM_CARVE(pt->qn, uint32_t, M->nsub);
-        MEM_CARVE(pt->port_free, uint64_t, M->nsub);
         MEM_CARVE(pt->l2_free, uint64_t, M->nsub);
         MEM_CARVE(pt->wait, mem_req_t, s->nwait);
         MEM_CARVE(pt->wait_free, uint32_t, s->nwait);
@@ -194,7 +182,7 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
         MEM_CARVE(pt->xin[1], mem_xmsg_t, 2 * s->xcap);
         MEM_CARVE(pt->xout, mem_xmsg_t, s->xcap);
         for (uint32_t k = 0; k < M->nsub; k++)
-            pt->qh[k] = pt->qn[k] = 0, pt->port_free[k] = pt->l2_free[k] = 0;
+            pt->qh[k] = pt->qn[k] = 0, pt->l2_free[k] = 0;
         for (uint32_t i = 0; i < s->nwait; i++)
             pt->wait_free[i] = s->nwait - 1 - i;
         pt->nwait_free = s->nwait;
@@ -205,10 +193,13 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
         pt->nans = 0;
         pt->xin_h[0] = pt->xin_n[0] = pt->xin_h[1] = pt->xin_n[1] = pt->nxout = 0;
     }
-    MEM_CARVE(s->deliver, mem_req_t, (size_t)s->anscap * s->npart);
-    MEM_CARVE(s->dcount, uint32_t, nsm + 1);
-    MEM_CARVE(s->pos, uint32_t, nsm);
-    MEM_CARVE(s->heap, uint32_t, nsm);
+    /* GPGPU-Sim's node numbers: the SMs, then the slices */
+    uint32_t nslice = s->npart * M->nsub;
+    uint32_t rq = mem_req_slots(M, window), rp = mem_reply_slots(M, s);
+    mem_xbar_init(&s->req, m + o, nsm, nslice, rq, 0, nsm + nslice, M->arbiter, M->grant_cycles);
+    o += mem_align(mem_xbar_bytes(nsm, nslice, rq));
+    mem_xbar_init(&s->reply, m + o, nslice, nsm, rp, nsm, nsm + nslice, M->arbiter, M->grant_cycles);
+    o += mem_align(mem_xbar_bytes(nslice, nsm, rp));
 #undef MEM_CARVE
     return s;
 }

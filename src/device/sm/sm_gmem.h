@@ -22,10 +22,14 @@
  * sector the L1D cannot take (no MSHR merge slot) goes below on its own
  * and its answer serves the ticket directly, rather than stalling the
  * latch. Dispatch waits while the L1D's MSHRs or the SM's queues could not
- * take every sector of the instruction (st.l1d_stalls). */
+ * take every sector of the instruction, or while as many of its requests
+ * as -icnt_in_buffer_limit waited to cross at the last memory phase's end
+ * (the crossbar's back-pressure, GPGPU-Sim's ICNT_RC_FAIL; st.l1d_stalls,
+ * st.icnt_stalls). */
 #ifndef SM_GMEM_H
 #define SM_GMEM_H
 
+#include "device/mem/mem_route.h"
 #include "device/sm/sm_mem.h"
 
 /* A request below, sent at cycle t or when the SM's crossbar port is free. */
@@ -50,6 +54,7 @@ SIM_FN void sm_send(sm_t *sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t
     r->type = (uint8_t)type;
     r->op = (uint8_t)op;
     r->flits = 0;
+    r->port = (uint16_t)mem_req_port(M, r, &r->pa);
     if (tag != MEM_TAG_NONE)
         sm->mem_wait++;
     if (mem_tag_ack(tag)) /* a store's sector: its warp stays until the ack */
@@ -97,9 +102,11 @@ SIM_FN int sm_gmem_dispatch(sm_t *sm, uint32_t s, uint32_t ci)
     uint32_t n = cu->nlines, sectors = 4 * n;
     uint32_t kind = d->mem == SM_MEM_ST ? CACHE_WRITE : d->mem == SM_MEM_ATOM ? CACHE_ATOMIC : CACHE_READ;
     uint32_t mshrs = cache_op_bypasses_l1(kind, cu->op) ? 0 : sectors; /* what passes the L1 by takes none */
-    if (sm->nout + 2 * sectors > sm->out_cap || sm->tix_free == SM_NONE || sm->mem_wait + sectors > sm->in_cap ||
-        sm->l1d->mshr.nfree < mshrs) {
+    int icnt_full = sm->icnt_waiting >= M->in_limit;
+    if (icnt_full || sm->nout + 2 * sectors > sm->out_cap || sm->tix_free == SM_NONE ||
+        sm->mem_wait + sectors > sm->in_cap || sm->l1d->mshr.nfree < mshrs) {
         sm->st.l1d_stalls++;
+        sm->st.icnt_stalls += icnt_full;
         return 0;
     }
     int local = cu->space == SM_SP_LOCAL;

@@ -1,11 +1,12 @@
 /* The memory phase between two windows of the SMs (issue 34 part 5; seed
- * 000's separate phases): the requests the SMs sent in the window go to
- * their L2 slices in send order, each partition runs to a horizon, and
- * the answers go to the SMs in time order. Device code, once for both
- * runners, which call its four steps in turn after each window, each step
- * once the last has ended on every thread: sm_mem_gather (one thread),
- * sm_mem_part (a partition at a time, on any thread), sm_mem_sort (one
- * thread), sm_mem_deliver (an SM at a time, on any thread).
+ * 000's separate phases): the requests the SMs sent in the window cross
+ * the crossbar's request network (mem_xbar.h) to their L2 slices, each
+ * partition runs to a horizon, and the answers cross the reply network to
+ * the SMs. Device code, once for both runners, which call its four steps
+ * in turn after each window, each step once the last has ended on every
+ * thread: sm_mem_gather (one thread), sm_mem_part (a partition at a time,
+ * on any thread), sm_mem_reply (one thread), sm_mem_deliver (an SM at a
+ * time, on any thread).
  *
  * Why the cycles are those of running everything cycle by cycle: a request
  * an SM has not sent yet (at cycle E or later, E the window's end) reaches
@@ -19,125 +20,117 @@
  * an answer can reach its SM after the cycle it was due, and is taken at
  * the next window's first). A request an address latch sends ahead of the
  * window's end waits in its outbox for the next phase, where it meets the
- * requests other SMs send before it in time order. Where it is not exact:
- * queues that fill up hold requests back a phase (mem_stats_t.overflows). */
+ * requests other SMs send before it in time order; the networks arbitrate
+ * a cycle only when every packet that could be ready by then is known.
+ * Where it is not exact: an output's room is counted at the phase (what a
+ * slice or an SM takes from it during the phase frees it at the next), so
+ * queues that fill up hold packets back a phase (mem_stats_t.overflows),
+ * and an SM sees its crossbar input as the last phase left it. */
 #ifndef SM_MEMPHASE_H
 #define SM_MEMPHASE_H
 
 #include "device/sm/sm_cycle.h"
 #include "device/mem/mem_part.h"
 
-/* Is SM a's next request before SM b's (ties: the lower SM)? */
-SIM_INLINE int sm_mem_before(sm_t **sms, const uint32_t *pos, uint32_t a, uint32_t b)
-{
-    uint64_t ta = sms[a]->out[pos[a]].at, tb = sms[b]->out[pos[b]].at;
-    return ta < tb || (ta == tb && a < b);
-}
-
-SIM_FN void sm_mem_sift(sm_t **sms, const uint32_t *pos, uint32_t *heap, uint32_t n, uint32_t i)
-{
-    for (;;) {
-        uint32_t l = 2 * i + 1, r = l + 1, m = i;
-        if (l < n && sm_mem_before(sms, pos, heap[l], heap[m]))
-            m = l;
-        if (r < n && sm_mem_before(sms, pos, heap[r], heap[m]))
-            m = r;
-        if (m == i)
-            return;
-        uint32_t t = heap[i];
-        heap[i] = heap[m], heap[m] = t;
-        i = m;
-    }
-}
-
-/* The SMs' outboxes into the slices' queues, merged in send order, after
- * what the L2's halves sent each other (mem_xdeliver). An SM whose request
- * meets a full queue keeps it and the rest of its outbox, in order, for
- * the next phase (its dispatch stalls when the outbox fills: the
- * crossbar's back-pressure); so does one whose next request leaves at
- * `before` (the phase's horizon) or later: another SM may still send an
- * earlier one, which must meet the slice's port first (seed 000's delayed
- * dequeuing; an SM's address latch sends lines ahead of its cycle). */
+/* The request network (mem_xbar.h) up to `before`, the phase's horizon
+ * (every request sent earlier is in an outbox by then), after what the
+ * L2's halves sent each other (mem_xdeliver): each SM's requests sent
+ * before it move into the crossbar in send order while its input buffer
+ * has room (the rest wait in the outbox, with what was sent at `before`
+ * or later: another SM may still send an earlier one, which must meet the
+ * crossbar first: seed 000's delayed dequeuing; an SM's address latch
+ * sends lines ahead of its cycle); each slice's port takes them in the
+ * arbiter's order while its queue has room. Each SM learns how many of its
+ * requests wait in the crossbar (sm->icnt_waiting: its dispatch stops at
+ * -icnt_in_buffer_limit). One thread. */
 SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm, uint64_t before)
 {
-    uint32_t *pos = ms->pos, *heap = ms->heap, n = 0;
+    const mem_params_t *M = ms->M;
+    mem_xbar_t *x = &ms->req;
     mem_xdeliver(ms);
+    mem_xbar_begin(x);
     for (uint32_t m = 0; m < nsm; m++) {
-        pos[m] = 0;
-        if (sms[m] && sms[m]->nout)
-            heap[n++] = m;
-    }
-    for (uint32_t i = n; i-- > 0;)
-        sm_mem_sift(sms, pos, heap, n, i);
-    while (n) {
-        uint32_t m = heap[0];
         sm_t *sm = sms[m];
-        int later = sm->out[pos[m]].at >= before;
-        int full = !later && mem_enqueue(ms, &sm->out[pos[m]]) != 0;
-        if (!full && !later)
-            pos[m]++;
-        if (later || full || pos[m] == sm->nout) {
-            uint32_t left = sm->nout - pos[m];
-            for (uint32_t i = 0; i < left; i++)
-                sm->out[i] = sm->out[pos[m] + i];
-            sm->nout = left;
-            ms->st.overflows += full;
-            heap[0] = heap[--n];
+        if (!sm)
+            continue;
+        uint32_t i = 0;
+        for (; i < sm->nout && sm->out[i].at < before; i++) {
+            const mem_req_t *r = &sm->out[i];
+            if (!mem_xbar_offer(x, m, r->port, r, mem_flits(M, r->kind == CACHE_READ ? 0 : CACHE_SECTOR_BYTES)))
+                break;
         }
-        sm_mem_sift(sms, pos, heap, n, 0);
+        for (uint32_t j = i; j < sm->nout; j++)
+            sm->out[j - i] = sm->out[j];
+        sm->nout -= i;
     }
-}
-
-/* The partitions' answers bucketed by SM, each SM's share in partition
- * order (ms->dcount[m] is where SM m's share ends). One thread. */
-SIM_FN void sm_mem_sort(mem_sys_t *ms, uint32_t nsm)
-{
-    uint32_t *at = ms->dcount;
-    for (uint32_t m = 0; m <= nsm; m++)
-        at[m] = 0;
-    for (uint32_t p = 0; p < ms->npart; p++)
-        for (uint32_t i = 0; i < ms->parts[p].nans; i++)
-            at[ms->parts[p].ans[i].sm + 1]++;
+    mem_xbar_sort(x);
+    for (uint32_t o = 0; o < x->nout; o++) {
+        if (mem_xbar_idle(x, o))
+            continue;
+        x->room[o] = ms->qcap - ms->parts[o / M->nsub].qn[o % M->nsub];
+        uint32_t k = mem_xbar_serve(x, o, before);
+        for (uint32_t q = 0; q < k; q++) {
+            uint32_t s = x->done[x->ndone + q];
+            mem_enqueue(ms, &x->pkt[s], x->cross[s]);
+        }
+        mem_xbar_release(x, k);
+    }
+    mem_xbar_end(x, before);
     for (uint32_t m = 0; m < nsm; m++)
-        at[m + 1] += at[m];
-    for (uint32_t p = 0; p < ms->npart; p++) {
-        mem_part_t *pt = &ms->parts[p];
-        for (uint32_t i = 0; i < pt->nans; i++)
-            ms->deliver[at[pt->ans[i].sm]++] = pt->ans[i];
-        ms->st.icnt_to_sm += pt->nans;
-        pt->nans = 0;
-    }
+        if (sms[m])
+            sms[m]->icnt_waiting = x->used[m];
 }
 
-/* SM m's answers into its inbox in arrival order (ties: the lower
- * partition first), a flit a cycle through its crossbar port; its L1D's
- * counters into its statistics. Each SM apart: any thread. */
-SIM_FN void sm_mem_deliver(mem_sys_t *ms, sm_t **sms, uint32_t m)
+/* The reply network (mem_xbar.h) up to the horizon of the partitions that
+ * ran to `until` (what they answered is all before it): each slice's
+ * answers move into the crossbar in time order while its input buffer has
+ * room (the rest stay in its partition's array, in order, for the next
+ * phase); each SM's port takes them in the arbiter's order while it has
+ * fewer than -icnt_out_buffer_limit not yet taken. An answer that crosses
+ * at cycle c is in its SM's inbox from c + icnt. One thread. */
+SIM_FN void sm_mem_reply(mem_sys_t *ms, sm_t **sms, uint64_t until)
 {
     const mem_params_t *M = ms->M;
-    uint32_t lo = m ? ms->dcount[m - 1] : 0, hi = ms->dcount[m];
-    mem_req_t *a = ms->deliver;
-    sm_t *sm = sms[m];
-    if (!sm)
-        return;
-    for (uint32_t i = lo + 1; i < hi; i++) { /* a stable insertion sort: each partition's share is in order */
-        mem_req_t v = a[i];
-        uint32_t j = i;
-        for (; j > lo && a[j - 1].at > v.at; j--)
-            a[j] = a[j - 1];
-        a[j] = v;
+    mem_xbar_t *x = &ms->reply;
+    uint64_t h = until + M->icnt_latency + M->rop_latency;
+    mem_xbar_begin(x);
+    for (uint32_t p = 0; p < ms->npart; p++) {
+        mem_part_t *pt = &ms->parts[p];
+        uint32_t kept = 0;
+        for (uint32_t i = 0; i < pt->nans; i++)
+            if (!mem_xbar_offer(x, pt->ans[i].port, pt->ans[i].sm, &pt->ans[i], pt->ans[i].flits))
+                pt->ans[kept++] = pt->ans[i];
+        pt->nans = kept;
     }
-    for (uint32_t i = lo; i < hi; i++) {
-        uint64_t t = a[i].at + M->icnt_latency;
-        if (t < sm->eject_free)
-            t = sm->eject_free;
-        sm->eject_free = t + a[i].flits;
-        mem_req_t *in = &sm->in[(sm->in_h + sm->in_n++) % sm->in_cap];
-        *in = a[i];
-        in->at = t;
+    mem_xbar_sort(x);
+    ms->nreplied = 0;
+    for (uint32_t m = 0; m < x->nout; m++) {
+        if (mem_xbar_idle(x, m))
+            continue;
+        sm_t *sm = sms[m];
+        uint32_t cap = sm ? (M->out_limit < sm->in_cap ? M->out_limit : sm->in_cap) : 0;
+        x->room[m] = sm && sm->in_n < cap ? cap - sm->in_n : 0;
+        uint32_t k = mem_xbar_serve(x, m, h);
+        for (uint32_t q = 0; q < k; q++) {
+            uint32_t s = x->done[x->ndone + q];
+            mem_req_t *in = &sm->in[(sm->in_h + sm->in_n++) % sm->in_cap];
+            *in = x->pkt[s];
+            in->at = x->cross[s] + M->icnt_latency;
+        }
+        mem_xbar_release(x, k);
+        ms->nreplied += k;
     }
-    if (sm->l1d)
-        sm->st.l1d = sm->l1d->stats;
+    mem_xbar_end(x, h);
+    ms->st.icnt_to_sm += ms->nreplied;
+}
+
+/* SM m's L1D counters into its statistics, after the phase. Each SM
+ * apart: any thread. */
+SIM_FN void sm_mem_deliver(mem_sys_t *ms, sm_t **sms, uint32_t m)
+{
+    (void)ms;
+    if (sms[m] && sms[m]->l1d)
+        sms[m]->st.l1d = sms[m]->l1d->stats;
 }
 
 /* Partition p's part of the phase after the window that ended at `until`:
@@ -160,6 +153,8 @@ SIM_FN void sm_mem_totals(const mem_sys_t *ms, cache_stats_t *l2, dram_stats_t *
         st->xreads += ms->parts[p].xreads;
         st->xwrites += ms->parts[p].xwrites;
     }
+    st->req = ms->req.st;
+    st->reply = ms->reply.st;
     for (uint32_t p = 0; p < ms->npart; p++) {
         const mem_part_t *pt = &ms->parts[p];
         for (uint32_t k = 0; k < ms->M->nsub; k++) {

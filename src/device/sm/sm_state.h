@@ -152,6 +152,7 @@ typedef struct sm_stats {
     uint64_t l0i_access, l0i_miss, l1i_access, l1i_miss;
     uint64_t ctas;
     uint64_t l1d_stalls;        /* memory dispatches refused: no room in the L1D's MSHRs or the SM's queues */
+    uint64_t icnt_stalls;       /* ... of them, because its crossbar input was full (-icnt_in_buffer_limit) */
     uint64_t wb_dropped;        /* L1D write-backs the full outbox had no room for (timing only) */
     cache_stats_t l1d;          /* the L1D's, copied at each memory phase (sm_memphase.h) */
 } sm_stats_t;
@@ -204,7 +205,8 @@ typedef struct sm {
     sm_ticket_t *tix;
     uint32_t ntix, tix_free;
     uint32_t mem_wait;          /* answers the SM waits for */
-    uint64_t inject_free, eject_free; /* its crossbar ports' next free cycles */
+    uint64_t inject_free;       /* the next cycle a flit may enter its crossbar input */
+    uint32_t icnt_waiting;      /* its requests that waited to cross at the last phase's end (sm_mem_gather) */
     sm_stats_t st;
 } sm_t;
 
@@ -243,7 +245,7 @@ SIM_INLINE size_t sm_align(size_t v) { return (v + 63) & ~(size_t)63; }
 /* The memory system's queues of an SM: the requests one window may send
  * (a line a cycle, four sectors and an evicted line's four each), the
  * answers it may wait for, the memory instructions in flight. */
-SIM_INLINE uint32_t sm_out_cap(const sm_params_t *P) { return 8u * (P->cta_quantum + 64u); }
+SIM_INLINE uint32_t sm_out_cap(const sm_params_t *P) { return mem_outbox_cap(P->cta_quantum); }
 SIM_INLINE uint32_t sm_in_cap(const sm_params_t *P) { return 32u * P->max_warps + 512u; }
 SIM_INLINE uint32_t sm_tickets(const sm_params_t *P) { return 4u * P->max_warps + 16u; }
 

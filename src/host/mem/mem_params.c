@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "host/mem/dram_params.h"
+#include "device/mem/mem_xbar.h"
 
 /* The lowest primitive polynomial of degree k (bit i: x^i's coefficient):
  * the one whose x has order 2^k - 1. */
@@ -94,6 +95,31 @@ int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, si
     M->perf_memcpy = c->perf_sim_memcpy;
     M->icnt_latency = c->icnt_latency;
     M->flit = c->icnt_flit_size ? c->icnt_flit_size : 40;
+    if (c->icnt_arbiter > 1) {
+        snprintf(why, n, "-icnt_arbiter_algo %u: the crossbar's arbiters are 0 (round robin) and 1 (iSLIP)",
+                 c->icnt_arbiter);
+        return -1;
+    }
+    if (c->icnt_subnets != 2) {
+        snprintf(why, n, "-icnt_subnets %u: warpsim's crossbar has two networks, requests and answers (2)",
+                 c->icnt_subnets);
+        return -1;
+    }
+    if (gpu_config_sms(c) > MEM_XBAR_MAXIN || c->n_mem * (c->sub_partitions ? c->sub_partitions : 1) > MEM_XBAR_MAXIN) {
+        snprintf(why, n, "%u SMs and %u L2 slices: the crossbar takes at most %u of each", gpu_config_sms(c),
+                 c->n_mem * (c->sub_partitions ? c->sub_partitions : 1), MEM_XBAR_MAXIN);
+        return -1;
+    }
+    if (c->icnt_in_limit > MEM_XBAR_MAXLIMIT || c->icnt_out_limit > MEM_XBAR_MAXLIMIT) {
+        int in = c->icnt_in_limit > MEM_XBAR_MAXLIMIT;
+        snprintf(why, n, "-icnt_%s_buffer_limit %u: the crossbar holds at most %u packets a port", in ? "in" : "out",
+                 in ? c->icnt_in_limit : c->icnt_out_limit, MEM_XBAR_MAXLIMIT);
+        return -1;
+    }
+    M->in_limit = c->icnt_in_limit;
+    M->out_limit = c->icnt_out_limit;
+    M->arbiter = c->icnt_arbiter;
+    M->grant_cycles = c->icnt_grant_cycles;
     M->core_khz = (uint32_t)lround(gpu_config_core_mhz(c) * 1000.0);
     M->dram_khz = (uint32_t)lround((c->clock_mhz[3] > 0 ? c->clock_mhz[3] : gpu_config_core_mhz(c)) * 1000.0);
     M->lookahead = 2 * M->icnt_latency + M->rop_latency;

@@ -87,6 +87,13 @@ static void h100_sm(gpu_config_t *c)
     c->coalesce_arch = 90;
     c->icnt_flit_size = 40;
     c->icnt_latency = 1;
+    /* as every Accel-Sim config of Volta and later (GPGPU-Sim's own
+     * defaults, icnt_wrapper.cc, are 64 and 64) */
+    c->icnt_in_limit = 512;
+    c->icnt_out_limit = 512;
+    c->icnt_arbiter = 1;
+    c->icnt_grant_cycles = 1;
+    c->icnt_subnets = 2;
     c->memory_system = 1;
     c->perf_sim_memcpy = 1;
     c->kernel_launch_latency = 3000;

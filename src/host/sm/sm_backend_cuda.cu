@@ -114,7 +114,7 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
                 sm_mem_part(G->mem, p, G->horizon);
             __syncthreads();
             if (threadIdx.x == 0)
-                sm_mem_sort(G->mem, G->nsm);
+                sm_mem_reply(G->mem, G->sms, G->horizon);
             __syncthreads();
             for (uint32_t m = threadIdx.x; m < G->nsm; m += blockDim.x)
                 sm_mem_deliver(G->mem, G->sms, m);

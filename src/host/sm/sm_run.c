@@ -185,8 +185,8 @@ static void run_window(runner_t *X)
         work += pt->dq_n + pt->dram->rq.n + pt->dram->wq.n + pt->dram->ret.n + pt->xin_n[0] + pt->xin_n[1];
     }
     run_task(X, TASK_PARTS, X->nthreads > 1 && work >= SM_PHASE_PARALLEL);
-    sm_mem_sort(ms, G->nsm);
-    run_task(X, TASK_DELIVER, X->nthreads > 1 && ms->dcount[G->nsm - 1] >= SM_PHASE_PARALLEL);
+    sm_mem_reply(ms, G->sms, G->horizon);
+    run_task(X, TASK_DELIVER, X->nthreads > 1 && ms->nreplied >= SM_PHASE_PARALLEL);
 }
 
 /* A timeline sample at the window's end (--timeline): thread instructions

@@ -76,6 +76,15 @@ void sm_mem_counters(const sm_result_t *tr, sm_counter_fn put, void *ctx)
     put(ctx, "warpsim_dram_accesses", tr->dram.access, 0);
     put(ctx, "icnt_total_pkts_simt_to_mem", tr->mem.icnt_to_mem, 0);
     put(ctx, "icnt_total_pkts_mem_to_simt", tr->mem.icnt_to_sm, 0);
+    /* the crossbar (mem_xbar.h): GPGPU-Sim's local crossbar's packet
+     * counts, and warpsim's of arbitration lost and full outputs */
+    put(ctx, "Req_Network_injected_packets_num", tr->mem.req.packets, 0);
+    put(ctx, "Reply_Network_injected_packets_num", tr->mem.reply.packets, 0);
+    put(ctx, "warpsim_icnt_req_conflicts", tr->mem.req.conflicts, 0);
+    put(ctx, "warpsim_icnt_reply_conflicts", tr->mem.reply.conflicts, 0);
+    put(ctx, "warpsim_icnt_req_out_full", tr->mem.req.out_full, 0);
+    put(ctx, "warpsim_icnt_reply_out_full", tr->mem.reply.out_full, 0);
+    put(ctx, "warpsim_icnt_input_full_stalls", tr->st.icnt_stalls, 0);
     put(ctx, "warpsim_l1d_dispatch_stalls", tr->st.l1d_stalls, 0);
     put(ctx, "warpsim_mem_overflows", tr->mem.overflows, 0);
     put(ctx, "warpsim_l2_far_reads", tr->mem.xreads, 0);
