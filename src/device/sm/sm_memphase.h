@@ -24,8 +24,9 @@
  * a cycle only when every packet that could be ready by then is known.
  * Where it is not exact: an output's room is counted at the phase (what a
  * slice or an SM takes from it during the phase frees it at the next), so
- * queues that fill up hold packets back a phase (mem_stats_t.overflows),
- * and an SM sees its crossbar input as the last phase left it. */
+ * queues that fill up hold packets back a phase (mem_xbar_stats_t
+ * out_full), and an SM or a slice sees its crossbar input as the last
+ * phase left it. */
 #ifndef SM_MEMPHASE_H
 #define SM_MEMPHASE_H
 
@@ -35,8 +36,8 @@
 /* The request network (mem_xbar.h) up to `before`, the phase's horizon
  * (every request sent earlier is in an outbox by then), after what the
  * L2's halves sent each other (mem_xdeliver): each SM's requests sent
- * before it move into the crossbar in send order while its input buffer
- * has room (the rest wait in the outbox, with what was sent at `before`
+ * before it move into the crossbar in send order while it has slots there
+ * (mem_req_slots; the rest wait in the outbox, with what was sent at `before`
  * or later: another SM may still send an earlier one, which must meet the
  * crossbar first: seed 000's delayed dequeuing; an SM's address latch
  * sends lines ahead of its cycle); each slice's port takes them in the
@@ -83,9 +84,10 @@ SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm, uint64_t befo
 
 /* The reply network (mem_xbar.h) up to the horizon of the partitions that
  * ran to `until` (what they answered is all before it): each slice's
- * answers move into the crossbar in time order while its input buffer has
- * room (the rest stay in its partition's array, in order, for the next
- * phase); each SM's port takes them in the arbiter's order while it has
+ * answers move into the crossbar in time order while it has slots there
+ * (mem_reply_slots; the rest stay in its partition's array, in order, for
+ * the next phase: a slice stops answering once -icnt_in_buffer_limit of
+ * its answers wait, mem_l2_access); each SM's port takes them in the arbiter's order while it has
  * fewer than -icnt_out_buffer_limit not yet taken. An answer that crosses
  * at cycle c is in its SM's inbox from c + icnt. One thread. */
 SIM_FN void sm_mem_reply(mem_sys_t *ms, sm_t **sms, uint64_t until)
