@@ -80,7 +80,7 @@ typedef struct mem_xbar {
     uint32_t *room;             /* each output: packets it may still take (the caller sets it) */
     /* this phase's new packets: as offered (aout, aslot), then by output in arrival order (start, bslot) */
     uint32_t n;
-    uint32_t *aout, *aslot, *start, *bslot;
+    uint32_t *aout, *aslot, *start, *bslot, *tmp; /* tmp: the merge's */
     uint32_t *done, ndone;      /* the slots that crossed this phase, each output's in crossing order */
     mem_xbar_stats_t st;
 } mem_xbar_t;
@@ -88,7 +88,7 @@ typedef struct mem_xbar {
 SIM_INLINE size_t mem_xbar_bytes(uint32_t nin, uint32_t nout, uint32_t slots)
 {
     size_t cap = (size_t)nin * slots, words = (nin + 63) / 64;
-    return cap * (sizeof(mem_req_t) + sizeof(uint64_t) + 6 * sizeof(uint32_t) + 1) + (size_t)nout * nin * 2 * sizeof(uint32_t) +
+    return cap * (sizeof(mem_req_t) + sizeof(uint64_t) + 7 * sizeof(uint32_t) + 1) + (size_t)nout * nin * 2 * sizeof(uint32_t) +
            (size_t)nout * (words + 1) * sizeof(uint64_t) + (size_t)nout * 5 * sizeof(uint32_t) + sizeof(uint32_t) +
            (size_t)nin * sizeof(uint32_t) + 64;
 }
@@ -117,6 +117,7 @@ SIM_FN void mem_xbar_init(mem_xbar_t *x, void *mem, uint32_t nin, uint32_t nout,
     MEM_XBAR_CARVE(aslot, uint32_t, x->cap);
     MEM_XBAR_CARVE(bslot, uint32_t, x->cap);
     MEM_XBAR_CARVE(done, uint32_t, x->cap);
+    MEM_XBAR_CARVE(tmp, uint32_t, x->cap);
     MEM_XBAR_CARVE(qhead, uint32_t, (size_t)nout * nin);
     MEM_XBAR_CARVE(qtail, uint32_t, (size_t)nout * nin);
     MEM_XBAR_CARVE(nbusy, uint32_t, nout);
@@ -158,6 +159,51 @@ SIM_INLINE int mem_xbar_offer(mem_xbar_t *x, uint32_t i, uint32_t o, const mem_r
     return 1;
 }
 
+/* Is slot a's packet later than slot b's? */
+SIM_INLINE int mem_xbar_later(const mem_xbar_t *x, uint32_t a, uint32_t b) { return x->pkt[a].at > x->pkt[b].at; }
+
+/* bslot[lo, hi) in arrival order, stably. It holds runs in order (an
+ * input's packets come in its order, one input after another): a few are
+ * merged by insertion; more (a long window's, the work-group mode's), a
+ * run pair at a time through tmp until one is left. */
+SIM_FN void mem_xbar_order(mem_xbar_t *x, uint32_t lo, uint32_t hi)
+{
+    uint32_t *b = x->bslot, *t = x->tmp;
+    if (hi - lo <= 32) {
+        for (uint32_t j = lo + 1; j < hi; j++) {
+            uint32_t v = b[j], k = j;
+            for (; k > lo && mem_xbar_later(x, b[k - 1], v); k--)
+                b[k] = b[k - 1];
+            b[k] = v;
+        }
+        return;
+    }
+    for (;;) {
+        uint32_t runs = 0, i = lo;
+        while (i < hi) { /* merge the run at i with the next, into tmp */
+            uint32_t m = i + 1;
+            while (m < hi && !mem_xbar_later(x, b[m - 1], b[m]))
+                m++;
+            uint32_t e = m < hi ? m + 1 : hi;
+            while (e < hi && !mem_xbar_later(x, b[e - 1], b[e]))
+                e++;
+            uint32_t p = i, q = m, o = i;
+            while (p < m && q < e)
+                t[o++] = mem_xbar_later(x, b[p], b[q]) ? b[q++] : b[p++];
+            while (p < m)
+                t[o++] = b[p++];
+            while (q < e)
+                t[o++] = b[q++];
+            runs++;
+            i = e;
+        }
+        for (uint32_t j = lo; j < hi; j++)
+            b[j] = t[j];
+        if (runs == 1)
+            return;
+    }
+}
+
 /* This phase's new packets by output, each output's in arrival order
  * (ties: the order offered). */
 SIM_FN void mem_xbar_sort(mem_xbar_t *x)
@@ -174,13 +220,9 @@ SIM_FN void mem_xbar_sort(mem_xbar_t *x)
     for (uint32_t o = x->nout; o > 0; o--)
         st[o] = st[o - 1];
     st[0] = 0;
-    for (uint32_t o = 0; o < x->nout; o++) /* a few runs (an input's are in order): insertion */
-        for (uint32_t j = st[o] + 1; j < st[o + 1]; j++) {
-            uint32_t s = x->bslot[j], k = j;
-            for (; k > st[o] && x->pkt[x->bslot[k - 1]].at > x->pkt[s].at; k--)
-                x->bslot[k] = x->bslot[k - 1];
-            x->bslot[k] = s;
-        }
+    for (uint32_t o = 0; o < x->nout; o++)
+        if (st[o + 1] - st[o] > 1)
+            mem_xbar_order(x, st[o], st[o + 1]);
 }
 
 /* Has output o nothing to serve this phase (none queued, none new)? */
