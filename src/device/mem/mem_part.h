@@ -57,7 +57,7 @@ SIM_FN int mem_answer(mem_sys_t *s, mem_part_t *pt, uint32_t p, uint32_t k, cons
     mem_req_t *a = &pt->ans[pt->nans++];
     *a = *r;
     a->at = t;
-    a->port = (uint16_t)(p * s->M->nsub + k);
+    a->port = (uint16_t)mem_slice(s->M, p, k);
     a->flits = (uint8_t)mem_flits(s->M, r->kind == CACHE_WRITE ? 0 : CACHE_SECTOR_BYTES);
     return 0;
 }
@@ -186,7 +186,7 @@ SIM_FN int mem_l2_access(mem_sys_t *s, mem_part_t *pt, uint32_t chip, uint32_t k
     /* its crossbar input full (as the last reply phase left it): no access
      * that answers the SMs (GPGPU-Sim's L2-to-crossbar queue stalls the L2) */
     if ((answers || mem_tag_ack(r->tag)) && !mem_tag_peer(r->tag) &&
-        s->reply.used[chip * s->M->nsub + k] >= s->M->in_limit)
+        s->reply.used[mem_slice(s->M, chip, k)] >= s->M->in_limit)
         return 1;
     if (s->xcap && s->xcap - pt->nxout < 2) /* a read or tag update, and a reply */
         return -1;

@@ -30,7 +30,8 @@ typedef struct mem_req {
     uint16_t sm;
     uint16_t port;              /* a request: its slice (partition x nsub + slice); an answer: the slice
                                  * it leaves from; in the crossbar's buffers (mem_xbar.h): its output */
-    uint8_t kind, type, op, flits; /* enum cache_kind, cache_access_type, cache_op; crossbar flits of its answer */
+    uint8_t kind, type, op, flits; /* enum cache_kind, cache_access_type, cache_op; its crossbar flits (a request's
+                                    * set at sm_send, an answer's at mem_answer) */
 } mem_req_t;
 
 #endif

@@ -79,14 +79,17 @@ SIM_INLINE uint32_t mem_near(const mem_params_t *M, uint32_t home, uint32_t sm, 
     return mem_peer(M, home);
 }
 
-/* Request r's slice as the crossbar numbers its outputs (partition x nsub +
- * slice: the SM's near copy where the L2 has halves); *pa its address
- * there. */
+/* Slice k of partition p as the crossbar and the statistics number the
+ * slices (GPGPU-Sim's sub-partition id). */
+SIM_INLINE uint32_t mem_slice(const mem_params_t *M, uint32_t p, uint32_t k) { return p * M->nsub + k; }
+
+/* Request r's slice (mem_slice: the SM's near copy where the L2 has
+ * halves); *pa its address there. */
 SIM_INLINE uint32_t mem_req_port(const mem_params_t *M, const mem_req_t *r, uint64_t *pa)
 {
     uint32_t k;
     uint32_t p = mem_near(M, mem_route(M, r->addr, &k, pa), r->sm, pa);
-    return p * M->nsub + k;
+    return mem_slice(M, p, k);
 }
 
 #endif

@@ -73,7 +73,7 @@ typedef struct mem_part {
 typedef struct mem_stats {
     uint64_t icnt_to_mem, icnt_to_sm;   /* packets: icnt_total_pkts_simt_to_mem, _mem_to_simt */
     mem_xbar_stats_t req, reply;        /* the crossbar's two networks (mem_xbar.h) */
-    uint64_t overflows;         /* requests a full queue held back a phase (the overload limit) */
+    uint64_t overflows;         /* a full queue or array held something back or dropped it (the overload limit: mem_part.h) */
     uint64_t xreads, xwrites;   /* reads and tag updates between the L2's halves */
 } mem_stats_t;
 

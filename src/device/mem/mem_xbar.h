@@ -128,7 +128,8 @@ SIM_FN void mem_xbar_init(mem_xbar_t *x, void *mem, uint32_t nin, uint32_t nout,
     MEM_XBAR_CARVE(used, uint32_t, nin);
     MEM_XBAR_CARVE(sfl, uint8_t, x->cap);
 #undef MEM_XBAR_CARVE
-    sim_zero(x->busy, sizeof(uint64_t) * ((size_t)nout * x->words + nout));
+    sim_zero(x->busy, sizeof(uint64_t) * nout * x->words);
+    sim_zero(x->out_free, sizeof(uint64_t) * nout);
     x->free_head = MEM_NONE, x->fresh = 0;
     for (size_t q = 0; q < (size_t)nout * nin; q++)
         x->qhead[q] = x->qtail[q] = MEM_NONE;

@@ -41,9 +41,10 @@ SIM_FN void sm_send(sm_t *sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t
         sm->st.wb_dropped++;
         return;
     }
+    uint32_t flits = mem_flits(M, kind == CACHE_READ ? 0 : CACHE_SECTOR_BYTES);
     if (t < sm->inject_free)
         t = sm->inject_free;
-    sm->inject_free = t + mem_flits(M, kind == CACHE_READ ? 0 : CACHE_SECTOR_BYTES);
+    sm->inject_free = t + flits;
     mem_req_t *r = &sm->out[sm->nout++];
     r->at = t;
     r->addr = addr;
@@ -53,7 +54,7 @@ SIM_FN void sm_send(sm_t *sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t
     r->kind = (uint8_t)kind;
     r->type = (uint8_t)type;
     r->op = (uint8_t)op;
-    r->flits = 0;
+    r->flits = (uint8_t)flits;
     r->port = (uint16_t)mem_req_port(M, r, &r->pa);
     if (tag != MEM_TAG_NONE)
         sm->mem_wait++;

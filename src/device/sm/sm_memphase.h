@@ -57,7 +57,7 @@ SIM_FN void sm_mem_gather(mem_sys_t *ms, sm_t **sms, uint32_t nsm, uint64_t befo
         uint32_t i = 0;
         for (; i < sm->nout && sm->out[i].at < before; i++) {
             const mem_req_t *r = &sm->out[i];
-            if (!mem_xbar_offer(x, m, r->port, r, mem_flits(M, r->kind == CACHE_READ ? 0 : CACHE_SECTOR_BYTES)))
+            if (!mem_xbar_offer(x, m, r->port, r, r->flits))
                 break;
         }
         for (uint32_t j = i; j < sm->nout; j++)
@@ -180,7 +180,7 @@ SIM_FN void sm_mem_banks(const mem_sys_t *ms, cache_totals_t *slices, dram_stats
     for (uint32_t p = 0; p < ms->npart; p++) {
         const mem_part_t *pt = &ms->parts[p];
         for (uint32_t k = 0; k < ms->M->nsub; k++)
-            slices[p * ms->M->nsub + k] = cache_stats_totals(&pt->l2[k]->stats);
+            slices[mem_slice(ms->M, p, k)] = cache_stats_totals(&pt->l2[k]->stats);
         chans[p] = pt->dram->st;
     }
 }

@@ -105,9 +105,9 @@ int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, si
                  c->icnt_subnets);
         return -1;
     }
-    if (gpu_config_sms(c) > MEM_XBAR_MAXIN || c->n_mem * (c->sub_partitions ? c->sub_partitions : 1) > MEM_XBAR_MAXIN) {
+    if (gpu_config_sms(c) > MEM_XBAR_MAXIN || M->nchan * M->nsub > MEM_XBAR_MAXIN) {
         snprintf(why, n, "%u SMs and %u L2 slices: the crossbar takes at most %u of each", gpu_config_sms(c),
-                 c->n_mem * (c->sub_partitions ? c->sub_partitions : 1), MEM_XBAR_MAXIN);
+                 M->nchan * M->nsub, MEM_XBAR_MAXIN);
         return -1;
     }
     if (c->icnt_in_limit > MEM_XBAR_MAXLIMIT || c->icnt_out_limit > MEM_XBAR_MAXLIMIT) {
