@@ -71,8 +71,9 @@ Test(key_index, random_against_a_list)
 
 /* A 4-set, 256-way sectored cache (the adaptive L1's largest shape): 300
  * lines of one set read, so 44 are evicted; each of the last 256 hits, the
- * first 44 miss again, and a copy of the lines loaded into a fresh cache
- * hits where the original does. */
+ * first 44 miss again; the cache copied elsewhere whole (as to and from a
+ * GPU) and made ready for the next kernel (cache_reuse) hits where the
+ * original does, but for a read still in flight, which is dropped. */
 Test(key_index, cache_ways_by_tag)
 {
     cache_t *c = cache_from("S:4:128:256,L:B:m:L:L,A:512:8,16:0,32", 2);
@@ -89,14 +90,19 @@ Test(key_index, cache_ways_by_tag)
         cr_assert_eq(cache_probe(c, i * set_stride, 0, 0).status, CACHE_HIT, "line %u", i);
     for (uint32_t i = 0; i < 44; i++)
         cr_assert_eq(cache_probe(c, i * set_stride, 0, 0).status, CACHE_MISS, "line %u", i);
-    uint8_t *saved = malloc(cache_lines_bytes(&c->P));
-    cache_save_lines(c, saved);
-    cache_t *d = cache_init(calloc(1, cache_bytes(&c->P)), &c->P);
-    cache_load_lines(d, saved);
-    for (uint32_t i = 0; i < 300; i++)
-        cr_assert_eq(cache_probe(d, i * set_stride, 0, 0).status, cache_probe(c, i * set_stride, 0, 0).status,
-                     "line %u", i);
-    free(saved);
+    uint64_t flying = 300 * set_stride;
+    cr_assert_eq(rd(c, flying, 1, 300, &o), CACHE_MISS);
+    cr_assert_eq(cache_probe(c, flying, 0, 0).status, CACHE_HIT_RESERVED);
+    cache_t *d = malloc(cache_bytes(&c->P));
+    memcpy(d, c, cache_bytes(&c->P));
+    memset(c->lines, 0xa5, 64); /* d must not read c's arrays */
+    d = cache_reuse(d, &c->P);
+    cr_assert_eq(cache_probe(d, flying, 0, 0).status, CACHE_MISS, "the read in flight: dropped");
+    cr_expect_eq(d->mshr.nfree, d->mshr.entries, "no MSHR in use");
+    cr_expect_eq(d->missq, 0);
+    cr_expect_eq(d->stats.acc[CACHE_GLOBAL_ACC_R][CACHE_MISS], 0, "the counters start again");
+    for (uint32_t i = 0; i < 300; i++) /* line 44's way went to the read in flight */
+        cr_assert_eq(cache_probe(d, i * set_stride, 0, 0).status, i <= 44 ? CACHE_MISS : CACHE_HIT, "line %u", i);
     free(d);
     free(c);
 }

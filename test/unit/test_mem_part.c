@@ -17,12 +17,18 @@ static mem_sys_t *S;
 static void *block;
 static uint64_t last_cross[4096]; /* each slice's last cycle a request crossed to it */
 
-/* A fresh memory system of nsm SMs in block. */
-static mem_sys_t *fresh(uint32_t nsm)
+/* The memory system of nsm SMs in block for a kernel: empty, with its L2
+ * slices (after it in block) empty too or (keep_l2) as the last kernel
+ * left them. */
+static mem_sys_t *next_kernel(uint32_t nsm, int keep_l2)
 {
     memset(last_cross, 0, sizeof last_cross);
-    return mem_init(block, &P.mem, nsm, P.cta_quantum);
+    mem_sys_t *s = mem_init(block, &P.mem, nsm, P.cta_quantum, (uint8_t *)block + mem_bytes(&P.mem, nsm, P.cta_quantum));
+    mem_l2_ready(s, !keep_l2, 0, 1);
+    return s;
 }
+
+static mem_sys_t *fresh(uint32_t nsm) { return next_kernel(nsm, 0); }
 
 static void load(const char *card)
 {
@@ -39,7 +45,7 @@ static void load(const char *card)
 static void start(void)
 {
     load("titanv");
-    block = malloc(mem_bytes(&P.mem, 1, P.cta_quantum));
+    block = malloc(mem_bytes(&P.mem, 1, P.cta_quantum) + mem_l2_bytes(&P.mem));
     S = fresh(1);
 }
 
@@ -157,31 +163,40 @@ Test(mem_part, a_copied_sector_hits_in_the_l2, .init = start, .fini = stop)
     cr_expect_gt(at[0], 20000 + lat + P.mem.dram_latency, "past the copy: a miss");
 }
 
-/* What one kernel leaves in the L2 the next finds (mem_l2_save, mem_l2_load
- * into a fresh memory system): a line read in the first is a hit in the
- * second; one never read is still a miss. */
+/* The L2's read misses so far, over its slices. */
+static uint64_t l2_read_misses(void)
+{
+    uint64_t n = 0;
+    for (uint32_t p = 0; p < S->npart; p++)
+        for (uint32_t k = 0; k < P.mem.nsub; k++)
+            n += S->parts[p].l2[k]->stats.acc[CACHE_GLOBAL_ACC_R][CACHE_MISS] +
+                 S->parts[p].l2[k]->stats.acc[CACHE_GLOBAL_ACC_R][CACHE_SECTOR_MISS];
+    return n;
+}
+
+/* What one kernel leaves in the L2 the next finds (mem_l2_ready on the
+ * slices it left, the rest of the memory system fresh): a line read in the
+ * first is a hit in the second; one never read is still a miss; slices made
+ * fresh hold nothing. */
 Test(mem_part, the_l2_lasts_from_one_kernel_to_the_next, .init = start, .fini = stop)
 {
     uint64_t at[16], a = 0x100000, lat = P.mem.icnt_latency + P.mem.rop_latency;
     uint32_t tag[16];
     send(100, a, CACHE_READ, 0, 1);
     cr_assert_eq(run(a, 10000, at, tag), 1);
-    uint8_t *keep = aligned_alloc(64, (mem_l2_keep_bytes(&P.mem) + 63) & ~(size_t)63);
-    cr_assert(keep);
-    mem_l2_save(S, keep, 0, 1);
-    S = fresh(1);
-    send(50, a, CACHE_READ, 0, 2);
-    cr_assert_eq(run(a, 5000, at, tag), 1);
-    cr_expect_gt(at[0], 50 + lat + P.mem.dram_latency, "a fresh memory system: a miss");
-    S = fresh(1);
-    mem_l2_load(S, keep, 0, 1);
+    cr_expect_eq(l2_read_misses(), 1);
+    S = next_kernel(1, 1);
+    cr_expect_eq(l2_read_misses(), 0, "the counters start again");
     send(50, a, CACHE_READ, 0, 3);
     cr_assert_eq(run(a, 5000, at, tag), 1);
     cr_expect_eq(at[0], 50 + lat, "the line the last kernel read: a hit");
     send(6000, a + 4096, CACHE_READ, 0, 4);
     cr_assert_eq(run(a + 4096, 20000, at, tag), 1);
     cr_expect_gt(at[0], 6000 + lat + P.mem.dram_latency, "a line never read: a miss");
-    free(keep);
+    S = fresh(1);
+    send(50, a, CACHE_READ, 0, 5);
+    cr_assert_eq(run(a, 5000, at, tag), 1);
+    cr_expect_gt(at[0], 50 + lat + P.mem.dram_latency, "fresh slices: a miss");
 }
 
 /* The H100's L2 in two halves (mem_route.h, h100.cfg: SMs 0-65 read
@@ -190,7 +205,7 @@ static void start_halves(void)
 {
     load("h100");
     cr_assert_eq(P.mem.nhalves, 2);
-    block = malloc(mem_bytes(&P.mem, 132, P.cta_quantum));
+    block = malloc(mem_bytes(&P.mem, 132, P.cta_quantum) + mem_l2_bytes(&P.mem));
     S = fresh(132);
 }
 

@@ -50,8 +50,7 @@ SIM_INLINE size_t cache_align(size_t n) { return (n + 15) & ~(size_t)15; }
 SIM_INLINE uint32_t cache_map_words(const cache_params_t *P) { return (P->max_ways + 63) / 64; }
 
 /* Bytes of a cache's line state: its lines, tags, ages and way bitmaps,
- * which cache_init carves one after another (cache_save_lines copies them
- * as one run). */
+ * which cache_carve carves one after another. */
 SIM_FN size_t cache_line_state_bytes(const cache_params_t *P)
 {
     return cache_align(sizeof(cache_line_t) * P->sets * P->max_ways) +
@@ -69,43 +68,6 @@ SIM_FN size_t cache_bytes(const cache_params_t *P)
     n += cache_align(sizeof(uint32_t) * cache_mshr_slots(P->mshr_entries));
     n += cache_align(sizeof(uint32_t) * P->mshr_entries);
     return n;
-}
-
-/* An empty cache with parameters P in mem (cache_bytes(P) long). */
-SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
-{
-    uint8_t *m = (uint8_t *)mem;
-    sim_zero(m, cache_bytes(P));
-    cache_t *c = (cache_t *)m;
-    size_t o = cache_align(sizeof(cache_t));
-#define CACHE_CARVE(field, type, count) field = (type *)(m + o), o += cache_align(sizeof(type) * (count))
-    CACHE_CARVE(c->lines, cache_line_t, P->sets * P->max_ways);
-    CACHE_CARVE(c->tags, uint64_t, P->sets * P->max_ways);
-    CACHE_CARVE(c->age, uint64_t, P->sets * P->max_ways);
-    CACHE_CARVE(c->live, uint64_t, P->sets * cache_map_words(P));
-    CACHE_CARVE(c->resv, uint64_t, P->sets * cache_map_words(P));
-    CACHE_CARVE(c->mod, uint64_t, P->sets * cache_map_words(P));
-    CACHE_CARVE(c->way_slot, uint32_t, P->sets * key_index_slots(P->max_ways));
-    CACHE_CARVE(c->mshr.e, cache_mshr_entry_t, P->mshr_entries);
-    CACHE_CARVE(c->mshr.key, uint64_t, P->mshr_entries);
-    CACHE_CARVE(c->mshr.ids, uint32_t, P->mshr_entries * P->mshr_merge);
-    CACHE_CARVE(c->mshr.slot, uint32_t, cache_mshr_slots(P->mshr_entries));
-    CACHE_CARVE(c->mshr.free, uint32_t, P->mshr_entries);
-#undef CACHE_CARVE
-    c->P = *P;
-    c->line_log2 = cache_log2(P->line);
-    uint32_t set_bits = cache_log2(P->sets);
-    if (P->index == CACHE_IPOLY && set_bits && set_bits <= CACHE_IPOLY_MAX_BITS) {
-        c->ipoly_bits = set_bits;
-        cache_ipoly_masks(set_bits, c->set_mask);
-    }
-    c->way_slots = key_index_slots(P->max_ways);
-    key_index_clear(c->way_slot, P->sets * c->way_slots);
-    c->mshr.entries = P->mshr_entries;
-    c->mshr.merge = P->mshr_merge;
-    c->mshr.nslots = cache_mshr_slots(P->mshr_entries);
-    cache_mshr_reset(&c->mshr);
-    return c;
 }
 
 /* The set the line of addr goes to. */
@@ -172,43 +134,76 @@ SIM_FN void cache_set_state(cache_t *c, cache_line_t *l, uint32_t u, uint32_t st
     c->mod[k] = now ? c->mod[k] | bit : c->mod[k] & ~bit;
 }
 
-/* The line state with the cache's clock and dirty count ahead: what one
- * kernel leaves in the L2 for the next (cache_save_lines). */
-SIM_FN size_t cache_lines_bytes(const cache_params_t *P) { return 16 + cache_line_state_bytes(P); }
-
-SIM_FN void cache_save_lines(const cache_t *c, uint8_t *to)
+/* The cache's arrays carved from mem (cache_bytes(P) long) and what its
+ * parameters fix, worked out: cache_init's and cache_reuse's common part. */
+SIM_FN cache_t *cache_carve(void *mem, const cache_params_t *P)
 {
-    const uint64_t *from = (const uint64_t *)(const void *)c->lines; /* 16-byte aligned, as is `to` */
-    uint64_t *w = (uint64_t *)(void *)to;
-    w[0] = c->clock;
-    w[1] = c->dirty_lines;
-    for (size_t i = 0, n = cache_line_state_bytes(&c->P) / 8; i < n; i++)
-        w[2 + i] = from[i];
+    uint8_t *m = (uint8_t *)mem;
+    cache_t *c = (cache_t *)m;
+    size_t o = cache_align(sizeof(cache_t));
+#define CACHE_CARVE(field, type, count) field = (type *)(m + o), o += cache_align(sizeof(type) * (count))
+    CACHE_CARVE(c->lines, cache_line_t, P->sets * P->max_ways);
+    CACHE_CARVE(c->tags, uint64_t, P->sets * P->max_ways);
+    CACHE_CARVE(c->age, uint64_t, P->sets * P->max_ways);
+    CACHE_CARVE(c->live, uint64_t, P->sets * cache_map_words(P));
+    CACHE_CARVE(c->resv, uint64_t, P->sets * cache_map_words(P));
+    CACHE_CARVE(c->mod, uint64_t, P->sets * cache_map_words(P));
+    CACHE_CARVE(c->way_slot, uint32_t, P->sets * key_index_slots(P->max_ways));
+    CACHE_CARVE(c->mshr.e, cache_mshr_entry_t, P->mshr_entries);
+    CACHE_CARVE(c->mshr.key, uint64_t, P->mshr_entries);
+    CACHE_CARVE(c->mshr.ids, uint32_t, P->mshr_entries * P->mshr_merge);
+    CACHE_CARVE(c->mshr.slot, uint32_t, cache_mshr_slots(P->mshr_entries));
+    CACHE_CARVE(c->mshr.free, uint32_t, P->mshr_entries);
+#undef CACHE_CARVE
+    c->P = *P;
+    c->line_log2 = cache_log2(P->line);
+    uint32_t set_bits = cache_log2(P->sets);
+    if (P->index == CACHE_IPOLY && set_bits && set_bits <= CACHE_IPOLY_MAX_BITS) {
+        c->ipoly_bits = set_bits;
+        cache_ipoly_masks(set_bits, c->set_mask);
+    }
+    c->way_slots = key_index_slots(P->max_ways);
+    c->mshr.entries = P->mshr_entries;
+    c->mshr.merge = P->mshr_merge;
+    c->mshr.nslots = cache_mshr_slots(P->mshr_entries);
+    return c;
 }
 
-/* The lines cache_save_lines saved (from a cache of c's parameters), in an
- * empty c; a unit whose fill was still on its way (none when the kernel's
- * loads have all come back, but a store's may be) is dropped. */
-SIM_FN void cache_load_lines(cache_t *c, const uint8_t *from)
+/* An empty cache with parameters P in mem (cache_bytes(P) long). */
+SIM_FN cache_t *cache_init(void *mem, const cache_params_t *P)
 {
-    uint64_t *to = (uint64_t *)(void *)c->lines;
-    const uint64_t *w = (const uint64_t *)(const void *)from;
-    for (size_t i = 0, n = cache_line_state_bytes(&c->P) / 8; i < n; i++)
-        to[i] = w[2 + i];
-    c->clock = w[0];
-    c->dirty_lines = (uint32_t)w[1];
-    uint32_t mw = cache_map_words(&c->P);
-    key_index_clear(c->way_slot, c->P.sets * c->way_slots);
-    for (uint32_t s = 0; s < c->P.sets; s++)
-        for (uint32_t k = 0; k < c->P.max_ways; k++)
-            if (c->live[(size_t)s * mw + k / 64] >> (k % 64) & 1)
-                key_index_add(cache_set_index(c, s), c->way_slots, cache_set_tags(c, s), k);
-    for (uint32_t s = 0; s < c->P.sets; s++)
-        for (uint32_t w = 0; w < c->P.max_ways; w++)
-            if (c->resv[(size_t)s * mw + w / 64] >> (w % 64) & 1)
+    sim_zero(mem, cache_bytes(P));
+    cache_t *c = cache_carve(mem, P);
+    key_index_clear(c->way_slot, P->sets * c->way_slots);
+    cache_mshr_reset(&c->mshr);
+    return c;
+}
+
+/* The cache in mem as the last kernel left it (cache_init'd with the same
+ * P, then used; mem may have moved since, to or from a GPU: its arrays are
+ * carved again), for the next kernel: the lines, tags, ages, way bitmaps
+ * and index, the clock and the dirty count kept; the MSHRs, the miss
+ * queue's count and the counters empty, as cache_init leaves them; a unit
+ * whose fill was still on its way (none when the kernel's loads have all
+ * come back, but a store's may be) dropped. The L2 from one kernel to the
+ * next, in place, as GPGPU-Sim keeps it. */
+SIM_FN cache_t *cache_reuse(void *mem, const cache_params_t *P)
+{
+    cache_t *c = cache_carve(mem, P);
+    sim_zero(c->mshr.e, (size_t)((uint8_t *)mem + cache_bytes(P) - (uint8_t *)c->mshr.e));
+    cache_mshr_reset(&c->mshr);
+    c->missq = 0;
+    sim_zero(&c->stats, sizeof c->stats);
+    uint32_t mw = cache_map_words(P);
+    for (uint32_t s = 0; s < P->sets; s++)
+        for (uint32_t i = 0; i < mw; i++)
+            for (uint64_t b = c->resv[(size_t)s * mw + i]; b; b &= b - 1) {
+                cache_line_t *l = cache_set_lines(c, s) + i * 64 + sim_ctz64(b);
                 for (uint32_t u = 0; u < CACHE_MAX_SECTORS; u++)
-                    if (cache_set_lines(c, s)[w].st[u] == CACHE_RESERVED)
-                        cache_set_state(c, cache_set_lines(c, s) + w, u, CACHE_INVALID);
+                    if (l->st[u] == CACHE_RESERVED)
+                        cache_set_state(c, l, u, CACHE_INVALID);
+            }
+    return c;
 }
 
 /* The adaptive L1's ways and allocation for the next kernel (cache_split.h),

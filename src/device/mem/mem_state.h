@@ -10,6 +10,7 @@
 #include "device/mem/dram.h"
 #include "device/mem/mem_params.h"
 #include "device/mem/mem_req.h"
+#include "device/mem/mem_route.h"
 #include "device/mem/mem_xbar.h"
 
 /* Reads of the other half a partition's home slices may pass by at once
@@ -123,7 +124,6 @@ SIM_INLINE uint32_t mem_reply_slots(const mem_params_t *M, const mem_sys_t *s) {
 SIM_FN size_t mem_part_bytes(const mem_params_t *M, const mem_sys_t *s)
 {
     size_t n = mem_align(sizeof(cache_t *) * M->nsub);
-    n += M->nsub * mem_align(cache_bytes(&M->l2));
     n += mem_align(dram_bytes(&M->dram));
     n += mem_align(sizeof(mem_req_t) * M->nsub * s->qcap);
     n += 2 * mem_align(sizeof(uint32_t) * M->nsub) + mem_align(sizeof(uint64_t) * M->nsub);
@@ -148,8 +148,10 @@ SIM_FN size_t mem_bytes(const mem_params_t *M, uint32_t nsm, uint32_t window)
     return n;
 }
 
-/* The memory system in mem (mem_bytes long), empty, at cycle 0. */
-SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint32_t window)
+/* The memory system in mem (mem_bytes long), empty, at cycle 0, but for
+ * its L2 slices: those are in l2 (mem_l2_bytes long, apart: they outlive a
+ * kernel), made ready by mem_l2_ready before the first cycle. */
+SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint32_t window, uint8_t *l2)
 {
     uint8_t *m = (uint8_t *)mem;
     mem_sys_t *s = (mem_sys_t *)m;
@@ -163,10 +165,8 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
         mem_part_t *pt = &s->parts[p];
         sim_zero(pt, sizeof *pt);
         MEM_CARVE(pt->l2, cache_t *, M->nsub);
-        for (uint32_t k = 0; k < M->nsub; k++) {
-            pt->l2[k] = cache_init(m + o, &M->l2);
-            o += mem_align(cache_bytes(&M->l2));
-        }
+        for (uint32_t k = 0; k < M->nsub; k++)
+            pt->l2[k] = (cache_t *)(void *)(l2 + mem_align(cache_bytes(&M->l2)) * mem_slice(M, p, k));
         pt->dram = dram_init(m + o, &M->dram);
         o += mem_align(dram_bytes(&M->dram));
         MEM_CARVE(pt->q, mem_req_t, M->nsub * s->qcap);
@@ -204,28 +204,23 @@ SIM_FN mem_sys_t *mem_init(void *mem, const mem_params_t *M, uint32_t nsm, uint3
     return s;
 }
 
-/* The L2 from one kernel to the next, as GPGPU-Sim keeps it: every slice's
- * lines (cache_save_lines) in one block of mem_l2_keep_bytes, slice k of
- * partition p at (p x nsub + k); slices first, first + step, ... of them
- * (a GPU's threads share the work). The rest of the memory system (queues,
- * MSHRs, the DRAM's banks) starts each kernel empty. */
-SIM_FN size_t mem_l2_keep_bytes(const mem_params_t *M)
+/* The L2 slices, slice k of partition p at mem_slice(M, p, k): what
+ * GPGPU-Sim keeps from one kernel to the next. The rest of the memory
+ * system (queues, the DRAM's banks) starts each kernel empty. */
+SIM_FN size_t mem_l2_bytes(const mem_params_t *M)
 {
-    return (size_t)M->nchan * M->nsub * cache_lines_bytes(&M->l2);
+    return (size_t)M->nchan * M->nsub * mem_align(cache_bytes(&M->l2));
 }
 
-SIM_FN void mem_l2_save(const mem_sys_t *s, uint8_t *to, uint32_t first, uint32_t step)
+/* The slices ready for a kernel: empty (fresh), or as the last kernel left
+ * them (cache_reuse: lines kept, MSHRs and counters empty); slices first,
+ * first + step, ... of them (a GPU's threads share the work). */
+SIM_FN void mem_l2_ready(mem_sys_t *s, int fresh, uint32_t first, uint32_t step)
 {
-    size_t one = cache_lines_bytes(&s->M->l2);
-    for (uint32_t i = first; i < s->npart * s->M->nsub; i += step)
-        cache_save_lines(s->parts[i / s->M->nsub].l2[i % s->M->nsub], to + one * i);
-}
-
-SIM_FN void mem_l2_load(mem_sys_t *s, const uint8_t *from, uint32_t first, uint32_t step)
-{
-    size_t one = cache_lines_bytes(&s->M->l2);
-    for (uint32_t i = first; i < s->npart * s->M->nsub; i += step)
-        cache_load_lines(s->parts[i / s->M->nsub].l2[i % s->M->nsub], from + one * i);
+    for (uint32_t i = first; i < s->npart * s->M->nsub; i += step) {
+        cache_t **c = &s->parts[i / s->M->nsub].l2[i % s->M->nsub];
+        *c = fresh ? cache_init(*c, &s->M->l2) : cache_reuse(*c, &s->M->l2);
+    }
 }
 
 #endif

@@ -74,8 +74,11 @@ SIM_FN uint64_t sm_mem_writeback_at(sm_t *sm, uint32_t s, const sm_dec_t *d, uin
 SIM_FN void sm_flight(sm_t *sm, uint32_t i, uint32_t pc, uint64_t t)
 {
     uint32_t f = sm->free_flight, at = (uint32_t)(t & (SM_RING - 1));
+    if (f != SM_NONE)
+        sm->free_flight = sm->flights[f].next;
+    else
+        f = sm->flights_used++; /* the same order as a list of them all: 0, 1, ... */
     sm_flight_t *fl = &sm->flights[f];
-    sm->free_flight = fl->next;
     fl->next = SM_NONE;
     fl->warp = i;
     fl->pc = pc;

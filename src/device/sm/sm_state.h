@@ -177,6 +177,7 @@ typedef struct sm {
     uint32_t *ring_tail;
     sm_flight_t *flights;
     uint32_t nflights, free_flight, live_flights;
+    uint32_t flights_used;      /* flights[flights_used..]: never used yet (not cleared: taken in order) */
     uint64_t *l0i;              /* nsub x sets x ways: tag << 1 | valid, and next to it the last use */
     uint64_t *l1i;
     uint64_t l1i_free, smem_free, l1d_free, const_free; /* the shared structures' next free cycle */
@@ -250,7 +251,9 @@ SIM_INLINE uint32_t sm_in_cap(const sm_params_t *P) { return 32u * P->max_warps 
 SIM_INLINE uint32_t sm_tickets(const sm_params_t *P) { return 4u * P->max_warps + 16u; }
 
 /* Bytes of an SM's state that start as zeros: everything before its
- * L1D (which cache_init clears) and the queues (written before read). */
+ * in-flight instructions (taken in order, each written when taken), the
+ * collectors' lines, the L1D (which cache_init clears) and the queues
+ * (written before read). */
 SIM_FN size_t sm_bytes_cleared(const sm_params_t *P, uint32_t max_ctas)
 {
     size_t n = sm_align(sizeof(sm_t));
@@ -261,7 +264,6 @@ SIM_FN size_t sm_bytes_cleared(const sm_params_t *P, uint32_t max_ctas)
     n += sm_align(sizeof(uint64_t) * P->nsub * sm_units_per_sub(P));
     n += sm_align((size_t)SM_RING * P->nsub * (P->banks + 1));
     n += sm_align(sizeof(uint32_t) * SM_RING * 2);
-    n += sm_align(sizeof(sm_flight_t) * 2 * P->nsub * SM_RING);
     n += sm_align(sizeof(uint64_t) * 2 * P->nsub * P->l0i_sets * P->l0i_ways);
     n += sm_align(sizeof(uint64_t) * 2 * P->l1i_sets * P->l1i_ways);
     n += sm_align(sizeof(sm_cta_t) * max_ctas);
@@ -272,6 +274,7 @@ SIM_FN size_t sm_bytes_cleared(const sm_params_t *P, uint32_t max_ctas)
 SIM_FN size_t sm_bytes(const sm_params_t *P, uint32_t max_ctas)
 {
     size_t n = sm_bytes_cleared(P, max_ctas);
+    n += sm_align(sizeof(sm_flight_t) * 2 * P->nsub * SM_RING);
     n += sm_align(sizeof(sm_line_t) * P->nsub * P->collectors * SM_LINES);
     if (P->mem.on) {
         n += sm_align(cache_bytes(&P->mem.l1d));
@@ -296,10 +299,10 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
     SM_CARVE(unit_free, uint64_t, P->nsub * sm_units_per_sub(P));
     SM_CARVE(wb, uint8_t, (size_t)SM_RING * P->nsub * (P->banks + 1));
     SM_CARVE(ring, uint32_t, SM_RING * 2);
-    SM_CARVE(flights, sm_flight_t, 2 * P->nsub * SM_RING);
     SM_CARVE(l0i, uint64_t, 2 * P->nsub * P->l0i_sets * P->l0i_ways);
     SM_CARVE(l1i, uint64_t, 2 * P->l1i_sets * P->l1i_ways);
     SM_CARVE(ctas, sm_cta_t, max_ctas);
+    SM_CARVE(flights, sm_flight_t, 2 * P->nsub * SM_RING);
     SM_CARVE(lines, sm_line_t, P->nsub * P->collectors * SM_LINES);
     if (P->mem.on) {
         sm->l1d = cache_init(m + o, &P->mem.l1d);
@@ -321,8 +324,7 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
     sm->nflights = 2 * P->nsub * SM_RING;
     for (uint32_t i = 0; i < SM_RING; i++)
         sm->ring[i] = sm->ring_tail[i] = SM_NONE;
-    for (uint32_t i = 0; i < sm->nflights; i++)
-        sm->flights[i].next = i + 1 < sm->nflights ? i + 1 : SM_NONE;
+    sm->free_flight = SM_NONE; /* and flights_used 0 */
     for (uint32_t i = 0; i < P->nsub * P->collectors; i++)
         sm->cus[i].warp = SM_NONE;
     for (uint32_t i = 0; i < P->max_warps; i++)

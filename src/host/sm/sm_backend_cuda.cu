@@ -46,8 +46,8 @@ typedef struct sm_gpu {
     uint64_t ctas_run;
     uint32_t faulted, fault_cta;
     void *mem;                  /* the memory system's block (P.mem.on), made on the device */
-    uint8_t *l2_keep;           /* the L2 across kernels (sm_host.h): loaded first when l2_load, saved at the end */
-    uint32_t l2_load, ncopies;
+    uint8_t *l2_slices;         /* the L2 (mem_l2_bytes): tm's copied here unless l2_fresh, and back */
+    uint32_t l2_fresh, ncopies;
     const uint64_t *copies;     /* the copy engine's since the last kernel: address, bytes */
     cache_stats_t l2;           /* its counters at the end */
     dram_stats_t dram;
@@ -89,10 +89,10 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
     sm_grid_t *G = &D->G;
     __shared__ int go;
     if (threadIdx.x == 0 && D->mem)
-        G->mem = mem_init(D->mem, &D->P.mem, G->nsm, D->P.cta_quantum);
+        G->mem = mem_init(D->mem, &D->P.mem, G->nsm, D->P.cta_quantum, D->l2_slices);
     __syncthreads();
-    if (G->mem && D->l2_load)
-        mem_l2_load(G->mem, D->l2_keep, threadIdx.x, blockDim.x);
+    if (G->mem)
+        mem_l2_ready(G->mem, (int)D->l2_fresh, threadIdx.x, blockDim.x);
     __syncthreads();
     if (threadIdx.x == 0) {
         for (uint32_t i = 0; G->mem && i < D->ncopies; i++)
@@ -129,8 +129,6 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
         if (D->l2_banks)
             sm_mem_banks(G->mem, D->l2_banks, D->dram_chans);
     }
-    if (G->mem && D->l2_keep)
-        mem_l2_save(G->mem, D->l2_keep, threadIdx.x, blockDim.x);
 }
 
 extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, ptx_out_t *outs,
@@ -147,7 +145,8 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
     sm_t **hsms = NULL;
     ptx_stats_t *hex = NULL;
     uint64_t *copies = NULL;
-    int rc = 0;
+    uint8_t *hl2 = NULL; /* tm's L2 slices (sm_l2_take) */
+    int rc = 0, l2_ready = 0;
     memset(&d, 0, sizeof d);
     memset(&h, 0, sizeof h);
     memset(tr, 0, sizeof *tr);
@@ -181,12 +180,12 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
     PTX_CUDA(cudaMalloc(&h.G.fr, sizeof *h.G.fr * ((size_t)nsm * cps + 1)));
     if (P->mem.on) {
         PTX_CUDA(cudaMalloc(&h.mem, mem_bytes(&P->mem, nsm, P->cta_quantum)));
-        if (sm_l2_keep_room(tm, &P->mem)) { /* a room made anew holds no kernel's L2: not kept */
-            h.l2_load = (uint32_t)sm_l2_kept(tm, &P->mem);
-            PTX_CUDA(cudaMalloc(&h.l2_keep, tm->l2_keep_bytes));
-            if (h.l2_load)
-                PTX_CUDA(cudaMemcpy(h.l2_keep, tm->l2_keep, tm->l2_keep_bytes, cudaMemcpyHostToDevice));
-        }
+        int fresh = 1;
+        hl2 = sm_l2_take(tm, &P->mem, &fresh); /* NULL: the slices are the launch's own, not kept */
+        h.l2_fresh = (uint32_t)fresh;
+        PTX_CUDA(cudaMalloc(&h.l2_slices, mem_l2_bytes(&P->mem)));
+        if (!fresh)
+            PTX_CUDA(cudaMemcpy(h.l2_slices, hl2, mem_l2_bytes(&P->mem), cudaMemcpyHostToDevice));
         if (sm_banks_room(tm, &P->mem)) {
             PTX_CUDA(cudaMalloc(&h.l2_banks, sizeof *h.l2_banks * P->mem.nchan * P->mem.nsub));
             PTX_CUDA(cudaMalloc(&h.dram_chans, sizeof *h.dram_chans * P->mem.nchan));
@@ -232,9 +231,9 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
                                 cudaMemcpyDeviceToHost));
             tm->banks.nchans = P->mem.nchan, tm->banks.nsubs = P->mem.nsub;
         }
-        if (h.l2_keep) {
-            PTX_CUDA(cudaMemcpy(tm->l2_keep, h.l2_keep, tm->l2_keep_bytes, cudaMemcpyDeviceToHost));
-            tm->l2_saved = 1;
+        if (hl2) {
+            PTX_CUDA(cudaMemcpy(hl2, h.l2_slices, mem_l2_bytes(&P->mem), cudaMemcpyDeviceToHost));
+            l2_ready = 1;
         }
     }
     if (h.faulted) {
@@ -248,10 +247,11 @@ extern "C" int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_ti
 out:
     if (dD) {
         cudaFree(ddec), cudaFree(h.sm_pool), cudaFree(h.cta_pool), cudaFree(h.slot_mem);
-        cudaFree(h.ex), cudaFree(h.G.sms), cudaFree(h.G.fr), cudaFree(h.mem), cudaFree(h.l2_keep), cudaFree(copies);
+        cudaFree(h.ex), cudaFree(h.G.sms), cudaFree(h.G.fr), cudaFree(h.mem), cudaFree(h.l2_slices), cudaFree(copies);
         cudaFree(h.l2_banks), cudaFree(h.dram_chans);
         cudaFree(dD);
     }
+    sm_l2_give(tm, hl2, l2_ready);
     ptx_cuda_grid_free(&d);
     free(dec), free(hsms), free(hex);
     return rc;

@@ -68,13 +68,14 @@ typedef struct sm_timing {
     FILE *timeline;             /* a CSV sample every timeline_every cycles (sm_run.c); NULL none */
     uint64_t timeline_every;
     const char *kernel;         /* the launch's name, for the timeline */
-    /* The L2 one kernel leaves to the next (mem_l2_save's block of
-     * l2_keep_bytes; NULL before the first), and what the copy engine wrote
-     * since (-gpgpu_perf_sim_memcpy): address and bytes, in order, filled
-     * in before the next kernel runs (mem_copy_fill). */
-    uint8_t *l2_keep;
-    size_t l2_keep_bytes;
-    int l2_saved;               /* l2_keep holds a kernel's L2 */
+    /* The L2 slices (mem_l2_bytes of l2_bytes; NULL before the first timed
+     * kernel), which one kernel leaves to the next in place, and what the
+     * copy engine wrote since (-gpgpu_perf_sim_memcpy): address and bytes,
+     * in order, filled in before the next kernel runs (mem_copy_fill). */
+    uint8_t *l2;
+    size_t l2_bytes;
+    int l2_kept;                /* l2 holds what a kernel left */
+    int l2_busy;                /* a launch runs on it (host threads may launch at once) */
     uint64_t *copies;
     uint32_t ncopies, capcopies;
     sm_banks_t banks;           /* the last timed launch's */
@@ -85,10 +86,13 @@ typedef struct sm_timing {
  * GPGPU-Sim, which fills the L2 for cudaMemcpy of both kinds); nothing when
  * the memory system or -gpgpu_perf_sim_memcpy is off. */
 void sm_timing_copied(sm_timing_t *tm, uint64_t addr, uint64_t bytes);
-/* Whether tm holds an L2 a kernel left for memory system M; room for one
- * (0: out of memory, and the next kernel starts with an empty L2). */
-int sm_l2_kept(const sm_timing_t *tm, const mem_params_t *M);
-int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M);
+/* The L2 slices of memory system M for a launch, and whether they are
+ * fresh (to mem_l2_ready); NULL when out of memory or another launch runs
+ * on them (the launch then takes slices of its own, fresh, not kept).
+ * sm_l2_give: the launch is over; ready: mem_l2_ready ran on the slices,
+ * which now hold what the kernel left. */
+uint8_t *sm_l2_take(sm_timing_t *tm, const mem_params_t *M, int *fresh);
+void sm_l2_give(sm_timing_t *tm, const uint8_t *l2, int ready);
 /* Room in tm for memory system M's per-bank counters (0: out of memory, and
  * the launch's statistics have no per-bank lines); tm->banks.nchans is left 0
  * until a launch fills them. */

@@ -292,6 +292,7 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     sm_params_t LP = sm_params_for_launch(&tm->P, s);
     const sm_params_t *P = &LP;
     void *mem = NULL;
+    uint8_t *l2 = NULL, *own_l2 = NULL; /* the L2 slices: tm's, or the launch's own (sm_l2_take) */
     runner_t X;
     memset(&X, 0, sizeof X);
     memset(r, 0, sizeof *r);
@@ -316,10 +317,12 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     G->ctas_per_sm = s->ctas_per_sm;
     G->nctas = s->nctas;
     G->runner = &X;
-    if (P->mem.on && (mem = sm_pool_take(&tm->pool, mem_bytes(&P->mem, nsm, P->cta_quantum)))) {
-        G->mem = mem_init(mem, &P->mem, nsm, P->cta_quantum);
-        if (sm_l2_kept(tm, &P->mem))
-            mem_l2_load(G->mem, tm->l2_keep, 0, 1);
+    int l2_fresh = 1;
+    if (P->mem.on && !(l2 = sm_l2_take(tm, &P->mem, &l2_fresh)))
+        l2 = own_l2 = (uint8_t *)sm_pool_take(&tm->pool, mem_l2_bytes(&P->mem));
+    if (P->mem.on && l2 && (mem = sm_pool_take(&tm->pool, mem_bytes(&P->mem, nsm, P->cta_quantum)))) {
+        G->mem = mem_init(mem, &P->mem, nsm, P->cta_quantum, l2);
+        mem_l2_ready(G->mem, l2_fresh, 0, 1);
         for (uint32_t i = 0; i < tm->ncopies; i++)
             mem_copy_fill(G->mem, tm->copies[2 * i], tm->copies[2 * i + 1]);
         tm->ncopies = 0;
@@ -381,10 +384,6 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
             sm_mem_banks(G->mem, tm->banks.l2, tm->banks.dram);
             tm->banks.nchans = P->mem.nchan, tm->banks.nsubs = P->mem.nsub;
         }
-        if (sm_l2_keep_room(tm, &P->mem)) {
-            mem_l2_save(G->mem, tm->l2_keep, 0, 1);
-            tm->l2_saved = 1;
-        }
     }
     tr->syncs = G->syncs;
     sm_timing_account(tm, r, tr, G->last_end);
@@ -409,6 +408,10 @@ out:
     free(dec);
     if (mem)
         sm_pool_keep(&tm->pool, mem, mem_bytes(&P->mem, nsm, P->cta_quantum));
+    if (own_l2)
+        sm_pool_keep(&tm->pool, own_l2, mem_l2_bytes(&P->mem));
+    else if (l2)
+        sm_l2_give(tm, l2, mem != NULL); /* mem_l2_ready ran: the slices hold this kernel's L2 */
 }
 
 /* The pools' lock: host threads of a CUDA program may launch timed kernels
@@ -484,21 +487,35 @@ void sm_timing_copied(sm_timing_t *tm, uint64_t addr, uint64_t bytes)
     tm->ncopies++;
 }
 
-int sm_l2_kept(const sm_timing_t *tm, const mem_params_t *M)
+uint8_t *sm_l2_take(sm_timing_t *tm, const mem_params_t *M, int *fresh)
 {
-    return tm->l2_saved && tm->l2_keep && tm->l2_keep_bytes == mem_l2_keep_bytes(M);
+    size_t n = mem_l2_bytes(M);
+    uint8_t *l2 = NULL;
+    pthread_mutex_lock(&pool_lock);
+    if (!tm->l2_busy) {
+        if (tm->l2_bytes != n) { /* the first timed kernel, or another config's L2 */
+            free(tm->l2);
+            tm->l2 = (uint8_t *)aligned_alloc(64, (n + 63) & ~(size_t)63);
+            tm->l2_bytes = tm->l2 ? n : 0;
+            tm->l2_kept = 0;
+        }
+        if ((l2 = tm->l2)) {
+            tm->l2_busy = 1;
+            *fresh = !tm->l2_kept;
+        }
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return l2;
 }
 
-int sm_l2_keep_room(sm_timing_t *tm, const mem_params_t *M)
+void sm_l2_give(sm_timing_t *tm, const uint8_t *l2, int ready)
 {
-    size_t n = mem_l2_keep_bytes(M);
-    if (tm->l2_keep && tm->l2_keep_bytes == n)
-        return 1;
-    free(tm->l2_keep);
-    tm->l2_keep = (uint8_t *)aligned_alloc(64, (n + 63) & ~(size_t)63);
-    tm->l2_keep_bytes = tm->l2_keep ? n : 0;
-    tm->l2_saved = 0;
-    return tm->l2_keep != NULL;
+    pthread_mutex_lock(&pool_lock);
+    if (l2 && l2 == tm->l2) {
+        tm->l2_busy = 0;
+        tm->l2_kept |= ready;
+    }
+    pthread_mutex_unlock(&pool_lock);
 }
 
 int sm_banks_room(sm_timing_t *tm, const mem_params_t *M)
@@ -515,11 +532,11 @@ void sm_timing_free(sm_timing_t *tm)
     free(tm->pool.p);
     free(tm->pool.n);
     tm->pool = (sm_pool_t){0};
-    free(tm->l2_keep);
+    free(tm->l2);
     free(tm->copies);
     sm_banks_free(&tm->banks);
-    tm->l2_keep = NULL, tm->copies = NULL, tm->l2_saved = 0;
-    tm->l2_keep_bytes = 0, tm->ncopies = tm->capcopies = 0;
+    tm->l2 = NULL, tm->copies = NULL, tm->l2_kept = tm->l2_busy = 0;
+    tm->l2_bytes = 0, tm->ncopies = tm->capcopies = 0;
 }
 
 void sm_fault_min(ptx_grid_result_t *r, const ptx_fault_t *f, uint64_t cta)
