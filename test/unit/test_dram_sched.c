@@ -157,7 +157,11 @@ Test(dram_sched, next_event)
  * writes, 1-2 sectors, arrivals 0-7 cycles apart) on a channel with bank
  * groups, a write queue and refresh: stepping a cycle at a time, in one
  * step, or from event to event gives the same reads at the same cycles and
- * the same counters. */
+ * the same counters. how 3 and 4 step a cycle at a time with each request
+ * pushed only 5 cycles before it arrives, as the memory phase pushes them;
+ * 4 makes the channel forget, before every step, what it knew of the
+ * cycles in which nothing can happen (dram_t.quiet_until), as it did
+ * before it kept that from one step to the next. */
 static uint32_t stream(uint32_t how, uint32_t *out_ids, uint64_t *out_done, dram_stats_t *st)
 {
     dram_params_small();
@@ -165,21 +169,34 @@ static uint32_t stream(uint32_t how, uint32_t *out_ids, uint64_t *out_done, dram
     P.queue = 512, P.write_queue = 1, P.wq_size = 512, P.wq_high = 2, P.wq_low = 1;
     P.return_queue = 512, P.refi = 500, P.rfc = 40;
     dram_start();
+    static uint64_t addr[600], arrive[600];
+    static uint32_t write[600], sectors[600], ids[600];
+    uint32_t nreq = 0;
     uint32_t x = 12345;
     uint64_t t = 0;
     for (uint32_t i = 0; i < 300; i++) {
         x = x * 1103515245u + 12345u;
         uint32_t r = x >> 8;
         t += r % 24;
-        push_ok(dram_at(r >> 3 & 3, r >> 5 & 3 ? (r >> 5 & 3) - 1 : 0, r >> 7 & 31), r % 3 == 0, i, t);
+        addr[nreq] = dram_at(r >> 3 & 3, r >> 5 & 3 ? (r >> 5 & 3) - 1 : 0, r >> 7 & 31);
+        write[nreq] = r % 3 == 0, sectors[nreq] = 1, ids[nreq] = i, arrive[nreq++] = t;
         if ((r >> 12) & 1)
-            cr_assert_eq(dram_push(D, dram_at(r >> 3 & 3, 1, 2), 0, 2, 1000 + i, t), 0);
+            addr[nreq] = dram_at(r >> 3 & 3, 1, 2), write[nreq] = 0, sectors[nreq] = 2, ids[nreq] = 1000 + i,
+            arrive[nreq++] = t;
     }
+    uint32_t pushed = 0;
+    if (how < 3)
+        for (; pushed < nreq; pushed++)
+            cr_assert_eq(dram_push(D, addr[pushed], write[pushed], sectors[pushed], ids[pushed], arrive[pushed]), 0);
     const uint64_t end = 20000;
     uint32_t n = 0, id;
     uint64_t at;
-    if (how == 0) {
+    if (how == 0 || how >= 3) {
         for (uint64_t c = 1; c <= end; c++) {
+            for (; pushed < nreq && arrive[pushed] <= c + 5; pushed++)
+                cr_assert_eq(dram_push(D, addr[pushed], write[pushed], sectors[pushed], ids[pushed], arrive[pushed]), 0);
+            if (how == 4)
+                D->quiet_until = 0;
             dram_step(D, c);
             while (dram_pop(D, &id, &at))
                 out_ids[n] = id, out_done[n] = at, n++;
@@ -219,4 +236,12 @@ Test(dram_sched, schedule_does_not_depend_on_the_steps)
         cr_expect_arr_eq(done_b, done_a, na * sizeof done_a[0], "stepping %u", how);
         cr_expect_arr_eq(&sb, &sa, sizeof sa, "stepping %u: counters", how);
     }
+    /* requests pushed as they come: what the channel keeps of its quiet
+     * cycles from one step to the next changes nothing */
+    uint32_t n3 = stream(3, id_a, done_a, &sa), n4 = stream(4, id_b, done_b, &sb);
+    cr_assert_gt(n3, 150);
+    cr_assert_eq(n4, n3);
+    cr_expect_arr_eq(id_b, id_a, n3 * sizeof id_a[0]);
+    cr_expect_arr_eq(done_b, done_a, n3 * sizeof done_a[0]);
+    cr_expect_arr_eq(&sb, &sa, sizeof sa, "counters");
 }

@@ -37,6 +37,7 @@ SIM_FN int dram_push(dram_t *d, uint64_t addr, uint32_t write, uint32_t sectors,
         return -1;
     uint32_t i = d->free.head;
     dram_list_unlink(d, &d->free, DRAM_NONE, i);
+    d->quiet_until = 0;
     dram_req_t *r = &d->reqs[i];
     dram_addr_t a;
     dram_decode(&P->map, addr, &a);
@@ -127,12 +128,18 @@ SIM_FN void dram_cycle(dram_t *d)
     dram_commands(d);
 }
 
-/* Runs the cycles before `until`, skipping those in which nothing can happen. */
+/* Runs the cycles before `until`, skipping those in which nothing can
+ * happen: within a call, and from one call to the next while no request
+ * came or left (quiet_until; the memory phase calls it every window, every
+ * cycle in the cycle-by-cycle mode, mostly for a channel with nothing to do). */
 SIM_FN void dram_step(dram_t *d, uint64_t until)
 {
     while (d->now < until) {
-        dram_cycle(d);
-        uint64_t next = dram_ready_at(d, d->now + 1);
+        uint64_t next = d->quiet_until;
+        if (d->now >= next) {
+            dram_cycle(d);
+            next = d->quiet_until = dram_ready_at(d, d->now + 1);
+        }
         if (next > until)
             next = until;
         uint64_t span = next - d->now;
@@ -164,6 +171,7 @@ SIM_FN int dram_pop(dram_t *d, uint32_t *id, uint64_t *done)
     if (i == DRAM_NONE || d->reqs[i].done > d->now)
         return 0;
     dram_list_unlink(d, &d->ret, DRAM_NONE, i);
+    d->quiet_until = 0; /* a return-queue entry free: a read may start */
     *id = d->reqs[i].id;
     *done = d->reqs[i].done;
     d->returns--;

@@ -67,6 +67,8 @@ typedef struct dram {
     uint32_t prio;              /* the bank the round-robin looks at first */
     uint32_t write_mode;        /* draining the write queue */
     uint32_t returns;           /* reads holding a return-queue entry */
+    uint64_t quiet_until;       /* nothing can change before it (dram_ready_at after the last cycle
+                                 * run); 0: not known (a request came or left since) */
     dram_list_t rq, wq, ret, free; /* with FIFO or one queue, every request is in rq */
     dram_req_t *reqs;
     dram_bank_t *banks;

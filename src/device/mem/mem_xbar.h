@@ -81,6 +81,7 @@ typedef struct mem_xbar {
     /* this phase's new packets: as offered (aout, aslot), then by output in arrival order (start, bslot) */
     uint32_t n;
     uint32_t *aout, *aslot, *start, *bslot, *tmp; /* tmp: the merge's */
+    uint32_t start_zero;        /* start[] is all zeros (the last sort had no packets) */
     uint32_t *done, ndone;      /* the slots that crossed this phase, each output's in crossing order */
     mem_xbar_stats_t st;
 } mem_xbar_t;
@@ -210,6 +211,9 @@ SIM_FN void mem_xbar_order(mem_xbar_t *x, uint32_t lo, uint32_t hi)
 SIM_FN void mem_xbar_sort(mem_xbar_t *x)
 {
     uint32_t *st = x->start;
+    if (!x->n && x->start_zero) /* most phases of the cycle-by-cycle mode */
+        return;
+    x->start_zero = !x->n;
     for (uint32_t o = 0; o <= x->nout; o++)
         st[o] = 0;
     for (uint32_t k = 0; k < x->n; k++)

@@ -2,11 +2,11 @@
  * 000's separate phases): the requests the SMs sent in the window cross
  * the crossbar's request network (mem_xbar.h) to their L2 slices, each
  * partition runs to a horizon, and the answers cross the reply network to
- * the SMs. Device code, once for both runners, which call its four steps
+ * the SMs. Device code, once for both runners, which call its three steps
  * in turn after each window, each step once the last has ended on every
  * thread: sm_mem_gather (one thread), sm_mem_part (a partition at a time,
- * on any thread), sm_mem_reply (one thread), sm_mem_deliver (an SM at a
- * time, on any thread).
+ * on any thread), sm_mem_reply (one thread); and at the kernel's end
+ * sm_l1d_stats (an SM at a time, on any thread).
  *
  * Why the cycles are those of running everything cycle by cycle: a request
  * an SM has not sent yet (at cycle E or later, E the window's end) reaches
@@ -126,11 +126,11 @@ SIM_FN void sm_mem_reply(mem_sys_t *ms, sm_t **sms, uint64_t until)
     ms->st.icnt_to_sm += ms->nreplied;
 }
 
-/* SM m's L1D counters into its statistics, after the phase. Each SM
- * apart: any thread. */
-SIM_FN void sm_mem_deliver(mem_sys_t *ms, sm_t **sms, uint32_t m)
+/* SM m's L1D counters into its statistics, at the kernel's end (nothing
+ * reads them before: copied after every phase, they cost the cycle-by-cycle
+ * mode a pass over every SM a cycle). Each SM apart: any thread. */
+SIM_FN void sm_l1d_stats(sm_t **sms, uint32_t m)
 {
-    (void)ms;
     if (sms[m] && sms[m]->l1d)
         sms[m]->st.l1d = sms[m]->l1d->stats;
 }

@@ -116,14 +116,13 @@ __global__ void __launch_bounds__(SM_CUDA_BLOCK) sm_grid_kernel(sm_gpu_t *D)
             if (threadIdx.x == 0)
                 sm_mem_reply(G->mem, G->sms, G->horizon);
             __syncthreads();
-            for (uint32_t m = threadIdx.x; m < G->nsm; m += blockDim.x)
-                sm_mem_deliver(G->mem, G->sms, m);
-            __syncthreads();
         }
         if (threadIdx.x == 0)
             go = sm_grid_step(G) > 0;
         __syncthreads();
     }
+    for (uint32_t m = threadIdx.x; G->mem && m < G->nsm; m += blockDim.x)
+        sm_l1d_stats(G->sms, m);
     if (threadIdx.x == 0 && G->mem) {
         sm_mem_totals(G->mem, &D->l2, &D->dram, &D->mst);
         if (D->l2_banks)

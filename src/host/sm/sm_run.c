@@ -109,13 +109,13 @@ SIM_FN void sm_grid_fault(sm_grid_t *G, uint32_t m, uint32_t k)
     sm_fault_min(X->r, &X->sms[m].slots[k].f, G->sms[m]->ctas[k].cta);
 }
 
-/* Requests in the memory system, or answers to deliver, from which a
- * memory phase's step is spread over the threads. */
+/* Requests in the memory system from which a memory phase's partitions
+ * are spread over the threads. */
 #define SM_PHASE_PARALLEL 256
 
 /* What the threads run between two barriers: a window of the SMs, the
- * memory phase's partitions, its delivery to the SMs. */
-enum task { TASK_WINDOW, TASK_PARTS, TASK_DELIVER };
+ * memory phase's partitions. */
+enum task { TASK_WINDOW, TASK_PARTS };
 
 /* Thread t's share of the task: SMs (or partitions) t, t + step, ... */
 static void run_share(runner_t *X, uint32_t t, uint32_t step)
@@ -126,13 +126,9 @@ static void run_share(runner_t *X, uint32_t t, uint32_t step)
         for (uint32_t m = t; m < G->nsm; m += step)
             sm_grid_run(G, m);
         break;
-    case TASK_PARTS:
+    default:
         for (uint32_t p = t; p < G->mem->npart; p += step)
             sm_mem_part(G->mem, p, G->horizon);
-        break;
-    default:
-        for (uint32_t m = t; m < G->nsm; m += step)
-            sm_mem_deliver(G->mem, G->sms, m);
         break;
     }
 }
@@ -186,7 +182,6 @@ static void run_window(runner_t *X)
     }
     run_task(X, TASK_PARTS, X->nthreads > 1 && work >= SM_PHASE_PARALLEL);
     sm_mem_reply(ms, G->sms, G->horizon);
-    run_task(X, TASK_DELIVER, X->nthreads > 1 && ms->nreplied >= SM_PHASE_PARALLEL);
 }
 
 /* A timeline sample at the window's end (--timeline): thread instructions
@@ -375,8 +370,10 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     pthread_barrier_destroy(&X.go);
     pthread_barrier_destroy(&X.done);
     for (uint32_t m = 0; m < nsm; m++)
-        if (G->sms[m])
+        if (G->sms[m]) {
+            sm_l1d_stats(G->sms, m);
             sm_result_add(tr, r, &G->sms[m]->st, &X.sms[m].st);
+        }
     if (G->mem) {
         tr->mem_on = 1;
         sm_mem_totals(G->mem, &tr->l2, &tr->dram, &tr->mem);
