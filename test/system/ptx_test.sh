@@ -158,7 +158,7 @@ printf -- '-gpgpu_n_clusters 2\n-gpgpu_ptx_sim_mode 0\n-gpgpu_flush_l1_cache 1\n
 A=test/gpu/accelsim_sm86.config
 "$W" ptx --config $A --ref-dir "$T/ref" "$D/vecadd.launch" 2>"$T/err" >/dev/null &&
     [ "$(grep -c 'not modelled' "$T/err")" -eq 1 ] &&
-    grep -q "accelsim_sm86.config: 29 GPGPU-Sim options not modelled, ignored" "$T/err" &&
+    grep -q "accelsim_sm86.config: 28 GPGPU-Sim options not modelled, ignored" "$T/err" &&
     grep -q 'on accelsim_sm86 (46 SMs)' "$T/err" && grep -q 'check c .*pass' "$T/err" && ok ||
     bad "accel-sim config: $(cat "$T/err")"
 "$W" ptx --verbose --config $A --ref-dir "$T/ref" "$D/vecadd.launch" 2>"$T/err" >/dev/null &&

@@ -353,13 +353,14 @@ Test(gpu_config_sm, accel_sim_config_reads)
     cr_expect_eq(c.dram_latency, 254);
     cr_expect_eq(c.coalesce_arch, 86);
     cr_expect_eq(gpu_config_l2_bytes(&c), 4 * 1024 * 1024);
-    cr_expect_eq(c.nignored, 29,
-                 "the 10 DRAM and 8 cache options, the five crossbar options, the channel hash and the copy engine's "
-                 "L2 fill it gives are modelled");
+    cr_expect_eq(c.nignored, 28,
+                 "the 10 DRAM and 8 cache options, the crossbar's six options, the channel hash and the copy "
+                 "engine's L2 fill it gives are modelled");
     cr_expect_eq(c.icnt_in_limit, 512);
     cr_expect_eq(c.icnt_out_limit, 512);
     cr_expect_eq(c.icnt_arbiter, 1);
     cr_expect_eq(c.icnt_subnets, 2);
+    cr_expect_eq(c.network_mode, 2);
     cr_expect_str_eq(
         c.ignored,
         "gpgpu_ptx_instruction_classification, gpgpu_ptx_sim_mode, gpgpu_ptx_force_max_capability, "
@@ -370,7 +371,7 @@ Test(gpu_config_sm, accel_sim_config_reads)
         "gpgpu_n_cluster_ejection_buffer_size, gpgpu_shmem_sizeDefault, "
         "gpgpu_shmem_limited_broadcast, gpgpu_shmem_warp_parts, "
         "gpgpu_dram_partition_queues, gpgpu_tex_cache:l1, "
-        "gpgpu_const_cache:l1, network_mode, gpgpu_mem_address_mask, gpgpu_memlatency_stat, gpgpu_runtime_stat, "
+        "gpgpu_const_cache:l1, gpgpu_mem_address_mask, gpgpu_memlatency_stat, gpgpu_runtime_stat, "
         "enable_ptx_file_line_stats, visualizer_enabled, power_simulation_enabled");
     gpu_config_free(&c);
 }

@@ -292,15 +292,16 @@ Test(mem_part, a_write_updates_the_other_half, .init = start_halves, .fini = sto
 Test(mem_part, crossbar_options_are_taken_or_refused)
 {
     static const struct {
-        uint32_t arbiter, subnets, in, out;
+        uint32_t arbiter, subnets, in, out, mode;
         const char *error; /* NULL: accepted */
     } cases[] = {
-        {0, 2, 512, 512, NULL},
-        {1, 2, 64, 16, NULL},
-        {2, 2, 512, 512, "-icnt_arbiter_algo 2"},
-        {1, 1, 512, 512, "-icnt_subnets 1"},
-        {1, 2, 4097, 512, "-icnt_in_buffer_limit 4097"},
-        {1, 2, 512, 70000, "-icnt_out_buffer_limit 70000"},
+        {0, 2, 512, 512, 2, NULL},
+        {1, 2, 64, 16, 2, NULL},
+        {2, 2, 512, 512, 2, "-icnt_arbiter_algo 2"},
+        {1, 1, 512, 512, 2, "-icnt_subnets 1"},
+        {1, 2, 4097, 512, 2, "-icnt_in_buffer_limit 4097"},
+        {1, 2, 512, 70000, 2, "-icnt_out_buffer_limit 70000"},
+        {1, 2, 512, 512, 1, "-network_mode 1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         gpu_config_t c;
@@ -308,7 +309,7 @@ Test(mem_part, crossbar_options_are_taken_or_refused)
         gpu_config_defaults(&c);
         cr_assert_eq(gpu_config_load(&c, "configs/gpu/titanv.cfg", err, sizeof err), 0, "%s", err);
         c.icnt_arbiter = cases[i].arbiter, c.icnt_subnets = cases[i].subnets;
-        c.icnt_in_limit = cases[i].in, c.icnt_out_limit = cases[i].out;
+        c.icnt_in_limit = cases[i].in, c.icnt_out_limit = cases[i].out, c.network_mode = cases[i].mode;
         int rc = sm_params_from_config(&c, &P, err, sizeof err);
         gpu_config_free(&c);
         if (!cases[i].error) {

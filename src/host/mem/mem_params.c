@@ -100,6 +100,13 @@ int mem_params_from_config(const gpu_config_t *c, mem_params_t *M, char *why, si
                  c->icnt_arbiter);
         return -1;
     }
+    if (c->network_mode != 2) {
+        snprintf(why, n,
+                 "-network_mode %u: warpsim models GPGPU-Sim's local crossbar (-network_mode 2), not its BookSim "
+                 "networks (1)",
+                 c->network_mode);
+        return -1;
+    }
     if (c->icnt_subnets != 2) {
         snprintf(why, n, "-icnt_subnets %u: warpsim's crossbar has two networks, requests and answers (2)",
                  c->icnt_subnets);

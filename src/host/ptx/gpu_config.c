@@ -94,6 +94,7 @@ static void h100_sm(gpu_config_t *c)
     c->icnt_arbiter = 1;
     c->icnt_grant_cycles = 1;
     c->icnt_subnets = 2;
+    c->network_mode = 2;
     c->memory_system = 1;
     c->perf_sim_memcpy = 1;
     c->kernel_launch_latency = 3000;

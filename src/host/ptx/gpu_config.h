@@ -140,6 +140,7 @@
     X("icnt_arbiter_algo", U32Z, icnt_arbiter, "crossbar arbiter: 0 round robin, 1 iSLIP")             \
     X("icnt_grant_cycles", U32, icnt_grant_cycles, "iSLIP: cycles between pointer moves")              \
     X("icnt_subnets", U32, icnt_subnets, "crossbar networks: 2, requests and answers apart")           \
+    X("network_mode", U32, network_mode, "interconnect: 2, GPGPU-Sim's local crossbar (1, BookSim: no)") \
     X("warpsim_memory_system", BOOL, memory_system, "1: L1D, crossbar, L2, DRAM; 0: fixed latencies") \
     X("gpgpu_perf_sim_memcpy", BOOL, perf_sim_memcpy, "1: host-device copies fill the L2")            \
     X("gpgpu_n_chiplet_partition", U32, n_chiplet, "L2 halves: 1, or 2 with a near and a far half")     \
@@ -242,7 +243,7 @@ typedef struct gpu_config {
     uint32_t l1_latency, smem_latency, l2_rop_latency, dram_latency;
     uint32_t coalesce_arch;
     uint32_t icnt_flit_size, icnt_latency;
-    uint32_t icnt_in_limit, icnt_out_limit, icnt_arbiter, icnt_grant_cycles, icnt_subnets;
+    uint32_t icnt_in_limit, icnt_out_limit, icnt_arbiter, icnt_grant_cycles, icnt_subnets, network_mode;
     uint32_t memory_system;     /* model what is below the coalescer when the caches and DRAM are given */
     uint32_t perf_sim_memcpy;   /* the copy engine fills the L2 (GPGPU-Sim's default: 1) */
     uint32_t n_chiplet, chiplet_latency; /* the L2 in halves (src/device/mem/mem_route.h), each way between them */
