@@ -323,3 +323,29 @@ Test(mem_part, crossbar_options_are_taken_or_refused)
         }
     }
 }
+
+/* The run's L2 slices (sm_l2_take, sm_l2_give): fresh for the first
+ * kernel, kept for the next once a kernel readied them, and not handed to a
+ * second launch while one runs on them (host threads of a CUDA program may
+ * launch at once: that one takes slices of its own). */
+Test(mem_part, the_runs_l2_is_taken_kept_and_not_shared, .init = start, .fini = stop)
+{
+    sm_timing_t tm;
+    memset(&tm, 0, sizeof tm);
+    int fresh = 0;
+    uint8_t *a = sm_l2_take(&tm, &P.mem, &fresh);
+    cr_assert(a);
+    cr_expect_eq(fresh, 1, "the first kernel: fresh");
+    cr_expect_null(sm_l2_take(&tm, &P.mem, &fresh), "busy: not handed out twice");
+    sm_l2_give(&tm, a, 0);
+    uint8_t *b = sm_l2_take(&tm, &P.mem, &fresh);
+    cr_expect_eq(b, a);
+    cr_expect_eq(fresh, 1, "never readied: still fresh");
+    sm_l2_give(&tm, b, 1);
+    b = sm_l2_take(&tm, &P.mem, &fresh);
+    cr_expect_eq(b, a);
+    cr_expect_eq(fresh, 0, "readied by the last kernel: kept");
+    sm_l2_give(&tm, b, 1);
+    sm_timing_free(&tm);
+    cr_expect_null(tm.l2);
+}
