@@ -20,7 +20,10 @@
  *
  * Node numbers are GPGPU-Sim's (SMs 0 .. nsm - 1, then the slices), so the
  * pointers rotate as its do. Where warpsim's crossbar is not GPGPU-Sim's:
- * each SM has its own port (GPGPU-Sim's is a cluster's); and an input's
+ * each SM has its own port (GPGPU-Sim's is a cluster's: for the TITAN V's
+ * 40 clusters of two SMs, one 40-byte flit a cycle a cluster would cap the
+ * L2's reads at 40 x 32 B = 1280 B/clk, below the 1366 the card measures,
+ * test/system/mem_timing_test.sh); and an input's
  * packets wait per output (virtual output queues), so one that waits for a
  * busy slice does not hold back the SM's next to another, and an input may
  * send to several outputs in a cycle. GPGPU-Sim's inputs are first-in
