@@ -176,7 +176,7 @@ typedef struct sm {
     uint32_t *ring;             /* SM_RING: first flight completing at that cycle */
     uint32_t *ring_tail;
     sm_flight_t *flights;
-    uint32_t nflights, free_flight, live_flights;
+    uint32_t free_flight, live_flights;
     uint32_t flights_used;      /* flights[flights_used..]: never used yet (not cleared: taken in order) */
     uint64_t *l0i;              /* nsub x sets x ways: tag << 1 | valid, and next to it the last use */
     uint64_t *l1i;
@@ -321,7 +321,6 @@ SIM_FN sm_t *sm_init(void *mem, const sm_params_t *P, uint32_t max_ctas, uint32_
     sm->P = P;
     sm->id = id;
     sm->max_ctas = max_ctas;
-    sm->nflights = 2 * P->nsub * SM_RING;
     for (uint32_t i = 0; i < SM_RING; i++)
         sm->ring[i] = sm->ring_tail[i] = SM_NONE;
     sm->free_flight = SM_NONE; /* and flights_used 0 */
