@@ -429,11 +429,12 @@ static int config_line(sim_options_t *o, const char *path, int lineno, char *lin
     char *hash = strchr(line, '#');
     if (hash)
         *hash = 0;
-    char *name = strtok(line, " \t\r\n");
+    char *save = NULL;
+    char *name = strtok_r(line, " \t\r\n", &save);
     if (!name)
         return 0;
-    char *value = strtok(NULL, " \t\r\n");
-    char *extra = value ? strtok(NULL, " \t\r\n") : NULL;
+    char *value = strtok_r(NULL, " \t\r\n", &save);
+    char *extra = value ? strtok_r(NULL, " \t\r\n", &save) : NULL;
     while (*name == '-')
         name++;
     const opt_row_t *r = opt_find(CMD_RUN, name);

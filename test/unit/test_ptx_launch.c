@@ -3,6 +3,7 @@
  * "FILE:LINE: expected ...". */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -93,6 +94,35 @@ Test(ptx_launch, reads_every_directive)
     cr_expect_str_eq(l->dumps[0].path, "dir/out/c.bin");
     cr_expect_str_eq(l->reference, "vecadd");
     ptx_launch_free(l);
+}
+
+/* A design sweep (several --config) reads the launch file on several
+ * threads at once: each read is its own (strtok's shared position once
+ * made one thread's words another's, "expected a fill ... found '-1'"). */
+static void *parse_many(void *arg)
+{
+    long bad = 0;
+    for (int i = 0; i < 400; i++) {
+        char err[512];
+        ptx_launch_t *l = ptx_launch_parse_buffer("t.launch", "dir", VECADD, err, sizeof err);
+        bad += !l || l->nbuffers != 5 || l->nkernels != 2 || l->kernels[0].nparams != 4 || l->nchecks != 3;
+        ptx_launch_free(l);
+    }
+    return (void *)bad;
+}
+
+Test(ptx_launch, reads_on_threads_at_once)
+{
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(pthread_create(&t[i], NULL, parse_many, NULL), 0);
+    long bad = 0;
+    for (int i = 0; i < 4; i++) {
+        void *r;
+        pthread_join(t[i], &r);
+        bad += (long)r;
+    }
+    cr_expect_eq(bad, 0, "%ld of 1600 reads went wrong", bad);
 }
 
 Test(ptx_launch, absolute_paths_stay)

@@ -333,7 +333,8 @@ static int parse_line(lparse_t *p, char *text)
         *hash = 0;
     char *words[MAX_WORDS + 1];
     int n = 0;
-    for (char *s = strtok(text, " \t\r\v\f"); s; s = strtok(NULL, " \t\r\v\f"))
+    char *save = NULL; /* strtok_r: a design sweep parses the file on several threads at once */
+    for (char *s = strtok_r(text, " \t\r\v\f", &save); s; s = strtok_r(NULL, " \t\r\v\f", &save))
         if (n <= MAX_WORDS)
             words[n++] = s;
     if (!n)
