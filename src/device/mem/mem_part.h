@@ -319,6 +319,8 @@ SIM_FN int mem_part_run(mem_sys_t *s, uint32_t p, uint64_t h)
                 continue;
             const mem_xmsg_t *x = &pt->xin[j][pt->xin_h[j]];
             uint64_t at = x->kind == MEM_X_READ && pt->l2_free[x->slice] > x->at ? pt->l2_free[x->slice] : x->at;
+            if (at < pt->xin_at[j]) /* first in, first out: not before the one ahead of it */
+                at = pt->xin_at[j];
             if ((k == MEM_NONE && xq == MEM_NONE) || at < t || (at == t && pt->xturn && xq == MEM_NONE))
                 xq = j, t = at;
         }
@@ -334,7 +336,7 @@ SIM_FN int mem_part_run(mem_sys_t *s, uint32_t p, uint64_t h)
             if (x->kind == MEM_X_READ)
                 pt->l2_free[x->slice] = rc ? mem_retry_at(pt, M, t) : t + 1;
             if (!rc)
-                pt->xin_h[xq] = (pt->xin_h[xq] + 1) % (2 * s->xcap), pt->xin_n[xq]--;
+                pt->xin_h[xq] = (pt->xin_h[xq] + 1) % (2 * s->xcap), pt->xin_n[xq]--, pt->xin_at[xq] = t;
             pt->xturn = 0;
             continue;
         }

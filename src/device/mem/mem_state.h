@@ -65,6 +65,7 @@ typedef struct mem_part {
      * MSHR entries those replies free), and to it, this phase's sent. */
     mem_xmsg_t *xin[2], *xout;  /* [0] reads and tag updates, [1] replies */
     uint32_t xin_h[2], xin_n[2], nxout;
+    uint64_t xin_at[2];         /* the cycle each ring's last message was taken: the next is not taken sooner */
     uint32_t npassed;           /* reads of the other half in flight past the L2 (MEM_PASSED_READS) */
     uint32_t xturn;             /* a queue's access failed: the other half's message goes first on a tie */
     uint64_t overflows;         /* its share of mem_stats_t.overflows (partitions run apart) */
@@ -90,9 +91,22 @@ typedef struct mem_sys {
 
 SIM_INLINE size_t mem_align(size_t v) { return (v + 63) & ~(size_t)63; }
 
+/* Requests an SM may hold sent ahead of its cycle, waiting for its
+ * crossbar port (a flit a cycle: sm_send): its dispatch of a memory
+ * instruction waits while that many, less room for the instruction's own,
+ * wait (sm_gmem_dispatch). A count of the SM's own, the same in every
+ * mode, so that no mode's cycles depend on its window. */
+#define MEM_OUT_BACKLOG 520u
+
 /* Requests an SM's outbox holds (sm_state.h), run in windows of `window`
- * cycles: what it sends in one and ahead of it. */
-SIM_INLINE uint32_t mem_outbox_cap(uint32_t window) { return 8u * (window + 64u); }
+ * cycles: its backlog, what it sent for the cycles since the last memory
+ * phase took them (a flit a cycle, so no more than the window, or in the
+ * work-group mode the lookahead an SM that waits runs past the phase's
+ * horizon), and evicted lines' sectors over. */
+SIM_INLINE uint32_t mem_outbox_cap(const mem_params_t *M, uint32_t window)
+{
+    return MEM_OUT_BACKLOG + (window > M->lookahead ? window : M->lookahead) + 64u;
+}
 
 /* Queue sizes: a slice's queue is the crossbar's output buffer; the
  * answers a phase makes, with those the reply network left, what a slice
@@ -118,7 +132,7 @@ SIM_FN void mem_sizes(const mem_params_t *M, uint32_t nsm, uint32_t window, mem_
  * (-icnt_in_buffer_limit, which the memory phase lets an input reach only
  * at a phase's end) and what it may add in a phase: an SM's outbox, a
  * partition's answers. */
-SIM_INLINE uint32_t mem_req_slots(const mem_params_t *M, uint32_t window) { return M->in_limit + mem_outbox_cap(window); }
+SIM_INLINE uint32_t mem_req_slots(const mem_params_t *M, uint32_t window) { return M->in_limit + mem_outbox_cap(M, window); }
 SIM_INLINE uint32_t mem_reply_slots(const mem_params_t *M, const mem_sys_t *s) { return M->in_limit + s->anscap; }
 
 SIM_FN size_t mem_part_bytes(const mem_params_t *M, const mem_sys_t *s)

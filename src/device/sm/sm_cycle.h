@@ -207,6 +207,21 @@ SIM_FN uint64_t sm_next_event(sm_t *sm)
     return next;
 }
 
+/* Work-group parallel: could the SM's crossbar input be full (its dispatch
+ * stalled, sm_gmem_dispatch) at this cycle, past the last memory phase's
+ * horizon? It held icnt_waiting requests then; since, it can only have
+ * gained those its outbox holds from before this cycle (the crossbar only
+ * takes from it, at a pace the other SMs' requests set). If so the SM
+ * stops here until a memory phase has run to this cycle, as cycle by
+ * cycle would have before its dispatch looked. */
+SIM_FN int sm_icnt_may_fill(const sm_t *sm)
+{
+    uint32_t limit = sm->P->mem.in_limit;
+    if (sm->now <= sm->icnt_at || sm->icnt_waiting + sm->nout < limit)
+        return 0;
+    return sm->icnt_waiting + sm_out_due(sm) >= limit;
+}
+
 /* Runs the SM until cycle `until` or a fault. Returns 1 (and sets
  * sm->stuck) if it is stuck: CTAs resident and nothing can ever move (a
  * barrier no thread will reach). In the work-group parallel mode (wg_safe
@@ -220,7 +235,7 @@ SIM_FN int sm_run(sm_t *sm, uint64_t until)
             sm->parked = 1;
             break;
         }
-        if (sm->wg_safe && sm->mem_wait && sm->now >= sm->wg_safe)
+        if (sm->wg_safe && ((sm->mem_wait && sm->now >= sm->wg_safe) || sm_icnt_may_fill(sm)))
             break;
         if (!sm->resident) {
             sm->clock += until - sm->now;
@@ -251,6 +266,8 @@ SIM_FN int sm_run(sm_t *sm, uint64_t until)
         sm->clock += next - sm->now;
         sm->now = next;
     }
+    if (sm->wg_stop && sm->ended) /* its CTA ended in the round's last cycle */
+        sm->parked = 1;
     return 0;
 }
 

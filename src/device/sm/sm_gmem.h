@@ -21,8 +21,9 @@
  * Where GPGPU-Sim differs: a
  * sector the L1D cannot take (no MSHR merge slot) goes below on its own
  * and its answer serves the ticket directly, rather than stalling the
- * latch. Dispatch waits while the L1D's MSHRs or the SM's queues could not
- * take every sector of the instruction, or while as many of its requests
+ * latch. Dispatch waits while the L1D's MSHRs, the SM's queues or its
+ * backlog at its crossbar port (MEM_OUT_BACKLOG) could not take every
+ * sector of the instruction, or while as many of its requests
  * as -icnt_in_buffer_limit waited to cross at the last memory phase's end
  * (the crossbar's back-pressure, GPGPU-Sim's ICNT_RC_FAIL; st.l1d_stalls,
  * st.icnt_stalls). */
@@ -31,6 +32,22 @@
 
 #include "device/mem/mem_route.h"
 #include "device/sm/sm_mem.h"
+
+/* The requests in the outbox due at the crossbar before this cycle (the
+ * memory phase may not have taken them yet): the outbox is in send order,
+ * and so in the order they reach the port. The rest are the backlog. */
+SIM_FN uint32_t sm_out_due(const sm_t *sm)
+{
+    uint32_t lo = 0, hi = sm->nout;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (sm->out[mid].at < sm->now)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 
 /* A request below, sent at cycle t or when the SM's crossbar port is free. */
 SIM_FN void sm_send(sm_t *sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t type, uint32_t op, uint32_t bytes,
@@ -104,7 +121,8 @@ SIM_FN int sm_gmem_dispatch(sm_t *sm, uint32_t s, uint32_t ci)
     uint32_t kind = d->mem == SM_MEM_ST ? CACHE_WRITE : d->mem == SM_MEM_ATOM ? CACHE_ATOMIC : CACHE_READ;
     uint32_t mshrs = cache_op_bypasses_l1(kind, cu->op) ? 0 : sectors; /* what passes the L1 by takes none */
     int icnt_full = sm->icnt_waiting >= M->in_limit;
-    if (icnt_full || sm->nout + 2 * sectors > sm->out_cap || sm->tix_free == SM_NONE ||
+    if (icnt_full || sm->nout - sm_out_due(sm) + 2 * sectors > MEM_OUT_BACKLOG || sm->nout + 2 * sectors > sm->out_cap ||
+        sm->tix_free == SM_NONE ||
         sm->mem_wait + sectors > sm->in_cap || sm->l1d->mshr.nfree < mshrs) {
         sm->st.l1d_stalls++;
         sm->st.icnt_stalls += icnt_full;

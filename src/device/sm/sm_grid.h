@@ -178,6 +178,7 @@ SIM_FN void sm_grid_run(sm_grid_t *G, uint32_t m)
             return;
         sm->wg_stop = G->next < G->nctas;
         sm->wg_safe = G->mem ? G->horizon + G->mem->M->lookahead : 0;
+        sm->icnt_at = G->horizon;
     }
     sm_run(sm, G->until);
 }
@@ -194,19 +195,49 @@ SIM_INLINE int sm_grid_wg_live(const sm_t *sm) { return sm && (sm->resident || s
 SIM_FN void sm_grid_horizon(sm_grid_t *G)
 {
     uint64_t h = G->until;
-    if (G->P->wg_parallel)
+    if (G->P->wg_parallel) {
         for (uint32_t m = 0; m < G->nsm; m++) {
             const sm_t *sm = G->sms[m];
             if (sm_grid_wg_live(sm) && sm->now < h)
                 h = sm->now;
         }
+        /* what one half of the L2 sends the other this phase must reach
+         * it after the phase: the phase is no longer than their latency */
+        if (G->mem && G->mem->M->nhalves > 1 && h > G->horizon + G->mem->M->half_latency)
+            h = G->horizon + G->mem->M->half_latency;
+    }
     G->horizon = h;
+}
+
+/* Work-group parallel: the lowest cycle of an SM that may still free a
+ * slot (sm_grid_wg_live), and the lowest but that SM's: what each SM's
+ * readiness is judged against (sm_grid_wg_ready), taken before any is
+ * collected, so that slots that freed in the same cycle are filled in the
+ * same step, in SM order, however the SMs are numbered. */
+typedef struct sm_wg_low {
+    uint64_t low, second;
+    uint32_t at; /* the SM at low */
+} sm_wg_low_t;
+
+SIM_FN sm_wg_low_t sm_grid_wg_low(const sm_grid_t *G)
+{
+    sm_wg_low_t w = {SM_NEVER, SM_NEVER, SM_NONE};
+    for (uint32_t m = 0; m < G->nsm; m++) {
+        const sm_t *sm = G->sms[m];
+        if (!sm_grid_wg_live(sm))
+            continue;
+        if (sm->now < w.low)
+            w.second = w.low, w.low = sm->now, w.at = m;
+        else if (sm->now < w.second)
+            w.second = sm->now;
+    }
+    return w;
 }
 
 /* Work-group parallel: may SM m's ended CTAs be collected and followed
  * now? Yes unless it is parked and another SM with a CTA is not past its
  * first ended CTA's cycle (that SM could still free a slot sooner). */
-SIM_FN int sm_grid_wg_ready(const sm_grid_t *G, uint32_t m)
+SIM_FN int sm_grid_wg_ready(const sm_grid_t *G, uint32_t m, const sm_wg_low_t *w)
 {
     const sm_t *sm = G->sms[m];
     if (!G->P->wg_parallel || !sm->parked)
@@ -215,12 +246,7 @@ SIM_FN int sm_grid_wg_ready(const sm_grid_t *G, uint32_t m)
     for (uint32_t k = 0; k < sm->max_ctas; k++)
         if (sm->ctas[k].R && !sm->ctas[k].warps && sm->ctas[k].done_at < first)
             first = sm->ctas[k].done_at;
-    for (uint32_t i = 0; i < G->nsm; i++) {
-        const sm_t *o = G->sms[i];
-        if (i != m && sm_grid_wg_live(o) && o->now <= first)
-            return 0;
-    }
-    return 1;
+    return (w->at == m ? w->second : w->low) > first;
 }
 
 /* Between windows, after the memory phase (sm_memphase.h, which the
@@ -232,6 +258,9 @@ SIM_FN int sm_grid_step(sm_grid_t *G)
     uint32_t nf = 0;
     G->syncs++;
     int live = 0, bad = 0;
+    sm_wg_low_t w = {SM_NEVER, SM_NEVER, SM_NONE};
+    if (G->P->wg_parallel)
+        w = sm_grid_wg_low(G);
     for (uint32_t m = 0; m < G->nsm; m++) {
         sm_t *sm = G->sms[m];
         if (!sm)
@@ -240,7 +269,7 @@ SIM_FN int sm_grid_step(sm_grid_t *G)
             sm_grid_sm_fault(G, m);
             bad = 1;
         }
-        if (!sm_grid_wg_ready(G, m)) {
+        if (!sm_grid_wg_ready(G, m, &w)) {
             live = 1;
             continue;
         }

@@ -26,7 +26,8 @@
  * slice or an SM takes from it during the phase frees it at the next), so
  * queues that fill up hold packets back a phase (mem_xbar_stats_t
  * out_full), and an SM or a slice sees its crossbar input as the last
- * phase left it. */
+ * phase left it (the work-group mode stops an SM where its input could be
+ * full: sm_icnt_may_fill). */
 #ifndef SM_MEMPHASE_H
 #define SM_MEMPHASE_H
 

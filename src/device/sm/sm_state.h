@@ -197,6 +197,7 @@ typedef struct sm {
     uint8_t parked;             /* it did: idle until the scheduler starts the next CTA at its cycle */
     uint32_t ended;             /* CTAs ended since the scheduler last looked */
     uint64_t wg_safe;           /* no answer from below that is not in yet comes before this cycle */
+    uint64_t icnt_at;           /* the last memory phase's horizon: the cycle icnt_waiting counts at */
     /* the memory system (P->mem.on): the L1D, its requests below and their answers */
     cache_t *l1d;
     mem_req_t *out;             /* requests sent this window, in send order (the memory phase takes them) */
@@ -243,10 +244,9 @@ SIM_INLINE uint32_t sm_unit_first(const sm_params_t *P, uint32_t k)
 
 SIM_INLINE size_t sm_align(size_t v) { return (v + 63) & ~(size_t)63; }
 
-/* The memory system's queues of an SM: the requests one window may send
- * (a line a cycle, four sectors and an evicted line's four each), the
+/* The memory system's queues of an SM: its outbox (mem_outbox_cap), the
  * answers it may wait for, the memory instructions in flight. */
-SIM_INLINE uint32_t sm_out_cap(const sm_params_t *P) { return mem_outbox_cap(P->cta_quantum); }
+SIM_INLINE uint32_t sm_out_cap(const sm_params_t *P) { return mem_outbox_cap(&P->mem, P->cta_quantum); }
 SIM_INLINE uint32_t sm_in_cap(const sm_params_t *P) { return 32u * P->max_warps + 512u; }
 SIM_INLINE uint32_t sm_tickets(const sm_params_t *P) { return 4u * P->max_warps + 16u; }
 
