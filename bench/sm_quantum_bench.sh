@@ -3,7 +3,7 @@
 # Ro, Tables III-VI): each PTX workload timed on configs/gpu/$CONFIG.cfg
 # (default titanv, with its memory system) under --quantum 1 (cycle by
 # cycle: the SMs, the memory phase and the block scheduler meet every
-# cycle), 10, 32 (the default), 100 and 1000 cycles, on $THREADS host
+# cycle), 10, 32 (the quantum mode's default), 100 and 1000 cycles, on $THREADS host
 # threads (default all), ROUNDS rounds each (default 3). Columns per
 # quantum: the speed-up of the median wall time over quantum 1's, the
 # cycle error against quantum 1 in percent, and the coefficient of

@@ -16,11 +16,13 @@
 #include <unistd.h>
 
 #include "host/ptx/gpu_config.h"
+#include "host/sm/sm_host.h"
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: warpsim cuda [--config FILE] [--report FILE.json] [--threads T] [--max-insns N] [--quiet]\n"
-               "                    [--racecheck] [--memcheck] [--timing [--stats FILE]] [--dump-ptx DIR]\n"
+               "                    [--racecheck] [--memcheck] [--timing [--stats FILE] [--sync quantum|workgroup]\n"
+               "                    [--quantum N]] [--dump-ptx DIR]\n"
                "                    [--launch-blocking] [--lib DIR]\n"
                "                    -- PROG [args...]\n");
 }
@@ -85,9 +87,10 @@ int cuda_cmd_main(int argc, char **argv)
                                          {"max-insns", 1, 0, 'm'}, {"quiet", 0, 0, 'q'}, {"lib", 1, 0, 'l'},
                                          {"racecheck", 0, 0, 'R'}, {"timing", 0, 0, 'T'}, {"stats", 1, 0, 's'},
                                          {"dump-ptx", 1, 0, 'D'}, {"memcheck", 0, 0, 'M'},
-                                         {"launch-blocking", 0, 0, 'B'}, {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
-    char lib[PATH_MAX];
-    int c, rc = default_lib(lib, sizeof lib);
+                                         {"launch-blocking", 0, 0, 'B'}, {"help", 0, 0, 'h'},
+                                         {"sync", 1, 0, 'S'}, {"quantum", 1, 0, 'Q'}, {0, 0, 0, 0}};
+    char lib[PATH_MAX], *end;
+    int c, rc = default_lib(lib, sizeof lib), timing = 0, mode = 0;
     optind = 1;
     while (!rc && (c = getopt_long(argc + 1, argv - 1, "+", opts, NULL)) != -1) {
         switch (c) {
@@ -98,7 +101,22 @@ int cuda_cmd_main(int argc, char **argv)
         case 'q': setenv("WARPSIM_CUDA_QUIET", "1", 1); break;
         case 'R': setenv("WARPSIM_CUDA_RACECHECK", "1", 1); break;
         case 'M': setenv("WARPSIM_CUDA_MEMCHECK", "1", 1); break;
-        case 'T': setenv("WARPSIM_CUDA_TIMING", "1", 1); break;
+        case 'T': setenv("WARPSIM_CUDA_TIMING", "1", 1), timing = 1; break;
+        case 'S':
+            if (strcmp(optarg, "quantum") && strcmp(optarg, "workgroup")) {
+                fprintf(stderr, "warpsim cuda: --sync must be quantum or workgroup, not '%s'\n", optarg);
+                return 2;
+            }
+            setenv("WARPSIM_CUDA_SYNC", optarg, 1), mode = 1;
+            break;
+        case 'Q':
+            errno = 0;
+            if (strtoull(optarg, &end, 10) - 1 >= SM_MAX_QUANTUM || *end || errno || optarg[0] == '-') {
+                fprintf(stderr, "warpsim cuda: --quantum %s: a count of cycles from 1 to %u\n", optarg, SM_MAX_QUANTUM);
+                return 2;
+            }
+            setenv("WARPSIM_CUDA_QUANTUM", optarg, 1), mode = 1;
+            break;
         case 's': rc = set_path("WARPSIM_CUDA_STATS", optarg, 0); break;
         case 'D': rc = set_path("WARPSIM_CUDA_DUMP_PTX", optarg, 1); break;
         case 'B': setenv("CUDA_LAUNCH_BLOCKING", "1", 1); break;
@@ -109,6 +127,10 @@ int cuda_cmd_main(int argc, char **argv)
     }
     if (rc)
         return 1;
+    if (mode && !timing) {
+        fprintf(stderr, "warpsim cuda: --sync and --quantum need --timing (they are the SM model's)\n");
+        return 2;
+    }
     int first = optind - 1;   /* getopt_long saw argv from argv[-1] */
     if (first >= argc) {
         fprintf(stderr, "warpsim cuda: no program given\n");

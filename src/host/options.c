@@ -89,13 +89,15 @@ static const opt_row_t opt_table[] = {
     PTX("timeline", OPT_STR, timeline, "FILE.csv", "with --timing: a sample every --timeline-every cycles (IPC, warps, scheduler states)")
     PTX("timeline-every", OPT_U64, timeline_every, "N", "cycles between timeline samples, a multiple of 32 (default 1024)")
     PTX("quantum", OPT_U64, quantum, "N",
-        "with --timing: cycles the SMs run between memory phases and the block scheduler's looks (default 32, or the "
-        "memory system's lookahead if shorter: as exact as cycle by cycle); longer is seed 000's bounded slack, "
-        "faster, its answers from memory late by up to N cycles")
+        "with --timing: alone, the quantum mode's window: cycles the SMs run between memory phases and the block "
+        "scheduler's looks (1 is cycle by cycle; its default 32, or the memory system's lookahead if shorter; "
+        "waiting CTAs start at a window's end); longer than the lookahead is seed 000's bounded slack, faster, its "
+        "answers from memory late by up to N cycles; with --sync workgroup, its top point's stride (default 1000)")
     PTX("sync", OPT_STR, sync, "quantum|workgroup",
-        "with --timing: how the SMs synchronise: every --quantum cycles (default), or seed 000's work-group parallel "
-        "mode: each SM on its own clock until a CTA of it ends or it waits on memory, CTAs started in the order slots "
-        "free, the memory fed in time order; --quantum is then the top synchronisation point's stride (default 1000)")
+        "with --timing: how the SMs synchronise: workgroup (the default, unless --quantum alone is given) is seed "
+        "000's work-group parallel mode: each SM on its own clock until a CTA of it ends, it waits on memory or its "
+        "crossbar input may be full, CTAs started in the order slots free, the memory fed in time order: cycle by "
+        "cycle's cycles; quantum: every --quantum cycles")
     PTX("quiet", OPT_FLAG, quiet, NULL, "do not print the table (on stderr)")
     PTX("verbose", OPT_FLAG, verbose, NULL, "name every config option not modelled, and each launch as it runs")
 };
@@ -345,7 +347,6 @@ void options_ptx_defaults(ptx_options_t *p)
 {
     memset(p, 0, sizeof *p);
     p->backend = "auto";
-    p->sync = "quantum";
     p->ref_dir = "build/kernels/ptx/ref";
 }
 
@@ -367,7 +368,7 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
         fprintf(stderr, "warpsim ptx: --backend must be cpu, cuda or auto, not '%s'\n", p->backend);
         return 2;
     }
-    if (strcmp(p->sync, "quantum") && strcmp(p->sync, "workgroup")) {
+    if (p->sync && strcmp(p->sync, "quantum") && strcmp(p->sync, "workgroup")) {
         fprintf(stderr, "warpsim ptx: --sync must be quantum or workgroup, not '%s'\n", p->sync);
         return 2;
     }
@@ -393,8 +394,8 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
         fprintf(stderr, "warpsim ptx: --quantum %llu: at most 4096 cycles\n", (unsigned long long)p->quantum);
         return 2;
     }
-    if (p->quantum && !p->timing) {
-        fprintf(stderr, "warpsim ptx: --quantum needs --timing (it is the SM model's window)\n");
+    if ((p->quantum || p->sync) && !p->timing) {
+        fprintf(stderr, "warpsim ptx: --%s needs --timing (it is the SM model's)\n", p->quantum ? "quantum" : "sync");
         return 2;
     }
     if (p->timeline_every % 32) {

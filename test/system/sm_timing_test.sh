@@ -249,22 +249,37 @@ assert re.search(r"gpgpu_simulation_rate\s+=\s+(.*)\s+\(cycle\/sec\)", text)
 PY
 
 # 8c. The timeline: a sample every 256 cycles from the kernel's launch
-#     latency on (h100.cfg: 3000 cycles), the last at the end of the block
-#     scheduler's window that saw the first launch's last CTA end (the
-#     next launch's samples go on from there); warpsim report reads it
-#     and plots it over cycles.
-"$W" ptx --quiet --backend cpu --timing --timeline "$T/tl.csv" --timeline-every 256 --report "$T/tl.json" \
-    kernels/ptx/reduce_smem.launch >/dev/null 2>&1
-python3 - "$T/tl.csv" "$T/tl.json" <<'PY' && ok || bad "timeline samples: $(head -3 "$T/tl.csv")"
+#     latency on (h100.cfg: 3000 cycles), taken where every SM is at that
+#     cycle (in the default work-group mode, a top point every 256 cycles),
+#     the last at the first launch's end (the next launch's samples go on
+#     from there); warpsim report reads it and plots it over cycles.
+for mode in "--quantum 32" ""; do
+    # shellcheck disable=SC2086
+    "$W" ptx --quiet --backend cpu --timing $mode --timeline "$T/tl.csv" --timeline-every 256 --report "$T/tl.json" \
+        kernels/ptx/reduce_smem.launch >/dev/null 2>&1
+    [ -n "$mode" ] && cp "$T/tl.csv" "$T/tlq.csv"
+    python3 - "$T/tl.csv" "$T/tl.json" <<'PY' && ok || bad "timeline samples ${mode:-default mode}: $(head -3 "$T/tl.csv")"
 import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-end = json.load(open(sys.argv[2]))["launches"][0]["timing"]["gpu_sim_cycle"]
+first = json.load(open(sys.argv[2]))["launches"][0]
+end = first["timing"]["gpu_sim_cycle"]
 cyc = [int(r["cycle"]) for r in rows if int(r["cycle"]) < end + 32]  # the first launch's
 assert cyc[0] == 3000 + 256 and all(b - a == 256 for a, b in zip(cyc, cyc[1:-1])), cyc[:4]
 assert end <= cyc[-1] < end + 32, (end, cyc[-1])
 for r in rows:
     shares = sum(float(r[k]) for k in r if k.startswith("sched_"))
     assert float(r["ipc"]) >= 0 and abs(shares - 1) < 0.01, r
+PY
+done
+# The work-group mode's samples are whole snapshots: those of --quantum 32
+# (exact on reduce_smem), but for each launch's last, at its end rather
+# than at a window's.
+python3 - "$T/tl.csv" "$T/tlq.csv" <<'PY' && ok || bad "the default mode's timeline is not --quantum 32's"
+import sys
+a, b = (open(p).read().splitlines() for p in sys.argv[1:3])
+differ = [(x, y) for x, y in zip(a, b) if x != y]
+assert len(a) == len(b) > 10 and len(differ) == 2, (len(a), len(b), differ[:3])
+assert all(x.split(",")[1:] == y.split(",")[1:] for x, y in differ), differ
 PY
 "$W" report --columns cycle,ipc,sched_memory "$T/tl.csv" >"$T/tl.txt" 2>&1 && grep -q "^ *3256 " "$T/tl.txt" && ok ||
     bad "warpsim report on the timeline: $(head -3 "$T/tl.txt")"

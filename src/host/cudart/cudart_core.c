@@ -54,6 +54,11 @@ static void start_timing(void)
                 E.config && *E.config ? E.config : "the default config", why);
         exit(1);
     }
+    const char *sync = getenv("WARPSIM_CUDA_SYNC");
+    if (sm_params_mode(&timing.P, sync && *sync ? sync : NULL, env_u64("WARPSIM_CUDA_QUANTUM"), why, sizeof why)) {
+        fprintf(stderr, "warpsim cuda: WARPSIM_CUDA_SYNC, WARPSIM_CUDA_QUANTUM: %s\n", why);
+        exit(1);
+    }
     if (E.stats && *E.stats) {
         if (!(stats = fopen(E.stats, "w"))) {
             fprintf(stderr, "warpsim cuda: %s: %s\n", E.stats, strerror(errno));

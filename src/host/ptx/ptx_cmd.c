@@ -411,12 +411,17 @@ static int prepare_timing(ptx_session_t *s)
                 s->o->config ? s->o->config : "the default config", why);
         return 2;
     }
-    s->tm.P.wg_parallel = !strcmp(s->o->sync, "workgroup");
-    if (s->tm.P.wg_parallel)
-        s->tm.P.cta_quantum = SM_WG_TOP; /* its top point's stride (sm_params.h) */
-    if (s->o->quantum)
-        s->tm.P.cta_quantum = (uint32_t)s->o->quantum;
-    s->tm.timeline_every = s->o->timeline_every;
+    if (sm_params_mode(&s->tm.P, s->o->sync, s->o->quantum, why, sizeof why)) { /* options_parse_ptx checked them */
+        fprintf(stderr, "warpsim ptx: %s\n", why);
+        return 2;
+    }
+    s->tm.timeline_every = s->o->timeline_every ? s->o->timeline_every : SM_TIMELINE_EVERY;
+    if (s->tm.P.wg_parallel && s->o->timeline && !s->o->quantum) { /* a top point at each sample: every SM is there */
+        uint64_t every = s->tm.timeline_every, k = 1;
+        while (every % k || every / k > SM_MAX_QUANTUM) /* ends by every / 32 (a multiple of 32) */
+            k++;
+        s->tm.P.cta_quantum = (uint32_t)(every / k);
+    }
     if (s->o->timeline) {
         if (!(s->tm.timeline = fopen(s->o->timeline, "w"))) {
             fprintf(stderr, "warpsim ptx: %s: %s\n", s->o->timeline, strerror(errno));

@@ -13,6 +13,13 @@
 
 /* P from the config; 0, or -1 with why. */
 int sm_params_from_config(const gpu_config_t *c, sm_params_t *P, char *why, size_t n);
+/* How the SMs synchronise (--sync: NULL when not given) and their window
+ * or top point (--quantum: 0 when not given, at most SM_MAX_QUANTUM): by
+ * default seed 000's work-group parallel mode, which gives cycle by cycle's
+ * cycles; a --quantum alone asks for windows of that many cycles. 0, or
+ * -1 with why. */
+#define SM_MAX_QUANTUM 4096u
+int sm_params_mode(sm_params_t *P, const char *sync, uint64_t quantum, char *why, size_t n);
 /* The timing decode of every record of p (malloc'd, p->nrecs of them). */
 sm_dec_t *sm_decode(const ptx_prog_t *p, const sm_params_t *P);
 
@@ -66,6 +73,7 @@ typedef struct sm_timing {
     uint64_t tot_sm_cycles, tot_warp_cycles;  /* gpu_tot_occupancy's */
     double tot_seconds;
     FILE *timeline;             /* a CSV sample every timeline_every cycles (sm_run.c); NULL none */
+#define SM_TIMELINE_EVERY 1024u /* timeline_every's default */
     uint64_t timeline_every;
     const char *kernel;         /* the launch's name, for the timeline */
     /* The L2 slices (mem_l2_bytes of l2_bytes; NULL before the first timed

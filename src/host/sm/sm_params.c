@@ -14,6 +14,24 @@ static uint32_t share(uint32_t per_sm, uint32_t nsub)
     return per_sm ? (per_sm + nsub - 1) / nsub : 0;
 }
 
+int sm_params_mode(sm_params_t *P, const char *sync, uint64_t quantum, char *why, size_t n)
+{
+    if (sync && strcmp(sync, "quantum") && strcmp(sync, "workgroup")) {
+        snprintf(why, n, "--sync must be quantum or workgroup, not '%s'", sync);
+        return -1;
+    }
+    if (quantum > SM_MAX_QUANTUM) {
+        snprintf(why, n, "--quantum %llu: at most %u cycles", (unsigned long long)quantum, SM_MAX_QUANTUM);
+        return -1;
+    }
+    P->wg_parallel = sync ? !strcmp(sync, "workgroup") : !quantum;
+    if (P->wg_parallel)
+        P->cta_quantum = SM_WG_TOP; /* its top point's stride (sm_params.h) */
+    if (quantum)
+        P->cta_quantum = (uint32_t)quantum;
+    return 0;
+}
+
 int sm_params_from_config(const gpu_config_t *c, sm_params_t *P, char *why, size_t n)
 {
     memset(P, 0, sizeof *P);

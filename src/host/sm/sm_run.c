@@ -184,12 +184,13 @@ static void run_window(runner_t *X)
     sm_mem_reply(ms, G->sms, G->horizon);
 }
 
-/* A timeline sample at the window's end (--timeline): thread instructions
- * a cycle since the last one, warps resident now, and the share of
- * scheduler-cycles in each state (SM_STALL_LIST). */
-static void sample(runner_t *X)
+/* A timeline sample at cycle `until`, a window's end or a top point that
+ * every SM reached (--timeline): thread instructions a cycle since the
+ * last one, warps resident now, and the share of scheduler-cycles in each
+ * state (SM_STALL_LIST). */
+static void sample(runner_t *X, uint64_t until)
 {
-    uint64_t lanes = 0, warps = 0, stall[SM_STALL_COUNT] = {0}, all = 0, until = X->G.until;
+    uint64_t lanes = 0, warps = 0, stall[SM_STALL_COUNT] = {0}, all = 0;
     for (uint32_t m = 0; m < X->G.nsm; m++) {
         const sm_t *sm = X->G.sms[m];
         if (!sm)
@@ -270,12 +271,17 @@ static void schedule(runner_t *X)
         return;
     for (;;) {
         run_window(X);
-        if (X->tm->timeline && G->until - X->tl_last >= X->tm->timeline_every)
-            sample(X);
         uint64_t until = G->until;
+        int due = X->tm->timeline && until - X->tl_last >= X->tm->timeline_every;
+        if (due && !G->P->wg_parallel)
+            sample(X, until);
         int rc = sm_grid_step(G);
+        if (due && G->P->wg_parallel && rc > 0 && G->until != until) /* every SM reached the top point */
+            sample(X, until);
+        if (rc == 0 && G->P->wg_parallel) /* the SMs stopped at different cycles: the grid's end */
+            until = G->last_end;
         if (rc == 0 && X->tm->timeline && until > X->tl_last)
-            sample(X);
+            sample(X, until);
         if (rc <= 0 || (X->g->grid_ws && coop_stuck(X)))
             return;
     }
@@ -335,7 +341,7 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     }
     X.tl_last = P->launch_latency;
     if (!tm->timeline_every)
-        tm->timeline_every = 1024;
+        tm->timeline_every = SM_TIMELINE_EVERY;
     pthread_barrier_init(&X.go, NULL, X.nthreads);
     pthread_barrier_init(&X.done, NULL, X.nthreads);
     pthread_t th[256];
