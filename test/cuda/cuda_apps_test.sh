@@ -282,5 +282,31 @@ n=$(grep -c '^gpu_sim_cycle = [1-9]' "$tmp/stats.txt")
 [ $rc = 0 ] && [ "$n" -ge 1 ] && grep -q '^GPGPU-Sim: \*\*\* exit detected \*\*\*$' "$tmp/stats.txt" && ok "--stats" ||
     bad "--stats" "status $rc, $n gpu_sim_cycle lines: $(head -c 300 "$tmp/stats.txt")"
 
+# The timing modes under warpsim cuda (--sync, --quantum: the library's
+# WARPSIM_CUDA_SYNC and WARPSIM_CUDA_QUANTUM): the default is the
+# work-group parallel mode, whose cycles are cycle by cycle's; --quantum
+# alone asks for windows; a bad value, or either without --timing, refused.
+cyc=""
+for mode in "" "--quantum 1" "--sync workgroup" "--quantum 32"; do
+    # shellcheck disable=SC2086
+    run --timing $mode --report "$tmp/mode.json" "$APPS/matmul.sm_75"
+    cyc="$cyc $rc:$(python3 -c 'import json,sys; L=json.load(open(sys.argv[1]))["launches"]; print(*(l["timing"]["memory_mode"].replace(" ", "_") + "/" + str(l["timing"]["gpu_sim_cycle"]) for l in L), sep=",")' "$tmp/mode.json" 2>/dev/null)"
+done
+read -r d q1 wg q32 <<<"$cyc"
+[ "${d#*:}" = "${wg#*:}" ] && [ "${d%%:*}" = 0 ] && [ "${d#*:}" != "" ] &&
+    [ "$(echo "$d" | tr ',' '\n' | sed 's|.*/||')" = "$(echo "$q1" | tr ',' '\n' | sed 's|.*/||')" ] &&
+    case $d$q32 in *work-group_parallel*exact*) true ;; *) false ;; esac && ok "timing modes: default $d, quantum 1 $q1" ||
+    bad "timing modes" "default $d, quantum 1 $q1, workgroup $wg, quantum 32 $q32"
+for args in "--sync often --timing" "--quantum 0 --timing" "--quantum 5" "--sync workgroup"; do
+    # shellcheck disable=SC2086
+    run $args "$APPS/matmul.sm_75"
+    [ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" -ge 1 ] && ok "warpsim cuda $args: refused" || bad "warpsim cuda $args" "status $rc"
+done
+WARPSIM_CUDA_TIMING=1 WARPSIM_CUDA_SYNC=often WARPSIM_CUDA_QUIET=1 LD_LIBRARY_PATH="$(dirname "$WARPSIM")/lib" \
+    "$APPS/matmul.sm_75" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "WARPSIM_CUDA_SYNC.*quantum or workgroup" "$tmp/err" && ok "WARPSIM_CUDA_SYNC=often: refused" ||
+    bad "WARPSIM_CUDA_SYNC=often" "status $rc: $(head -c 200 "$tmp/err")"
+
 echo "cuda apps: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -500,6 +500,8 @@ read -r m1 m100 _ <<<"$mq"
 expect "matmul: quantum 100's cycles are quantum 1's" "$m100" "$m1"
 "$W" ptx --quiet --quantum 10 kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
 expect "--quantum without --timing: refused" "$? $(grep -c 'needs --timing' "$T/err")" "2 1"
+"$W" ptx --quiet --sync workgroup kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
+expect "--sync without --timing: refused" "$? $(grep -c 'needs --timing' "$T/err")" "2 1"
 
 # 5b. --sync workgroup, seed 000's work-group parallel mode (sm_grid.h):
 #     - with fixed latencies (-warpsim_memory_system 0) the SMs share only
