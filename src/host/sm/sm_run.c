@@ -4,6 +4,7 @@
  * with the block scheduler (src/device/sm/sm_grid.h) between windows on
  * one thread. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,6 +38,7 @@ typedef struct runner {
     uint32_t coop_word, coop_quiet;
     uint32_t nthreads;
     int task;                 /* what the threads run next: enum task */
+    atomic_uint next;         /* the task's next SM or partition not yet taken */
     int quit;
     pthread_barrier_t go, done;
 } runner_t;
@@ -117,31 +119,29 @@ SIM_FN void sm_grid_fault(sm_grid_t *G, uint32_t m, uint32_t k)
  * memory phase's partitions. */
 enum task { TASK_WINDOW, TASK_PARTS };
 
-/* Thread t's share of the task: SMs (or partitions) t, t + step, ... */
-static void run_share(runner_t *X, uint32_t t, uint32_t step)
+/* A thread's share of the task: the SMs (or partitions) it takes, one at
+ * a time, until none is left. Taken as they come, not dealt out, because
+ * a work-group round's SMs run for very different spans; which thread
+ * runs which changes nothing (they share nothing within a window). */
+static void run_share(runner_t *X)
 {
     sm_grid_t *G = &X->G;
-    switch (X->task) {
-    case TASK_WINDOW:
-        for (uint32_t m = t; m < G->nsm; m += step)
-            sm_grid_run(G, m);
-        break;
-    default:
-        for (uint32_t p = t; p < G->mem->npart; p += step)
-            sm_mem_part(G->mem, p, G->horizon);
-        break;
-    }
+    uint32_t n = X->task == TASK_WINDOW ? G->nsm : G->mem->npart;
+    for (uint32_t i; (i = atomic_fetch_add_explicit(&X->next, 1, memory_order_relaxed)) < n;)
+        if (X->task == TASK_WINDOW)
+            sm_grid_run(G, i);
+        else
+            sm_mem_part(G->mem, i, G->horizon);
 }
 
 static void *worker(void *arg)
 {
     runner_t *X = ((runner_t **)arg)[0];
-    uint32_t t = (uint32_t)(uintptr_t)((runner_t **)arg)[1];
     for (;;) {
         pthread_barrier_wait(&X->go);
         if (X->quit)
             return NULL;
-        run_share(X, t, X->nthreads);
+        run_share(X);
         pthread_barrier_wait(&X->done);
     }
 }
@@ -151,12 +151,13 @@ static void *worker(void *arg)
 static void run_task(runner_t *X, int task, int spread)
 {
     X->task = task;
+    atomic_store_explicit(&X->next, 0, memory_order_relaxed); /* the barrier publishes it */
     if (!spread) {
-        run_share(X, 0, 1);
+        run_share(X);
         return;
     }
     pthread_barrier_wait(&X->go);
-    run_share(X, 0, X->nthreads);
+    run_share(X);
     pthread_barrier_wait(&X->done);
 }
 
