@@ -148,30 +148,49 @@ SIM_FN int ptx_check_access(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uin
 
 /* The common case in one pass over the lanes: an access of the shared or
  * global space whose lanes, all aligned, fall inside the CTA's shared
- * memory (outside the reserved window) or inside the arena. Returns the
- * block's host base, with its first target address in *lo, so that a lane's
- * bytes are base + (address - *lo); NULL: take ptx_check_access and
- * ptx_mem lane by lane (mapped host windows, faults, other spaces). The
- * addresses are recorded for the timing model as there. */
-SIM_INLINE uint8_t *ptx_access_block(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, uint64_t *lo)
+ * memory (outside the reserved window) or inside the arena, or a load of
+ * the kernel's parameters or the constant bank (read-only: a store there
+ * takes the other path, and faults). Returns the block's host base, with
+ * its first target address in *lo, so that a lane's bytes are base +
+ * (address - *lo); NULL: take ptx_check_access and ptx_mem lane by lane
+ * (mapped host windows, faults, other spaces). On the CPU every lane's
+ * address is left in a[] (ptx_rec_addrs: worked out once, for the access
+ * too). The addresses are recorded for the timing model as there. */
+SIM_INLINE uint8_t *ptx_access_block(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write,
+                                     uint64_t *lo, uint64_t a[32])
 {
-    uint32_t bytes = (uint32_t)r->size * r->vec;
-    if (!exec || (r->space != PTX_MS_SHARED && r->space != PTX_MS_GLOBAL))
+    uint32_t bytes = (uint32_t)r->size * r->vec, space = r->space;
+    int readonly = space == PTX_MS_KPARAM || space == PTX_MS_CONST;
+    if (!exec || (space != PTX_MS_SHARED && space != PTX_MS_GLOBAL && !readonly) || (readonly && write))
         return NULL;
     uint64_t mn = ~0ull, mx = 0, bits = 0;
+#if PTX_NL == 32
+    ptx_rec_addrs(w, r, a);
+#endif
     for (uint32_t l = 0; l < 32; l++) {
         if (!(exec >> l & 1u))
             continue;
-        uint64_t a = ptx_rec_addr(w, r, l);
+#if PTX_NL == 32
+        uint64_t v = a[l];
+#else
+        uint64_t v = ptx_rec_addr(w, r, l);
+#endif
         if (c->lane_addr)
-            c->lane_addr[l] = a;
-        bits |= a;
-        mn = a < mn ? a : mn;
-        mx = a > mx ? a : mx;
+            c->lane_addr[l] = v;
+        bits |= v;
+        mn = v < mn ? v : mn;
+        mx = v > mx ? v : mx;
     }
     if (bits & (bytes - 1u) & 15u)
         return NULL;
-    if (r->space == PTX_MS_SHARED) {
+    if (readonly) {
+        uint64_t size = space == PTX_MS_KPARAM ? c->g->param_size : c->p->cbank_size;
+        if (mx >= size || bytes > size - mx)
+            return NULL;
+        *lo = 0;
+        return space == PTX_MS_KPARAM ? (uint8_t *)(uintptr_t)c->g->params : c->p->cbank;
+    }
+    if (space == PTX_MS_SHARED) {
         if (mx >= c->shared_size || bytes > c->shared_size - mx ||
             (mx + bytes > PTX_RESERVED_SMEM_AT && mn < PTX_RESERVED_SMEM_AT + PTX_RESERVED_SMEM))
             return NULL;
@@ -197,13 +216,13 @@ SIM_INLINE void ptx_note_poll(ptx_ctx_t *c, const ptx_warp_t *w, const ptx_rec_t
 }
 
 /* ptx_check_access, with the one-pass case first: *base is the block's
- * host base (ptx_access_block), or NULL where each lane's bytes are to be
- * found by ptx_mem. */
+ * host base (ptx_access_block, which leaves the lanes' addresses in a[] on
+ * the CPU), or NULL where each lane's bytes are to be found by ptx_mem. */
 SIM_INLINE int ptx_check_span(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec, int write,
-                              uint8_t **base, uint64_t *lo)
+                              uint8_t **base, uint64_t *lo, uint64_t a[32])
 {
     *lo = 0;
-    if (!(*base = ptx_access_block(c, w, r, exec, lo)))
+    if (!(*base = ptx_access_block(c, w, r, exec, write, lo, a)))
         return ptx_check_access(c, w, r, exec, write);
     ptx_its_note_access(w, (uint32_t)(uintptr_t)r, ptx_rec_addr(w, r, ptx_ffs(exec)));
 #ifndef __CUDA_ARCH__
@@ -226,8 +245,8 @@ SIM_INLINE void ptx_vec_copy(uint8_t *dst, const uint8_t *src, uint32_t n)
 SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     uint8_t *base;
-    uint64_t lo;
-    int rc = ptx_check_span(c, w, r, exec, 0, &base, &lo);
+    uint64_t lo, a[PTX_NL];
+    int rc = ptx_check_span(c, w, r, exec, 0, &base, &lo, a);
     if (rc != PTX_STEP_OK)
         return rc;
     ptx_note_poll(c, w, r, exec);
@@ -237,9 +256,8 @@ SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
 #endif
 #if PTX_NL == 32
     if (base && r->vec == 1) {   /* one element a lane from one block: the common case, fields read once */
-        uint64_t a[32], *d = w->regs + (size_t)r->dst[0] * 32;
+        uint64_t *d = w->regs + (size_t)r->dst[0] * 32;
         uint32_t size = r->size, flags = r->flags;
-        ptx_rec_addrs(w, r, a);
         for (uint32_t l = 0; l < 32; l++)
             if (exec >> l & 1u)
                 d[l] = ptx_load_value(base + (a[l] - lo), size, flags);
@@ -267,8 +285,8 @@ SIM_FN int ptx_exec_ld(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
 SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     uint8_t *base;
-    uint64_t lo;
-    int rc = ptx_check_span(c, w, r, exec, 1, &base, &lo);
+    uint64_t lo, a[PTX_NL];
+    int rc = ptx_check_span(c, w, r, exec, 1, &base, &lo, a);
     if (rc != PTX_STEP_OK)
         return rc;
 #ifndef __CUDA_ARCH__
@@ -278,10 +296,8 @@ SIM_FN int ptx_exec_st(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t
     /* lanes in order: the highest lane's store to a shared address wins */
 #if PTX_NL == 32
     if (base && r->vec == 1) {   /* as in ptx_exec_ld */
-        uint64_t a[32];
         const uint64_t *v = w->regs + (size_t)r->src[0] * 32;
         uint32_t size = r->size;
-        ptx_rec_addrs(w, r, a);
         for (uint32_t l = 0; l < 32; l++)
             if (exec >> l & 1u)
                 ptx_store_value(base + (a[l] - lo), v[l], size);
