@@ -18,9 +18,8 @@ static void check_shfl(const char *mode, uint32_t b, uint32_t c, int partial)
              "add.u32 %%r4, %%r2, %%r3;\n"
              "st.global.u32 [%%rd2], %%r4;\n"
              "SKIP:\nret;", TE_REGS, partial ? PARTIAL : "", mode, b, c);
-    int rc;
+    int rc, src[32], in[32], outside = -1;
     te_t *t = te_run("", body, 1, 32, &rc);
-    cr_assert_eq(rc, 0);
     for (uint32_t lane = partial ? 4 : 0; lane < 32; lane++) {
         uint32_t seg = (c >> 8) & 31, cval = c & 31;
         int maxl = (int)((lane & seg) | (cval & ~seg)), minl = (int)(lane & seg), j;
@@ -30,9 +29,21 @@ static void check_shfl(const char *mode, uint32_t b, uint32_t c, int partial)
         else if (!strcmp(mode, "bfly")) j = (int)(lane ^ b), p = j <= maxl;
         else j = minl | (int)(b & ~seg), p = j <= maxl;
         if (!p) j = (int)lane;
-        uint32_t want = (uint32_t)j * 3 + (p ? 1000 : 0);
-        if (partial && j < 4) /* an inactive source lane: the value is undefined, the predicate not */
-            want = te_u32(t, lane) % 1000 + (p ? 1000 : 0);
+        src[lane] = j, in[lane] = p;
+        if (partial && j < 4 && outside < 0)
+            outside = (int)lane;
+    }
+    if (outside >= 0) { /* a lane reads one outside the mask (activemask: lanes 4-31): undefined, a fault there */
+        cr_assert_eq(rc, -1, "shfl.%s b=%u c=%#x: ran", mode, b, c);
+        cr_assert_eq(t->f.code, PTX_FAULT_MEMBERMASK, "shfl.%s b=%u c=%#x: fault %u", mode, b, c, t->f.code);
+        cr_assert_eq(t->f.lane, (uint32_t)outside, "shfl.%s b=%u c=%#x: lane %u, want %d", mode, b, c, t->f.lane,
+                     outside);
+        te_free(t);
+        return;
+    }
+    cr_assert_eq(rc, 0);
+    for (uint32_t lane = partial ? 4 : 0; lane < 32; lane++) {
+        uint32_t want = (uint32_t)src[lane] * 3 + (in[lane] ? 1000 : 0);
         cr_assert_eq(te_u32(t, lane), want, "shfl.%s b=%u c=%#x lane %u: %u, want %u", mode, b, c, lane,
                      te_u32(t, lane), want);
     }

@@ -220,28 +220,47 @@ SIM_FN int ptx_exec_vote(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
     return PTX_STEP_OK;
 }
 
+/* The lane that lane l of a shfl reads (itself where the source is out of
+ * its segment's range: *in 0). */
+SIM_INLINE uint32_t ptx_shfl_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32_t l, int *in)
+{
+    uint32_t b = (uint32_t)w->regs[(size_t)r->src[1] * 32 + l] & 31u;
+    uint32_t cc = (uint32_t)w->regs[(size_t)r->src[2] * 32 + l];
+    uint32_t seg = (cc >> 8) & 31u, cval = cc & 31u;
+    int32_t maxl = (int32_t)((l & seg) | (cval & ~seg)), minl = (int32_t)(l & seg), j = 0;
+    int p = 0;
+    switch (r->sub) {
+    case PTX_SHFL_UP: j = (int32_t)l - (int32_t)b; p = j >= maxl; break;
+    case PTX_SHFL_DOWN: j = (int32_t)l + (int32_t)b; p = j <= maxl; break;
+    case PTX_SHFL_BFLY: j = (int32_t)(l ^ b); p = j <= maxl; break;
+    default: j = minl | (int32_t)(b & ~seg); p = j <= maxl; break;
+    }
+    *in = p;
+    return p ? (uint32_t)j : l;
+}
+
+/* shfl.sync: a lane that reads a lane outside its membermask faults
+ * (PTX_FAULT_MEMBERMASK at the reader, the mask as its address): PTX calls
+ * the value undefined, and what a card returns is not measured yet
+ * (bench/hw/cudart_probe.cu's shfl_outside_mask), so warpsim does not make
+ * one up; the reduction sample's reduce7 got a stale register's sum so. */
 SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     int rc = ptx_check_members(c, w, r, r->src[3], exec);
     if (rc != PTX_STEP_OK)
         return rc;
+    for (uint32_t l = 0; r->src[3] != PTX_NOSLOT && l < 32; l++) {
+        int in;
+        uint32_t m = ptx_members(w, r->src[3], exec, l);
+        if ((exec >> l & 1u) && !(m >> ptx_shfl_src(w, r, l, &in) & 1u))
+            return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, l, m);
+    }
     uint64_t val[PTX_NL];
     uint8_t ok[PTX_NL];
     PTX_LANES(l) {
-        uint32_t b = (uint32_t)w->regs[(size_t)r->src[1] * 32 + l] & 31u;
-        uint32_t cc = (uint32_t)w->regs[(size_t)r->src[2] * 32 + l];
-        uint32_t seg = (cc >> 8) & 31u, cval = cc & 31u;
-        int32_t maxl = (int32_t)((l & seg) | (cval & ~seg)), minl = (int32_t)(l & seg), j = 0;
-        int p = 0;
-        switch (r->sub) {
-        case PTX_SHFL_UP: j = (int32_t)l - (int32_t)b; p = j >= maxl; break;
-        case PTX_SHFL_DOWN: j = (int32_t)l + (int32_t)b; p = j <= maxl; break;
-        case PTX_SHFL_BFLY: j = (int32_t)(l ^ b); p = j <= maxl; break;
-        default: j = minl | (int32_t)(b & ~seg); p = j <= maxl; break;
-        }
-        if (!p)
-            j = (int32_t)l;
-        val[PTX_LI(l)] = w->regs[(size_t)r->src[0] * 32 + (uint32_t)j] & 0xffffffffu;
+        int p;
+        uint32_t j = ptx_shfl_src(w, r, l, &p);
+        val[PTX_LI(l)] = w->regs[(size_t)r->src[0] * 32 + j] & 0xffffffffu;
         ok[PTX_LI(l)] = (uint8_t)p;
     }
     PTX_WARP_SYNC();

@@ -30,7 +30,7 @@ const char *ptx_fault_name(uint32_t code)
     case PTX_FAULT_STACK: return "call stack or local frames beyond the limit";
     case PTX_FAULT_UNSUPPORTED: return "unsupported instruction";
     case PTX_FAULT_INSN_LIMIT: return "instruction limit (--max-insns)";
-    case PTX_FAULT_MEMBERMASK: return "membermask without the lane, or naming lanes not converged here";
+    case PTX_FAULT_MEMBERMASK: return "membermask without the lane, naming lanes not converged here, or without the lane a shfl reads";
     case PTX_FAULT_HANDLE: return "not a texture or surface object";
     default: return "unknown fault";
     }
