@@ -89,7 +89,8 @@ int cuda_cmd_main(int argc, char **argv)
                                          {"dump-ptx", 1, 0, 'D'}, {"memcheck", 0, 0, 'M'},
                                          {"launch-blocking", 0, 0, 'B'}, {"help", 0, 0, 'h'},
                                          {"sync", 1, 0, 'S'}, {"quantum", 1, 0, 'Q'}, {0, 0, 0, 0}};
-    char lib[PATH_MAX], *end;
+    char lib[PATH_MAX], why[256], *end;
+    unsigned long long q;
     int c, rc = default_lib(lib, sizeof lib), timing = 0, mode = 0;
     optind = 1;
     while (!rc && (c = getopt_long(argc + 1, argv - 1, "+", opts, NULL)) != -1) {
@@ -103,16 +104,21 @@ int cuda_cmd_main(int argc, char **argv)
         case 'M': setenv("WARPSIM_CUDA_MEMCHECK", "1", 1); break;
         case 'T': setenv("WARPSIM_CUDA_TIMING", "1", 1), timing = 1; break;
         case 'S':
-            if (strcmp(optarg, "quantum") && strcmp(optarg, "workgroup")) {
-                fprintf(stderr, "warpsim cuda: --sync must be quantum or workgroup, not '%s'\n", optarg);
+            if (sm_mode_check(optarg, 0, why, sizeof why)) {
+                fprintf(stderr, "warpsim cuda: %s\n", why);
                 return 2;
             }
             setenv("WARPSIM_CUDA_SYNC", optarg, 1), mode = 1;
             break;
         case 'Q':
             errno = 0;
-            if (strtoull(optarg, &end, 10) - 1 >= SM_MAX_QUANTUM || *end || errno || optarg[0] == '-') {
-                fprintf(stderr, "warpsim cuda: --quantum %s: a count of cycles from 1 to %u\n", optarg, SM_MAX_QUANTUM);
+            q = strtoull(optarg, &end, 10);
+            if (!q || *end || errno || optarg[0] == '-') {
+                fprintf(stderr, "warpsim cuda: --quantum %s: a count of cycles from 1\n", optarg);
+                return 2;
+            }
+            if (sm_mode_check(NULL, q, why, sizeof why)) {
+                fprintf(stderr, "warpsim cuda: %s\n", why);
                 return 2;
             }
             setenv("WARPSIM_CUDA_QUANTUM", optarg, 1), mode = 1;

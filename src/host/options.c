@@ -3,6 +3,7 @@
 #include "options.h"
 
 #include "device/timing/timing.h"
+#include "host/sm/sm_host.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -368,8 +369,9 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
         fprintf(stderr, "warpsim ptx: --backend must be cpu, cuda or auto, not '%s'\n", p->backend);
         return 2;
     }
-    if (p->sync && strcmp(p->sync, "quantum") && strcmp(p->sync, "workgroup")) {
-        fprintf(stderr, "warpsim ptx: --sync must be quantum or workgroup, not '%s'\n", p->sync);
+    char why[256];
+    if (sm_mode_check(p->sync, p->quantum, why, sizeof why)) {
+        fprintf(stderr, "warpsim ptx: %s\n", why);
         return 2;
     }
     if (p->report) {
@@ -390,10 +392,6 @@ int options_parse_ptx(ptx_options_t *p, int argc, char **argv)
     }
     if (p->configs.count == 1)
         p->config = p->configs.items[0];
-    if (p->quantum > 4096) {
-        fprintf(stderr, "warpsim ptx: --quantum %llu: at most 4096 cycles\n", (unsigned long long)p->quantum);
-        return 2;
-    }
     if ((p->quantum || p->sync) && !p->timing) {
         fprintf(stderr, "warpsim ptx: --%s needs --timing (it is the SM model's)\n", p->quantum ? "quantum" : "sync");
         return 2;

@@ -20,6 +20,8 @@ int sm_params_from_config(const gpu_config_t *c, sm_params_t *P, char *why, size
  * -1 with why. */
 #define SM_MAX_QUANTUM 4096u
 int sm_params_mode(sm_params_t *P, const char *sync, uint64_t quantum, char *why, size_t n);
+/* sm_params_mode's check of its two options alone (a command line's, before a config is read). */
+int sm_mode_check(const char *sync, uint64_t quantum, char *why, size_t n);
 /* The timing decode of every record of p (malloc'd, p->nrecs of them). */
 sm_dec_t *sm_decode(const ptx_prog_t *p, const sm_params_t *P);
 

@@ -14,7 +14,7 @@ static uint32_t share(uint32_t per_sm, uint32_t nsub)
     return per_sm ? (per_sm + nsub - 1) / nsub : 0;
 }
 
-int sm_params_mode(sm_params_t *P, const char *sync, uint64_t quantum, char *why, size_t n)
+int sm_mode_check(const char *sync, uint64_t quantum, char *why, size_t n)
 {
     if (sync && strcmp(sync, "quantum") && strcmp(sync, "workgroup")) {
         snprintf(why, n, "--sync must be quantum or workgroup, not '%s'", sync);
@@ -24,6 +24,13 @@ int sm_params_mode(sm_params_t *P, const char *sync, uint64_t quantum, char *why
         snprintf(why, n, "--quantum %llu: at most %u cycles", (unsigned long long)quantum, SM_MAX_QUANTUM);
         return -1;
     }
+    return 0;
+}
+
+int sm_params_mode(sm_params_t *P, const char *sync, uint64_t quantum, char *why, size_t n)
+{
+    if (sm_mode_check(sync, quantum, why, n))
+        return -1;
     P->wg_parallel = sync ? !strcmp(sync, "workgroup") : !quantum;
     if (P->wg_parallel)
         P->cta_quantum = SM_WG_TOP; /* its top point's stride (sm_params.h) */

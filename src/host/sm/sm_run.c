@@ -341,8 +341,6 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
         X.coop_at = P->launch_latency + SM_COOP_CHECK;
     }
     X.tl_last = P->launch_latency;
-    if (!tm->timeline_every)
-        tm->timeline_every = SM_TIMELINE_EVERY;
     pthread_barrier_init(&X.go, NULL, X.nthreads);
     pthread_barrier_init(&X.done, NULL, X.nthreads);
     pthread_t th[256];
