@@ -36,6 +36,17 @@ __global__ void shfl_outside_mask(int *out, int seed)
     }
 }
 
+// The other case warpsim cannot answer (it faults there): every lane executes
+// the shuffle, but each half names only itself, so lane l < 16 reads lane
+// l + 16, which executes outside l's mask (out[0..15]; lane l + 16 holds
+// 7000 + l + 16).
+__global__ void shfl_active_outside_mask(int *out)
+{
+    int lane = threadIdx.x & 31;
+    unsigned m = lane < 16 ? 0xffffu : 0xffff0000u;
+    out[lane] = __shfl_down_sync(m, 7000 + lane, 16);
+}
+
 #define P(expr)                                                                     \
     do {                                                                            \
         cudaError_t e_ = (expr);                                                    \
@@ -152,6 +163,12 @@ int main()
     cudaMemcpy(sh, so, sizeof sh, cudaMemcpyDeviceToHost);
     printf("shfl.down 16 under mask 0xff, lanes 16-23 not executing (their own 5016..5023, readers' 100..107):");
     for (int i = 0; i < 8; i++)
+        printf(" %d", sh[i]);
+    printf("\n");
+    shfl_active_outside_mask<<<1, 32>>>(so);
+    cudaMemcpy(sh, so, 32 * sizeof(int), cudaMemcpyDeviceToHost);
+    printf("shfl.down 16, halves' masks 0xffff and 0xffff0000, all executing (sources' 7016..7031, readers' 7000..7015):");
+    for (int i = 0; i < 16; i++)
         printf(" %d", sh[i]);
     printf("\n");
     return 0;

@@ -82,6 +82,16 @@ for bin in "$APPS"/*.sm_75 "$APPS"/*.sm_90 "$APPS"/vecadd.speed "$APPS"/vecadd.n
         bad "$b" "status $rc: $(cat "$tmp/err" "$tmp/out" | tail -n 4 | tr '\n' ' ' | head -c 400)"
 done
 
+# A shuffle that reads a lane sitting out gets 0 (shfl_inactive checks the sums) and is counted per launch
+# (ptx_exec_shfl): block_sums' second stage reads 8 + 8 + 4 + 2 + 1 such lanes a block, 6 blocks; then 8.
+for mode in functional timing; do
+    if [ $mode = timing ]; then run --timing --report "$tmp/shfl.json" "$APPS/shfl_inactive.sm_75"
+    else run --report "$tmp/shfl.json" "$APPS/shfl_inactive.sm_75"; fi
+    [ $rc = 0 ] && grep -q '^shfl_inactive: PASS' "$tmp/out" &&
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); n=[l["shfl_inactive_reads"] for l in r["launches"]]; assert n == [138, 8] and r["shfl_inactive_reads"] == 146, n' "$tmp/shfl.json" 2>"$tmp/py" &&
+        ok "shfl_inactive $mode: reads counted" || bad "shfl_inactive $mode" "status $rc: $(tail -n 2 "$tmp/err" "$tmp/py" | tr '\n' ' ')"
+done
+
 # --launch-blocking (CUDA_LAUNCH_BLOCKING=1): every launch runs when issued, so async_streams' kernel
 # waits for a latch the host has not set yet, until the instruction limit.
 run --launch-blocking --max-insns 1000000 "$APPS/async_streams.sm_75"

@@ -239,28 +239,41 @@ SIM_INLINE uint32_t ptx_shfl_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32
     return p ? (uint32_t)j : l;
 }
 
-/* shfl.sync: a lane that reads a lane outside its membermask faults
- * (PTX_FAULT_MEMBERMASK at the reader, the mask as its address): PTX calls
- * the value undefined, and what a card returns is not measured yet
- * (bench/hw/cudart_probe.cu's shfl_outside_mask), so warpsim does not make
- * one up; the reduction sample's reduce7 got a stale register's sum so. */
+/* shfl: each lane reads its source lane's value. A source lane that does
+ * not execute this shfl (diverged, exited, beyond the block, guard off)
+ * gives 0, counted in shfl_inactive: PTX calls the value undefined; 0 is
+ * GPGPU-Sim's answer (instructions.cc shfl_impl, "shfl input value
+ * unpredictable for inactive threads") and what public reports measured on
+ * cards ("always 0 during my test": apache/tvm#12274; PaddlePaddle/CINN#938),
+ * and NVIDIA's reduction sample, whose reduce7 reads lanes 8-31 that sit out
+ * holding stale partial sums, passes on cards only so. A source lane that
+ * executes it outside the reader's membermask has no answer known (not
+ * measured: bench/hw/cudart_probe.cu), so that read faults
+ * (PTX_FAULT_MEMBERMASK at the reader, the mask as its address). Every lane
+ * counts all 32, so that on the GPU the warp agrees. */
 SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     int rc = ptx_check_members(c, w, r, r->src[3], exec);
     if (rc != PTX_STEP_OK)
         return rc;
-    for (uint32_t l = 0; r->src[3] != PTX_NOSLOT && l < 32; l++) {
+    uint32_t inactive = 0;
+    for (uint32_t l = 0; l < 32; l++) {
         int in;
-        uint32_t m = ptx_members(w, r->src[3], exec, l);
-        if ((exec >> l & 1u) && !(m >> ptx_shfl_src(w, r, l, &in) & 1u))
+        if (!(exec >> l & 1u))
+            continue;
+        uint32_t j = ptx_shfl_src(w, r, l, &in), m = ptx_members(w, r->src[3], exec, l);
+        if (!(exec >> j & 1u))
+            inactive++;
+        else if (!(m >> j & 1u))
             return ptx_fault(c, w, r, PTX_FAULT_MEMBERMASK, l, m);
     }
+    c->st->shfl_inactive += inactive;
     uint64_t val[PTX_NL];
     uint8_t ok[PTX_NL];
     PTX_LANES(l) {
         int p;
         uint32_t j = ptx_shfl_src(w, r, l, &p);
-        val[PTX_LI(l)] = w->regs[(size_t)r->src[0] * 32 + j] & 0xffffffffu;
+        val[PTX_LI(l)] = exec >> j & 1u ? w->regs[(size_t)r->src[0] * 32 + j] & 0xffffffffu : 0;
         ok[PTX_LI(l)] = (uint8_t)p;
     }
     PTX_WARP_SYNC();

@@ -56,6 +56,7 @@ typedef struct ptx_stats {
     uint64_t thread_insns;        /* sum of active lanes over them (gpu_sim_insn) */
     uint64_t mix[SIM_MIX_COUNT];  /* warp instructions per class (sim_trace.h; seed 000, Table II) */
     uint64_t warps;               /* warps run */
+    uint64_t shfl_inactive;       /* shfl lanes that read a lane not executing it (given 0: ptx_exec_shfl) */
 } ptx_stats_t;
 
 /* The printf records of one CTA: [u32 bytes][u64 fmt generic address]

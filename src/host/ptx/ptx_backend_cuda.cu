@@ -93,6 +93,7 @@ __global__ void __launch_bounds__(PTX_CUDA_MAX_BLOCK)
     for (int i = 0; i < SIM_MIX_COUNT; i++)
         atomicAdd((unsigned long long *)&t->mix[i], (unsigned long long)st.mix[i]);
     atomicAdd((unsigned long long *)&t->warps, 1ull);
+    atomicAdd((unsigned long long *)&t->shfl_inactive, (unsigned long long)st.shfl_inactive);
 }
 
 extern "C" int ptx_cuda_available(char *name, size_t n)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "host/ptx/ptx_run_cpu.h"
 #include "host/ptx/ptx_session.h"
 #include "host/report_json.h"
 
@@ -54,14 +55,8 @@ static ptx_stats_t run_totals(const ptx_session_t *s)
 {
     ptx_stats_t t;
     memset(&t, 0, sizeof t);
-    for (uint32_t i = 0; i < s->nrecs; i++) {
-        const ptx_stats_t *st = &s->recs[i].st;
-        t.warp_insns += st->warp_insns;
-        t.thread_insns += st->thread_insns;
-        t.warps += st->warps;
-        for (int m = 0; m < SIM_MIX_COUNT; m++)
-            t.mix[m] += st->mix[m];
-    }
+    for (uint32_t i = 0; i < s->nrecs; i++)
+        ptx_stats_add(&t, &s->recs[i].st);
     return t;
 }
 
@@ -139,6 +134,9 @@ void ptx_report_table(FILE *f, const ptx_session_t *s)
     for (int m = 0; m < SIM_MIX_COUNT; m++)
         if (t.mix[m])
             fprintf(f, " %s %.1f%%", sim_mix_key((uint32_t)m), 100 * ratio(t.mix[m], t.warp_insns));
+    if (t.shfl_inactive)
+        fprintf(f, "\n  %-22s %20llu (from lanes not executing the shfl: given 0, as GPGPU-Sim gives)",
+                "shfl inactive reads", (unsigned long long)t.shfl_inactive);
     fprintf(f, "\n  %-22s %20s\n", "status", ptx_run_status_name(s->status));
     for (uint32_t i = 0; i < s->nrefusals; i++)
         fprintf(f, "  refused: %s\n", s->refusals[i]);
@@ -169,6 +167,7 @@ static int counters_json(json_t *j, const ptx_stats_t *st, double seconds)
 {
     return json_object_set_new(j, "gpgpu_n_tot_w_icount", json_integer((json_int_t)st->warp_insns)) ||
            json_object_set_new(j, "warps", json_integer((json_int_t)st->warps)) ||
+           json_object_set_new(j, "shfl_inactive_reads", json_integer((json_int_t)st->shfl_inactive)) ||
            json_object_set_new(j, "wall_seconds", report_json_real(seconds, 6)) ||
            json_object_set_new(j, "mips", report_json_real(mips(st->thread_insns, seconds), 3)) ||
            json_object_set_new(j, "warp_mips", report_json_real(mips(st->warp_insns, seconds), 3)) ||

@@ -30,6 +30,7 @@ void ptx_stats_add(ptx_stats_t *to, const ptx_stats_t *from)
     to->warp_insns += from->warp_insns;
     to->thread_insns += from->thread_insns;
     to->warps += from->warps;
+    to->shfl_inactive += from->shfl_inactive;
     for (int i = 0; i < SIM_MIX_COUNT; i++)
         to->mix[i] += from->mix[i];
 }
