@@ -238,7 +238,7 @@ cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOf
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
                                 size_t width, size_t height, enum cudaMemcpyKind kind)
 {
-    return copy2d_array(dst, 1, wOffset, hOffset, (void *)src, spitch, width, height, kind, NULL);
+    return copy2d_array(dst, 1, wOffset, hOffset, (void *)src, spitch, width, height, kind, CUDART_STREAM_SYNC);
 }
 
 cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
@@ -251,7 +251,7 @@ cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const
 cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset,
                                   size_t width, size_t height, enum cudaMemcpyKind kind)
 {
-    return copy2d_array(src, 0, wOffset, hOffset, dst, dpitch, width, height, kind, NULL);
+    return copy2d_array(src, 0, wOffset, hOffset, dst, dpitch, width, height, kind, CUDART_STREAM_SYNC);
 }
 
 /* count bytes from (wOffset, hOffset) on, row after row: whole rows after the first partial one. */
@@ -273,13 +273,13 @@ static cudaError_t copy_linear_array(cudaArray_const_t a, int to_array, size_t w
 cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count,
                               enum cudaMemcpyKind kind)
 {
-    return copy_linear_array(dst, 1, wOffset, hOffset, (void *)src, count, kind, NULL);
+    return copy_linear_array(dst, 1, wOffset, hOffset, (void *)src, count, kind, CUDART_STREAM_SYNC);
 }
 
 cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count,
                                 enum cudaMemcpyKind kind)
 {
-    return copy_linear_array(src, 0, wOffset, hOffset, dst, count, kind, NULL);
+    return copy_linear_array(src, 0, wOffset, hOffset, dst, count, kind, CUDART_STREAM_SYNC);
 }
 
 /* cudaMalloc3D: rows padded as cudaMallocPitch pads them. */

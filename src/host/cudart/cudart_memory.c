@@ -1,9 +1,9 @@
 /* Memory: cudaMalloc and its kinds, copies, sets, symbols. Device, host
  * (pinned) and managed allocations all live in the arena (cudart_mem.c);
  * copies and sets are ops (cudart_copy.c) issued in a stream, the
- * synchronous forms in the legacy one, so that a capturing stream records
- * them. Async forms in a created stream may be queued behind its kernels
- * (cudart_queue.h). */
+ * synchronous forms in the legacy one (CUDART_STREAM_SYNC: they return when
+ * done), so that a capturing stream records them. Any may be queued behind
+ * kernels (cudart_queue.h). */
 #include <cuda_runtime_api.h>
 
 #include <string.h>
@@ -134,7 +134,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-    return copy2d(dst, count, src, count, count, 1, kind, NULL);
+    return copy2d(dst, count, src, count, count, 1, kind, CUDART_STREAM_SYNC);
 }
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
@@ -146,7 +146,7 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                          enum cudaMemcpyKind kind)
 {
-    return copy2d(dst, dpitch, src, spitch, width, height, kind, NULL);
+    return copy2d(dst, dpitch, src, spitch, width, height, kind, CUDART_STREAM_SYNC);
 }
 
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s)
@@ -161,7 +161,7 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s)
     RET(e ? e : cudart_stream_issue(s, &op, NULL));
 }
 
-cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) { return cudaMemcpy3DAsync(p, NULL); }
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) { return cudaMemcpy3DAsync(p, CUDART_STREAM_SYNC); }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
 {
@@ -182,7 +182,7 @@ static cudaError_t set2d(void *dst, size_t pitch, int value, size_t width, size_
     RET(e ? e : cudart_stream_issue(s, &op, NULL));
 }
 
-cudaError_t cudaMemset(void *devPtr, int value, size_t count) { return set2d(devPtr, count, value, count, 1, NULL); }
+cudaError_t cudaMemset(void *devPtr, int value, size_t count) { return set2d(devPtr, count, value, count, 1, CUDART_STREAM_SYNC); }
 
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t s)
 {
@@ -191,7 +191,7 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
 {
-    return set2d(devPtr, pitch, value, width, height, NULL);
+    return set2d(devPtr, pitch, value, width, height, CUDART_STREAM_SYNC);
 }
 
 cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t s)
@@ -245,13 +245,13 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
                                enum cudaMemcpyKind kind)
 {
-    return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, NULL);
+    return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, CUDART_STREAM_SYNC);
 }
 
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
                                  enum cudaMemcpyKind kind)
 {
-    return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, NULL);
+    return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, CUDART_STREAM_SYNC);
 }
 
 /* A __constant__ variable has no address in the global space: as on a GPU,

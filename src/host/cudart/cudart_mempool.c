@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "host/cudart/cudart.h"
+#include "host/cudart/cudart_queue.h"
 #include "host/cudart/cudart_stream.h"
 #include "host/cudart/graph/graph.h"
 
@@ -224,7 +225,9 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
 
 /* cudaMalloc's memory may be freed here too: it goes straight back to the
  * arena. A graph's allocation is freed as a free node would; in a capturing
- * stream, only a graph's allocation may be freed, by a free node. */
+ * stream, only a graph's allocation may be freed, by a free node. The free
+ * waits for the device's queue first: a kernel queued before it may still
+ * use the memory (stricter than the stream's order, never looser). */
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
     ENTER();
@@ -239,6 +242,8 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
         RET(cudart_stream_issue(stream, &op, NULL));
     }
     int g = s->legacy ? cudart_capture_legacy() : 0;
+    if (!g)
+        cudart_queue_drain();
     if (g || (g = cudart_gmem_free(devPtr)) >= 0)
         RET(g);
     if (!devPtr)

@@ -1,7 +1,6 @@
-/* Streams. Work in the legacy and per-thread streams runs to completion
- * when it is issued, after everything queued; kernels in the streams a
- * program creates go to the device's queue, and their other work follows
- * them there while the queue holds anything (cudart_queue.h). A capturing
+/* Streams. Kernels go to the device's queue, in every stream, and other
+ * work follows them there while the queue holds anything (cudart_queue.h);
+ * the synchronous API forms wait for theirs. A capturing
  * stream records its work as graph nodes instead (graph/graph_capture.c).
  * A synchronisation is where memory pools give back what they hold above
  * their thresholds (cudart_mempool.c). */
@@ -23,7 +22,7 @@ static _Thread_local cudart_stream_t per_thread = {.magic = STREAM_MAGIC};   /* 
 
 cudart_stream_t *cudart_stream_of(cudaStream_t s)
 {
-    if (s == NULL || s == cudaStreamLegacy)
+    if (s == NULL || s == cudaStreamLegacy || s == CUDART_STREAM_SYNC)
         return &legacy;
     if (s == cudaStreamPerThread)
         return &per_thread;
@@ -47,23 +46,23 @@ static int copies_pageable(const cudart_op_t *op)
  * the whole queue. */
 static int waits_for_all(const cudart_stream_t *s) { return s->legacy || s == &per_thread; }
 
-/* op, not captured, in st: queued or run here (cudart_queue.h). */
-static int run_or_queue(cudart_stream_t *st, cudart_op_t *op, uint64_t *seq)
+/* op, not captured, in st: queued or run here (cudart_queue.h). A kernel
+ * joins the queue, in any stream, and so does other work while the queue
+ * holds anything; otherwise it runs here. One queue in issue order keeps
+ * the legacy stream's rule (after all earlier work of the blocking streams,
+ * before all later). `sync`, the synchronous API forms (cudaMemcpy,
+ * cudaMemset, ...), and a copy of pageable memory return when the op has
+ * run. */
+static int run_or_queue(cudart_stream_t *st, cudart_op_t *op, int sync, uint64_t *seq)
 {
-    if (cudart_queue_on() && !cudart_queue_is_device()) {
-        if (waits_for_all(st)) {   /* after everything queued, here */
-            int qe = cudart_queue_drain(), err = cudart_op_run(op);
-            cudart_op_free(op);
-            return qe ? qe : err;
-        }
-        if (op->type == cudaGraphNodeTypeKernel || !cudart_queue_idle()) {
-            int wait = copies_pageable(op);
-            uint64_t q = cudart_queue_push(op);
-            st->last = q > st->last ? q : st->last;
-            if (seq)
-                *seq = q;
-            return wait ? cudart_queue_wait(q) : 0;
-        }
+    if (cudart_queue_on() && !cudart_queue_is_device() &&
+        (op->type == cudaGraphNodeTypeKernel || !cudart_queue_idle())) {
+        int wait = sync || copies_pageable(op);
+        uint64_t q = cudart_queue_push(op);
+        st->last = q > st->last ? q : st->last;
+        if (seq)
+            *seq = q;
+        return wait ? cudart_queue_wait(q) : 0;
     }
     int err = cudart_op_run(op);
     cudart_op_free(op);
@@ -80,7 +79,7 @@ int cudart_stream_issue_seq(cudaStream_t s, cudart_op_t *op, cudaGraphNode_t *no
         err = cudart_capture_take(st, op, node, &taken);
     if (!taken) {
         if (!err)
-            return cudart_ret(run_or_queue(st, op, seq));
+            return cudart_ret(run_or_queue(st, op, s == CUDART_STREAM_SYNC, seq));
         cudart_op_free(op);
     }
     return cudart_ret(err);

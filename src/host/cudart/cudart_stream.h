@@ -41,7 +41,11 @@ typedef struct cudart_event {
     size_t nnodes;
 } cudart_event_t;
 
-/* The stream of a handle: NULL and cudaStreamLegacy the legacy stream,
+/* The legacy stream as the synchronous API forms (cudaMemcpy, cudaMemset,
+ * cudaMemcpyToSymbol, ...) name it: their op returns when it has run. */
+#define CUDART_STREAM_SYNC ((cudaStream_t)0x7)
+
+/* The stream of a handle: NULL, cudaStreamLegacy and CUDART_STREAM_SYNC the legacy stream,
  * cudaStreamPerThread this thread's; NULL for a handle that is none. */
 cudart_stream_t *cudart_stream_of(cudaStream_t s);
 cudart_event_t *cudart_event_of(cudaEvent_t e);

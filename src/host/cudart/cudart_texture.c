@@ -13,6 +13,7 @@
 
 #include "host/cudart/cudart.h"
 #include "host/cudart/cudart_array.h"
+#include "host/cudart/cudart_queue.h"
 #include "device/ptx/ptx_texdesc.h"
 
 /* A channel descriptor is only a value, which programs make before they ask
@@ -185,6 +186,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struc
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
 {
     ENTER();
+    cudart_queue_drain();   /* a queued kernel may still read it */
     RET(destroy(texObject, 0));
 }
 
@@ -225,6 +227,7 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const stru
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
 {
     ENTER();
+    cudart_queue_drain();   /* a queued kernel may still read it */
     RET(destroy(surfObject, 1));
 }
 
