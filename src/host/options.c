@@ -11,7 +11,8 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef enum { OPT_STR, OPT_U32, OPT_U64, OPT_INT, OPT_SIZE, OPT_FLAG, OPT_LIST } opt_kind_t;
+/* OPT_POSITIVE: an OPT_U64 from 1 (0 is refused where it would mean "not given" or nothing to do). */
+typedef enum { OPT_STR, OPT_U32, OPT_U64, OPT_POSITIVE, OPT_INT, OPT_SIZE, OPT_FLAG, OPT_LIST } opt_kind_t;
 
 /* Which command an option belongs to; its offset is into that command's struct. */
 typedef enum { CMD_RUN, CMD_REPORT, CMD_PTX } opt_cmd_t;
@@ -46,7 +47,7 @@ static const opt_row_t opt_table[] = {
     RUN("heap", OPT_SIZE, heap_size, "BYTES", "heap+mmap reserve per core (default 4M, or the ELF's WS_MEMORY)")
     RUN("shared-mem", OPT_SIZE, shared_mem, "BYTES", "shared region size (default 1M)")
     RUN("outbuf", OPT_U32, out_cap, "BYTES", "output buffer per core (default 4K, 256 above 64K cores)")
-    RUN("quantum", OPT_U64, quantum, "N", "instructions per core between host service rounds")
+    RUN("quantum", OPT_POSITIVE, quantum, "N", "instructions per core between host service rounds")
     RUN("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
     RUN("engine", OPT_STR, engine, "percore|lockstep|auto",
         "CPU backend, ARM: cores at one pc share each instruction's fetch and dispatch (lockstep), or not; auto: "
@@ -89,7 +90,7 @@ static const opt_row_t opt_table[] = {
     PTX("stats", OPT_STR, stats, "FILE", "with --timing: GPGPU-Sim's statistics of every launch into FILE (- for stdout)")
     PTX("timeline", OPT_STR, timeline, "FILE.csv", "with --timing: a sample every --timeline-every cycles (IPC, warps, scheduler states)")
     PTX("timeline-every", OPT_U64, timeline_every, "N", "cycles between timeline samples, a multiple of 32 (default 1024)")
-    PTX("quantum", OPT_U64, quantum, "N",
+    PTX("quantum", OPT_POSITIVE, quantum, "N",
         "with --timing: alone, the quantum mode's window: cycles the SMs run between memory phases and the block "
         "scheduler's looks (1 is cycle by cycle; its default 32, or the memory system's lookahead if shorter; "
         "waiting CTAs start at a window's end); longer than the lookahead is seed 000's bounded slack, faster, its "
@@ -182,13 +183,14 @@ static int opt_store(const opt_row_t *r, void *dest, const char *value)
         return list_append((opt_list_t *)field, value);
     case OPT_SIZE:
     case OPT_U64:
+    case OPT_POSITIVE:
     case OPT_U32:
     case OPT_INT:
-        if (parse_size(value, &v))
+        if (parse_size(value, &v) || (r->kind == OPT_POSITIVE && !v))
             return -2;
         break;
     }
-    if (r->kind == OPT_U64 || r->kind == OPT_SIZE)
+    if (r->kind == OPT_U64 || r->kind == OPT_POSITIVE || r->kind == OPT_SIZE)
         *(uint64_t *)field = v;
     else if (v > 0x7fffffffu)
         return -2;
@@ -250,7 +252,8 @@ static int opt_take(opt_cmd_t cmd, void *dest, int c, char *const *av, const cha
     if (rc == -1)
         fprintf(stderr, "%s: out of memory\n", who);
     else if (rc)
-        fprintf(stderr, "%s: bad value '%s' for --%s (expected %s)\n", who, optarg, r->name, r->arg);
+        fprintf(stderr, "%s: bad value '%s' for --%s (expected %s%s)\n", who, optarg, r->name, r->arg,
+                r->kind == OPT_POSITIVE ? ", from 1" : "");
     return rc ? 2 : 0;
 }
 
@@ -318,10 +321,6 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
     if (o->stdin_core != OPTIONS_STDIN_ALL && o->stdin_core >= o->cores) {
         fprintf(stderr, "warpsim: --stdin-core %u: there are only %u cores (0 to %u)\n", o->stdin_core, o->cores,
                 o->cores ? o->cores - 1 : 0);
-        return 2;
-    }
-    if (o->quantum == 0) {
-        fprintf(stderr, "warpsim: --quantum must be at least 1\n");
         return 2;
     }
     if (sim_timing_by_name(o->timing) < 0) {
@@ -447,7 +446,8 @@ static int config_line(sim_options_t *o, const char *path, int lineno, char *lin
         return 2;
     }
     if (options_set(o, name, value ? keep_string(value) : NULL)) {
-        fprintf(stderr, "%s:%d: bad value '%s' for '%s' (expected %s)\n", path, lineno, value, name, r->arg);
+        fprintf(stderr, "%s:%d: bad value '%s' for '%s' (expected %s%s)\n", path, lineno, value, name, r->arg,
+                r->kind == OPT_POSITIVE ? ", from 1" : "");
         return 2;
     }
     return 0;

@@ -563,6 +563,28 @@ for run in titanv:spmv titanv:scan h100:vecadd h100:spmv a100:scan; do
 done
 "$W" ptx --quiet --timing --sync often kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
 expect "--sync often: refused, naming the choices" "$? $(grep -c 'quantum or workgroup' "$T/err")" "2 1"
+"$W" ptx --quiet --timing --quantum 0 kernels/ptx/matmul.launch >/dev/null 2>"$T/err"
+expect "warpsim ptx --quantum 0: refused (it once meant the default)" "$? $(grep -c "bad value '0' for --quantum (expected N, from 1)" "$T/err")" "2 1"
+"$W" run --quiet --quantum 0 /bin/true >/dev/null 2>"$T/err"
+expect "warpsim run --quantum 0: refused" "$? $(grep -c "bad value '0' for --quantum (expected N, from 1)" "$T/err")" "2 1"
+
+# The work-group mode's cycles are cycle by cycle's while no crossbar output runs out of room (an
+# output's room is counted at the memory phase: sm_memphase.h). On the card as shipped (512-packet
+# buffers) none does: cycles_exact true, no warning. With 8-packet buffers matmul's do: the report
+# says cycles_exact false and stderr says so once, where --quantum 1 stays exact and silent.
+sed -e 's/^-icnt_in_buffer_limit .*/-icnt_in_buffer_limit 8/' -e 's/^-icnt_out_buffer_limit .*/-icnt_out_buffer_limit 8/' \
+    "$SHIPPED" >"$T/small-icnt.cfg"
+got=""
+for run in "shipped:--sync workgroup" "small-icnt:--sync workgroup" "small-icnt:--quantum 1"; do
+    cfg=$SHIPPED
+    [ "${run%%:*}" = small-icnt ] && cfg=$T/small-icnt.cfg
+    # shellcheck disable=SC2086
+    "$W" ptx --quiet --timing --backend cpu --threads 2 ${run#*:} --config "$cfg" --report "$T/ex.json" \
+        kernels/ptx/matmul.launch >/dev/null 2>"$T/ex.err"
+    got="$got $(python3 -c 'import json,sys; print(*(l["timing"]["cycles_exact"] for l in json.load(open(sys.argv[1]))["launches"]))' "$T/ex.json")/$(grep -c 'crossbar queues filled' "$T/ex.err")"
+done
+expect "cycles_exact and the warning: shipped workgroup, 8-packet buffers workgroup, quantum 1" "$got" \
+    " True/0 False/1 True/0"
 
 # 6. The L2 across kernels and the copy engine. GPGPU-Sim keeps its L2 from
 #    one kernel to the next and, with -gpgpu_perf_sim_memcpy 1 (its default,

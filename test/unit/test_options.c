@@ -93,7 +93,7 @@ Test(options, errors)
     TO_REFUSED("no program given", "--");
     TO_REFUSED("--mode must be sk or mk", "--mode", "xk", "p");
     TO_REFUSED("--block-size must be", "--block-size", "48", "p");
-    TO_REFUSED("--quantum must be at least 1", "--quantum", "0", "p");
+    TO_REFUSED("bad value '0' for --quantum (expected N, from 1)", "--quantum", "0", "p");
 }
 
 Test(options, config_file_lines)
