@@ -49,7 +49,7 @@ static int parse_group(rcmd_plot_t *p, const char *keys)
     char list[256];
     snprintf(list, sizeof list, "%s", keys);
     p->ngroup = 0;
-    for (char *k = strtok(list, ","); k; k = strtok(NULL, ",")) {
+    for (char *save = NULL, *k = strtok_r(list, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
         int col = rcmd_column_find(k);
         if (col < 0)
             return bad_args("--group: unknown key '%s'", k);

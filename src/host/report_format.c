@@ -81,7 +81,7 @@ int rcmd_parse_columns(const char *keys, rcmd_cols_t *out, char *why, size_t why
     char list[512];
     snprintf(list, sizeof list, "%s", keys);
     out->n = 0;
-    for (char *k = strtok(list, ","); k; k = strtok(NULL, ",")) {
+    for (char *save = NULL, *k = strtok_r(list, ",", &save); k; k = strtok_r(NULL, ",", &save)) {
         int col = rcmd_column_find(k);
         if (col < 0) {
             snprintf(why, whyn, "--columns: unknown key '%s'", k);
