@@ -154,6 +154,8 @@ typedef struct sm_stats {
     uint64_t l1d_stalls;        /* memory dispatches refused: no room in the L1D's MSHRs or the SM's queues */
     uint64_t icnt_stalls;       /* ... of them, because its crossbar input was full (-icnt_in_buffer_limit) */
     uint64_t wb_dropped;        /* L1D write-backs the full outbox had no room for (timing only) */
+    uint64_t reply_risk;        /* requests sent while more answers were owed the SM than its reply output
+                                   holds: that room may have run out (sm_send; sm_cycles_exact) */
     cache_stats_t l1d;          /* the L1D's, copied at each memory phase (sm_memphase.h) */
 } sm_stats_t;
 

@@ -35,7 +35,7 @@ typedef struct sm_result {
     dram_stats_t dram;          /* ... and the channels */
     mem_stats_t mem;
     uint64_t syncs;             /* the SMs' synchronisation points: windows, or work-group parallel rounds */
-    uint32_t exact;             /* the cycles are cycle by cycle's (sm_cycles_exact) */
+    uint32_t exact;             /* the cycles are proven cycle by cycle's (sm_cycles_exact) */
     double seconds;             /* host wall time */
 } sm_result_t;
 
@@ -91,7 +91,6 @@ typedef struct sm_timing {
     uint32_t ncopies, capcopies;
     sm_banks_t banks;           /* the last timed launch's */
     sm_pool_t pool;             /* the CPU runner's blocks from launch to launch */
-    uint32_t inexact;           /* work-group launches whose cycles may not be cycle by cycle's (warned once) */
 } sm_timing_t;
 
 /* A copy between host and device of [addr, addr + bytes), either way (as
@@ -143,11 +142,16 @@ int sm_cuda_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm,
 void sm_fault_min(ptx_grid_result_t *r, const ptx_fault_t *f, uint64_t cta);
 void sm_result_add(sm_result_t *tr, ptx_grid_result_t *r, const sm_stats_t *a, const ptx_stats_t *e);
 void sm_timing_account(sm_timing_t *tm, const ptx_grid_result_t *r, sm_result_t *tr, uint64_t end);
-/* Are a launch's cycles cycle by cycle's (--quantum 1's)? Its own are; the
- * work-group mode's are while no crossbar output ran out of room with
- * packets waiting (an output's room is counted at the memory phase:
- * sm_memphase.h; tiny -icnt_in_buffer_limit / -icnt_out_buffer_limit do
- * that); a quantum mode's windows are not claimed to be. */
+/* Are a launch's cycles proven cycle by cycle's (--quantum 1's)? Its own
+ * are; the work-group mode's are where no crossbar output ran out of room
+ * with packets waiting and no SM was ever owed more answers than its reply
+ * output holds: an output's room is counted at the memory phase, from an
+ * SM that may be ahead (sm_memphase.h), so where a room could run out a
+ * longer phase may serve what cycle by cycle would hold back (tiny
+ * -icnt_in_buffer_limit / -icnt_out_buffer_limit). Not proven is not
+ * proven wrong: kmeans and spmv owe an SM more than 512 answers on the
+ * shipped configs and their cycles are cycle by cycle's. A quantum mode's
+ * windows are not claimed to be. */
 int sm_cycles_exact(const sm_params_t *P, const sm_result_t *tr);
 
 /* GPGPU-Sim's statistics of one launch (uid from 1), in its format and

@@ -565,16 +565,12 @@ int sm_cycles_exact(const sm_params_t *P, const sm_result_t *tr)
 {
     if (!P->wg_parallel)
         return P->cta_quantum == 1;
-    return !tr->mem.req.out_full && !tr->mem.reply.out_full;
+    return !tr->mem.req.out_full && !tr->mem.reply.out_full && !tr->st.reply_risk;
 }
 
 void sm_timing_account(sm_timing_t *tm, const ptx_grid_result_t *r, sm_result_t *tr, uint64_t end)
 {
     tr->exact = (uint32_t)sm_cycles_exact(&tm->P, tr);
-    if (tm->P.wg_parallel && !tr->exact && !tm->inexact++)
-        fprintf(stderr, "warpsim: --timing: a launch's crossbar queues filled (-icnt_in_buffer_limit, "
-                        "-icnt_out_buffer_limit), so the work-group mode's cycles may differ from cycle by "
-                        "cycle's; --quantum 1 gives those (the report's timing says which launches: cycles_exact)\n");
     tr->cycles = end;
     tm->tot_cycles += end;
     tm->tot_insns += r->st.thread_insns;

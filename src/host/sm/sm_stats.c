@@ -85,6 +85,7 @@ void sm_mem_counters(const sm_result_t *tr, sm_counter_fn put, void *ctx)
     put(ctx, "warpsim_icnt_req_out_full", tr->mem.req.out_full, 0);
     put(ctx, "warpsim_icnt_reply_out_full", tr->mem.reply.out_full, 0);
     put(ctx, "warpsim_icnt_input_full_stalls", tr->st.icnt_stalls, 0);
+    put(ctx, "warpsim_icnt_reply_room_risk", tr->st.reply_risk, 0);
     put(ctx, "warpsim_l1d_dispatch_stalls", tr->st.l1d_stalls, 0);
     put(ctx, "warpsim_mem_overflows", tr->mem.overflows, 0);
     put(ctx, "warpsim_l2_far_reads", tr->mem.xreads, 0);
