@@ -1,15 +1,14 @@
 /* The device's work queue: what lets the host go on while the device
- * works. A kernel launched in a stream the program created (and a graph
- * launched in one) does not run in the calling thread: it joins one queue
- * that a device thread works through in issue order, one op at a time, and
- * the call returns. Other work in such a stream joins the queue while it
- * holds anything (so that the stream stays in order), and runs at once
- * when it is empty; work in the legacy or per-thread stream first waits
- * for the queue to empty (those streams wait for every blocking stream:
- * one queue is a stricter order than CUDA's, never a looser one), then
- * runs in the caller, as every op did before. So a kernel that spins until
- * the host writes a flag (a mapped latch, cuda-samples' UnifiedMemoryPerf)
- * ends when the host writes it, and the host can work while kernels run.
+ * works. A kernel launched in any stream does not run in the calling
+ * thread: it joins one queue that a device thread works through in issue
+ * order, one op at a time, and the call returns. Other work joins the
+ * queue while it holds anything (so that every stream stays in order; one
+ * queue is a stricter order than CUDA's streams, the legacy stream's rule
+ * included, never a looser one), and runs at once when it is empty; the
+ * synchronous API forms wait for theirs (cudart_stream.h's
+ * CUDART_STREAM_SYNC). So a kernel that spins until the host writes a
+ * flag (a mapped latch, cuda-samples' UnifiedMemoryPerf) ends when the
+ * host writes it, and the host can work while kernels run.
  *
  * Synchronisation waits on sequence numbers: each queued op has one,
  * a stream and an event remember their last. The output of kernels run
