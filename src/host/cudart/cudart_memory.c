@@ -182,7 +182,10 @@ static cudaError_t set2d(void *dst, size_t pitch, int value, size_t width, size_
     RET(e ? e : cudart_stream_issue(s, &op, NULL));
 }
 
-cudaError_t cudaMemset(void *devPtr, int value, size_t count) { return set2d(devPtr, count, value, count, 1, CUDART_STREAM_SYNC); }
+cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+    return set2d(devPtr, count, value, count, 1, CUDART_STREAM_SYNC);
+}
 
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t s)
 {
