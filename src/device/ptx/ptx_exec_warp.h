@@ -250,18 +250,21 @@ SIM_INLINE uint32_t ptx_shfl_src(const ptx_warp_t *w, const ptx_rec_t *r, uint32
  * executes it outside the reader's membermask has no answer known (not
  * measured: bench/hw/cudart_probe.cu), so that read faults
  * (PTX_FAULT_MEMBERMASK at the reader, the mask as its address). Every lane
- * counts all 32, so that on the GPU the warp agrees. */
+ * works out all 32 sources, so that on the GPU the warp agrees on the
+ * count and the fault; the reads use them. */
 SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32_t exec)
 {
     int rc = ptx_check_members(c, w, r, r->src[3], exec);
     if (rc != PTX_STEP_OK)
         return rc;
+    uint8_t src[32], in[32];
     uint32_t inactive = 0;
     for (uint32_t l = 0; l < 32; l++) {
-        int in;
         if (!(exec >> l & 1u))
             continue;
-        uint32_t j = ptx_shfl_src(w, r, l, &in), m = ptx_members(w, r->src[3], exec, l);
+        int p;
+        uint32_t j = ptx_shfl_src(w, r, l, &p), m = ptx_members(w, r->src[3], exec, l);
+        src[l] = (uint8_t)j, in[l] = (uint8_t)p;
         if (!(exec >> j & 1u))
             inactive++;
         else if (!(m >> j & 1u))
@@ -269,12 +272,9 @@ SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
     }
     c->st->shfl_inactive += inactive;
     uint64_t val[PTX_NL];
-    uint8_t ok[PTX_NL];
     PTX_LANES(l) {
-        int p;
-        uint32_t j = ptx_shfl_src(w, r, l, &p);
-        val[PTX_LI(l)] = exec >> j & 1u ? w->regs[(size_t)r->src[0] * 32 + j] & 0xffffffffu : 0;
-        ok[PTX_LI(l)] = (uint8_t)p;
+        if (exec >> l & 1u)
+            val[PTX_LI(l)] = exec >> src[l] & 1u ? w->regs[(size_t)r->src[0] * 32 + src[l]] & 0xffffffffu : 0;
     }
     PTX_WARP_SYNC();
     PTX_LANES(l) {
@@ -282,7 +282,7 @@ SIM_FN int ptx_exec_shfl(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
             continue;
         w->regs[(size_t)r->dst[0] * 32 + l] = val[PTX_LI(l)];
         if (r->dst2 != PTX_NOSLOT)
-            w->regs[(size_t)r->dst2 * 32 + l] = ok[PTX_LI(l)];
+            w->regs[(size_t)r->dst2 * 32 + l] = in[l];
     }
     return PTX_STEP_OK;
 }
