@@ -76,8 +76,7 @@ SIM_FN void sm_send(sm_t *sm, uint64_t t, uint64_t addr, uint32_t kind, uint32_t
     if (tag != MEM_TAG_NONE) {
         /* What the SM is owed bounds what its inbox and reply output can hold in any mode: beyond
          * the output's room, cycle by cycle's room may run out where a longer phase's did not. */
-        uint32_t room = M->out_limit < sm->in_cap ? M->out_limit : sm->in_cap;
-        sm->st.reply_risk += ++sm->mem_wait > room;
+        sm->st.reply_risk += ++sm->mem_wait > sm_reply_room(sm->P);
     }
     if (mem_tag_ack(tag)) /* a store's sector: its warp stays until the ack */
         sm->warps[tag & ~MEM_TAG_ACK].stores++;

@@ -111,7 +111,7 @@ SIM_FN void sm_mem_reply(mem_sys_t *ms, sm_t **sms, uint64_t until)
         if (mem_xbar_idle(x, m))
             continue;
         sm_t *sm = sms[m];
-        uint32_t cap = sm ? (M->out_limit < sm->in_cap ? M->out_limit : sm->in_cap) : 0;
+        uint32_t cap = sm ? sm_reply_room(sm->P) : 0;
         x->room[m] = sm && sm->in_n < cap ? cap - sm->in_n : 0;
         uint32_t k = mem_xbar_serve(x, m, h);
         for (uint32_t q = 0; q < k; q++) {

@@ -250,6 +250,13 @@ SIM_INLINE size_t sm_align(size_t v) { return (v + 63) & ~(size_t)63; }
  * answers it may wait for, the memory instructions in flight. */
 SIM_INLINE uint32_t sm_out_cap(const sm_params_t *P) { return mem_outbox_cap(&P->mem, P->cta_quantum); }
 SIM_INLINE uint32_t sm_in_cap(const sm_params_t *P) { return 32u * P->max_warps + 512u; }
+/* Answers an SM's reply output may hold: the crossbar's output buffer
+ * (-icnt_out_buffer_limit), or the SM's inbox where that is smaller. */
+SIM_INLINE uint32_t sm_reply_room(const sm_params_t *P)
+{
+    uint32_t inbox = sm_in_cap(P);
+    return P->mem.out_limit < inbox ? P->mem.out_limit : inbox;
+}
 SIM_INLINE uint32_t sm_tickets(const sm_params_t *P) { return 4u * P->max_warps + 16u; }
 
 /* Bytes of an SM's state that start as zeros: everything before its

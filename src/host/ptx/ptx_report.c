@@ -292,7 +292,7 @@ static json_t *timing_json(const ptx_session_t *s, const ptx_launch_rec_t *r)
         json_object_set_new(j, "quantum", json_integer(P->cta_quantum));
         json_object_set_new(j, "sync_points", json_integer((json_int_t)r->tr.syncs));
         json_object_set_new(j, "memory_mode", json_string(mode));
-        json_object_set_new(j, "cycles_proven_exact", json_boolean(r->tr.exact));
+        json_object_set_new(j, "cycles_proven_exact", json_boolean(sm_cycles_exact(P, &r->tr)));
         sm_mem_counters(&r->tr, mem_counter_json, j);
         if (r->banks.nchans && (json_object_set_new(j, "dram_channels", dram_channels_json(&r->banks)) ||
                                 json_object_set_new(j, "l2_banks", l2_banks_json(&r->banks))))

@@ -35,7 +35,6 @@ typedef struct sm_result {
     dram_stats_t dram;          /* ... and the channels */
     mem_stats_t mem;
     uint64_t syncs;             /* the SMs' synchronisation points: windows, or work-group parallel rounds */
-    uint32_t exact;             /* the cycles are proven cycle by cycle's (sm_cycles_exact) */
     double seconds;             /* host wall time */
 } sm_result_t;
 
