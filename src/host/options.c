@@ -211,6 +211,9 @@ int options_set(sim_options_t *o, const char *name, const char *value)
 
 static int takes_value(const opt_row_t *r) { return r->kind != OPT_FLAG; }
 
+/* What a bad value's message adds to the argument's name: the range, where the kind has one. */
+static const char *opt_range(const opt_row_t *r) { return r->kind == OPT_POSITIVE ? ", from 1" : ""; }
+
 /* What getopt_long did not like, on one line; returns 2. */
 static int opt_complain(opt_cmd_t cmd, const char *who, const char *hint, int c, char *const *av)
 {
@@ -252,8 +255,7 @@ static int opt_take(opt_cmd_t cmd, void *dest, int c, char *const *av, const cha
     if (rc == -1)
         fprintf(stderr, "%s: out of memory\n", who);
     else if (rc)
-        fprintf(stderr, "%s: bad value '%s' for --%s (expected %s%s)\n", who, optarg, r->name, r->arg,
-                r->kind == OPT_POSITIVE ? ", from 1" : "");
+        fprintf(stderr, "%s: bad value '%s' for --%s (expected %s%s)\n", who, optarg, r->name, r->arg, opt_range(r));
     return rc ? 2 : 0;
 }
 
@@ -447,7 +449,7 @@ static int config_line(sim_options_t *o, const char *path, int lineno, char *lin
     }
     if (options_set(o, name, value ? keep_string(value) : NULL)) {
         fprintf(stderr, "%s:%d: bad value '%s' for '%s' (expected %s%s)\n", path, lineno, value, name, r->arg,
-                r->kind == OPT_POSITIVE ? ", from 1" : "");
+                opt_range(r));
         return 2;
     }
     return 0;
