@@ -89,6 +89,8 @@ $(BUILD)/obj/src/host/ptx/ptx_cta_x86_64_v3.o: CFLAGS += -march=x86-64-v3 -ffp-c
 # The ARM lockstep engine's lane loops (fast/arm_lockstep.c): -O3 unswitches
 # their loop-invariant tests (shift type, amount) so that they vectorise.
 $(BUILD)/obj/src/device/arm/fast/arm_lockstep.o: CFLAGS += -O3
+# and again for x86-64-v3, chosen at run time (its file's head)
+$(BUILD)/obj/src/device/arm/fast/arm_lockstep_x86_64_v3.o: CFLAGS += -O3 -march=x86-64-v3 -ffp-contract=off
 endif
 
 $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(FLAGS_STAMP)

@@ -8,7 +8,8 @@
 #
 #   bash bench/lockstep.sh      (needs make bench-kernels; W=build/warpsim)
 #
-# Columns: simulated cores, MIPS of each engine (the report's wall seconds),
+# Columns: simulated cores, MIPS of each engine (the report's wall seconds;
+# the lockstep engine for this host's vector unit, then its generic build),
 # lockstep/percore, lanes a shared record served on average, qemu's MIPS,
 # and each engine's MIPS over qemu's.
 set -eu
@@ -18,12 +19,15 @@ ROUNDS=${ROUNDS:-3}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
-# run ENGINE CORES PROG ARGS...: "mips lanes" of the median run
+# run ENGINE CORES PROG ARGS...: "mips lanes" of the median run (ENGINE
+# generic: the lockstep engine's generic build, WARPSIM_LOCKSTEP_GENERIC)
 run() {
-    local e=$1 n=$2
+    local e=$1 n=$2 g=
     shift 2
+    [ "$e" = generic ] && e=lockstep g=1
     for _ in $(seq "$ROUNDS"); do
-        "$W" run --quiet --backend cpu --threads 1 --cores "$n" --engine "$e" --report "$T/r.json" "$@" >/dev/null 2>&1
+        WARPSIM_LOCKSTEP_GENERIC=$g "$W" run --quiet --backend cpu --threads 1 --cores "$n" --engine "$e" \
+            --report "$T/r.json" "$@" >/dev/null 2>&1
         python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["mips"], r.get("lockstep_lanes", 0), r["per_core"][0]["instructions"])' "$T/r.json"
     done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
 }
@@ -38,13 +42,15 @@ qemu_mips() { # PROG ARGS...: the median of ROUNDS
     done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
 }
 
-printf '%-22s %6s %9s %9s %6s %6s %8s %7s %7s\n' workload cores percore lockstep ls/pc lanes qemu pc/qemu ls/qemu
+printf '%-22s %6s %9s %9s %9s %6s %6s %8s %7s %7s\n' workload cores percore lockstep generic ls/pc lanes qemu pc/qemu \
+    ls/qemu
 while read -r name cores prog arg qarg; do
     read -r pm _ _ < <(run percore "$cores" "$K/$prog" $arg)
     read -r lm lanes _ < <(run lockstep "$cores" "$K/$prog" $arg)
+    read -r gm _ _ < <(run generic "$cores" "$K/$prog" $arg)
     qm=$(qemu_mips "$K/$prog" $qarg)
-    awk -v w="$name" -v c="$cores" -v p="$pm" -v l="$lm" -v n="$lanes" -v q="$qm" \
-        'BEGIN { printf "%-22s %6d %9.1f %9.1f %6.2f %6.2f %8.1f %7.2f %7.2f\n", w, c, p, l, l / p, n, q, p / q, l / q }'
+    awk -v w="$name" -v c="$cores" -v p="$pm" -v l="$lm" -v g="$gm" -v n="$lanes" -v q="$qm" \
+        'BEGIN { printf "%-22s %6d %9.1f %9.1f %9.1f %6.2f %6.2f %8.1f %7.2f %7.2f\n", w, c, p, l, g, l / p, n, q, p / q, l / q }'
 done <<EOF
 best.arm 1024 best.arm 100 20000
 worst.arm 1024 worst.arm 100 20000

@@ -112,6 +112,21 @@ SIM_INLINE void sim_copy_whole(void *dst, const void *src, uint32_t n)
 #endif
 }
 
+#if !defined(__CUDACC__)
+/* Whether this host runs code built with -march=x86-64-v3 (AVX2, FMA,
+ * BMI1/2, LZCNT, MOVBE): the second builds of the CTA runner and the ARM
+ * lockstep engine, chosen at run time. The whole level, not AVX2 alone:
+ * the compiler uses all of it. */
+static inline int sim_host_x86_64_v3(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    return __builtin_cpu_supports("x86-64-v3") != 0;
+#else
+    return 0;
+#endif
+}
+#endif
+
 /* n bytes at p cleared (libc's memset on the host: a CTA's start clears
  * its shared and local memory). */
 /* The lowest and the highest set bit's index of m != 0. */

@@ -135,6 +135,21 @@ static uint32_t ref_awc(uint32_t x, uint32_t y, uint32_t cin, uint32_t *c, uint3
 
 static uint32_t ext_flag(uint32_t bit) { return (arm_cpsr_read(&ext_c) & bit) != 0; }
 
+/* The lockstep engine's conditions (arm_cond_bits) against the rows every
+ * other path reads (arm_cond_pass), for each condition and all 16 flag
+ * values; and a few against the manual's table directly. */
+Test(arm_exec, cond_bits_match_rows)
+{
+    for (uint32_t cond = 0; cond < 16; cond++)
+        for (uint32_t f = 0; f < 16; f++)
+            cr_expect_eq(arm_cond_bits(cond, f), arm_cond_pass(cond, f), "cond %u flags %x", cond, f);
+    /* N Z C V = bits 3 2 1 0: GE is N == V, HI is C and not Z */
+    cr_expect_eq(arm_cond_bits(10u /* GE */, 0x9), 1);
+    cr_expect_eq(arm_cond_bits(10u /* GE */, 0x8), 0);
+    cr_expect_eq(arm_cond_bits(8u /* HI */, 0x2), 1);
+    cr_expect_eq(arm_cond_bits(8u /* HI */, 0x6), 0);
+}
+
 /* ---- data processing ----------------------------------------------------- */
 
 Test(arm_exec, register_shift_carry_out)

@@ -37,6 +37,34 @@ SIM_INLINE uint32_t arm_cond_pass(uint32_t cond, uint32_t nzcv)
 #endif
 }
 
+/* ConditionPassed() again, from the flag bits by the manual's expressions,
+ * where the rows need a shift by each word's own flags: with cond a
+ * constant, a loop of these over many flag words vectorises (the lockstep
+ * engine's masks; SSE2 has no per-element shift). test_arm_exec's
+ * cond_bits_match_rows checks them against the rows for every cond and
+ * flags. */
+SIM_INLINE uint32_t arm_cond_bits(uint32_t cond, uint32_t f)
+{
+    uint32_t n = f >> 3 & 1u, z = f >> 2 & 1u, c = f >> 1 & 1u, v = f & 1u;
+    switch (cond & 15u) {
+    case 0: return z;                    /* EQ */
+    case 1: return z ^ 1u;               /* NE */
+    case 2: return c;                    /* CS */
+    case 3: return c ^ 1u;               /* CC */
+    case 4: return n;                    /* MI */
+    case 5: return n ^ 1u;               /* PL */
+    case 6: return v;                    /* VS */
+    case 7: return v ^ 1u;               /* VC */
+    case 8: return c & (z ^ 1u);         /* HI */
+    case 9: return (c ^ 1u) | z;         /* LS */
+    case 10: return n ^ v ^ 1u;          /* GE */
+    case 11: return n ^ v;               /* LT */
+    case 12: return (z | (n ^ v)) ^ 1u;  /* GT */
+    case 13: return z | (n ^ v);         /* LE */
+    default: return 1u;                  /* AL */
+    }
+}
+
 /* Whether record `in` runs on its own condition (outside IT blocks). */
 SIM_INLINE uint32_t arm_record_passes(const arm_ctx_t *c, const arm_insn_t *in)
 {

@@ -13,21 +13,25 @@ SIM_INLINE uint32_t arm_rbit(uint32_t v)
     return sim_bswap32(v);
 }
 
-/* CLZ, RBIT, REV, REV16, REVSH: Rd = f(Rm) */
+/* CLZ, RBIT, REV, REV16, REVSH: f(Rm), the value (for the body below and
+ * the lockstep engine's lanes) */
+SIM_INLINE uint32_t arm_bitop_val(uint32_t op, uint32_t v)
+{
+    if (op == ARM_OP_CLZ)
+        return sim_clz32(v);
+    if (op == ARM_OP_RBIT)
+        return arm_rbit(v);
+    if (op == ARM_OP_REV)
+        return sim_bswap32(v);
+    if (op == ARM_OP_REV16)
+        return ((v >> 8) & 0x00ff00ffu) | ((v << 8) & 0xff00ff00u);
+    /* REVSH: SignExtend(Rm<7:0>:Rm<15:8>) */
+    return (uint32_t)(int32_t)(int16_t)(uint16_t)(((v & 0xffu) << 8) | ((v >> 8) & 0xffu));
+}
+
 SIM_INLINE void arm_bitop(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
 {
-    uint32_t v = c->r[in->rm], r;
-    if (op == ARM_OP_CLZ)
-        r = sim_clz32(v);
-    else if (op == ARM_OP_RBIT)
-        r = arm_rbit(v);
-    else if (op == ARM_OP_REV)
-        r = sim_bswap32(v);
-    else if (op == ARM_OP_REV16)
-        r = ((v >> 8) & 0x00ff00ffu) | ((v << 8) & 0xff00ff00u);
-    else /* REVSH: SignExtend(Rm<7:0>:Rm<15:8>) */
-        r = (uint32_t)(int32_t)(int16_t)(uint16_t)(((v & 0xffu) << 8) | ((v >> 8) & 0xffu));
-    c->r[in->rd] = r;
+    c->r[in->rd] = arm_bitop_val(op, c->r[in->rm]);
 }
 
 /* Byte 0 and byte 2 of v extended into the two halfwords, plus the
@@ -45,24 +49,33 @@ SIM_INLINE uint32_t arm_xt16(uint32_t v, uint32_t sign, uint32_t acc)
 }
 
 /* [SU]XT[A]{B,H,B16}: Rd = [Rn +] extend(ROR(Rm, rotation)) */
+SIM_INLINE uint32_t arm_extend_has_acc(uint32_t op)
+{
+    return op == ARM_OP_SXTAB || op == ARM_OP_SXTAH || op == ARM_OP_UXTAB || op == ARM_OP_UXTAH ||
+           op == ARM_OP_SXTAB16 || op == ARM_OP_UXTAB16;
+}
+
+/* The value: v is Rm, rot the rotation (amount), acc Rn (read by the
+ * accumulating forms only) */
+SIM_INLINE uint32_t arm_extend_val(uint32_t op, uint32_t v, uint32_t rot, uint32_t acc)
+{
+    v = arm_ror(v, rot);
+    if (!arm_extend_has_acc(op))
+        acc = 0;
+    if (op == ARM_OP_SXTB || op == ARM_OP_SXTAB)
+        return acc + (uint32_t)(int32_t)(int8_t)(uint8_t)v;
+    if (op == ARM_OP_SXTH || op == ARM_OP_SXTAH)
+        return acc + (uint32_t)(int32_t)(int16_t)(uint16_t)v;
+    if (op == ARM_OP_UXTB || op == ARM_OP_UXTAB)
+        return acc + (v & 0xffu);
+    if (op == ARM_OP_UXTH || op == ARM_OP_UXTAH)
+        return acc + (v & 0xffffu);
+    return arm_xt16(v, op == ARM_OP_SXTB16 || op == ARM_OP_SXTAB16, acc);
+}
+
 SIM_INLINE void arm_extend(arm_ctx_t *c, const arm_insn_t *in, uint32_t op)
 {
-    uint32_t v = arm_ror(c->r[in->rm], in->amount), r;
-    uint32_t acc = 0;
-    if (op == ARM_OP_SXTAB || op == ARM_OP_SXTAH || op == ARM_OP_UXTAB ||
-        op == ARM_OP_UXTAH || op == ARM_OP_SXTAB16 || op == ARM_OP_UXTAB16)
-        acc = c->r[in->rn];
-    if (op == ARM_OP_SXTB || op == ARM_OP_SXTAB)
-        r = acc + (uint32_t)(int32_t)(int8_t)(uint8_t)v;
-    else if (op == ARM_OP_SXTH || op == ARM_OP_SXTAH)
-        r = acc + (uint32_t)(int32_t)(int16_t)(uint16_t)v;
-    else if (op == ARM_OP_UXTB || op == ARM_OP_UXTAB)
-        r = acc + (v & 0xffu);
-    else if (op == ARM_OP_UXTH || op == ARM_OP_UXTAH)
-        r = acc + (v & 0xffffu);
-    else
-        r = arm_xt16(v, op == ARM_OP_SXTB16 || op == ARM_OP_SXTAB16, acc);
-    c->r[in->rd] = r;
+    c->r[in->rd] = arm_extend_val(op, c->r[in->rm], in->amount, arm_extend_has_acc(op) ? c->r[in->rn] : 0u);
 }
 
 /* UBFX/SBFX Rd = Rn<lsb+width-1:lsb>; BFI Rd<msb:lsb> = Rn<width-1:0>;

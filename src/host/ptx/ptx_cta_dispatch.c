@@ -10,14 +10,7 @@ int ptx_cta_run_x86_64_v3(const ptx_grid_t *g, uint32_t cta, void *scratch, ptx_
 #endif
 
 /* 1 when the x86-64-v3 build may run here. */
-int ptx_cta_vector_build(void)
-{
-#if defined(__x86_64__)
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-    return 0;
-#endif
-}
+int ptx_cta_vector_build(void) { return sim_host_x86_64_v3(); }
 
 int ptx_cta_run(const ptx_grid_t *g, uint32_t cta, void *scratch, ptx_stats_t *st, ptx_out_t *out,
                 ptx_fault_t *f)

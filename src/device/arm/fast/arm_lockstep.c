@@ -31,6 +31,9 @@
 #define SIM_PRIV_CONTIGUOUS
 #include "arm_lockstep.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 /* -O3's inlining of the NEON bodies into the lanes' cases makes GCC 12 warn
  * that arm_neon_misc's m[] may be read uninitialized: its loops read the
  * elements of the registers arm_neon_read filled, no more (-O2 is quiet). */
@@ -41,13 +44,24 @@
 
 #if defined(__GNUC__) && !defined(__CUDACC__)
 
+/* This file is built twice on x86-64: as itself (the generic build, with
+ * the dispatch at its end) and as arm_lockstep_x86_64_v3.c, which names
+ * its entry point and gets -march=x86-64-v3: 8-lane vectors and a shift
+ * per element for the lane loops. */
+#ifndef ARM_LOCKSTEP_CHUNK
+#define ARM_LOCKSTEP_CHUNK arm_lockstep_chunk_generic
+#define ARM_LOCKSTEP_DISPATCH
+#endif
+
 #define NL ARM_LANES
 
 typedef struct lockstep {
     /* by slot */
     uint32_t R[16][NL] __attribute__((aligned(64))); /* R[15]: never read (the pc is PC) */
     uint32_t NZCV[NL] __attribute__((aligned(64)));
+    uint32_t gm[NL] __attribute__((aligned(64))); /* the group's mask: all ones for slots 0..ng-1 */
     uint32_t PC[NL];
+    uint8_t *W[NL]; /* the first byte of the lane's window (arm_window_byte) */
     uint64_t done[NL]; /* instructions run (arm_run's n), before the current group's */
     uint64_t left[NL]; /* budget still to run, likewise */
     uint8_t lane[NL];
@@ -73,6 +87,7 @@ static void slot_swap(lockstep_t *S, uint32_t a, uint32_t b)
         SLOT_SWAP(S->R[r]);
     SLOT_SWAP(S->NZCV);
     SLOT_SWAP(S->PC);
+    SLOT_SWAP(S->W);
     SLOT_SWAP(S->done);
     SLOT_SWAP(S->left);
     SLOT_SWAP(S->lane);
@@ -118,7 +133,7 @@ static inline void slot_from_ctx(lockstep_t *S, uint32_t s, const uint8_t *f, ui
 static const uint8_t *const all_regs = NULL;
 
 /* How a record runs for a group (the file's head comment). */
-enum { LK_DP, LK_LS, LK_B, LK_EXCL, LK_FIELDS, LK_ALL };
+enum { LK_DP, LK_VALUE, LK_LS, LK_B, LK_IT, LK_EXCL, LK_FIELDS, LK_ALL };
 
 /* The formats whose bodies read and write only the registers their fields
  * (rd, rn, rm, rs) name, the flags, and state the contexts keep (cpsr,
@@ -149,12 +164,41 @@ static const ls_op_t ls_ops[ARM_OP_COUNT] = {
 #undef LS_STORE
 };
 
+/* The ops whose values come from arm_exec_mul.h's and arm_exec_bits.h's
+ * value helpers (the ones their bodies use): Rd, with RdHi for the long
+ * multiplies, the flags where the op sets them, and Q where it saturates. */
+#define LK_VALUE_OPS(_)                                                        \
+    _(MUL) _(MLA) _(MLS) _(UMULL) _(SMULL) _(UMLAL) _(SMLAL) _(UMAAL) _(SMULXY) _(SMULWY) \
+    _(QADD) _(QSUB) _(QDADD) _(QDSUB) _(CLZ) _(RBIT) _(REV) _(REV16) _(REVSH) \
+    _(SXTB) _(SXTH) _(UXTB) _(UXTH) _(SXTB16) _(UXTB16) _(SXTAB) _(SXTAH) _(UXTAB) _(UXTAH) \
+    _(SXTAB16) _(UXTAB16) _(NOP)
+
+static const uint8_t lk_value_op[ARM_OP_COUNT] = {
+#define LK_VALUE_ROW(n) [ARM_OP_##n] = 1,
+    LK_VALUE_OPS(LK_VALUE_ROW)
+#undef LK_VALUE_ROW
+};
+
+/* The data-processing ops that write Rd (the tests' rd field names no
+ * register: T32's TST, TEQ, CMP and CMN have 15 there). */
+static const uint8_t lk_dp_writes[ARM_OP_COUNT] = {
+#define LK_DP_LOGIC_W(n, expr, wr, is_b) [ARM_OP_##n##_IMM] = wr, [ARM_OP_##n##_REG] = wr,
+#define LK_DP_ARITH_W(n, x, y, cin, wr) [ARM_OP_##n##_IMM] = wr, [ARM_OP_##n##_REG] = wr,
+    ARM_DP_LOGIC_OPS(LK_DP_LOGIC_W) ARM_DP_ARITH_OPS(LK_DP_ARITH_W)
+#undef LK_DP_LOGIC_W
+#undef LK_DP_ARITH_W
+};
+
 static uint32_t lockstep_kind(const arm_insn_t *in)
 {
-    uint32_t op = in->op, fmt = arm_op_fmts[op];
-    if ((fmt == ARM_FMT_DP_IMM || fmt == ARM_FMT_DP_REG) && in->rd != 15 &&
-        (fmt == ARM_FMT_DP_IMM || in->rm != 15) && (in->rn != 15 || arm_op_has(op, ARM_P_NORN)))
+    uint32_t op = in->op, fmt = arm_op_fmts[op], norn = arm_op_has(op, ARM_P_NORN) != 0;
+    if ((fmt == ARM_FMT_DP_IMM || fmt == ARM_FMT_DP_REG) && (in->rd != 15 || !lk_dp_writes[op]) &&
+        (fmt == ARM_FMT_DP_IMM || in->rm != 15) && (in->rn != 15 || norn))
         return LK_DP;
+    if (lk_value_op[op] && in->rd != 15 && (in->rn != 15 || norn) && in->rm != 15 && in->rs != 15)
+        return LK_VALUE;
+    if (op == ARM_OP_IT)
+        return LK_IT;
     if (ls_ops[op].valid && in->rd != 15 && in->rn != 15 && (fmt == ARM_FMT_LS_IMM || in->rm != 15))
         return LK_LS;
     if (op == ARM_OP_B)
@@ -166,106 +210,161 @@ static uint32_t lockstep_kind(const arm_insn_t *in)
 
 /* ---- data processing, every slot at once -------------------------------- */
 
-/* The group's slots (0..n-1) whose condition passes, as a mask per slot. */
-static inline void cond_mask(const lockstep_t *S, uint32_t n, uint32_t cond, uint32_t *ok)
+/* The group's slots (0..n-1) whose condition passes, as a mask per slot
+ * (all ones or none): the condition is the record's, so each has a loop of
+ * its own (arm_cond_bits: no per-slot shift or table), which vectorises.
+ * AL is the group's mask itself (S->gm). */
+static inline const uint32_t *cond_mask(const lockstep_t *S, uint32_t cond, uint32_t *ok)
 {
-    if (cond == ARM_COND_AL) {
-        for (uint32_t s = 0; s < NL; s++)
-            ok[s] = s < n;
-        return;
+    switch (cond) {
+#define CM(k)                                                                  \
+    case k:                                                                    \
+        for (uint32_t s = 0; s < NL; s++)                                      \
+            ok[s] = S->gm[s] & -arm_cond_bits(k, S->NZCV[s]);                  \
+        return ok;
+        CM(0) CM(1) CM(2) CM(3) CM(4) CM(5) CM(6) CM(7) CM(8) CM(9) CM(10) CM(11) CM(12) CM(13)
+#undef CM
+    default:
+        return S->gm;
     }
-    uint32_t row = arm_cond_rows_host[cond];
-    for (uint32_t s = 0; s < NL; s++)
-        ok[s] = (s < n) & arm_row_passes(row, S->NZCV[s]);
 }
 
-/* Operand 2 of every slot and the shifter's carry (arm_op2_imm,
- * arm_op2_reg: an immediate shift of Rm, any type). */
-static inline void op2_all(const lockstep_t *S, const arm_insn_t *in, uint32_t *b, uint32_t *sc)
+/* Operand 2's shape (arm_op2_imm, arm_op2_reg: an immediate shift of Rm),
+ * the record's, so that each is a loop of straight-line code: arm_shift_c's
+ * tests of the type and the amount are made once, here. */
+enum { OP2_IMM, OP2_RM, OP2_LSL, OP2_LSR, OP2_LSR32, OP2_ASR, OP2_ASR32, OP2_ROR, OP2_RRX, OP2_ANY };
+
+static uint32_t op2_kind(const arm_insn_t *in)
 {
-    if (arm_op_fmts[in->op] == ARM_FMT_DP_IMM) {
-        const uint32_t immc = in->flags & ARM_F_IMMC, imm = in->imm;
-        for (uint32_t s = 0; s < NL; s++) {
-            b[s] = imm;
-            sc[s] = immc ? imm >> 31 : (S->NZCV[s] >> 1) & 1u;
-        }
-        return;
+    uint32_t n = in->amount;
+    if (arm_op_fmts[in->op] == ARM_FMT_DP_IMM)
+        return OP2_IMM;
+    switch (in->shift) {
+    case ARM_SH_LSL: return n == 0 ? OP2_RM : n < 32u ? OP2_LSL : OP2_ANY;
+    case ARM_SH_LSR: return n == 0 ? OP2_RM : n < 32u ? OP2_LSR : n == 32u ? OP2_LSR32 : OP2_ANY;
+    case ARM_SH_ASR: return n == 0 ? OP2_RM : n < 32u ? OP2_ASR : OP2_ASR32;
+    case ARM_SH_ROR: return n == 0 ? OP2_RM : n < 32u ? OP2_ROR : OP2_ANY;
+    default: return OP2_RRX;
     }
-    const uint32_t *rm = S->R[in->rm];
-    const uint32_t type = in->shift, amount = in->amount;
-#define OP2_LOOP(TYPE)                                                         \
-    for (uint32_t s = 0; s < NL; s++)                                          \
-        b[s] = arm_shift_c(rm[s], TYPE, amount, (S->NZCV[s] >> 1) & 1u, &sc[s]);
-    /* one loop per shift type, so that each is straight-line code */
-    switch (type) {
-    case ARM_SH_LSL: OP2_LOOP(ARM_SH_LSL) break;
-    case ARM_SH_LSR: OP2_LOOP(ARM_SH_LSR) break;
-    case ARM_SH_ASR: OP2_LOOP(ARM_SH_ASR) break;
-    case ARM_SH_ROR: OP2_LOOP(ARM_SH_ROR) break;
-    default: OP2_LOOP(ARM_SH_RRX) break;
-    }
-#undef OP2_LOOP
 }
 
-/* Write the slots' results where ok: Rd if the op writes it, the flags if
- * it sets them. */
-static inline void dp_commit(lockstep_t *S, const arm_insn_t *in, uint32_t wr, uint32_t setf, const uint32_t *ok,
-                             const uint32_t *res, const uint32_t *nf)
+/* Operand 2 of one slot, v its Rm and cf its C flag, with the shifter's
+ * carry in *sc: arm_shift_c's cases, each for the amounts op2_kind gave
+ * it (k is a constant where this inlines). */
+static inline __attribute__((always_inline)) uint32_t op2_lane(uint32_t k, const arm_insn_t *in, uint32_t v,
+                                                               uint32_t cf, uint32_t *sc)
 {
-    /* masks of all ones or none: selects without branches */
-    if (wr) {
-        uint32_t *rd = S->R[in->rd];
-        for (uint32_t s = 0; s < NL; s++)
-            rd[s] = (res[s] & -ok[s]) | (rd[s] & (ok[s] - 1u));
+    const uint32_t n = in->amount;
+    switch (k) {
+    case OP2_IMM:
+        *sc = in->flags & ARM_F_IMMC ? in->imm >> 31 : cf;
+        return in->imm;
+    case OP2_RM:
+        *sc = cf;
+        return v;
+    case OP2_LSL:
+        *sc = (v >> (32u - n)) & 1u;
+        return v << n;
+    case OP2_LSR:
+        *sc = (v >> (n - 1u)) & 1u;
+        return v >> n;
+    case OP2_LSR32:
+        *sc = v >> 31;
+        return 0;
+    case OP2_ASR:
+        *sc = (v >> (n - 1u)) & 1u;
+        return (uint32_t)((int32_t)v >> n);
+    case OP2_ASR32:
+        *sc = v >> 31;
+        return (uint32_t)((int32_t)v >> 31);
+    case OP2_ROR: {
+        uint32_t r = (v >> n) | (v << (32u - n));
+        *sc = r >> 31;
+        return r;
     }
-    if (setf)
-        for (uint32_t s = 0; s < NL; s++)
-            S->NZCV[s] = (nf[s] & -ok[s]) | (S->NZCV[s] & (ok[s] - 1u));
+    case OP2_RRX:
+        *sc = v & 1u;
+        return cf << 31 | v >> 1;
+    default:
+        return arm_shift_c(v, in->shift, n, cf, sc);
+    }
 }
+
+/* One loop for the group: operand 2, the operation's value and flags, and
+ * the commit where the slot's mask is set (Rd if the op writes it, the
+ * flags if it sets them), as selects. The rows of Rd, Rn and Rm may be one:
+ * each slot reads its own before it writes it, so no iteration depends on
+ * another (ivdep). VAL(a, b, cf, sc, &nf) gives the result and the flags. */
+#define DP_LOOP(K, WR, SETF, VAL)                                              \
+    _Pragma("GCC ivdep") for (uint32_t s = 0; s < NL; s++)                     \
+    {                                                                          \
+        uint32_t f = S->NZCV[s], cf = (f >> 1) & 1u, sc, nf;                   \
+        uint32_t b = op2_lane(K, in, rm[s], cf, &sc), a = ra[s];               \
+        uint32_t res = VAL;                                                    \
+        uint32_t m = ok[s];                                                    \
+        (void)a, (void)nf, (void)sc;                                           \
+        if (WR)                                                                \
+            rd[s] = (res & m) | (rd[s] & ~m);                                  \
+        if (SETF)                                                              \
+            S->NZCV[s] = (nf & m) | (f & ~m);                                  \
+    }
+
+/* Each operand-2 shape, flags set or not: its own loop. */
+#define DP_SHAPES(WR, VAL)                                                     \
+    switch (op2_kind(in)) {                                                    \
+    case OP2_IMM: DP_SETF(OP2_IMM, WR, VAL) break;                             \
+    case OP2_RM: DP_SETF(OP2_RM, WR, VAL) break;                               \
+    case OP2_LSL: DP_SETF(OP2_LSL, WR, VAL) break;                             \
+    case OP2_LSR: DP_SETF(OP2_LSR, WR, VAL) break;                             \
+    case OP2_LSR32: DP_SETF(OP2_LSR32, WR, VAL) break;                         \
+    case OP2_ASR: DP_SETF(OP2_ASR, WR, VAL) break;                             \
+    case OP2_ASR32: DP_SETF(OP2_ASR32, WR, VAL) break;                         \
+    case OP2_ROR: DP_SETF(OP2_ROR, WR, VAL) break;                             \
+    case OP2_RRX: DP_SETF(OP2_RRX, WR, VAL) break;                             \
+    default: DP_SETF(OP2_ANY, WR, VAL) break;                                  \
+    }
+#define DP_SETF(K, WR, VAL)                                                    \
+    if (setf) {                                                                \
+        DP_LOOP(K, WR, 1, VAL)                                                 \
+    } else {                                                                   \
+        DP_LOOP(K, WR, 0, VAL)                                                 \
+    }
 
 /* One function per operation, from the rows of arm_exec_dataproc.h's
  * tables: logical ones set N Z from the result and C from the shifter,
  * arithmetic ones AddWithCarry's four. */
-#define LS_DP_LOGIC_FN(n, expr, wr, is_b)                                      \
-    static void lockstep_dp_##n(lockstep_t *S, uint32_t ng, const arm_insn_t *in, uint32_t setf) \
+#define LS_DP_FN_HEAD(n)                                                       \
+    static void lockstep_dp_##n(lockstep_t *S, const arm_insn_t *in, uint32_t setf) \
     {                                                                          \
-        uint32_t ok[NL], b[NL], sc[NL], res[NL], nf[NL];                       \
-        const uint32_t *ra = S->R[in->rn & 15u];                               \
-        cond_mask(S, ng, in->cond, ok);                                        \
-        op2_all(S, in, b, sc);                                                 \
-        for (uint32_t s = 0; s < NL; s++) {                                    \
-            res[s] = arm_dp_val_##n(ra[s], b[s], 0u);                          \
-            nf[s] = arm_nzc_merge(S->NZCV[s], res[s], sc[s]);                  \
-        }                                                                      \
-        dp_commit(S, in, wr, setf, ok, res, nf);                               \
+        uint32_t okb[NL] __attribute__((aligned(64)));                         \
+        const uint32_t *ok = cond_mask(S, in->cond, okb);                      \
+        const uint32_t *ra = S->R[in->rn & 15u], *rm = S->R[in->rm & 15u];     \
+        uint32_t *rd = S->R[in->rd & 15u];
+#define LS_DP_LOGIC_FN(n, expr, wr, is_b)                                      \
+    LS_DP_FN_HEAD(n)                                                           \
+    DP_SHAPES(wr, (nf = arm_nzc_merge(f, arm_dp_val_##n(a, b, 0u), sc), arm_dp_val_##n(a, b, 0u))) \
     }
 #define LS_DP_ARITH_FN(n, x, y, cin, wr)                                       \
-    static void lockstep_dp_##n(lockstep_t *S, uint32_t ng, const arm_insn_t *in, uint32_t setf) \
-    {                                                                          \
-        uint32_t ok[NL], bv[NL], sc[NL], res[NL], nf[NL];                      \
-        const uint32_t *ra = S->R[in->rn & 15u];                               \
-        cond_mask(S, ng, in->cond, ok);                                        \
-        op2_all(S, in, bv, sc);                                                \
-        for (uint32_t s = 0; s < NL; s++) {                                    \
-            uint32_t a = ra[s], b = bv[s], cf = (S->NZCV[s] >> 1) & 1u;        \
-            (void)cf;                                                          \
-            res[s] = arm_add_with_carry(x, y, cin, &nf[s]);                    \
-        }                                                                      \
-        dp_commit(S, in, wr, setf, ok, res, nf);                               \
+    LS_DP_FN_HEAD(n)                                                           \
+    DP_SHAPES(wr, arm_add_with_carry(x, y, cin, &nf))                          \
     }
 ARM_DP_LOGIC_OPS(LS_DP_LOGIC_FN)
 ARM_DP_ARITH_OPS(LS_DP_ARITH_FN)
 #undef LS_DP_LOGIC_FN
 #undef LS_DP_ARITH_FN
+#undef LS_DP_FN_HEAD
+#undef DP_SHAPES
+#undef DP_SETF
+#undef DP_LOOP
 
-static void lockstep_dp(lockstep_t *S, uint32_t ng, const arm_insn_t *in, const arm_ctx_t *c0)
+static void lockstep_dp(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t *c0)
 {
     uint32_t setf = arm_setflags(c0, in) != 0; /* the group shares its IT state (0 here) */
     switch (in->op) {
 #define LS_DP_CASE(n, ...)                                                     \
     case ARM_OP_##n##_IMM:                                                     \
     case ARM_OP_##n##_REG:                                                     \
-        lockstep_dp_##n(S, ng, in, setf);                                      \
+        lockstep_dp_##n(S, in, setf);                                          \
         return;
         ARM_DP_LOGIC_OPS(LS_DP_CASE)
         ARM_DP_ARITH_OPS(LS_DP_CASE)
@@ -274,6 +373,85 @@ static void lockstep_dp(lockstep_t *S, uint32_t ng, const arm_insn_t *in, const 
         __builtin_unreachable();
     }
 }
+
+/* ---- multiplies, saturating and bit operations, every slot at once ----- */
+
+/* One loop over the slots: r = the value (from a = Rm, b = Rs, acc = Rn),
+ * kept where the slot's mask is set. */
+#define VAL_LOOP(EXPR)                                                         \
+    _Pragma("GCC ivdep") for (uint32_t s = 0; s < NL; s++)                     \
+    {                                                                          \
+        uint32_t a = rm[s], b = rs[s], acc = rn[s], m = ok[s], r = (EXPR);     \
+        (void)a, (void)b, (void)acc;                                           \
+        rd[s] = (r & m) | (rd[s] & ~m);                                        \
+    }
+
+static void lockstep_value(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t *c0)
+{
+    uint32_t okb[NL] __attribute__((aligned(64)));
+    const uint32_t *ok = cond_mask(S, in->cond, okb);
+    const uint32_t *rm = S->R[in->rm & 15u], *rs = S->R[in->rs & 15u], *rn = S->R[in->rn & 15u];
+    uint32_t *rd = S->R[in->rd & 15u], setf = arm_setflags(c0, in) != 0, amount = in->amount;
+    (void)amount;
+    switch (in->op) {
+    case ARM_OP_MUL:
+    case ARM_OP_MLA:
+        if (in->op == ARM_OP_MUL)
+            VAL_LOOP(a * b)
+        else
+            VAL_LOOP(a * b + acc)
+        if (setf)
+            for (uint32_t s = 0; s < NL; s++)
+                S->NZCV[s] = (arm_nz_merge(S->NZCV[s], rd[s]) & ok[s]) | (S->NZCV[s] & ~ok[s]);
+        return;
+    case ARM_OP_MLS: VAL_LOOP(arm_mul_val(ARM_OP_MLS, a, b, acc)) return;
+#define LK_MULL(n)                                                             \
+    case ARM_OP_##n: {                                                         \
+        uint32_t *hi = S->R[in->rn & 15u];                                     \
+        for (uint32_t s = 0; s < NL; s++) {                                    \
+            uint32_t m = ok[s], f = S->NZCV[s];                                \
+            uint64_t r = arm_mull_val(ARM_OP_##n, rm[s], rs[s], rd[s], hi[s]); \
+            rd[s] = ((uint32_t)r & m) | (rd[s] & ~m);                          \
+            hi[s] = ((uint32_t)(r >> 32) & m) | (hi[s] & ~m);                  \
+            if (ARM_OP_##n != ARM_OP_UMAAL && setf)                            \
+                S->NZCV[s] = (arm_mull_nz(f, r) & m) | (f & ~m);               \
+        }                                                                      \
+        return;                                                                \
+    }
+        LK_MULL(UMULL) LK_MULL(SMULL) LK_MULL(UMLAL) LK_MULL(SMLAL) LK_MULL(UMAAL)
+#undef LK_MULL
+    case ARM_OP_SMULXY: VAL_LOOP((uint32_t)arm_hmul_val(ARM_OP_SMULXY, a, b, amount)) return;
+    case ARM_OP_SMULWY: VAL_LOOP((uint32_t)arm_hmul_val(ARM_OP_SMULWY, a, b, amount)) return;
+#define LK_Q(n)                                                                \
+    case ARM_OP_##n: {                                                         \
+        uint32_t q[NL] = {0};                                                  \
+        for (uint32_t s = 0; s < NL; s++) {                                    \
+            uint32_t r = arm_qarith_val(ARM_OP_##n, rm[s], rn[s], &q[s]);      \
+            rd[s] = (r & ok[s]) | (rd[s] & ~ok[s]);                            \
+        }                                                                      \
+        for (uint32_t s = 0; s < NL; s++)                                      \
+            if (q[s] & ok[s])                                                  \
+                arm_set_q(&S->ctx[S->lane[s]]);                                \
+        return;                                                                \
+    }
+        LK_Q(QADD) LK_Q(QSUB) LK_Q(QDADD) LK_Q(QDSUB)
+#undef LK_Q
+#define LK_BIT(n)                                                              \
+    case ARM_OP_##n: VAL_LOOP(arm_bitop_val(ARM_OP_##n, a)) return;
+        LK_BIT(CLZ) LK_BIT(RBIT) LK_BIT(REV) LK_BIT(REV16) LK_BIT(REVSH)
+#undef LK_BIT
+#define LK_XT(n)                                                               \
+    case ARM_OP_##n: VAL_LOOP(arm_extend_val(ARM_OP_##n, a, amount, acc)) return;
+        LK_XT(SXTB) LK_XT(SXTH) LK_XT(UXTB) LK_XT(UXTH) LK_XT(SXTB16) LK_XT(UXTB16)
+        LK_XT(SXTAB) LK_XT(SXTAH) LK_XT(UXTAB) LK_XT(UXTAH) LK_XT(SXTAB16) LK_XT(UXTAB16)
+#undef LK_XT
+    case ARM_OP_NOP:
+        return;
+    default:
+        __builtin_unreachable();
+    }
+}
+#undef VAL_LOOP
 
 /* ---- the other paths --------------------------------------------------- */
 
@@ -334,36 +512,110 @@ static uint32_t lockstep_lanes(lockstep_t *S, uint32_t ng, const arm_insn_t *rec
 /* A single load or store on every slot of the group whose condition
  * passes; a lane whose access faults (or leaves the fast accessors' reach
  * and faults there) runs the record again by the full path, which stops
- * it the same way. Returns whether a lane stopped. */
-static uint32_t lockstep_ls(lockstep_t *S, uint32_t ng, const arm_insn_t *in, uint32_t pc, uint32_t thumb,
-                            uint64_t k)
+ * it the same way. Returns whether a lane stopped. LOAD, SIZE and SIGN are
+ * constants where this inlines (lockstep_ls): an access inside the lane's
+ * window is then one host access at the slot's window pointer (W, as
+ * arm_ld_size's fast path: the windows' bases and sizes are the chunk's),
+ * anything else goes through arm_ld_size and arm_st_size. */
+static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint32_t ng, const arm_insn_t *in,
+                                                             uint32_t pc, uint32_t thumb, uint64_t k,
+                                                             const uint32_t LOAD, const uint32_t SIZE,
+                                                             const uint32_t SIGN)
 {
-    const ls_op_t o = ls_ops[in->op];
     const uint32_t rd = in->rd, rn = in->rn, rm = in->rm, imm = in->imm, reg = arm_op_fmts[in->op] == ARM_FMT_LS_REG;
-    const uint32_t pre = in->flags & ARM_F_P, up = in->flags & ARM_F_U, w = in->flags & ARM_F_W, cond = in->cond;
-    uint32_t faulted = 0;
+    const uint32_t pre = in->flags & ARM_F_P, up = in->flags & ARM_F_U, w = in->flags & ARM_F_W;
+    const uint32_t base0 = S->mem[S->lane[0]].priv_base, fit = S->mem[S->lane[0]].priv_fit;
+    uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
+    uint32_t wbv[NL] __attribute__((aligned(64)));
+    const uint32_t *ok = cond_mask(S, in->cond, okb);
+    uint32_t faulted = 0, out = 0;
+    /* First every slot's address, where its offset in the window, and
+     * whether any that runs is outside it: vector code (a masked slot's
+     * offset is 0, which any window holds). */
+    if (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u)) {
+        const uint32_t *rmv = S->R[rm & 15u], *rnv = S->R[rn], sh = reg ? in->amount : 0u;
+        for (uint32_t s = 0; s < NL; s++) {
+            uint32_t off = reg ? rmv[s] << sh : imm, base = rnv[s];
+            uint32_t wb = up ? base + off : base - off, a = pre ? wb : base, o = (a - base0) & ok[s];
+            wbv[s] = wb;
+            po[s] = o;
+            out |= o > fit;
+        }
+    } else
+        out = 1;
+    if (SIM_LIKELY(!out)) {
+        /* then the accesses, a slot at a time: a load writes the base back
+         * before Rt, so that a load into the base keeps the value
+         * (arm_load); a store stores Rt as it was before (arm_store) */
+        if (w && LOAD)
+            for (uint32_t s = 0; s < NL; s++)
+                S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
+        if (LOAD) {
+            uint32_t v[NL] __attribute__((aligned(64)));
+            uint32_t *rdv = S->R[rd];
+            for (uint32_t s = 0; s < ng; s++) { /* the gather: a host load a slot */
+                const uint8_t *p = S->W[s] + po[s];
+                if (SIZE == 4u)
+                    __builtin_memcpy(&v[s], p, 4u);
+                else if (SIZE == 2u) {
+                    uint16_t h;
+                    __builtin_memcpy(&h, p, 2u);
+                    v[s] = h;
+                } else
+                    v[s] = *p;
+            }
+            for (uint32_t s = ng; s < NL; s++)
+                v[s] = 0;
+            for (uint32_t s = 0; s < NL; s++) { /* vector code */
+                uint32_t x = SIGN ? arm_sign_extend(v[s], SIZE) : v[s];
+                rdv[s] = (x & ok[s]) | (rdv[s] & ~ok[s]);
+            }
+        } else
+            for (uint32_t s = 0; s < ng; s++)
+                if (ok[s]) {
+                    uint32_t v = S->R[rd][s];
+                    __builtin_memcpy(S->W[s] + po[s], &v, SIZE); /* little-endian: the low bytes */
+                }
+        if (w && !LOAD)
+            for (uint32_t s = 0; s < NL; s++)
+                S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
+        return 0;
+    }
     for (uint32_t s = 0; s < ng; s++) {
-        uint32_t f = S->NZCV[s];
-        if (cond != ARM_COND_AL && !arm_cond_pass(cond, f))
+        if (!ok[s])
             continue;
         uint32_t off = imm, unused;
         if (reg)
-            off = in->shift == ARM_SH_LSL ? S->R[rm][s] << in->amount
-                                          : arm_shift_c(S->R[rm][s], in->shift, in->amount, (f >> 1) & 1u, &unused);
-        uint32_t base = S->R[rn][s], wb = up ? base + off : base - off, a = pre ? wb : base, v;
+            off = in->shift == ARM_SH_LSL
+                      ? S->R[rm][s] << in->amount
+                      : arm_shift_c(S->R[rm][s], in->shift, in->amount, (S->NZCV[s] >> 1) & 1u, &unused);
+        uint32_t base = S->R[rn][s], wb = up ? base + off : base - off, a = pre ? wb : base, v, po = a - base0;
         uint32_t l = S->lane[s];
-        if (o.load) {
-            if (SIM_UNLIKELY(arm_ld_size(&S->mem[l], S->core[l], a, o.size, &v))) {
+        if (LOAD) {
+            if (SIM_LIKELY(po <= fit)) {
+                const uint8_t *p = S->W[s] + po;
+                if (SIZE == 4u)
+                    __builtin_memcpy(&v, p, 4u);
+                else if (SIZE == 2u) {
+                    uint16_t h;
+                    __builtin_memcpy(&h, p, 2u);
+                    v = h;
+                } else
+                    v = *p;
+            } else if (SIM_UNLIKELY(arm_ld_size(&S->mem[l], S->core[l], a, SIZE, &v))) {
                 faulted |= 1u << s;
                 continue;
             }
-            if (o.sign)
-                v = arm_sign_extend(v, o.size);
+            if (SIGN)
+                v = arm_sign_extend(v, SIZE);
             if (w) /* the base before Rt: a load into the base keeps the value (arm_load) */
                 S->R[rn][s] = wb;
             S->R[rd][s] = v;
         } else {
-            if (SIM_UNLIKELY(arm_st_size(&S->mem[l], S->core[l], a, o.size, S->R[rd][s]))) {
+            v = S->R[rd][s];
+            if (SIM_LIKELY(po <= fit))
+                __builtin_memcpy(S->W[s] + po, &v, SIZE); /* little-endian: the low bytes */
+            else if (SIM_UNLIKELY(arm_st_size(&S->mem[l], S->core[l], a, SIZE, v))) {
                 faulted |= 1u << s;
                 continue;
             }
@@ -385,6 +637,21 @@ static uint32_t lockstep_ls(lockstep_t *S, uint32_t ng, const arm_insn_t *in, ui
             slot_from_ctx(S, s, regs, nr);
         }
     return 1;
+}
+
+static uint32_t lockstep_ls(lockstep_t *S, uint32_t ng, const arm_insn_t *in, uint32_t pc, uint32_t thumb,
+                            uint64_t k)
+{
+    const ls_op_t o = ls_ops[in->op];
+    if (!o.load)
+        return o.size == 4u ? ls_run(S, ng, in, pc, thumb, k, 0, 4, 0)
+               : o.size == 2u ? ls_run(S, ng, in, pc, thumb, k, 0, 2, 0)
+                              : ls_run(S, ng, in, pc, thumb, k, 0, 1, 0);
+    if (o.size == 4u)
+        return ls_run(S, ng, in, pc, thumb, k, 1, 4, 0);
+    if (o.size == 2u)
+        return o.sign ? ls_run(S, ng, in, pc, thumb, k, 1, 2, 1) : ls_run(S, ng, in, pc, thumb, k, 1, 2, 0);
+    return o.sign ? ls_run(S, ng, in, pc, thumb, k, 1, 1, 1) : ls_run(S, ng, in, pc, thumb, k, 1, 1, 0);
 }
 
 /* A group at an LDREX: each lane in turn runs on its own, a step at a time,
@@ -448,6 +715,17 @@ static uint32_t group_form(lockstep_t *S)
     return g;
 }
 
+/* Whether the group's slots 0..ng-1 are all still running and at one key
+ * (after a block that did not split them). */
+static inline uint32_t group_whole(const lockstep_t *S, uint32_t ng)
+{
+    uint64_t k0 = slot_key(S, 0);
+    uint32_t same = 1;
+    for (uint32_t s = 0; s < ng; s++)
+        same &= (slot_key(S, s) == k0) & (S->ctx[S->lane[s]].sys.status == SIM_RUNNING);
+    return same;
+}
+
 /* The group's slots after it ran k instructions: their counts, and the ones
  * that stopped or used their budget leave (as arm_run, an instruction that
  * faulted or must be retried is not counted), their registers back in
@@ -473,16 +751,39 @@ static void group_settle(lockstep_t *S, uint32_t ng, uint64_t k)
 
 /* Run the group (slots 0..ng-1, at pc) for at most budget (>= 1)
  * instructions: until its block ends, a lane stops, or the budget is used.
- * Leaves each slot's pc in PC; returns the instructions run. */
+ * Leaves each slot's pc in PC; returns the instructions run, and in *whole
+ * whether the group is still one: GROUP_WHOLE where its lanes cannot have
+ * parted (a block that fell through, a branch all took one way),
+ * GROUP_SPLIT where they did, GROUP_ASK where group_whole must look. */
+enum { GROUP_SPLIT, GROUP_WHOLE, GROUP_ASK };
+
 static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, uint64_t budget,
-                          arm_lockstep_stats_t *st)
+                          arm_lockstep_stats_t *st, uint32_t *whole)
 {
+    *whole = GROUP_ASK;
     const arm_code_t im = *code;
     const arm_ctx_t *c0 = &S->ctx[S->lane[0]];
     uint32_t pc = S->PC[0], thumb = c0->thumb;
     uint64_t k = 0;
+    for (uint32_t s = 0; s < NL; s++)
+        S->gm[s] = s < ng ? ~0u : 0u;
     while (k < budget) {
-        const arm_insn_t *in = c0->it ? NULL : arm_fetch(c0, im, pc);
+        const arm_insn_t *in = arm_fetch(c0, im, pc);
+        /* inside an IT block (its state is the group's): the block's
+         * condition for the record's, data processing and the value ops
+         * shared, then ITAdvance on every lane; the rest a full step each */
+        const uint32_t it = thumb ? c0->it : 0u;
+        arm_insn_t itr;
+        if (SIM_UNLIKELY(it) && in) {
+            uint32_t kd = lockstep_kind(in);
+            if (in->op == ARM_OP_UNDECODED || (kd != LK_DP && kd != LK_VALUE))
+                in = NULL;
+            else {
+                itr = *in;
+                itr.cond = it >> 4;
+                in = &itr;
+            }
+        }
         st->records++;
         st->lane_steps += ng;
         if (!in) {
@@ -499,7 +800,14 @@ static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, ui
         uint32_t len = arm_len(in), kind = lockstep_kind(in), ends = in->run < 2u;
         switch (kind) {
         case LK_DP:
-            lockstep_dp(S, ng, in, c0);
+            lockstep_dp(S, in, c0);
+            break;
+        case LK_VALUE:
+            lockstep_value(S, in, c0);
+            break;
+        case LK_IT: /* outside an IT block, condition AL (arm_ops.def's body) */
+            for (uint32_t s = 0; s < ng; s++)
+                S->ctx[S->lane[s]].it = in->imm & 0xffu;
             break;
         case LK_LS:
             if (lockstep_ls(S, ng, in, pc, thumb, k)) {
@@ -513,11 +821,19 @@ static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, ui
         case LK_EXCL:
             for (uint32_t s = 0; s < ng; s++)
                 S->PC[s] = pc;
+            *whole = GROUP_SPLIT; /* the lanes' counts moved on their own: form the group again */
             return lockstep_excl(S, ng, code, k);
-        case LK_B:
-            for (uint32_t s = 0; s < ng; s++)
-                S->PC[s] = in->cond == ARM_COND_AL || arm_cond_pass(in->cond, S->NZCV[s]) ? in->imm : pc + len;
+        case LK_B: {
+            uint32_t okb[NL] __attribute__((aligned(64)));
+            const uint32_t *ok = cond_mask(S, in->cond, okb), to = in->imm, past = pc + len;
+            uint32_t taken = 0;
+            for (uint32_t s = 0; s < NL; s++) {
+                S->PC[s] = s < ng ? (to & ok[s]) | (past & ~ok[s]) : S->PC[s];
+                taken += ok[s] & 1u;
+            }
+            *whole = taken == 0 || taken == ng ? GROUP_WHOLE : GROUP_SPLIT;
             return k + 1;
+        }
         default: {
             const uint8_t fields[4] = {in->rd, in->rn, in->rm, in->rs};
             const uint8_t *list = kind == LK_FIELDS ? fields : all_regs;
@@ -527,20 +843,29 @@ static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, ui
             break;
         }
         }
+        if (SIM_UNLIKELY(it)) {
+            const uint32_t next = arm_it_advance(it);
+            for (uint32_t s = 0; s < ng; s++)
+                S->ctx[S->lane[s]].it = (uint8_t)next;
+        }
         k++;
         pc += len;
-        if (ends) {
+        if (ends || kind == LK_IT) {
             for (uint32_t s = 0; s < ng; s++)
                 S->PC[s] = pc;
+            *whole = kind == LK_DP || kind == LK_VALUE || kind == LK_LS || kind == LK_IT ? GROUP_WHOLE : GROUP_ASK;
             return k;
         }
     }
     for (uint32_t s = 0; s < ng; s++)
         S->PC[s] = pc;
+    *whole = GROUP_WHOLE;
     return k;
 }
 
-uint64_t arm_lockstep_chunk(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
+uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
+                            const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st);
+uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
                             const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st)
 {
     static __thread lockstep_t S; /* 32 contexts: more than a worker's stack should hold */
@@ -570,13 +895,25 @@ uint64_t arm_lockstep_chunk(const sim_soa_t *soa, const uint32_t *cores, uint32_
         S.done[s] = 0;
         S.left[s] = b;
         S.lane[s] = (uint8_t)l;
+        S.W[s] = arm_window_byte(&S.mem[l], core, 0u);
     }
     while (S.nlive) {
         uint32_t ng = group_form(&S);
-        uint64_t b = ~0ull;
+        uint64_t b = ~0ull, k;
+        uint32_t whole;
         for (uint32_t s = 0; s < ng; s++)
             b = S.left[s] < b ? S.left[s] : b;
-        uint64_t k = group_run(&S, ng, code, b, st);
+        /* block after block while every live lane is in the group and
+         * stays there: the group group_form would form again, without its
+         * sort and group_settle's tests a block */
+        while ((k = group_run(&S, ng, code, b, st, &whole)) < b && ng == S.nlive && whole != GROUP_SPLIT &&
+               (whole == GROUP_WHOLE || group_whole(&S, ng))) {
+            for (uint32_t s = 0; s < NL; s++) { /* every slot is the group's: vector code */
+                S.done[s] += k;
+                S.left[s] -= k;
+            }
+            b -= k;
+        }
         group_settle(&S, ng, k);
     }
     uint64_t total = 0;
@@ -591,5 +928,33 @@ uint64_t arm_lockstep_chunk(const sim_soa_t *soa, const uint32_t *cores, uint32_
     }
     return total;
 }
+
+#ifdef ARM_LOCKSTEP_DISPATCH
+#if defined(__x86_64__)
+uint64_t arm_lockstep_chunk_x86_64_v3(const sim_soa_t *soa, const uint32_t *cores, uint32_t n,
+                                      const arm_code_t *code, const sim_mem_t *m, uint64_t budget, uint64_t limit,
+                                      arm_lockstep_stats_t *st);
+#endif
+
+/* The build for this host's vector unit (the file's head). */
+uint64_t arm_lockstep_chunk(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
+                            const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st)
+{
+#if defined(__x86_64__)
+    /* WARPSIM_LOCKSTEP_GENERIC=1 keeps the generic build (the lockstep
+     * test runs both); worked out once, by whichever worker comes first */
+    static int v3 = -1;
+    int use = __atomic_load_n(&v3, __ATOMIC_RELAXED);
+    if (use < 0) {
+        const char *g = getenv("WARPSIM_LOCKSTEP_GENERIC");
+        use = sim_host_x86_64_v3() && !(g && *g && strcmp(g, "0"));
+        __atomic_store_n(&v3, use, __ATOMIC_RELAXED);
+    }
+    if (use)
+        return arm_lockstep_chunk_x86_64_v3(soa, cores, n, code, m, budget, limit, st);
+#endif
+    return arm_lockstep_chunk_generic(soa, cores, n, code, m, budget, limit, st);
+}
+#endif
 
 #endif
