@@ -3,30 +3,37 @@
  * State. A chunk's cores are lanes; each keeps its whole context (arm_ctx_t,
  * as a core staged for arm_run has it), but while the chunk runs, r0-r14,
  * the flags and the pc live in slots, structure-of-arrays (R[reg][slot]),
- * where the records that share a group read them side by side. The live
- * slots are 0..nlive-1, sorted so that a group, the slots at one (pc,
- * instruction set, IT state), is slots 0..n-1: the lowest pc runs first
- * (where a group splits, the lanes ahead usually wait at a higher pc, after
- * a loop or an if, for the others to come: they merge there; Fung et al.'s
- * reconvergence heuristic, which the GPU's scheduler approximates too).
- * Nothing depends on the order but speed.
+ * where the records that share a group read them side by side. A lane
+ * keeps its slot; a group is a set of live slots (a bit each, and a mask a
+ * slot in gm), those at the lowest (pc, instruction set, IT state): the
+ * lowest pc runs first (where a group splits, the lanes ahead usually wait
+ * at a higher pc, after a loop or an if, for the others to come: they
+ * merge there; Fung et al.'s reconvergence heuristic, which the GPU's
+ * scheduler approximates too). Nothing depends on the order but speed.
  *
- * A record runs once for the group, by one of four paths (lockstep_kind):
- *   - data processing with register and immediate operands: loops over all
- *     ARM_LANES slots at once, masked by the group and each lane's
- *     condition, that the compiler vectorises (the values come from the
- *     same helpers arm_exec's bodies use: arm_dp_val_<op>, arm_shift_c,
- *     arm_add_with_carry, arm_nzc_merge: one source);
- *   - single loads and stores: a loop over the lanes through arm_ld_size and
- *     arm_st_size, as arm_load_fast and arm_store_fast; a lane whose access
- *     faults takes the full path, which faults it the same way;
- *   - B: each lane's condition picks its pc;
+ * A record runs once for the group, by its kind (lockstep_kind):
+ *   - data processing with register and immediate operands: a loop over
+ *     all ARM_LANES slots for each operation, operand-2 shape and flag
+ *     setting, masked by the group and each lane's condition, that the
+ *     compiler vectorises (the values come from the same helpers
+ *     arm_exec's bodies use: arm_dp_val_<op>, arm_add_with_carry,
+ *     arm_nzc_merge: one source);
+ *   - multiplies, saturating arithmetic, bit counts, reversals, extends:
+ *     the same, from arm_exec_mul.h's and arm_exec_bits.h's value helpers;
+ *   - single loads and stores: every slot's address at once, then where
+ *     all fall in their windows a host access a slot; else a loop through
+ *     arm_ld_size and arm_st_size, as arm_load_fast and arm_store_fast; a
+ *     lane whose access faults takes the full path, which faults it the
+ *     same way;
+ *   - B: each lane's condition picks its pc; IT: every lane's IT state;
  *   - anything else: each lane's registers go to its context, arm_exec's
  *     body runs on it (the op's switch outside the loop over the lanes),
  *     and they come back: only the registers the record's fields name, for
  *     the formats whose bodies touch no others, else r0-r14.
- * Records that cannot be shared (an IT block, a fetch outside the text) run
- * as a full step of each lane's own (arm_step_inline). */
+ * In an IT block, data processing and the value ops run shared under the
+ * block's condition, then every lane's IT state advances; other records
+ * there, and fetches outside the text, run as a full step of each lane's
+ * own (arm_step_inline). */
 #define SIM_PORTABLE_FLAGS /* before any include: host.h (the vectorised loops) */
 #define SIM_PRIV_CONTIGUOUS
 #include "arm_lockstep.h"
@@ -59,13 +66,14 @@ typedef struct lockstep {
     /* by slot */
     uint32_t R[16][NL] __attribute__((aligned(64))); /* R[15]: never read (the pc is PC) */
     uint32_t NZCV[NL] __attribute__((aligned(64)));
-    uint32_t gm[NL] __attribute__((aligned(64))); /* the group's mask: all ones for slots 0..ng-1 */
+    uint32_t gm[NL] __attribute__((aligned(64))); /* the group as a mask a slot: all ones or none */
     uint32_t PC[NL];
     uint8_t *W[NL]; /* the first byte of the lane's window (arm_window_byte) */
     uint64_t done[NL]; /* instructions run (arm_run's n), before the current group's */
     uint64_t left[NL]; /* budget still to run, likewise */
     uint8_t lane[NL];
-    uint32_t nlive;
+    uint32_t live; /* the slots still running in this call, a bit each */
+    uint64_t rest_lo; /* the lowest key of the live slots outside the group (group_form) */
     /* by lane */
     arm_ctx_t ctx[NL];
     sim_mem_t mem[NL]; /* each lane's view (sim_mem_for_core) */
@@ -74,25 +82,9 @@ typedef struct lockstep {
     uint64_t ran[NL];   /* instructions run, once the lane has left */
 } lockstep_t;
 
-/* Exchange slots a and b: every by-slot array. */
-static void slot_swap(lockstep_t *S, uint32_t a, uint32_t b)
-{
-#define SLOT_SWAP(arr)                                                         \
-    do {                                                                       \
-        __typeof__(arr[0]) t_ = arr[a];                                        \
-        arr[a] = arr[b];                                                       \
-        arr[b] = t_;                                                           \
-    } while (0)
-    for (uint32_t r = 0; r < 15; r++)
-        SLOT_SWAP(S->R[r]);
-    SLOT_SWAP(S->NZCV);
-    SLOT_SWAP(S->PC);
-    SLOT_SWAP(S->W);
-    SLOT_SWAP(S->done);
-    SLOT_SWAP(S->left);
-    SLOT_SWAP(S->lane);
-#undef SLOT_SWAP
-}
+/* Each slot s of the set g (a bit a slot), lowest first. */
+#define FOR_SLOTS(s, g)                                                        \
+    for (uint32_t s##_m = (g), s = 0; s##_m && (s = (uint32_t)__builtin_ctz(s##_m), 1); s##_m &= s##_m - 1u)
 
 /* The registers of slot s to and from its lane's context, with the flags
  * (and, back, the pc): all of r0-r14 (nf = 0), or the nf registers the
@@ -472,14 +464,14 @@ static void lockstep_value(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t 
 
 /* Every slot of the group through arm_exec's body of the record's op, the
  * switch outside the loop over the slots. Returns whether a lane stopped. */
-static uint32_t lockstep_lanes(lockstep_t *S, uint32_t ng, const arm_insn_t *rec, uint32_t pc, uint32_t thumb,
+static uint32_t lockstep_lanes(lockstep_t *S, uint32_t g, const arm_insn_t *rec, uint32_t pc, uint32_t thumb,
                                uint64_t k, const uint8_t *regs, uint32_t nr)
 {
     const arm_insn_t r = *rec, *in = &r;
     const uint32_t r15 = pc + (thumb ? 4u : 8u), npc = pc + arm_len(in), cond = in->cond;
     uint32_t stopped = 0;
 #define LANE_LOOP(body)                                                        \
-    for (uint32_t s = 0; s < ng; s++) {                                        \
+    FOR_SLOTS(s, g) {                                                          \
         LANE_STEP_BEGIN(s)                                                     \
         if (cond == ARM_COND_AL || arm_cond_pass(cond, c->nzcv)) {             \
             body;                                                              \
@@ -517,14 +509,14 @@ static uint32_t lockstep_lanes(lockstep_t *S, uint32_t ng, const arm_insn_t *rec
  * window is then one host access at the slot's window pointer (W, as
  * arm_ld_size's fast path: the windows' bases and sizes are the chunk's),
  * anything else goes through arm_ld_size and arm_st_size. */
-static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint32_t ng, const arm_insn_t *in,
+static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint32_t g, const arm_insn_t *in,
                                                              uint32_t pc, uint32_t thumb, uint64_t k,
                                                              const uint32_t LOAD, const uint32_t SIZE,
                                                              const uint32_t SIGN)
 {
     const uint32_t rd = in->rd, rn = in->rn, rm = in->rm, imm = in->imm, reg = arm_op_fmts[in->op] == ARM_FMT_LS_REG;
     const uint32_t pre = in->flags & ARM_F_P, up = in->flags & ARM_F_U, w = in->flags & ARM_F_W;
-    const uint32_t base0 = S->mem[S->lane[0]].priv_base, fit = S->mem[S->lane[0]].priv_fit;
+    const uint32_t base0 = S->mem[0].priv_base, fit = S->mem[0].priv_fit; /* every lane's */
     uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
     uint32_t wbv[NL] __attribute__((aligned(64)));
     const uint32_t *ok = cond_mask(S, in->cond, okb);
@@ -553,7 +545,9 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
         if (LOAD) {
             uint32_t v[NL] __attribute__((aligned(64)));
             uint32_t *rdv = S->R[rd];
-            for (uint32_t s = 0; s < ng; s++) { /* the gather: a host load a slot */
+            for (uint32_t s = 0; s < NL; s++)
+                v[s] = 0;
+            FOR_SLOTS(s, g) { /* the gather: a host load a slot */
                 const uint8_t *p = S->W[s] + po[s];
                 if (SIZE == 4u)
                     __builtin_memcpy(&v[s], p, 4u);
@@ -564,14 +558,12 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
                 } else
                     v[s] = *p;
             }
-            for (uint32_t s = ng; s < NL; s++)
-                v[s] = 0;
             for (uint32_t s = 0; s < NL; s++) { /* vector code */
                 uint32_t x = SIGN ? arm_sign_extend(v[s], SIZE) : v[s];
                 rdv[s] = (x & ok[s]) | (rdv[s] & ~ok[s]);
             }
         } else
-            for (uint32_t s = 0; s < ng; s++)
+            FOR_SLOTS(s, g)
                 if (ok[s]) {
                     uint32_t v = S->R[rd][s];
                     __builtin_memcpy(S->W[s] + po[s], &v, SIZE); /* little-endian: the low bytes */
@@ -581,7 +573,7 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
                 S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
         return 0;
     }
-    for (uint32_t s = 0; s < ng; s++) {
+    FOR_SLOTS(s, g) {
         if (!ok[s])
             continue;
         uint32_t off = imm, unused;
@@ -626,32 +618,31 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
     if (SIM_LIKELY(!faulted))
         return 0;
     /* the full path, on the faulting lanes alone */
-    for (uint32_t s = 0; s < ng; s++)
-        if (faulted >> s & 1u) {
-            const uint8_t *regs = all_regs;
-            uint32_t nr = 0, r15 = pc + (thumb ? 4u : 8u), npc = pc + arm_len(in);
-            LANE_STEP_BEGIN(s)
-            arm_step_record(c, in, m, core, pc, icount);
-            (void)r15;
-            (void)npc;
-            slot_from_ctx(S, s, regs, nr);
-        }
+    FOR_SLOTS(s, faulted) {
+        const uint8_t *regs = all_regs;
+        uint32_t nr = 0, r15 = pc + (thumb ? 4u : 8u), npc = pc + arm_len(in);
+        LANE_STEP_BEGIN(s)
+        arm_step_record(c, in, m, core, pc, icount);
+        (void)r15;
+        (void)npc;
+        slot_from_ctx(S, s, regs, nr);
+    }
     return 1;
 }
 
-static uint32_t lockstep_ls(lockstep_t *S, uint32_t ng, const arm_insn_t *in, uint32_t pc, uint32_t thumb,
+static uint32_t lockstep_ls(lockstep_t *S, uint32_t g, const arm_insn_t *in, uint32_t pc, uint32_t thumb,
                             uint64_t k)
 {
     const ls_op_t o = ls_ops[in->op];
     if (!o.load)
-        return o.size == 4u ? ls_run(S, ng, in, pc, thumb, k, 0, 4, 0)
-               : o.size == 2u ? ls_run(S, ng, in, pc, thumb, k, 0, 2, 0)
-                              : ls_run(S, ng, in, pc, thumb, k, 0, 1, 0);
+        return o.size == 4u ? ls_run(S, g, in, pc, thumb, k, 0, 4, 0)
+               : o.size == 2u ? ls_run(S, g, in, pc, thumb, k, 0, 2, 0)
+                              : ls_run(S, g, in, pc, thumb, k, 0, 1, 0);
     if (o.size == 4u)
-        return ls_run(S, ng, in, pc, thumb, k, 1, 4, 0);
+        return ls_run(S, g, in, pc, thumb, k, 1, 4, 0);
     if (o.size == 2u)
-        return o.sign ? ls_run(S, ng, in, pc, thumb, k, 1, 2, 1) : ls_run(S, ng, in, pc, thumb, k, 1, 2, 0);
-    return o.sign ? ls_run(S, ng, in, pc, thumb, k, 1, 1, 1) : ls_run(S, ng, in, pc, thumb, k, 1, 1, 0);
+        return o.sign ? ls_run(S, g, in, pc, thumb, k, 1, 2, 1) : ls_run(S, g, in, pc, thumb, k, 1, 2, 0);
+    return o.sign ? ls_run(S, g, in, pc, thumb, k, 1, 1, 1) : ls_run(S, g, in, pc, thumb, k, 1, 1, 0);
 }
 
 /* A group at an LDREX: each lane in turn runs on its own, a step at a time,
@@ -662,10 +653,10 @@ static uint32_t lockstep_ls(lockstep_t *S, uint32_t ng, const arm_insn_t *in, ui
  * way, every lane's STREX after the first would fail and retry, changing
  * its instruction count (the results stay right either way). The group's
  * k shared steps so far are counted here; returns 0 further steps. */
-static uint64_t lockstep_excl(lockstep_t *S, uint32_t ng, const arm_code_t *code, uint64_t k)
+static uint64_t lockstep_excl(lockstep_t *S, uint32_t g, const arm_code_t *code, uint64_t k)
 {
     const arm_code_t im = *code;
-    for (uint32_t s = 0; s < ng; s++) {
+    FOR_SLOTS(s, g) {
         uint32_t l = S->lane[s];
         arm_ctx_t *c = &S->ctx[l];
         S->done[s] += k;
@@ -684,44 +675,43 @@ static uint64_t lockstep_excl(lockstep_t *S, uint32_t ng, const arm_code_t *code
 
 /* ---- groups ------------------------------------------------------------ */
 
+
 static inline uint64_t slot_key(const lockstep_t *S, uint32_t s)
 {
     const arm_ctx_t *c = &S->ctx[S->lane[s]];
     return (uint64_t)S->PC[s] << 9 | c->thumb << 8 | c->it;
 }
 
-/* Sort the live slots by key (insertion sort: at most 32, and mostly in
- * order already); returns the size of the first group. */
+/* The group to run: the live slots at the lowest key (where the others
+ * tend to come back to), as a set, its mask a slot in S->gm; and rest_lo,
+ * the lowest key outside it. Slots stay where they are: a group is a set,
+ * not a prefix, so forming one moves no state (sorting 32 slots' rows cost
+ * imatmul a third of its time). */
 static uint32_t group_form(lockstep_t *S)
 {
-    uint64_t key[NL];
-    uint32_t n = S->nlive, same = 1;
-    for (uint32_t s = 0; s < n; s++) {
+    uint64_t key[NL], lo = ~0ull;
+    uint32_t g = 0;
+    FOR_SLOTS(s, S->live) {
         key[s] = slot_key(S, s);
-        same &= key[s] == key[0];
+        lo = key[s] < lo ? key[s] : lo;
     }
-    if (same)
-        return n;
-    for (uint32_t i = 1; i < n; i++)
-        for (uint32_t j = i; j > 0 && key[j - 1] > key[j]; j--) {
-            uint64_t t = key[j];
-            key[j] = key[j - 1];
-            key[j - 1] = t;
-            slot_swap(S, j, j - 1);
-        }
-    uint32_t g = 1;
-    while (g < n && key[g] == key[0])
-        g++;
+    FOR_SLOTS(s, S->live)
+        g |= (uint32_t)(key[s] == lo) << s;
+    S->rest_lo = ~0ull;
+    FOR_SLOTS(s, S->live & ~g)
+        S->rest_lo = key[s] < S->rest_lo ? key[s] : S->rest_lo;
+    for (uint32_t s = 0; s < NL; s++)
+        S->gm[s] = 0u - (g >> s & 1u);
     return g;
 }
 
-/* Whether the group's slots 0..ng-1 are all still running and at one key
- * (after a block that did not split them). */
-static inline uint32_t group_whole(const lockstep_t *S, uint32_t ng)
+/* Whether the group's slots are all still running and at one key (after a
+ * block that did not split them). */
+static inline uint32_t group_whole(const lockstep_t *S, uint32_t g)
 {
-    uint64_t k0 = slot_key(S, 0);
+    uint64_t k0 = slot_key(S, (uint32_t)__builtin_ctz(g));
     uint32_t same = 1;
-    for (uint32_t s = 0; s < ng; s++)
+    FOR_SLOTS(s, g)
         same &= (slot_key(S, s) == k0) & (S->ctx[S->lane[s]].sys.status == SIM_RUNNING);
     return same;
 }
@@ -730,9 +720,9 @@ static inline uint32_t group_whole(const lockstep_t *S, uint32_t ng)
  * that stopped or used their budget leave (as arm_run, an instruction that
  * faulted or must be retried is not counted), their registers back in
  * their contexts. */
-static void group_settle(lockstep_t *S, uint32_t ng, uint64_t k)
+static void group_settle(lockstep_t *S, uint32_t g, uint64_t k)
 {
-    for (uint32_t s = ng; s-- > 0;) {
+    FOR_SLOTS(s, g) {
         S->done[s] += k;
         S->left[s] -= k;
         arm_ctx_t *c = &S->ctx[S->lane[s]];
@@ -745,11 +735,11 @@ static void group_settle(lockstep_t *S, uint32_t ng, uint64_t k)
         S->ran[S->lane[s]] = n;
         slot_to_ctx(S, s, all_regs, 0);
         c->r[15] = S->PC[s];
-        slot_swap(S, s, --S->nlive);
+        S->live &= ~(1u << s);
     }
 }
 
-/* Run the group (slots 0..ng-1, at pc) for at most budget (>= 1)
+/* Run the group (the slots of g, at one pc) for at most budget (>= 1)
  * instructions: until its block ends, a lane stops, or the budget is used.
  * Leaves each slot's pc in PC; returns the instructions run, and in *whole
  * whether the group is still one: GROUP_WHOLE where its lanes cannot have
@@ -757,16 +747,15 @@ static void group_settle(lockstep_t *S, uint32_t ng, uint64_t k)
  * GROUP_SPLIT where they did, GROUP_ASK where group_whole must look. */
 enum { GROUP_SPLIT, GROUP_WHOLE, GROUP_ASK };
 
-static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, uint64_t budget,
+static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uint64_t budget,
                           arm_lockstep_stats_t *st, uint32_t *whole)
 {
     *whole = GROUP_ASK;
     const arm_code_t im = *code;
-    const arm_ctx_t *c0 = &S->ctx[S->lane[0]];
-    uint32_t pc = S->PC[0], thumb = c0->thumb;
+    const uint32_t s0 = (uint32_t)__builtin_ctz(g), ng = (uint32_t)__builtin_popcount(g);
+    const arm_ctx_t *c0 = &S->ctx[S->lane[s0]];
+    uint32_t pc = S->PC[s0], thumb = c0->thumb;
     uint64_t k = 0;
-    for (uint32_t s = 0; s < NL; s++)
-        S->gm[s] = s < ng ? ~0u : 0u;
     while (k < budget) {
         const arm_insn_t *in = arm_fetch(c0, im, pc);
         /* inside an IT block (its state is the group's): the block's
@@ -788,7 +777,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, ui
         st->lane_steps += ng;
         if (!in) {
             /* not shared: each lane a full step of its own */
-            for (uint32_t s = 0; s < ng; s++) {
+            FOR_SLOTS(s, g) {
                 uint32_t l = S->lane[s];
                 slot_to_ctx(S, s, all_regs, 0);
                 S->ctx[l].r[15] = pc;
@@ -806,29 +795,29 @@ static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, ui
             lockstep_value(S, in, c0);
             break;
         case LK_IT: /* outside an IT block, condition AL (arm_ops.def's body) */
-            for (uint32_t s = 0; s < ng; s++)
+            FOR_SLOTS(s, g)
                 S->ctx[S->lane[s]].it = in->imm & 0xffu;
             break;
         case LK_LS:
-            if (lockstep_ls(S, ng, in, pc, thumb, k)) {
+            if (lockstep_ls(S, g, in, pc, thumb, k)) {
                 /* the lanes that faulted have their PC (slot_from_ctx) */
-                for (uint32_t s = 0; s < ng; s++)
+                FOR_SLOTS(s, g)
                     if (S->ctx[S->lane[s]].sys.status == SIM_RUNNING)
                         S->PC[s] = pc + len;
                 return k + 1;
             }
             break;
         case LK_EXCL:
-            for (uint32_t s = 0; s < ng; s++)
+            FOR_SLOTS(s, g)
                 S->PC[s] = pc;
             *whole = GROUP_SPLIT; /* the lanes' counts moved on their own: form the group again */
-            return lockstep_excl(S, ng, code, k);
+            return lockstep_excl(S, g, code, k);
         case LK_B: {
             uint32_t okb[NL] __attribute__((aligned(64)));
             const uint32_t *ok = cond_mask(S, in->cond, okb), to = in->imm, past = pc + len;
             uint32_t taken = 0;
             for (uint32_t s = 0; s < NL; s++) {
-                S->PC[s] = s < ng ? (to & ok[s]) | (past & ~ok[s]) : S->PC[s];
+                S->PC[s] = (S->gm[s] & ((to & ok[s]) | (past & ~ok[s]))) | (~S->gm[s] & S->PC[s]);
                 taken += ok[s] & 1u;
             }
             *whole = taken == 0 || taken == ng ? GROUP_WHOLE : GROUP_SPLIT;
@@ -838,26 +827,26 @@ static uint64_t group_run(lockstep_t *S, uint32_t ng, const arm_code_t *code, ui
             const uint8_t fields[4] = {in->rd, in->rn, in->rm, in->rs};
             const uint8_t *list = kind == LK_FIELDS ? fields : all_regs;
             uint32_t nr = kind == LK_FIELDS ? 4u : 0u;
-            if (lockstep_lanes(S, ng, in, pc, thumb, k, list, nr) || ends || arm_op_has(in->op, ARM_P_END))
+            if (lockstep_lanes(S, g, in, pc, thumb, k, list, nr) || ends || arm_op_has(in->op, ARM_P_END))
                 return k + 1; /* each slot's PC is set */
             break;
         }
         }
         if (SIM_UNLIKELY(it)) {
             const uint32_t next = arm_it_advance(it);
-            for (uint32_t s = 0; s < ng; s++)
+            FOR_SLOTS(s, g)
                 S->ctx[S->lane[s]].it = (uint8_t)next;
         }
         k++;
         pc += len;
         if (ends || kind == LK_IT) {
-            for (uint32_t s = 0; s < ng; s++)
+            FOR_SLOTS(s, g)
                 S->PC[s] = pc;
             *whole = kind == LK_DP || kind == LK_VALUE || kind == LK_LS || kind == LK_IT ? GROUP_WHOLE : GROUP_ASK;
             return k;
         }
     }
-    for (uint32_t s = 0; s < ng; s++)
+    FOR_SLOTS(s, g)
         S->PC[s] = pc;
     *whole = GROUP_WHOLE;
     return k;
@@ -870,7 +859,7 @@ uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_
 {
     static __thread lockstep_t S; /* 32 contexts: more than a worker's stack should hold */
     uint32_t nl = 0;
-    S.nlive = 0;
+    S.live = 0;
     for (uint32_t i = 0; i < n && i < NL; i++) {
         uint32_t core = cores[i];
         if (!sim_soa_running(soa, core))
@@ -887,7 +876,8 @@ uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_
             b = limit > S.start[l] ? limit - S.start[l] : 0;
         if (!b || c->sys.status != SIM_RUNNING)
             continue;
-        uint32_t s = S.nlive++;
+        uint32_t s = l; /* a lane keeps its slot */
+        S.live |= 1u << s;
         for (uint32_t r = 0; r < 15; r++)
             S.R[r][s] = c->r[r];
         S.NZCV[s] = c->nzcv;
@@ -897,24 +887,27 @@ uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_
         S.lane[s] = (uint8_t)l;
         S.W[s] = arm_window_byte(&S.mem[l], core, 0u);
     }
-    while (S.nlive) {
-        uint32_t ng = group_form(&S);
+    while (S.live) {
+        uint32_t g = group_form(&S);
         uint64_t b = ~0ull, k;
         uint32_t whole;
-        for (uint32_t s = 0; s < ng; s++)
+        FOR_SLOTS(s, g)
             b = S.left[s] < b ? S.left[s] : b;
-        /* block after block while every live lane is in the group and
-         * stays there: the group group_form would form again, without its
-         * sort and group_settle's tests a block */
-        while ((k = group_run(&S, ng, code, b, st, &whole)) < b && ng == S.nlive && whole != GROUP_SPLIT &&
-               (whole == GROUP_WHOLE || group_whole(&S, ng))) {
-            for (uint32_t s = 0; s < NL; s++) { /* every slot is the group's: vector code */
-                S.done[s] += k;
-                S.left[s] -= k;
+        /* block after block while the group stays one and below the other
+         * lanes' pcs (which do not move meanwhile): the group group_form
+         * would form again, without its keys and group_settle's tests a
+         * block (imatmul's 4 working lanes of 32 ran a block a form) */
+        while ((k = group_run(&S, g, code, b, st, &whole)) < b && whole != GROUP_SPLIT &&
+               (whole == GROUP_WHOLE || group_whole(&S, g)) &&
+               slot_key(&S, (uint32_t)__builtin_ctz(g)) < S.rest_lo) {
+            for (uint32_t s = 0; s < NL; s++) { /* the group's slots: vector code */
+                uint64_t kg = k & (uint64_t)(int64_t)(int32_t)S.gm[s];
+                S.done[s] += kg;
+                S.left[s] -= kg;
             }
             b -= k;
         }
-        group_settle(&S, ng, k);
+        group_settle(&S, g, k);
     }
     uint64_t total = 0;
     for (uint32_t l = 0; l < nl; l++) {
