@@ -17,11 +17,11 @@
 
 #define CHUNK 16u
 /* --engine auto: lockstep goes on after the first round if its records
- * served this many lanes on average. The break-even occupancy, from
- * bench/lockstep.sh (bench/RESULTS.md, "Lockstep on the host"): none yet,
- * lockstep is slower even with every record serving 32 lanes, so auto runs
- * its first round in lockstep and the rest per core. */
-#define AUTO_MIN_LANES (ARM_LANES + 1.0)
+ * served this many lanes on average. From bench/lockstep.sh (bench/RESULTS.md,
+ * "Lockstep on the host, second attempt"): at 31.7-32 lanes a record the
+ * lockstep engine ran 1.46-1.63 times the per-core one's MIPS, fft at 24.7
+ * lanes 0.60 times, imatmul at 11.3 0.37 times. */
+#define AUTO_MIN_LANES 30.0
 
 typedef struct cpu_pool {
     sim_machine_t *m;
