@@ -573,6 +573,34 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
                 S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
         return 0;
     }
+    if (LOAD && SIZE == 4u && (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u))) {
+        /* words of the shared region (the cores' inputs and results: imatmul's
+         * matrices), aligned, as sim_ld32_beyond reads them: a gather from
+         * one base (a masked slot's offset 0, which the region holds if any
+         * slot reads it) */
+        const sim_mem_t *m0 = &S->mem[0];
+        uint32_t so[NL] __attribute__((aligned(64))), bad = 0;
+        for (uint32_t s = 0; s < NL; s++) {
+            uint32_t a = po[s] + base0 - m0->shared_base;
+            so[s] = a & ok[s];
+            bad |= ok[s] & ((a >= m0->shared_size) | (a & 3u));
+        }
+        if (!bad) {
+            uint32_t v[NL] __attribute__((aligned(64)));
+            uint32_t *rdv = S->R[rd];
+            for (uint32_t s = 0; s < NL; s++)
+                v[s] = 0;
+            FOR_SLOTS(s, g)
+                if (ok[s])
+                    v[s] = *(volatile const uint32_t *)(m0->shared + so[s]);
+            if (w)
+                for (uint32_t s = 0; s < NL; s++)
+                    S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
+            for (uint32_t s = 0; s < NL; s++)
+                rdv[s] = (v[s] & ok[s]) | (rdv[s] & ~ok[s]);
+            return 0;
+        }
+    }
     FOR_SLOTS(s, g) {
         if (!ok[s])
             continue;
