@@ -21,7 +21,8 @@
  *   - multiplies, saturating arithmetic, bit counts, reversals, extends:
  *     the same, from arm_exec_mul.h's and arm_exec_bits.h's value helpers;
  *   - single loads and stores: every slot's address at once, then where
- *     all fall in their windows a host access a slot; else a loop through
+ *     all fall in their windows a host access a slot (word loads from the
+ *     shared region: a gather from its base); else a loop through
  *     arm_ld_size and arm_st_size, as arm_load_fast and arm_store_fast; a
  *     lane whose access faults takes the full path, which faults it the
  *     same way;
