@@ -282,6 +282,7 @@ bench: deps
 	$(MAKE) --no-print-directory all bench-kernels bench-programs
 	bash bench/bench.sh
 	bash bench/x86_vs_arm.sh
+	bash bench/lockstep.sh
 	bash bench/sm_timing_bench.sh
 	bash bench/sm_quantum_bench.sh
 

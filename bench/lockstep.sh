@@ -9,9 +9,15 @@
 #   bash bench/lockstep.sh      (needs make bench-kernels; W=build/warpsim)
 #
 # Columns: simulated cores, MIPS of each engine (the report's wall seconds;
-# the lockstep engine for this host's vector unit, then its generic build),
-# lockstep/percore, lanes a shared record served on average, qemu's MIPS,
-# and each engine's MIPS over qemu's.
+# the lockstep engine for this host's vector unit on the interleaved layout,
+# its default; the same on the contiguous layout, --engine auto's; its
+# generic build, interleaved), lockstep/percore, lanes a shared record
+# served on average, qemu's MIPS, and each engine's MIPS over qemu's.
+#
+# Then issue 30's CoreMark-like criterion: bench/programs/compute.c (the
+# benchmark's compute program) on 64 cores with one input, on every host
+# thread (THREADS, default 2), against qemu-arm run as 64 processes on as
+# many at a time: wall seconds of each and qemu's over warpsim's.
 set -eu
 W=${WARPSIM:-build/warpsim}
 K=${K:-build/kernels/bench}
@@ -20,14 +26,16 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
 # run ENGINE CORES PROG ARGS...: "mips lanes" of the median run (ENGINE
-# generic: the lockstep engine's generic build, WARPSIM_LOCKSTEP_GENERIC)
+# generic: the lockstep engine's generic build, WARPSIM_LOCKSTEP_GENERIC;
+# contig: lockstep on the contiguous layout)
 run() {
-    local e=$1 n=$2 g=
+    local e=$1 n=$2 g= l=auto
     shift 2
     [ "$e" = generic ] && e=lockstep g=1
+    [ "$e" = contig ] && e=lockstep l=contiguous
     for _ in $(seq "$ROUNDS"); do
         WARPSIM_LOCKSTEP_GENERIC=$g "$W" run --quiet --backend cpu --threads 1 --cores "$n" --engine "$e" \
-            --report "$T/r.json" "$@" >/dev/null 2>&1
+            --layout "$l" --report "$T/r.json" "$@" >/dev/null 2>&1
         python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(r["mips"], r.get("lockstep_lanes", 0), r["per_core"][0]["instructions"])' "$T/r.json"
     done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
 }
@@ -42,15 +50,16 @@ qemu_mips() { # PROG ARGS...: the median of ROUNDS
     done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
 }
 
-printf '%-22s %6s %9s %9s %9s %6s %6s %8s %7s %7s\n' workload cores percore lockstep generic ls/pc lanes qemu pc/qemu \
-    ls/qemu
+printf '%-22s %6s %9s %9s %9s %9s %6s %6s %8s %7s %7s\n' workload cores percore lockstep contig generic ls/pc lanes \
+    qemu pc/qemu ls/qemu
 while read -r name cores prog arg qarg; do
     read -r pm _ _ < <(run percore "$cores" "$K/$prog" $arg)
     read -r lm lanes _ < <(run lockstep "$cores" "$K/$prog" $arg)
+    read -r cm _ _ < <(run contig "$cores" "$K/$prog" $arg)
     read -r gm _ _ < <(run generic "$cores" "$K/$prog" $arg)
     qm=$(qemu_mips "$K/$prog" $qarg)
-    awk -v w="$name" -v c="$cores" -v p="$pm" -v l="$lm" -v g="$gm" -v n="$lanes" -v q="$qm" \
-        'BEGIN { printf "%-22s %6d %9.1f %9.1f %9.1f %6.2f %6.2f %8.1f %7.2f %7.2f\n", w, c, p, l, g, l / p, n, q, p / q, l / q }'
+    awk -v w="$name" -v c="$cores" -v p="$pm" -v l="$lm" -v ct="$cm" -v g="$gm" -v n="$lanes" -v q="$qm" \
+        'BEGIN { printf "%-22s %6d %9.1f %9.1f %9.1f %9.1f %6.2f %6.2f %8.1f %7.2f %7.2f\n", w, c, p, l, ct, g, l / p, n, q, p / q, l / q }'
 done <<EOF
 best.arm 1024 best.arm 100 20000
 worst.arm 1024 worst.arm 100 20000
@@ -58,3 +67,25 @@ best.thumb 1024 best.thumb.arm 100 20000
 imatmul.arm 1024 imatmul.arm 256 256
 fft.arm 1024 fft.arm 32768 32768
 EOF
+
+# The CoreMark-like criterion: wall seconds, the median of ROUNDS.
+P=${COMPUTE:-build/bench/compute.arm}
+ITERS=${COMPUTE_ITERS:-30000}
+TH=${THREADS:-2}
+secs() { # command...: the median wall seconds of ROUNDS runs
+    for _ in $(seq "$ROUNDS"); do
+        local t0 t1
+        t0=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s.%N)
+        awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }'
+    done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
+}
+warp() { "$W" run --quiet --backend cpu --threads "$TH" --cores 64 --engine "$1" "$P" "$ITERS"; }
+qemu64() { seq 64 | xargs -P "$TH" -I{} qemu-arm "$P" "$ITERS"; }
+if [ -x "$P" ]; then
+    echo
+    echo "$(basename "$P") $ITERS on 64 cores, $TH host threads (wall seconds; qemu-arm: 64 processes, $TH at a time)"
+    pc=$(secs warp percore)
+    ls=$(secs warp lockstep)
+    q=$(secs qemu64)
+    awk -v p="$pc" -v l="$ls" -v q="$q" 'BEGIN { printf "percore %.3f  lockstep %.3f  qemu %.3f  qemu/percore %.2f  qemu/lockstep %.2f\n", p, l, q, q / p, q / l }'
+fi

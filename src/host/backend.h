@@ -14,6 +14,7 @@ typedef struct sim_run {
     uint64_t rounds;       /* host service rounds */
     uint64_t gpu_max_cores; /* cuda: the most cores of this program the card holds */
     const char *engine;    /* cpu: "percore" or "lockstep" (what ran; auto picks one) */
+    const char *layout;    /* cpu: "contiguous" or "interleaved" private memory */
     double lanes;          /* lockstep: lanes a shared record served, on average; 0 otherwise */
 } sim_run_t;
 

@@ -2,7 +2,8 @@
  * run by a pool of host threads. Each round, threads take chunks of cores and
  * run each for a quantum; between rounds one thread does the host services
  * (output, barriers). Private memory is per-core contiguous (stride_word = 1)
- * so a core's working set stays together in the host caches. */
+ * so a core's working set stays together in the host caches, or, for the
+ * lockstep engine, word-interleaved as on the GPU (pick_interleaved). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,7 +207,19 @@ static int pick_lockstep(const sim_machine_t *m, const sim_options_t *o)
     return why == NULL;
 }
 
-static int alloc_memory(sim_machine_t *m)
+/* --layout: word-interleaved private memory (word w of core c at
+ * w * ncores + c, the GPU's layout) lets the lockstep engine serve a
+ * group's loads and stores of one address as one host vector; the
+ * per-core engine's chained paths need the contiguous layout (a core's
+ * window one run of bytes) and take the step-by-step path without it. */
+static int pick_interleaved(const sim_options_t *o, int lockstep)
+{
+    if (!strcmp(o->layout, "auto"))
+        return lockstep && !strcmp(o->engine, "lockstep"); /* auto's engine may go per core */
+    return !strcmp(o->layout, "interleaved");
+}
+
+static int alloc_memory(sim_machine_t *m, int interleaved)
 {
     size_t priv = (size_t)m->priv_bytes, out = (size_t)m->mem.out_cap * m->ncores;
     size_t shared = m->mem.shared_size ? m->mem.shared_size : 4;
@@ -219,8 +232,8 @@ static int alloc_memory(sim_machine_t *m)
         return -1;
     }
     m->mem.priv = (uint32_t *)a;
-    m->mem.stride_word = 1;
-    m->mem.stride_core = m->mem.priv_size / 4;
+    m->mem.stride_word = interleaved ? m->ncores : 1u;
+    m->mem.stride_core = interleaved ? 1u : m->mem.priv_size / 4;
     m->mem.out = (uint8_t *)b;
     m->mem.shared = (uint8_t *)b + out;
     return machine_window_code(m); /* the windows are host memory: code may run from them */
@@ -265,7 +278,8 @@ static int pick_threads(const sim_options_t *o, uint32_t ncores)
 int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_t *out, sim_run_t *r)
 {
     double t0 = now_seconds();
-    if (alloc_memory(m))
+    int lockstep = pick_lockstep(m, o), interleaved = pick_interleaved(o, lockstep);
+    if (alloc_memory(m, interleaved))
         return -1;
     attach_fs(m, out);
     cpu_pool_t p;
@@ -280,7 +294,7 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
         p.keyed = malloc(sizeof *p.keyed * m->ncores);
     }
     int nt = pick_threads(o, m->ncores);
-    p.lockstep = pick_lockstep(m, o);
+    p.lockstep = lockstep;
     p.chunk = p.lockstep ? ARM_LANES : CHUNK;
     if (p.lockstep)
         p.live = malloc(sizeof *p.live * m->ncores);
@@ -297,6 +311,7 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
         return -1;
     }
     r->backend = "cpu";
+    r->layout = interleaved ? "interleaved" : "contiguous";
     r->threads = nt;
     host_cpu_name(r->device, sizeof r->device);
 

@@ -52,6 +52,10 @@ static const opt_row_t opt_table[] = {
     RUN("engine", OPT_STR, engine, "percore|lockstep|auto",
         "CPU backend, ARM: cores at one pc share each instruction's fetch and dispatch (lockstep), or not; auto: "
         "lockstep after the first round where its groups were full enough to be faster (default percore)")
+    RUN("layout", OPT_STR, layout, "contiguous|interleaved|auto",
+        "CPU backend: the cores' private memory a core after another, or word-interleaved (word w of core c at "
+        "w*cores+c, as on the GPU: one host vector for a lockstep group's same address); auto: interleaved where "
+        "--engine lockstep runs, else contiguous (default auto)")
     RUN("regroup", OPT_U64, regroup, "N", "every N instructions, regroup cores so host warps share a pc")
     RUN("max-insns", OPT_U64, max_insns, "N", "fault a core after N instructions (default: no limit)")
     RUN("quiet", OPT_FLAG, quiet, NULL, "do not print the text table (on stderr)")
@@ -119,6 +123,7 @@ void options_defaults(sim_options_t *o)
     o->quantum = 200000;
     o->mode = "sk";
     o->engine = "percore";
+    o->layout = "auto";
     o->timing = "none";
 }
 
@@ -312,6 +317,10 @@ int options_parse_run(sim_options_t *o, int argc, char **argv)
     }
     if (strcmp(o->engine, "percore") && strcmp(o->engine, "lockstep") && strcmp(o->engine, "auto")) {
         fprintf(stderr, "warpsim: --engine must be percore, lockstep or auto, not '%s'\n", o->engine);
+        return 2;
+    }
+    if (strcmp(o->layout, "contiguous") && strcmp(o->layout, "interleaved") && strcmp(o->layout, "auto")) {
+        fprintf(stderr, "warpsim: --layout must be contiguous, interleaved or auto, not '%s'\n", o->layout);
         return 2;
     }
     /* Each thread stages its core's context (about 400 bytes) in shared

@@ -23,6 +23,7 @@ typedef struct sim_options {
     uint64_t quantum;       /* instructions per core between host service rounds */
     const char *mode;       /* sk: one persistent kernel; mk: one launch per step (seed 002's baseline) */
     const char *engine;     /* CPU backend: percore, lockstep (ARM), auto (backend_cpu.c) */
+    const char *layout;     /* CPU backend: contiguous, interleaved, auto (backend_cpu.c) */
     uint64_t regroup;       /* regroup cores by pc every N instructions (0 = never) */
     uint64_t max_insns;     /* per-core limit; 0 = none */
     int quiet;

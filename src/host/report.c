@@ -119,6 +119,8 @@ void report_table(FILE *f, const sim_machine_t *m, const sim_options_t *o, const
     fprintf(f, "  %-22s %20.3f\n", "setup seconds", r->init_seconds);
     if (r->engine)
         fprintf(f, "  %-22s %20s\n", "engine", r->engine);
+    if (r->layout)
+        fprintf(f, "  %-22s %20s\n", "memory layout", r->layout);
     if (r->lanes > 0.0)
         fprintf(f, "  %-22s %20.2f\n", "lanes per record", r->lanes);
     fprintf(f, "  %-22s %20llu\n", "bytes per core", (unsigned long long)machine_bytes_per_core(m));
@@ -190,6 +192,8 @@ static int write_json(FILE *f, const sim_machine_t *m, const sim_options_t *o, c
 {
     json_t *doc = run_json(m, o, r, s);
     if (doc && r->gpu_max_cores && json_object_set_new(doc, "gpu_max_cores", json_integer((json_int_t)r->gpu_max_cores)))
+        json_decref(doc), doc = NULL;
+    if (doc && r->layout && json_object_set_new(doc, "layout", json_string(r->layout)))
         json_decref(doc), doc = NULL;
     if (doc && r->engine && json_object_set_new(doc, "engine", json_string(r->engine)))
         json_decref(doc), doc = NULL;

@@ -112,6 +112,21 @@ PY
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["engine"] == "lockstep" and 1 < r["lockstep_lanes"] <= 16, r' "$T/e.json" \
         && ok || bad "--engine lockstep: report"
     "$W" run --quiet --engine simd "$T/p.elf" 2>"$T/err"; [ $? -eq 2 ] && grep -q "percore, lockstep or auto" "$T/err" && ok || bad "bad --engine accepted"
+    # --layout: the per-core engine on the interleaved layout (the
+    # step-by-step path, the GPU's layout) ends in the same state; lockstep
+    # defaults to interleaved, auto and percore to contiguous; a bad name
+    # is refused
+    "$W" run --quiet --cores 16 --threads 1 --quantum 1000 --layout interleaved --report "$T/e.json" \
+        --dump-state "$T/s1" "$T/p.elf" a b >/dev/null
+    cmp -s "$T/s0" "$T/s1" && ok || bad "final state differs with --layout interleaved"
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["engine"] == "percore" and r["layout"] == "interleaved", r' "$T/e.json" \
+        && ok || bad "--layout interleaved: report"
+    for el in lockstep:interleaved auto:contiguous percore:contiguous; do
+        "$W" run --quiet --cores 16 --threads 1 --engine "${el%%:*}" --report "$T/e.json" "$T/p.elf" a b >/dev/null
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["layout"] == sys.argv[2], r' "$T/e.json" "${el#*:}" \
+            && ok || bad "--engine ${el%%:*}: layout not ${el#*:}"
+    done
+    "$W" run --quiet --layout striped "$T/p.elf" 2>"$T/err"; [ $? -eq 2 ] && grep -q "contiguous, interleaved or auto" "$T/err" && ok || bad "bad --layout accepted"
     "$W" run --quiet --engine lockstep --timing unit-counts "$T/p.elf" a b 2>"$T/err" >/dev/null
     grep -q "timing model" "$T/err" && ok || bad "--engine lockstep with --timing: no note: $(cat "$T/err")"
 

@@ -1,7 +1,10 @@
 #!/bin/sh
 # The lockstep engine against the per-core one (issue 30): every binary runs
 # under both engines (the lockstep one in both its builds: for this host's
-# vector unit and generic, WARPSIM_LOCKSTEP_GENERIC=1), on one host thread, and must end in the same final state
+# vector unit on the interleaved layout, its default, and generic,
+# WARPSIM_LOCKSTEP_GENERIC=1, on the contiguous one that --engine auto
+# gives it; the per-core engine on the contiguous layout), on one host
+# thread, and must end in the same final state
 # (--dump-state: every core's registers, OS state, instruction count and
 # memory digest), the same stdout and the same exit status.
 #
@@ -38,14 +41,14 @@ one() {
         cores=${size%%:*}
         flags=$(echo "${size#*:}" | tr ',' ' ')
         for e in percore lockstep generic; do
-            engine=$e gen=""
+            engine=$e gen="" layout=auto
             # the lockstep engine's generic build beside the one for this
             # host's vector unit (x86-64-v3 where it has one)
-            [ "$e" = generic ] && engine=lockstep gen=1
+            [ "$e" = generic ] && engine=lockstep gen=1 layout=contiguous
             # shellcheck disable=SC2086
             eval "set -- $args"
             WARPSIM_LOCKSTEP_GENERIC=$gen timeout 300 "$W" run --quiet --backend cpu --threads 1 --cores "$cores" \
-                $flags --engine "$engine" --dump-state "$d/$e.dump" "$bin" "$@" </dev/null >"$d/$e.out" 2>"$d/$e.err"
+                $flags --engine "$engine" --layout $layout --dump-state "$d/$e.dump" "$bin" "$@" </dev/null >"$d/$e.out" 2>"$d/$e.err"
             echo $? >"$d/$e.rc"
         done
         what=""

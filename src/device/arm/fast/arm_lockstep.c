@@ -22,10 +22,12 @@
  *     the same, from arm_exec_mul.h's and arm_exec_bits.h's value helpers;
  *   - single loads and stores: every slot's address at once, then where
  *     all fall in their windows a host access a slot (word loads from the
- *     shared region: a gather from its base); else a loop through
- *     arm_ld_size and arm_st_size, as arm_load_fast and arm_store_fast; a
- *     lane whose access faults takes the full path, which faults it the
- *     same way;
+ *     shared region: a gather from its base); on the interleaved layout
+ *     (backend_cpu.c's --layout), where every slot's offset is the same
+ *     and the chunk's lanes are 32 consecutive cores, one host vector of
+ *     32 words (the window's word w of core c is at w * ncores + c); else
+ *     a loop through arm_ld_size and arm_st_size; a lane whose access
+ *     faults takes the full path, which faults it the same way;
  *   - B: each lane's condition picks its pc; IT: every lane's IT state;
  *   - anything else: each lane's registers go to its context, arm_exec's
  *     body runs on it (the op's switch outside the loop over the lanes),
@@ -36,7 +38,6 @@
  * there, and fetches outside the text, run as a full step of each lane's
  * own (arm_step_inline). */
 #define SIM_PORTABLE_FLAGS /* before any include: host.h (the vectorised loops) */
-#define SIM_PRIV_CONTIGUOUS
 #include "arm_lockstep.h"
 
 #include <stdlib.h>
@@ -69,12 +70,19 @@ typedef struct lockstep {
     uint32_t NZCV[NL] __attribute__((aligned(64)));
     uint32_t gm[NL] __attribute__((aligned(64))); /* the group as a mask a slot: all ones or none */
     uint32_t PC[NL];
-    uint8_t *W[NL]; /* the first byte of the lane's window (arm_window_byte) */
+    uint8_t *W[NL]; /* the first byte of the lane's window (its word 0: lk_host) */
     uint64_t done[NL]; /* instructions run (arm_run's n), before the current group's */
     uint64_t left[NL]; /* budget still to run, likewise */
     uint8_t lane[NL];
     uint32_t live; /* the slots still running in this call, a bit each */
     uint64_t rest_lo; /* the lowest key of the live slots outside the group (group_form) */
+    /* the layout (sim_mem.h): words a window's word is from the next
+     * (stride_word: 1, or ncores interleaved), that in bytes, and, when
+     * interleaved with slot s the lane of core core[0] + s for all NL
+     * slots, slot 0's word 0 (slot s's word w at dense[w * sw + s]); NULL
+     * otherwise */
+    uint64_t sw, swb;
+    uint32_t *dense;
     /* by lane */
     arm_ctx_t ctx[NL];
     sim_mem_t mem[NL]; /* each lane's view (sim_mem_for_core) */
@@ -86,6 +94,20 @@ typedef struct lockstep {
 /* Each slot s of the set g (a bit a slot), lowest first. */
 #define FOR_SLOTS(s, g)                                                        \
     for (uint32_t s##_m = (g), s = 0; s##_m && (s = (uint32_t)__builtin_ctz(s##_m), 1); s##_m &= s##_m - 1u)
+
+/* x where the mask m (all ones or none) is set, else y: vector code in
+ * the lane loops. */
+static inline uint32_t lk_sel(uint32_t m, uint32_t x, uint32_t y)
+{
+    return (x & m) | (y & ~m);
+}
+
+/* The host byte of offset po of slot s's window, on either layout: on the
+ * interleaved one only for an access that stays in po's word. */
+static inline uint8_t *lk_host(const lockstep_t *S, uint32_t s, uint32_t po)
+{
+    return S->W[s] + (uint64_t)(po >> 2) * S->swb + (po & 3u);
+}
 
 /* The registers of slot s to and from its lane's context, with the flags
  * (and, back, the pc): all of r0-r14 (nf = 0), or the nf registers the
@@ -297,9 +319,9 @@ static inline __attribute__((always_inline)) uint32_t op2_lane(uint32_t k, const
         uint32_t m = ok[s];                                                    \
         (void)a, (void)nf, (void)sc;                                           \
         if (WR)                                                                \
-            rd[s] = (res & m) | (rd[s] & ~m);                                  \
+            rd[s] = lk_sel(m, res, rd[s]);                                     \
         if (SETF)                                                              \
-            S->NZCV[s] = (nf & m) | (f & ~m);                                  \
+            S->NZCV[s] = lk_sel(m, nf, f);                                     \
     }
 
 /* Each operand-2 shape, flags set or not: its own loop. */
@@ -376,7 +398,7 @@ static void lockstep_dp(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t *c0
     {                                                                          \
         uint32_t a = rm[s], b = rs[s], acc = rn[s], m = ok[s], r = (EXPR);     \
         (void)a, (void)b, (void)acc;                                           \
-        rd[s] = (r & m) | (rd[s] & ~m);                                        \
+        rd[s] = lk_sel(m, r, rd[s]);                                           \
     }
 
 static void lockstep_value(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t *c0)
@@ -395,7 +417,7 @@ static void lockstep_value(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t 
             VAL_LOOP(a * b + acc)
         if (setf)
             for (uint32_t s = 0; s < NL; s++)
-                S->NZCV[s] = (arm_nz_merge(S->NZCV[s], rd[s]) & ok[s]) | (S->NZCV[s] & ~ok[s]);
+                S->NZCV[s] = lk_sel(ok[s], arm_nz_merge(S->NZCV[s], rd[s]), S->NZCV[s]);
         return;
     case ARM_OP_MLS: VAL_LOOP(arm_mul_val(ARM_OP_MLS, a, b, acc)) return;
 #define LK_MULL(n)                                                             \
@@ -404,10 +426,10 @@ static void lockstep_value(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t 
         for (uint32_t s = 0; s < NL; s++) {                                    \
             uint32_t m = ok[s], f = S->NZCV[s];                                \
             uint64_t r = arm_mull_val(ARM_OP_##n, rm[s], rs[s], rd[s], hi[s]); \
-            rd[s] = ((uint32_t)r & m) | (rd[s] & ~m);                          \
-            hi[s] = ((uint32_t)(r >> 32) & m) | (hi[s] & ~m);                  \
+            rd[s] = lk_sel(m, (uint32_t)r, rd[s]);                              \
+            hi[s] = lk_sel(m, (uint32_t)(r >> 32), hi[s]);                      \
             if (ARM_OP_##n != ARM_OP_UMAAL && setf)                            \
-                S->NZCV[s] = (arm_mull_nz(f, r) & m) | (f & ~m);               \
+                S->NZCV[s] = lk_sel(m, arm_mull_nz(f, r), f);                   \
         }                                                                      \
         return;                                                                \
     }
@@ -420,7 +442,7 @@ static void lockstep_value(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t 
         uint32_t q[NL] = {0};                                                  \
         for (uint32_t s = 0; s < NL; s++) {                                    \
             uint32_t r = arm_qarith_val(ARM_OP_##n, rm[s], rn[s], &q[s]);      \
-            rd[s] = (r & ok[s]) | (rd[s] & ~ok[s]);                            \
+            rd[s] = lk_sel(ok[s], r, rd[s]);                                   \
         }                                                                      \
         for (uint32_t s = 0; s < NL; s++)                                      \
             if (q[s] & ok[s])                                                  \
@@ -507,8 +529,9 @@ static uint32_t lockstep_lanes(lockstep_t *S, uint32_t g, const arm_insn_t *rec,
  * and faults there) runs the record again by the full path, which stops
  * it the same way. Returns whether a lane stopped. LOAD, SIZE and SIGN are
  * constants where this inlines (lockstep_ls): an access inside the lane's
- * window is then one host access at the slot's window pointer (W, as
- * arm_ld_size's fast path: the windows' bases and sizes are the chunk's),
+ * window is then one host access at the slot's window pointer (lk_host;
+ * on the interleaved layout one that stays in a word, and where all the
+ * slots' offsets are one and the chunk dense, one vector for them all),
  * anything else goes through arm_ld_size and arm_st_size. */
 static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint32_t g, const arm_insn_t *in,
                                                              uint32_t pc, uint32_t thumb, uint64_t k,
@@ -518,13 +541,17 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
     const uint32_t rd = in->rd, rn = in->rn, rm = in->rm, imm = in->imm, reg = arm_op_fmts[in->op] == ARM_FMT_LS_REG;
     const uint32_t pre = in->flags & ARM_F_P, up = in->flags & ARM_F_U, w = in->flags & ARM_F_W;
     const uint32_t base0 = S->mem[0].priv_base, fit = S->mem[0].priv_fit; /* every lane's */
+    /* the interleaved layout's accesses stay in a word (a word's bytes are
+     * one core's; the next word is the next row) */
+    const uint32_t split = S->swb != 4u, lane_mask = SIZE == 4u ? ~0u : (1u << (8u * SIZE)) - 1u;
     uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
     uint32_t wbv[NL] __attribute__((aligned(64)));
     const uint32_t *ok = cond_mask(S, in->cond, okb);
-    uint32_t faulted = 0, out = 0;
-    /* First every slot's address, where its offset in the window, and
-     * whether any that runs is outside it: vector code (a masked slot's
-     * offset is 0, which any window holds). */
+    uint32_t faulted = 0, out = 0, lo = ~0u, hi = 0;
+    /* First every slot's address, where its offset in the window, whether
+     * any that runs is outside it, and the lowest and highest offset of
+     * those that run: vector code (a masked slot's offset is 0, which any
+     * window holds). */
     if (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u)) {
         const uint32_t *rmv = S->R[rm & 15u], *rnv = S->R[rn], sh = reg ? in->amount : 0u;
         for (uint32_t s = 0; s < NL; s++) {
@@ -532,24 +559,45 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
             uint32_t wb = up ? base + off : base - off, a = pre ? wb : base, o = (a - base0) & ok[s];
             wbv[s] = wb;
             po[s] = o;
-            out |= o > fit;
+            out |= (o > fit) | (split & ((o & 3u) + SIZE > 4u));
+            lo = (o | ~ok[s]) < lo ? o | ~ok[s] : lo;
+            hi = o > hi ? o : hi;
         }
     } else
         out = 1;
     if (SIM_LIKELY(!out)) {
-        /* then the accesses, a slot at a time: a load writes the base back
-         * before Rt, so that a load into the base keeps the value
-         * (arm_load); a store stores Rt as it was before (arm_store) */
+        /* then the accesses: a load writes the base back before Rt, so
+         * that a load into the base keeps the value (arm_load); a store
+         * stores Rt as it was before (arm_store) */
         if (w && LOAD)
             for (uint32_t s = 0; s < NL; s++)
-                S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
-        if (LOAD) {
+                S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
+        if (S->dense && lo == hi) {
+            /* one offset, 32 consecutive cores: one row of 32 words (words
+             * of slots outside the group are read, and written back as
+             * they were, by this thread alone: the chunk's cores) */
+            uint32_t *row = S->dense + (uint64_t)(lo >> 2) * S->sw, sh = (lo & 3u) * 8u;
+            if (LOAD) {
+                uint32_t *rdv = S->R[rd];
+                for (uint32_t s = 0; s < NL; s++) {
+                    uint32_t x = (row[s] >> sh) & lane_mask;
+                    rdv[s] = lk_sel(ok[s], SIGN ? arm_sign_extend(x, SIZE) : x, rdv[s]);
+                }
+            } else {
+                const uint32_t *val = S->R[rd];
+                for (uint32_t s = 0; s < NL; s++) {
+                    uint32_t old = row[s], v = SIZE == 4u ? val[s] : (old & ~(lane_mask << sh)) |
+                                                                         ((val[s] & lane_mask) << sh);
+                    row[s] = lk_sel(ok[s], v, old);
+                }
+            }
+        } else if (LOAD) {
             uint32_t v[NL] __attribute__((aligned(64)));
             uint32_t *rdv = S->R[rd];
             for (uint32_t s = 0; s < NL; s++)
                 v[s] = 0;
             FOR_SLOTS(s, g) { /* the gather: a host load a slot */
-                const uint8_t *p = S->W[s] + po[s];
+                const uint8_t *p = lk_host(S, s, po[s]);
                 if (SIZE == 4u)
                     __builtin_memcpy(&v[s], p, 4u);
                 else if (SIZE == 2u) {
@@ -561,17 +609,17 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
             }
             for (uint32_t s = 0; s < NL; s++) { /* vector code */
                 uint32_t x = SIGN ? arm_sign_extend(v[s], SIZE) : v[s];
-                rdv[s] = (x & ok[s]) | (rdv[s] & ~ok[s]);
+                rdv[s] = lk_sel(ok[s], x, rdv[s]);
             }
         } else
             FOR_SLOTS(s, g)
                 if (ok[s]) {
                     uint32_t v = S->R[rd][s];
-                    __builtin_memcpy(S->W[s] + po[s], &v, SIZE); /* little-endian: the low bytes */
+                    __builtin_memcpy(lk_host(S, s, po[s]), &v, SIZE); /* little-endian: the low bytes */
                 }
         if (w && !LOAD)
             for (uint32_t s = 0; s < NL; s++)
-                S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
+                S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
         return 0;
     }
     if (LOAD && SIZE == 4u && (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u))) {
@@ -596,9 +644,9 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
                     v[s] = *(volatile const uint32_t *)(m0->shared + so[s]);
             if (w)
                 for (uint32_t s = 0; s < NL; s++)
-                    S->R[rn][s] = (wbv[s] & ok[s]) | (S->R[rn][s] & ~ok[s]);
+                    S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
             for (uint32_t s = 0; s < NL; s++)
-                rdv[s] = (v[s] & ok[s]) | (rdv[s] & ~ok[s]);
+                rdv[s] = lk_sel(ok[s], v[s], rdv[s]);
             return 0;
         }
     }
@@ -613,8 +661,8 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
         uint32_t base = S->R[rn][s], wb = up ? base + off : base - off, a = pre ? wb : base, v, po = a - base0;
         uint32_t l = S->lane[s];
         if (LOAD) {
-            if (SIM_LIKELY(po <= fit)) {
-                const uint8_t *p = S->W[s] + po;
+            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u)))) {
+                const uint8_t *p = lk_host(S, s, po);
                 if (SIZE == 4u)
                     __builtin_memcpy(&v, p, 4u);
                 else if (SIZE == 2u) {
@@ -634,8 +682,8 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
             S->R[rd][s] = v;
         } else {
             v = S->R[rd][s];
-            if (SIM_LIKELY(po <= fit))
-                __builtin_memcpy(S->W[s] + po, &v, SIZE); /* little-endian: the low bytes */
+            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u))))
+                __builtin_memcpy(lk_host(S, s, po), &v, SIZE); /* little-endian: the low bytes */
             else if (SIM_UNLIKELY(arm_st_size(&S->mem[l], S->core[l], a, SIZE, v))) {
                 faulted |= 1u << s;
                 continue;
@@ -846,7 +894,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
             const uint32_t *ok = cond_mask(S, in->cond, okb), to = in->imm, past = pc + len;
             uint32_t taken = 0;
             for (uint32_t s = 0; s < NL; s++) {
-                S->PC[s] = (S->gm[s] & ((to & ok[s]) | (past & ~ok[s]))) | (~S->gm[s] & S->PC[s]);
+                S->PC[s] = lk_sel(S->gm[s], lk_sel(ok[s], to, past), S->PC[s]);
                 taken += ok[s] & 1u;
             }
             *whole = taken == 0 || taken == ng ? GROUP_WHOLE : GROUP_SPLIT;
@@ -914,7 +962,17 @@ uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_
         S.done[s] = 0;
         S.left[s] = b;
         S.lane[s] = (uint8_t)l;
-        S.W[s] = arm_window_byte(&S.mem[l], core, 0u);
+        S.W[s] = (uint8_t *)sim_priv_word(&S.mem[l], core, 0u);
+    }
+    S.sw = m->stride_word;
+    S.swb = m->stride_word * 4u;
+    S.dense = NULL;
+    if (m->stride_word != 1u && nl == NL) {
+        uint32_t d = 1;
+        for (uint32_t l = 0; l < NL; l++)
+            d &= S.core[l] == S.core[0] + l;
+        if (d)
+            S.dense = m->priv + (uint64_t)S.core[0] * m->stride_core;
     }
     while (S.live) {
         uint32_t g = group_form(&S);
