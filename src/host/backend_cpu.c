@@ -17,11 +17,13 @@
 #include "host/backend.h"
 
 #define CHUNK 16u
-/* --engine auto: lockstep goes on after the first round if its records
- * served this many lanes on average. From bench/lockstep.sh (bench/RESULTS.md,
- * "Lockstep on the host, second attempt"): at 31.7-32 lanes a record the
- * lockstep engine ran 1.46-1.63 times the per-core one's MIPS, fft at 24.7
- * lanes 0.60 times, imatmul at 11.3 0.37 times. */
+/* --engine auto: lockstep goes on after each round while its records so
+ * far served this many lanes on average (the whole run's average, so that
+ * one thin round, a barrier's, does not decide). From bench/lockstep.sh
+ * (bench/RESULTS.md, "Lockstep on the host, second attempt"): at 31.7-32
+ * lanes a record the lockstep engine ran 1.46-1.63 times the per-core
+ * one's MIPS, fft at 24.7 lanes 0.60 times, imatmul at 11.3 0.37 times;
+ * fft's first rounds run at 32. */
 #define AUTO_MIN_LANES 30.0
 
 typedef struct cpu_pool {
@@ -296,8 +298,10 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     int nt = pick_threads(o, m->ncores);
     p.lockstep = lockstep;
     p.chunk = p.lockstep ? ARM_LANES : CHUNK;
-    if (p.lockstep)
+    if (p.lockstep) {
         p.live = malloc(sizeof *p.live * m->ncores);
+        arm_lockstep_plans(&m->code.arm); /* out of memory: plans worked out each time */
+    }
     p.nthreads = nt;
     p.stats = calloc((size_t)nt, sizeof *p.stats);
     if (!p.started || !p.stats || (o->regroup && (!p.order || !p.keyed)) || (p.lockstep && !p.live)) {
@@ -307,6 +311,7 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
         free(p.order);
         free(p.keyed);
         free(p.live);
+        arm_lockstep_plans(NULL);
         free_memory(m);
         return -1;
     }
@@ -329,13 +334,13 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
             regroup(&p);
         pool_round(&p);
         p.rounds++;
-        if (p.rounds == 1 && p.lockstep && !strcmp(o->engine, "auto") && lockstep_lanes(&p) < AUTO_MIN_LANES) {
+        if (p.lockstep && !strcmp(o->engine, "auto") && lockstep_lanes(&p) < AUTO_MIN_LANES) {
             p.lockstep = 0;
             p.chunk = CHUNK;
         }
     }
     r->engine = p.lockstep ? "lockstep" : "percore";
-    r->lanes = lockstep_lanes(&p); /* auto's first round too, when it then ran per core */
+    r->lanes = lockstep_lanes(&p); /* auto's lockstep rounds too, when it then ran per core */
     r->wall_seconds = now_seconds() - t1;
     r->rounds = p.rounds;
     p.stop = 1;
@@ -347,6 +352,7 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     free(p.order);
     free(p.keyed);
     free(p.live);
+    arm_lockstep_plans(NULL);
     free(p.started);
     free(p.stats);
     if (running < 0 || (o->dump_state && hash_memory(m))) {

@@ -51,7 +51,7 @@ static const opt_row_t opt_table[] = {
     RUN("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
     RUN("engine", OPT_STR, engine, "percore|lockstep|auto",
         "CPU backend, ARM: cores at one pc share each instruction's fetch and dispatch (lockstep), or not; auto: "
-        "lockstep after the first round where its groups were full enough to be faster (default percore)")
+        "lockstep while its groups have been full enough to be faster, then per core (default percore)")
     RUN("layout", OPT_STR, layout, "contiguous|interleaved|auto",
         "CPU backend: the cores' private memory a core after another, or word-interleaved (word w of core c at "
         "w*cores+c, as on the GPU: one host vector for a lockstep group's same address); auto: interleaved where "

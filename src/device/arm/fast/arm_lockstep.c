@@ -263,6 +263,64 @@ static uint32_t op2_kind(const arm_insn_t *in)
     }
 }
 
+/* Each record's plan: its kind and, for data processing, its operand-2
+ * shape, a byte a record of the text (kind + 1, shape << 4; 0: not worked
+ * out yet), kept from its first run (lockstep_kind and op2_kind were a
+ * tenth of compute.arm's host instructions, a record run 32 times a
+ * hundred thousand times). One table for the run, both builds and every
+ * thread: a byte is only ever written with the one value its record
+ * gives, atomically. Undecoded records (lazy decode fills them in later)
+ * and IT blocks' copies are worked out each time. */
+typedef struct lk_plans {
+    const arm_insn_t *a32, *t32;
+    uint32_t na, nt;
+    uint8_t *pa, *pt;
+} lk_plans_t;
+extern lk_plans_t arm_lockstep_plan_table;
+#ifdef ARM_LOCKSTEP_DISPATCH
+lk_plans_t arm_lockstep_plan_table;
+
+int arm_lockstep_plans(const arm_code_t *code)
+{
+    lk_plans_t *P = &arm_lockstep_plan_table;
+    free(P->pa);
+    free(P->pt);
+    memset(P, 0, sizeof *P);
+    if (!code)
+        return 0;
+    uint32_t na = code->a32 ? code->text_size >> 2 : 0u, nt = code->t32 ? code->text_size >> 1 : 0u;
+    uint8_t *pa = (uint8_t *)calloc(na + 1u, 1), *pt = (uint8_t *)calloc(nt + 1u, 1);
+    if (!pa || !pt) {
+        free(pa);
+        free(pt);
+        return -1;
+    }
+    *P = (lk_plans_t){code->a32, code->t32, na, nt, pa, pt};
+    return 0;
+}
+#endif
+
+/* The plan of record `in`, of the text's records of the instruction set
+ * `thumb` or a copy (lk_plan_kind, lk_plan_shape). */
+static inline uint32_t lk_plan(const arm_insn_t *in, uint32_t thumb)
+{
+    const lk_plans_t *P = &arm_lockstep_plan_table;
+    uint8_t *b = NULL;
+    uintptr_t i = ((uintptr_t)in - (uintptr_t)(thumb ? P->t32 : P->a32)) / sizeof *in;
+    if (i < (thumb ? P->nt : P->na))
+        b = &(thumb ? P->pt : P->pa)[i];
+    uint32_t v = b ? __atomic_load_n(b, __ATOMIC_RELAXED) : 0u;
+    if (SIM_LIKELY(v))
+        return v;
+    uint32_t k = lockstep_kind(in);
+    v = (k + 1u) | (k == LK_DP ? op2_kind(in) << 4 : 0u);
+    if (b && in->op != ARM_OP_UNDECODED)
+        __atomic_store_n(b, (uint8_t)v, __ATOMIC_RELAXED);
+    return v;
+}
+static inline uint32_t lk_plan_kind(uint32_t v) { return (v & 15u) - 1u; }
+static inline uint32_t lk_plan_shape(uint32_t v) { return v >> 4; }
+
 /* Operand 2 of one slot, v its Rm and cf its C flag, with the shifter's
  * carry in *sc: arm_shift_c's cases, each for the amounts op2_kind gave
  * it (k is a constant where this inlines). */
@@ -326,7 +384,7 @@ static inline __attribute__((always_inline)) uint32_t op2_lane(uint32_t k, const
 
 /* Each operand-2 shape, flags set or not: its own loop. */
 #define DP_SHAPES(WR, VAL)                                                     \
-    switch (op2_kind(in)) {                                                    \
+    switch (shape) {                                                           \
     case OP2_IMM: DP_SETF(OP2_IMM, WR, VAL) break;                             \
     case OP2_RM: DP_SETF(OP2_RM, WR, VAL) break;                               \
     case OP2_LSL: DP_SETF(OP2_LSL, WR, VAL) break;                             \
@@ -349,7 +407,7 @@ static inline __attribute__((always_inline)) uint32_t op2_lane(uint32_t k, const
  * tables: logical ones set N Z from the result and C from the shifter,
  * arithmetic ones AddWithCarry's four. */
 #define LS_DP_FN_HEAD(n)                                                       \
-    static void lockstep_dp_##n(lockstep_t *S, const arm_insn_t *in, uint32_t setf) \
+    static void lockstep_dp_##n(lockstep_t *S, const arm_insn_t *in, uint32_t setf, uint32_t shape) \
     {                                                                          \
         uint32_t okb[NL] __attribute__((aligned(64)));                         \
         const uint32_t *ok = cond_mask(S, in->cond, okb);                      \
@@ -372,14 +430,14 @@ ARM_DP_ARITH_OPS(LS_DP_ARITH_FN)
 #undef DP_SETF
 #undef DP_LOOP
 
-static void lockstep_dp(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t *c0)
+static void lockstep_dp(lockstep_t *S, const arm_insn_t *in, const arm_ctx_t *c0, uint32_t shape)
 {
     uint32_t setf = arm_setflags(c0, in) != 0; /* the group shares its IT state (0 here) */
     switch (in->op) {
 #define LS_DP_CASE(n, ...)                                                     \
     case ARM_OP_##n##_IMM:                                                     \
     case ARM_OP_##n##_REG:                                                     \
-        lockstep_dp_##n(S, in, setf);                                          \
+        lockstep_dp_##n(S, in, setf, shape);                                   \
         return;
         ARM_DP_LOGIC_OPS(LS_DP_CASE)
         ARM_DP_ARITH_OPS(LS_DP_CASE)
@@ -833,15 +891,17 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
     const arm_ctx_t *c0 = &S->ctx[S->lane[s0]];
     uint32_t pc = S->PC[s0], thumb = c0->thumb;
     uint64_t k = 0;
+    const arm_insn_t *next = NULL; /* the block's next record, once one ran */
     while (k < budget) {
-        const arm_insn_t *in = arm_fetch(c0, im, pc);
+        const arm_insn_t *in = next ? next : arm_fetch(c0, im, pc);
+        next = in && in->run >= 2u ? (thumb ? arm_next_t32(in) : in + 1) : NULL;
         /* inside an IT block (its state is the group's): the block's
          * condition for the record's, data processing and the value ops
          * shared, then ITAdvance on every lane; the rest a full step each */
         const uint32_t it = thumb ? c0->it : 0u;
         arm_insn_t itr;
         if (SIM_UNLIKELY(it) && in) {
-            uint32_t kd = lockstep_kind(in);
+            uint32_t kd = lk_plan_kind(lk_plan(in, thumb));
             if (in->op == ARM_OP_UNDECODED || (kd != LK_DP && kd != LK_VALUE))
                 in = NULL;
             else {
@@ -863,10 +923,10 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
             }
             return k + 1;
         }
-        uint32_t len = arm_len(in), kind = lockstep_kind(in), ends = in->run < 2u;
+        uint32_t len = arm_len(in), plan = lk_plan(in, thumb), kind = lk_plan_kind(plan), ends = in->run < 2u;
         switch (kind) {
         case LK_DP:
-            lockstep_dp(S, in, c0);
+            lockstep_dp(S, in, c0, lk_plan_shape(plan));
             break;
         case LK_VALUE:
             lockstep_value(S, in, c0);

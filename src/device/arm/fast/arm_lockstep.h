@@ -30,6 +30,11 @@ typedef struct arm_lockstep_stats {
 } arm_lockstep_stats_t;
 
 #if defined(__GNUC__) && !defined(__CUDACC__)
+/* Before a run's first chunk (on one thread): room for each record's plan
+ * (its kind and operand shape, worked out on its first run); NULL after
+ * the run frees it. Returns 0, or -1 out of memory (the engine then works
+ * each record's plan out every time). */
+int arm_lockstep_plans(const arm_code_t *code);
 /* Returns the instructions executed by the n cores together. */
 uint64_t arm_lockstep_chunk(const sim_soa_t *s, const uint32_t *cores, uint32_t n, const arm_code_t *code,
                             const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st);
