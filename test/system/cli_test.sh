@@ -44,6 +44,12 @@ if command -v i686-linux-gnu-gcc >/dev/null; then
     grep -q 'faulted at pc 0x[0-9a-f]*: undefined or unsupported instruction (bytes 0f 38 00 c1' "$T/err" && ok \
         || bad "i386: no fault line with the bytes: $(head -c 300 "$T/err")"
     grep -q '"faulted": *2' "$T/x.json" && ok || bad "i386: the report does not count 2 faulted cores"
+    # the interleaved layout (--layout; the per-core engine's step path) ends in the same state
+    for lay in contiguous interleaved; do
+        "$W" run --quiet --cores 4 --layout $lay --dump-state "$T/xs.$lay" "$T/x.elf" >/dev/null 2>&1
+    done
+    [ -s "$T/xs.contiguous" ] && cmp -s "$T/xs.contiguous" "$T/xs.interleaved" && ok \
+        || bad "i386: final state differs with --layout interleaved"
 fi
 
 # A program cut in the middle of its program headers or segments.
