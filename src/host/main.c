@@ -121,6 +121,12 @@ static int cmd_run(int argc, char **argv)
     }
     out.fs = &fs;
     double created = now_seconds() - t0;
+    /* the GPU runs one engine (its warps share each fetch) on one layout */
+    if (use_cuda && !strcmp(o.layout, "contiguous"))
+        fprintf(stderr, "warpsim: --layout contiguous: the CUDA backend's private memory is interleaved\n");
+    if (use_cuda && strcmp(o.engine, "percore"))
+        fprintf(stderr, "warpsim: --engine %s: a CPU backend option; the CUDA backend's warps share each fetch\n",
+                o.engine);
     rc = use_cuda ? backend_cuda_run(&m, &o, &out, &r) : backend_cpu_run(&m, &o, &out, &r);
     r.init_seconds += created; /* setup: the machine (contexts, code, templates) and its memory */
     host_fs_free(&fs);
