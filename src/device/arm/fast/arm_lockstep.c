@@ -605,11 +605,11 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
     uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
     uint32_t wbv[NL] __attribute__((aligned(64)));
     const uint32_t *ok = cond_mask(S, in->cond, okb);
-    uint32_t faulted = 0, out = 0, lo = ~0u, hi = 0;
-    /* First every slot's address, where its offset in the window, whether
-     * any that runs is outside it, and the lowest and highest offset of
-     * those that run: vector code (a masked slot's offset is 0, which any
-     * window holds). */
+    uint32_t faulted = 0, out = 1, lo = ~0u, hi = 0, cross = 0;
+    /* First every slot's address and its offset in the window, and of the
+     * offsets of the slots that run the lowest, the highest, and whether
+     * one would cross a word: vector code (a masked slot's offset is 0,
+     * which any window holds). Any outside the window: the highest is. */
     if (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u)) {
         const uint32_t *rmv = S->R[rm & 15u], *rnv = S->R[rn], sh = reg ? in->amount : 0u;
         for (uint32_t s = 0; s < NL; s++) {
@@ -617,12 +617,12 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
             uint32_t wb = up ? base + off : base - off, a = pre ? wb : base, o = (a - base0) & ok[s];
             wbv[s] = wb;
             po[s] = o;
-            out |= (o > fit) | (split & ((o & 3u) + SIZE > 4u));
             lo = (o | ~ok[s]) < lo ? o | ~ok[s] : lo;
             hi = o > hi ? o : hi;
+            cross |= SIZE == 4u ? o : SIZE == 2u ? o & (o >> 1) : 0u; /* (o & 3) + SIZE > 4 */
         }
-    } else
-        out = 1;
+        out = (hi > fit) | (split & ((cross & (SIZE == 4u ? 3u : 1u)) != 0u));
+    }
     if (SIM_LIKELY(!out)) {
         /* then the accesses: a load writes the base back before Rt, so
          * that a load into the base keeps the value (arm_load); a store
@@ -882,6 +882,12 @@ static void group_settle(lockstep_t *S, uint32_t g, uint64_t k)
  * GROUP_SPLIT where they did, GROUP_ASK where group_whole must look. */
 enum { GROUP_SPLIT, GROUP_WHOLE, GROUP_ASK };
 
+#define GROUP_RETURN(x)                                                        \
+    do {                                                                       \
+        st->records += recs;                                                   \
+        st->lane_steps += recs * ng;                                           \
+        return (x);                                                            \
+    } while (0)
 static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uint64_t budget,
                           arm_lockstep_stats_t *st, uint32_t *whole)
 {
@@ -890,7 +896,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
     const uint32_t s0 = (uint32_t)__builtin_ctz(g), ng = (uint32_t)__builtin_popcount(g);
     const arm_ctx_t *c0 = &S->ctx[S->lane[s0]];
     uint32_t pc = S->PC[s0], thumb = c0->thumb;
-    uint64_t k = 0;
+    uint64_t k = 0, recs = 0; /* records run, added to the stats at the return (st may alias S) */
     const arm_insn_t *next = NULL; /* the block's next record, once one ran */
     while (k < budget) {
         const arm_insn_t *in = next ? next : arm_fetch(c0, im, pc);
@@ -910,8 +916,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
                 in = &itr;
             }
         }
-        st->records++;
-        st->lane_steps += ng;
+        recs++;
         if (!in) {
             /* not shared: each lane a full step of its own */
             FOR_SLOTS(s, g) {
@@ -921,7 +926,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
                 arm_step_inline(&S->ctx[l], im, &S->mem[l], S->core[l], S->start[l] + S->done[s] + k);
                 slot_from_ctx(S, s, all_regs, 0);
             }
-            return k + 1;
+            GROUP_RETURN(k + 1);
         }
         uint32_t len = arm_len(in), plan = lk_plan(in, thumb), kind = lk_plan_kind(plan), ends = in->run < 2u;
         switch (kind) {
@@ -941,14 +946,14 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
                 FOR_SLOTS(s, g)
                     if (S->ctx[S->lane[s]].sys.status == SIM_RUNNING)
                         S->PC[s] = pc + len;
-                return k + 1;
+                GROUP_RETURN(k + 1);
             }
             break;
         case LK_EXCL:
             FOR_SLOTS(s, g)
                 S->PC[s] = pc;
             *whole = GROUP_SPLIT; /* the lanes' counts moved on their own: form the group again */
-            return lockstep_excl(S, g, code, k);
+            GROUP_RETURN(lockstep_excl(S, g, code, k));
         case LK_B: {
             uint32_t okb[NL] __attribute__((aligned(64)));
             const uint32_t *ok = cond_mask(S, in->cond, okb), to = in->imm, past = pc + len;
@@ -958,14 +963,14 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
                 taken += ok[s] & 1u;
             }
             *whole = taken == 0 || taken == ng ? GROUP_WHOLE : GROUP_SPLIT;
-            return k + 1;
+            GROUP_RETURN(k + 1);
         }
         default: {
             const uint8_t fields[4] = {in->rd, in->rn, in->rm, in->rs};
             const uint8_t *list = kind == LK_FIELDS ? fields : all_regs;
             uint32_t nr = kind == LK_FIELDS ? 4u : 0u;
             if (lockstep_lanes(S, g, in, pc, thumb, k, list, nr) || ends || arm_op_has(in->op, ARM_P_END))
-                return k + 1; /* each slot's PC is set */
+                GROUP_RETURN(k + 1); /* each slot's PC is set */
             break;
         }
         }
@@ -980,14 +985,15 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
             FOR_SLOTS(s, g)
                 S->PC[s] = pc;
             *whole = kind == LK_DP || kind == LK_VALUE || kind == LK_LS || kind == LK_IT ? GROUP_WHOLE : GROUP_ASK;
-            return k;
+            GROUP_RETURN(k);
         }
     }
     FOR_SLOTS(s, g)
         S->PC[s] = pc;
     *whole = GROUP_WHOLE;
-    return k;
+    GROUP_RETURN(k);
 }
+#undef GROUP_RETURN
 
 uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
                             const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st);
