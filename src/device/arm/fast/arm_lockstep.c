@@ -28,6 +28,9 @@
  *     32 words (the window's word w of core c is at w * ncores + c); else
  *     a loop through arm_ld_size and arm_st_size; a lane whose access
  *     faults takes the full path, which faults it the same way;
+ *   - LDM and STM whose words are all aligned and in their windows: a
+ *     row a register on a dense chunk with one address, else a slot at a
+ *     time (lockstep_lsm);
  *   - B: each lane's condition picks its pc; IT: every lane's IT state;
  *   - anything else: each lane's registers go to its context, arm_exec's
  *     body runs on it (the op's switch outside the loop over the lanes),
@@ -148,7 +151,7 @@ static inline void slot_from_ctx(lockstep_t *S, uint32_t s, const uint8_t *f, ui
 static const uint8_t *const all_regs = NULL;
 
 /* How a record runs for a group (the file's head comment). */
-enum { LK_DP, LK_VALUE, LK_LS, LK_B, LK_IT, LK_EXCL, LK_FIELDS, LK_ALL };
+enum { LK_DP, LK_VALUE, LK_LS, LK_LSM, LK_B, LK_IT, LK_EXCL, LK_FIELDS, LK_ALL };
 
 /* The formats whose bodies read and write only the registers their fields
  * (rd, rn, rm, rs) name, the flags, and state the contexts keep (cpsr,
@@ -216,6 +219,8 @@ static uint32_t lockstep_kind(const arm_insn_t *in)
         return LK_IT;
     if (ls_ops[op].valid && in->rd != 15 && in->rn != 15 && (fmt == ARM_FMT_LS_IMM || in->rm != 15))
         return LK_LS;
+    if ((op == ARM_OP_LDM || (op == ARM_OP_STM && !(arm_lsm_list(in) & 0x8000u))) && in->rn != 15)
+        return LK_LSM;
     if (op == ARM_OP_B)
         return LK_B;
     if (fmt == ARM_FMT_LDREX)
@@ -780,6 +785,80 @@ static uint32_t lockstep_ls(lockstep_t *S, uint32_t g, const arm_insn_t *in, uin
     return o.sign ? ls_run(S, g, in, pc, thumb, k, 1, 1, 1) : ls_run(S, g, in, pc, thumb, k, 1, 1, 0);
 }
 
+/* LDM and STM (PUSH and POP among them) on every slot of the group whose
+ * condition passes, where every such slot's words are aligned and inside
+ * its window (so that none can fault): on a dense chunk with one address a
+ * row of 32 host words a register, else a slot at a time at lk_host. As
+ * arm_ldm and arm_stm: the lowest register at the lowest address, the base
+ * written back unless an LDM loads it, STM stores the registers as they
+ * were; a loaded pc interworks, and ends the record's block: each slot's
+ * PC is then set (next: the pc of a slot whose condition fails). Returns
+ * LSM_NOT where some slot's words may fault (the caller runs the record
+ * lane by lane), LSM_PC after a loaded pc, else LSM_DONE. */
+enum { LSM_NOT, LSM_DONE, LSM_PC };
+static uint32_t lockstep_lsm(lockstep_t *S, const arm_insn_t *in, uint32_t next)
+{
+    const uint32_t list = arm_lsm_list(in), bytes = arm_lsm_bytes(in), rn = in->rn, load = in->op == ARM_OP_LDM;
+    const uint32_t first = arm_lsm_first_offset(in), wbo = arm_lsm_wb_offset(in);
+    const uint32_t base0 = S->mem[0].priv_base, size = S->mem[0].priv_size; /* every lane's */
+    uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
+    uint32_t last[NL] __attribute__((aligned(64)));
+    const uint32_t *ok = cond_mask(S, in->cond, okb);
+    uint32_t lo = ~0u, hi = 0, any = 0, *rb = S->R[rn];
+    for (uint32_t s = 0; s < NL; s++) {
+        uint32_t o = (rb[s] + first - base0) & ok[s];
+        po[s] = o;
+        lo = (o | ~ok[s]) < lo ? o | ~ok[s] : lo;
+        hi = o > hi ? o : hi;
+        any |= o;
+    }
+    if (bytes > size || hi > size - bytes || (any & 3u))
+        return LSM_NOT;
+    uint32_t i = 0;
+    if (S->dense && lo == hi) {
+        const uint32_t *row0 = S->dense + (uint64_t)(lo >> 2) * S->sw;
+        for (uint32_t l = list; l; l &= l - 1u, i++) {
+            uint32_t r = (uint32_t)__builtin_ctz(l), *row = (uint32_t *)row0 + (uint64_t)i * S->sw;
+            uint32_t *v = r == 15u ? last : S->R[r];
+            for (uint32_t s = 0; s < NL; s++) {
+                if (load)
+                    v[s] = lk_sel(ok[s], row[s], v[s]);
+                else
+                    row[s] = lk_sel(ok[s], v[s], row[s]);
+            }
+        }
+    } else
+        FOR_SLOTS(s, S->live)
+            if (ok[s]) {
+                uint32_t *p = (uint32_t *)lk_host(S, s, po[s]);
+                i = 0;
+                for (uint32_t l = list; l; l &= l - 1u, i++) {
+                    uint32_t r = (uint32_t)__builtin_ctz(l), *w = p + (uint64_t)i * S->sw;
+                    uint32_t *v = r == 15u ? &last[s] : &S->R[r][s];
+                    if (load)
+                        *v = *w;
+                    else
+                        *w = *v;
+                }
+            }
+    if ((in->flags & ARM_F_W) && !(load && (list & (1u << rn))))
+        for (uint32_t s = 0; s < NL; s++)
+            rb[s] = lk_sel(ok[s], rb[s] + wbo, rb[s]);
+    if (!(load && (list & 0x8000u)))
+        return LSM_DONE;
+    FOR_SLOTS(s, S->live)
+        if (S->gm[s]) {
+            uint32_t a = last[s];
+            if (ok[s]) { /* arm_bx_write_pc */
+                S->ctx[S->lane[s]].thumb = a & 1u;
+                a = (a & 1u) ? a & ~1u : a & ~3u;
+            } else
+                a = next;
+            S->PC[s] = a;
+        }
+    return LSM_PC;
+}
+
 /* A group at an LDREX: each lane in turn runs on its own, a step at a time,
  * until its exclusive access is over (the monitor clear again: its STREX,
  * or a CLREX), it stops, or its budget ends. A lane's load-exclusive to
@@ -954,6 +1033,16 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
                 S->PC[s] = pc;
             *whole = GROUP_SPLIT; /* the lanes' counts moved on their own: form the group again */
             GROUP_RETURN(lockstep_excl(S, g, code, k));
+        case LK_LSM: {
+            uint32_t r = lockstep_lsm(S, in, pc + len);
+            if (r == LSM_PC) {
+                *whole = GROUP_ASK;
+                GROUP_RETURN(k + 1);
+            }
+            if (r == LSM_DONE)
+                break;
+            goto lanes; /* some slot's words may fault: lane by lane */
+        }
         case LK_B: {
             uint32_t okb[NL] __attribute__((aligned(64)));
             const uint32_t *ok = cond_mask(S, in->cond, okb), to = in->imm, past = pc + len;
@@ -965,7 +1054,8 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
             *whole = taken == 0 || taken == ng ? GROUP_WHOLE : GROUP_SPLIT;
             GROUP_RETURN(k + 1);
         }
-        default: {
+        default:
+        lanes: {
             const uint8_t fields[4] = {in->rd, in->rn, in->rm, in->rs};
             const uint8_t *list = kind == LK_FIELDS ? fields : all_regs;
             uint32_t nr = kind == LK_FIELDS ? 4u : 0u;
@@ -984,7 +1074,9 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
         if (ends || kind == LK_IT) {
             FOR_SLOTS(s, g)
                 S->PC[s] = pc;
-            *whole = kind == LK_DP || kind == LK_VALUE || kind == LK_LS || kind == LK_IT ? GROUP_WHOLE : GROUP_ASK;
+            *whole = kind == LK_DP || kind == LK_VALUE || kind == LK_LS || kind == LK_LSM || kind == LK_IT
+                         ? GROUP_WHOLE
+                         : GROUP_ASK;
             GROUP_RETURN(k);
         }
     }
