@@ -65,6 +65,9 @@ typedef struct sim_sys {
     uint32_t host_ret;     /* the host's answer to a path request (linux/linux_path.h) */
     uint32_t code_gen;     /* changes that may leave code decoded from the window stale:
                             * ARM's cacheflush, mmap, mprotect, munmap (arm_fetch_win) */
+    uint32_t brk_max;      /* [brk_max, mmap_min): window memory no brk or mmap has handed
+                            * out yet, still the zeros it started with (linux_mm.h); */
+    uint32_t mmap_min;     /* both 0 where nothing is known (an empty range) */
 } sim_sys_t;
 
 #define SIM_SYS_WORDS ((uint32_t)(sizeof(sim_sys_t) / sizeof(uint32_t)))

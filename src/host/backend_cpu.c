@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "device/arm/fast/arm_lockstep.h"
-#include "device/sim_hash.h"
 #include "host/backend.h"
+#include "host/window_hash.h"
 
 #define CHUNK 16u
 /* --engine auto: lockstep goes on after each round while its records so
@@ -104,6 +104,22 @@ static void start_core(cpu_pool_t *p, uint32_t core)
     }
 }
 
+/* A lockstep chunk's cores: each run of consecutive cores not started yet
+ * at once (sim_init_cores_mem: on the interleaved layout a row at a time). */
+static void start_chunk(cpu_pool_t *p, const uint32_t *cores, uint32_t n)
+{
+    for (uint32_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && cores[j] == cores[j - 1] + 1 && !p->started[cores[j]]; j++)
+            ;
+        if (!p->started[cores[i]]) {
+            sim_init_cores_mem(&p->m->mem, cores[i], j - i, &p->m->init);
+            memset(&p->started[cores[i]], 1, j - i);
+        } else {
+            j = i + 1;
+        }
+    }
+}
+
 static void run_chunks(cpu_pool_t *p, arm_lockstep_stats_t *st)
 {
     sim_machine_t *m = p->m;
@@ -112,15 +128,18 @@ static void run_chunks(cpu_pool_t *p, arm_lockstep_stats_t *st)
     for (uint32_t first, last; claim_chunk(p, &first, &last);) {
         for (uint32_t i = first; i < last; i++) {
             uint32_t core = p->lockstep ? p->live[i] : p->order ? p->order[i] : i;
-            start_core(p, core);
-            if (p->lockstep)
+            if (p->lockstep) {
                 cores[i - first] = core;
-            else
-                sim_run_staged(m->isa, &stage, &m->soa, core, &m->code, &m->mem, p->steps, p->o->max_insns,
-                               machine_timing(m));
+                continue;
+            }
+            start_core(p, core);
+            sim_run_staged(m->isa, &stage, &m->soa, core, &m->code, &m->mem, p->steps, p->o->max_insns,
+                           machine_timing(m));
         }
-        if (p->lockstep)
+        if (p->lockstep) {
+            start_chunk(p, cores, last - first);
             arm_lockstep_chunk(&m->soa, cores, last - first, &m->code.arm, &m->mem, p->steps, p->o->max_insns, st);
+        }
     }
 }
 
@@ -261,8 +280,7 @@ static int hash_memory(sim_machine_t *m)
     m->mem_hash = calloc(m->ncores, sizeof *m->mem_hash);
     if (!m->mem_hash)
         return -1;
-    for (uint32_t c = 0; c < m->ncores; c++)
-        m->mem_hash[c] = sim_priv_hash(&m->mem, c);
+    window_hashes(&m->mem, m->mem_hash);
     return 0;
 }
 

@@ -78,6 +78,8 @@ static int init_contexts(sim_machine_t *m, uint32_t sp)
     sys.status = SIM_RUNNING;
     sys.brk_cur = sys.brk_min = m->image.brk_start;
     sys.mmap_low = m->mem.stack_lo;
+    sys.brk_max = sys.brk_min; /* the window is zero between bss and stack (backend_cpu.c, backend_cuda.cu) */
+    sys.mmap_min = sys.mmap_low;
     const uint32_t *regs = (const uint32_t *)&stage, *sw = (const uint32_t *)&sys;
     for (uint32_t f = 0; f < s->regs_words; f++)
         for (uint32_t c = 0; c < m->ncores; c++)

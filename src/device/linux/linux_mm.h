@@ -6,7 +6,12 @@
  *   [stack_lo, window end)     the stack reserve
  *
  * brk and mmap meet in the middle and never cross. Memory they hand out is
- * zeroed, since munmap or a shrinking brk may have left old bytes behind.
+ * zeroed, since munmap or a shrinking brk may have left old bytes behind,
+ * except memory neither has handed out before ([brk_max, mmap_min)), which
+ * still holds the zeros the window started with: a program's first heap
+ * (glibc's malloc asks for 132 KiB) is not written word by word on every
+ * core. (A program that wrote there without asking, which Linux faults
+ * where warpsim does not, finds its bytes again.)
  *
  * Of the protections only execution is kept (sim_xmap.h): mmap, mprotect
  * and munmap say which pages of the window a core may run code from, and
@@ -51,13 +56,32 @@ SIM_FN int32_t linux_exec_refused(sim_sys_t *s, const sim_mem_t *m, uint32_t cor
     return linux_note(s, m, core, LINUX_NOTE_NOEXEC, 0, call) ? 0 : -LINUX_EACCES;
 }
 
+/* [lo, hi) handed out: zeroed but for the part never handed out before,
+ * which is then handed out. */
+SIM_FN int linux_hand_out(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t lo, uint32_t hi)
+{
+    uint32_t plo = s->brk_max, phi = s->mmap_min;
+    if (plo >= phi || hi <= plo || lo >= phi)
+        return linux_zero(m, core, lo, hi - lo);
+    if (lo < plo && linux_zero(m, core, lo, plo - lo))
+        return 1;
+    if (hi > phi && linux_zero(m, core, phi, hi - phi))
+        return 1;
+    /* brk hands out from the bottom of the range, mmap from its top */
+    if (lo <= plo)
+        s->brk_max = hi < phi ? hi : phi;
+    else
+        s->mmap_min = lo;
+    return 0;
+}
+
 /* brk(addr): moves the break within [brk_min, mmap_low]; on any failure the
  * result is the old break, which is how Linux reports it. */
 SIM_FN int32_t linux_brk(sim_sys_t *s, const sim_mem_t *m, uint32_t core, uint32_t addr)
 {
     if (addr < s->brk_min || addr > s->mmap_low)
         return (int32_t)s->brk_cur;
-    if (addr > s->brk_cur && linux_zero(m, core, s->brk_cur, addr - s->brk_cur))
+    if (addr > s->brk_cur && linux_hand_out(s, m, core, s->brk_cur, addr))
         return (int32_t)s->brk_cur;
     s->brk_cur = addr;
     return (int32_t)addr;
@@ -77,13 +101,13 @@ SIM_FN int32_t linux_mmap_anon(sim_sys_t *s, const sim_mem_t *m, uint32_t core, 
             return -LINUX_EINVAL;
         if (addr < s->mmap_low || addr > m->stack_lo || size > m->stack_lo - addr)
             return -LINUX_ENOMEM;
-        return linux_zero(m, core, addr, size) ? -LINUX_ENOMEM : (int32_t)addr;
+        return linux_hand_out(s, m, core, addr, addr + size) ? -LINUX_ENOMEM : (int32_t)addr;
     }
     uint32_t low = s->mmap_low & ~(LINUX_PAGE - 1u);
     if (size > low || low - size < s->brk_cur)
         return -LINUX_ENOMEM;
     low -= size;
-    if (linux_zero(m, core, low, size))
+    if (linux_hand_out(s, m, core, low, low + size))
         return -LINUX_ENOMEM;
     s->mmap_low = low;
     return (int32_t)low;
