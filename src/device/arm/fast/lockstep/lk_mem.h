@@ -1,0 +1,303 @@
+/* Loads and stores, every slot at once: single (ls_run), multiple
+ * (lockstep_lsm) and exclusive (lockstep_excl). A part of arm_lockstep.c,
+ * included there once. */
+
+/* A single load or store on every slot of the group whose condition
+ * passes; a lane whose access faults (or leaves the fast accessors' reach
+ * and faults there) runs the record again by the full path, which stops
+ * it the same way. Returns whether a lane stopped. LOAD, SIZE and SIGN are
+ * constants where this inlines (lockstep_ls): an access inside the lane's
+ * window is then one host access at the slot's window pointer (lk_host;
+ * on the interleaved layout one that stays in a word, and where all the
+ * slots' offsets are one and the chunk dense, one vector for them all),
+ * anything else goes through arm_ld_size and arm_st_size. */
+static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint32_t g, const arm_insn_t *in,
+                                                             uint32_t pc, uint32_t thumb, uint64_t k,
+                                                             const uint32_t LOAD, const uint32_t SIZE,
+                                                             const uint32_t SIGN)
+{
+    const uint32_t rd = in->rd, rn = in->rn, rm = in->rm, imm = in->imm, reg = arm_op_fmts[in->op] == ARM_FMT_LS_REG;
+    const uint32_t pre = in->flags & ARM_F_P, up = in->flags & ARM_F_U, w = in->flags & ARM_F_W;
+    const uint32_t base0 = S->mem[0].priv_base, fit = S->mem[0].priv_fit; /* every lane's */
+    /* the interleaved layout's accesses stay in a word (a word's bytes are
+     * one core's; the next word is the next row) */
+    const uint32_t split = S->swb != 4u, lane_mask = SIZE == 4u ? ~0u : (1u << (8u * SIZE)) - 1u;
+    uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
+    uint32_t wbv[NL] __attribute__((aligned(64)));
+    const uint32_t *ok = cond_mask(S, in->cond, okb);
+    uint32_t faulted = 0, out = 1, lo = ~0u, hi = 0, cross = 0;
+    /* First every slot's address and its offset in the window, and of the
+     * offsets of the slots that run the lowest, the highest, and whether
+     * one would cross a word: vector code (a masked slot's offset is 0,
+     * which any window holds). Any outside the window: the highest is. */
+    if (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u)) {
+        const uint32_t *rmv = S->R[rm & 15u], *rnv = S->R[rn], sh = reg ? in->amount : 0u;
+        for (uint32_t s = 0; s < NL; s++) {
+            uint32_t off = reg ? rmv[s] << sh : imm, base = rnv[s];
+            uint32_t wb = up ? base + off : base - off, a = pre ? wb : base, o = (a - base0) & ok[s];
+            wbv[s] = wb;
+            po[s] = o;
+            lo = (o | ~ok[s]) < lo ? o | ~ok[s] : lo;
+            hi = o > hi ? o : hi;
+            cross |= SIZE == 4u ? o : SIZE == 2u ? o & (o >> 1) : 0u; /* (o & 3) + SIZE > 4 */
+        }
+        out = (hi > fit) | (split & ((cross & (SIZE == 4u ? 3u : 1u)) != 0u));
+    }
+    if (SIM_LIKELY(!out)) {
+        /* then the accesses: a load writes the base back before Rt, so
+         * that a load into the base keeps the value (arm_load); a store
+         * stores Rt as it was before (arm_store) */
+        if (w && LOAD)
+            for (uint32_t s = 0; s < NL; s++)
+                S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
+        if (S->dense && lo == hi) {
+            /* one offset, 32 consecutive cores: one row of 32 words (words
+             * of slots outside the group are read, and written back as
+             * they were, by this thread alone: the chunk's cores) */
+            uint32_t *row = S->dense + (uint64_t)(lo >> 2) * S->sw, sh = (lo & 3u) * 8u;
+            if (LOAD) {
+                uint32_t *rdv = S->R[rd];
+                for (uint32_t s = 0; s < NL; s++) {
+                    uint32_t x = (row[s] >> sh) & lane_mask;
+                    rdv[s] = lk_sel(ok[s], SIGN ? arm_sign_extend(x, SIZE) : x, rdv[s]);
+                }
+            } else {
+                const uint32_t *val = S->R[rd];
+                for (uint32_t s = 0; s < NL; s++) {
+                    uint32_t old = row[s], v = SIZE == 4u ? val[s] : (old & ~(lane_mask << sh)) |
+                                                                         ((val[s] & lane_mask) << sh);
+                    row[s] = lk_sel(ok[s], v, old);
+                }
+            }
+        } else if (LOAD) {
+            uint32_t v[NL] __attribute__((aligned(64)));
+            uint32_t *rdv = S->R[rd];
+            for (uint32_t s = 0; s < NL; s++)
+                v[s] = 0;
+            FOR_SLOTS(s, g) { /* the gather: a host load a slot */
+                const uint8_t *p = lk_host(S, s, po[s]);
+                if (SIZE == 4u)
+                    __builtin_memcpy(&v[s], p, 4u);
+                else if (SIZE == 2u) {
+                    uint16_t h;
+                    __builtin_memcpy(&h, p, 2u);
+                    v[s] = h;
+                } else
+                    v[s] = *p;
+            }
+            for (uint32_t s = 0; s < NL; s++) { /* vector code */
+                uint32_t x = SIGN ? arm_sign_extend(v[s], SIZE) : v[s];
+                rdv[s] = lk_sel(ok[s], x, rdv[s]);
+            }
+        } else
+            FOR_SLOTS(s, g)
+                if (ok[s]) {
+                    uint32_t v = S->R[rd][s];
+                    __builtin_memcpy(lk_host(S, s, po[s]), &v, SIZE); /* little-endian: the low bytes */
+                }
+        if (w && !LOAD)
+            for (uint32_t s = 0; s < NL; s++)
+                S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
+        return 0;
+    }
+    if (LOAD && SIZE == 4u && (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u))) {
+        /* words of the shared region (the cores' inputs and results: imatmul's
+         * matrices), aligned, as sim_ld32_beyond reads them: a gather from
+         * one base (a masked slot's offset 0, which the region holds if any
+         * slot reads it) */
+        const sim_mem_t *m0 = &S->mem[0];
+        uint32_t so[NL] __attribute__((aligned(64))), bad = 0;
+        for (uint32_t s = 0; s < NL; s++) {
+            uint32_t a = po[s] + base0 - m0->shared_base;
+            so[s] = a & ok[s];
+            bad |= ok[s] & ((a >= m0->shared_size) | (a & 3u));
+        }
+        if (!bad) {
+            uint32_t v[NL] __attribute__((aligned(64)));
+            uint32_t *rdv = S->R[rd];
+            for (uint32_t s = 0; s < NL; s++)
+                v[s] = 0;
+            FOR_SLOTS(s, g)
+                if (ok[s])
+                    v[s] = *(volatile const uint32_t *)(m0->shared + so[s]);
+            if (w)
+                for (uint32_t s = 0; s < NL; s++)
+                    S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
+            for (uint32_t s = 0; s < NL; s++)
+                rdv[s] = lk_sel(ok[s], v[s], rdv[s]);
+            return 0;
+        }
+    }
+    FOR_SLOTS(s, g) {
+        if (!ok[s])
+            continue;
+        uint32_t off = imm, unused;
+        if (reg)
+            off = in->shift == ARM_SH_LSL
+                      ? S->R[rm][s] << in->amount
+                      : arm_shift_c(S->R[rm][s], in->shift, in->amount, (S->NZCV[s] >> 1) & 1u, &unused);
+        uint32_t base = S->R[rn][s], wb = up ? base + off : base - off, a = pre ? wb : base, v, po = a - base0;
+        uint32_t l = S->lane[s];
+        if (LOAD) {
+            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u)))) {
+                const uint8_t *p = lk_host(S, s, po);
+                if (SIZE == 4u)
+                    __builtin_memcpy(&v, p, 4u);
+                else if (SIZE == 2u) {
+                    uint16_t h;
+                    __builtin_memcpy(&h, p, 2u);
+                    v = h;
+                } else
+                    v = *p;
+            } else if (SIM_UNLIKELY(arm_ld_size(&S->mem[l], S->core[l], a, SIZE, &v))) {
+                faulted |= 1u << s;
+                continue;
+            }
+            if (SIGN)
+                v = arm_sign_extend(v, SIZE);
+            if (w) /* the base before Rt: a load into the base keeps the value (arm_load) */
+                S->R[rn][s] = wb;
+            S->R[rd][s] = v;
+        } else {
+            v = S->R[rd][s];
+            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u))))
+                __builtin_memcpy(lk_host(S, s, po), &v, SIZE); /* little-endian: the low bytes */
+            else if (SIM_UNLIKELY(arm_st_size(&S->mem[l], S->core[l], a, SIZE, v))) {
+                faulted |= 1u << s;
+                continue;
+            }
+            if (w)
+                S->R[rn][s] = wb;
+        }
+    }
+    if (SIM_LIKELY(!faulted))
+        return 0;
+    /* the full path, on the faulting lanes alone */
+    FOR_SLOTS(s, faulted) {
+        const uint8_t *regs = all_regs;
+        uint32_t nr = 0, r15 = pc + (thumb ? 4u : 8u), npc = pc + arm_len(in);
+        LANE_STEP_BEGIN(s)
+        arm_step_record(c, in, m, core, pc, icount);
+        (void)r15;
+        (void)npc;
+        slot_from_ctx(S, s, regs, nr);
+    }
+    return 1;
+}
+
+static uint32_t lockstep_ls(lockstep_t *S, uint32_t g, const arm_insn_t *in, uint32_t pc, uint32_t thumb,
+                            uint64_t k)
+{
+    const ls_op_t o = ls_ops[in->op];
+    if (!o.load)
+        return o.size == 4u ? ls_run(S, g, in, pc, thumb, k, 0, 4, 0)
+               : o.size == 2u ? ls_run(S, g, in, pc, thumb, k, 0, 2, 0)
+                              : ls_run(S, g, in, pc, thumb, k, 0, 1, 0);
+    if (o.size == 4u)
+        return ls_run(S, g, in, pc, thumb, k, 1, 4, 0);
+    if (o.size == 2u)
+        return o.sign ? ls_run(S, g, in, pc, thumb, k, 1, 2, 1) : ls_run(S, g, in, pc, thumb, k, 1, 2, 0);
+    return o.sign ? ls_run(S, g, in, pc, thumb, k, 1, 1, 1) : ls_run(S, g, in, pc, thumb, k, 1, 1, 0);
+}
+
+/* LDM and STM (PUSH and POP among them) on every slot of the group whose
+ * condition passes, where every such slot's words are aligned and inside
+ * its window (so that none can fault): on a dense chunk with one address a
+ * row of 32 host words a register, else a slot at a time at lk_host. As
+ * arm_ldm and arm_stm: the lowest register at the lowest address, the base
+ * written back unless an LDM loads it, STM stores the registers as they
+ * were; a loaded pc interworks, and ends the record's block: each slot's
+ * PC is then set (next: the pc of a slot whose condition fails). Returns
+ * LSM_NOT where some slot's words may fault (the caller runs the record
+ * lane by lane), LSM_PC after a loaded pc, else LSM_DONE. */
+enum { LSM_NOT, LSM_DONE, LSM_PC };
+static uint32_t lockstep_lsm(lockstep_t *S, const arm_insn_t *in, uint32_t next)
+{
+    const uint32_t list = arm_lsm_list(in), bytes = arm_lsm_bytes(in), rn = in->rn, load = in->op == ARM_OP_LDM;
+    const uint32_t first = arm_lsm_first_offset(in), wbo = arm_lsm_wb_offset(in);
+    const uint32_t base0 = S->mem[0].priv_base, size = S->mem[0].priv_size; /* every lane's */
+    uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
+    uint32_t last[NL] __attribute__((aligned(64)));
+    const uint32_t *ok = cond_mask(S, in->cond, okb);
+    uint32_t lo = ~0u, hi = 0, any = 0, *rb = S->R[rn];
+    for (uint32_t s = 0; s < NL; s++) {
+        uint32_t o = (rb[s] + first - base0) & ok[s];
+        po[s] = o;
+        lo = (o | ~ok[s]) < lo ? o | ~ok[s] : lo;
+        hi = o > hi ? o : hi;
+        any |= o;
+    }
+    if (bytes > size || hi > size - bytes || (any & 3u))
+        return LSM_NOT;
+    uint32_t i = 0;
+    if (S->dense && lo == hi) {
+        const uint32_t *row0 = S->dense + (uint64_t)(lo >> 2) * S->sw;
+        for (uint32_t l = list; l; l &= l - 1u, i++) {
+            uint32_t r = (uint32_t)__builtin_ctz(l), *row = (uint32_t *)row0 + (uint64_t)i * S->sw;
+            uint32_t *v = r == 15u ? last : S->R[r];
+            for (uint32_t s = 0; s < NL; s++) {
+                if (load)
+                    v[s] = lk_sel(ok[s], row[s], v[s]);
+                else
+                    row[s] = lk_sel(ok[s], v[s], row[s]);
+            }
+        }
+    } else
+        FOR_SLOTS(s, S->live)
+            if (ok[s]) {
+                uint32_t *p = (uint32_t *)lk_host(S, s, po[s]);
+                i = 0;
+                for (uint32_t l = list; l; l &= l - 1u, i++) {
+                    uint32_t r = (uint32_t)__builtin_ctz(l), *w = p + (uint64_t)i * S->sw;
+                    uint32_t *v = r == 15u ? &last[s] : &S->R[r][s];
+                    if (load)
+                        *v = *w;
+                    else
+                        *w = *v;
+                }
+            }
+    if ((in->flags & ARM_F_W) && !(load && (list & (1u << rn))))
+        for (uint32_t s = 0; s < NL; s++)
+            rb[s] = lk_sel(ok[s], rb[s] + wbo, rb[s]);
+    if (!(load && (list & 0x8000u)))
+        return LSM_DONE;
+    FOR_SLOTS(s, S->live)
+        if (S->gm[s]) {
+            uint32_t a = last[s];
+            if (ok[s]) { /* arm_bx_write_pc */
+                S->ctx[S->lane[s]].thumb = a & 1u;
+                a = (a & 1u) ? a & ~1u : a & ~3u;
+            } else
+                a = next;
+            S->PC[s] = a;
+        }
+    return LSM_PC;
+}
+
+/* A group at an LDREX: each lane in turn runs on its own, a step at a time,
+ * until its exclusive access is over (the monitor clear again: its STREX,
+ * or a CLREX), it stops, or its budget ends. A lane's load-exclusive to
+ * store-exclusive is then never interleaved with another lane's, as on the
+ * per-core engine, whose cores each run a quantum uninterrupted: the other
+ * way, every lane's STREX after the first would fail and retry, changing
+ * its instruction count (the results stay right either way). The group's
+ * k shared steps so far are counted here; returns 0 further steps. */
+static uint64_t lockstep_excl(lockstep_t *S, uint32_t g, const arm_code_t *code, uint64_t k)
+{
+    const arm_code_t im = *code;
+    FOR_SLOTS(s, g) {
+        uint32_t l = S->lane[s];
+        arm_ctx_t *c = &S->ctx[l];
+        S->done[s] += k;
+        S->left[s] -= k;
+        slot_to_ctx(S, s, all_regs, 0);
+        c->r[15] = S->PC[s];
+        do {
+            arm_step_inline(c, im, &S->mem[l], S->core[l], S->start[l] + S->done[s]);
+            S->done[s]++;
+            S->left[s]--;
+        } while (c->excl_addr != ARM_EXCL_NONE && c->sys.status == SIM_RUNNING && S->left[s]);
+        slot_from_ctx(S, s, all_regs, 0);
+    }
+    return 0;
+}
