@@ -1,7 +1,8 @@
 /* A digest of one core's private window, computed where the memory lives
  * (host or device), so CPU-vs-CUDA equivalence tests compare final memory
  * without copying every window back. FNV-1a over the words in address order,
- * independent of the interleaving. */
+ * independent of the interleaving. The CPU backend computes the same
+ * digests in one pass over its host memory (src/host/window_hash.c). */
 #ifndef SIM_HASH_H
 #define SIM_HASH_H
 
