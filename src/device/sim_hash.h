@@ -8,13 +8,17 @@
 
 #include "sim_mem.h"
 
+#define SIM_HASH_BASIS 0xcbf29ce484222325ull
+#define SIM_HASH_PRIME 0x100000001b3ull
+
+/* The digest h with word w after it. */
+SIM_INLINE uint64_t sim_hash_step(uint64_t h, uint32_t w) { return (h ^ w) * SIM_HASH_PRIME; }
+
 SIM_FN uint64_t sim_priv_hash(const sim_mem_t *m, uint32_t core)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (uint32_t off = 0; off < m->priv_size; off += 4) {
-        h ^= *sim_priv_word(m, core, off);
-        h *= 0x100000001b3ull;
-    }
+    uint64_t h = SIM_HASH_BASIS;
+    for (uint32_t off = 0; off < m->priv_size; off += 4)
+        h = sim_hash_step(h, *sim_priv_word(m, core, off));
     return h;
 }
 

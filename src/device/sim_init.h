@@ -32,39 +32,21 @@ SIM_FN void sim_format_core_id(uint8_t *field, uint32_t core)
         field[i] = i < n ? digits[n - 1 - i] : 0u;
 }
 
-/* Assumes the window is already zero. */
-SIM_FN void sim_init_core_mem(const sim_mem_t *m, uint32_t core, const sim_core_init_t *t)
-{
-    for (uint32_t w = 0; w < t->data_words; w++)
-        *sim_priv_word(m, core, w * 4u) = t->data[w];
-    for (uint32_t w = 0; w < t->stack_words; w++)
-        *sim_priv_word(m, core, t->stack_off + w * 4u) = t->stack[w];
-    uint8_t field[SIM_CORE_ID_FIELD];
-    sim_format_core_id(field, core);
-    for (uint32_t i = 0; i < SIM_CORE_ID_FIELD; i++)
-        sim_priv_st8(m, core, t->core_id_off + i, field[i]);
-}
-
-/* sim_init_core_mem for cores [first, first + n), a word of every core at a
- * time where that is the storage order (the interleaved layout, stride_core
- * 1: a row of n host words, where core by core each word is a row, from
- * 1024 cores a page, apart). */
+/* Cores [first, first + n), whose windows are still zero: a word of every
+ * core at a time, which on the interleaved layout (stride_core 1) is a row
+ * of n host words, where core by core each word would be a row (from 1024
+ * cores a page) apart. */
 SIM_FN void sim_init_cores_mem(const sim_mem_t *m, uint32_t first, uint32_t n, const sim_core_init_t *t)
 {
-    if (m->stride_core != 1u) {
-        for (uint32_t i = 0; i < n; i++)
-            sim_init_core_mem(m, first + i, t);
-        return;
-    }
     for (uint32_t w = 0; w < t->data_words; w++) {
         uint32_t *row = sim_priv_word(m, first, w * 4u);
         for (uint32_t i = 0; i < n; i++)
-            row[i] = t->data[w];
+            row[(uint64_t)i * m->stride_core] = t->data[w];
     }
     for (uint32_t w = 0; w < t->stack_words; w++) {
         uint32_t *row = sim_priv_word(m, first, t->stack_off + w * 4u);
         for (uint32_t i = 0; i < n; i++)
-            row[i] = t->stack[w];
+            row[(uint64_t)i * m->stride_core] = t->stack[w];
     }
     uint8_t field[SIM_CORE_ID_FIELD];
     for (uint32_t i = 0; i < n; i++) {
@@ -72,6 +54,11 @@ SIM_FN void sim_init_cores_mem(const sim_mem_t *m, uint32_t first, uint32_t n, c
         for (uint32_t b = 0; b < SIM_CORE_ID_FIELD; b++)
             sim_priv_st8(m, first + i, t->core_id_off + b, field[b]);
     }
+}
+
+SIM_FN void sim_init_core_mem(const sim_mem_t *m, uint32_t core, const sim_core_init_t *t)
+{
+    sim_init_cores_mem(m, core, 1u, t);
 }
 
 #endif

@@ -95,28 +95,18 @@ static int claim_chunk(cpu_pool_t *p, uint32_t *first, uint32_t *last)
 /* A core's private memory is initialized by the thread that first runs it,
  * just before: setup touches none of it (a million cores' windows are
  * gigabytes of fresh pages), and the pages are written where they are
- * then used. */
-static void start_core(cpu_pool_t *p, uint32_t core)
-{
-    if (SIM_UNLIKELY(!p->started[core])) {
-        sim_init_core_mem(&p->m->mem, core, &p->m->init);
-        p->started[core] = 1;
-    }
-}
-
-/* A lockstep chunk's cores: each run of consecutive cores not started yet
- * at once (sim_init_cores_mem: on the interleaved layout a row at a time). */
-static void start_chunk(cpu_pool_t *p, const uint32_t *cores, uint32_t n)
+ * then used. Each run of consecutive cores not started yet at once
+ * (sim_init_cores_mem: on the interleaved layout a row at a time). */
+static void start_cores(cpu_pool_t *p, const uint32_t *cores, uint32_t n)
 {
     for (uint32_t i = 0, j; i < n; i = j) {
-        for (j = i + 1; j < n && cores[j] == cores[j - 1] + 1 && !p->started[cores[j]]; j++)
-            ;
-        if (!p->started[cores[i]]) {
-            sim_init_cores_mem(&p->m->mem, cores[i], j - i, &p->m->init);
-            memset(&p->started[cores[i]], 1, j - i);
-        } else {
-            j = i + 1;
-        }
+        j = i + 1;
+        if (SIM_LIKELY(p->started[cores[i]]))
+            continue;
+        while (j < n && cores[j] == cores[j - 1] + 1 && !p->started[cores[j]])
+            j++;
+        sim_init_cores_mem(&p->m->mem, cores[i], j - i, &p->m->init);
+        memset(&p->started[cores[i]], 1, j - i);
     }
 }
 
@@ -132,12 +122,12 @@ static void run_chunks(cpu_pool_t *p, arm_lockstep_stats_t *st)
                 cores[i - first] = core;
                 continue;
             }
-            start_core(p, core);
+            start_cores(p, &core, 1);
             sim_run_staged(m->isa, &stage, &m->soa, core, &m->code, &m->mem, p->steps, p->o->max_insns,
                            machine_timing(m));
         }
         if (p->lockstep) {
-            start_chunk(p, cores, last - first);
+            start_cores(p, cores, last - first);
             arm_lockstep_chunk(&m->soa, cores, last - first, &m->code.arm, &m->mem, p->steps, p->o->max_insns, st);
         }
     }

@@ -11,12 +11,10 @@
 
 #include "device/sim_hash.h"
 
-#define FNV_BASIS 0xcbf29ce484222325ull
-#define FNV_PRIME 0x100000001b3ull
-
+/* SIM_HASH_PRIME^k: what k zero words do to a digest (sim_hash_step) */
 static uint64_t fnv_power(uint64_t k)
 {
-    uint64_t r = 1, b = FNV_PRIME;
+    uint64_t r = 1, b = SIM_HASH_PRIME;
     for (; k; k >>= 1, b *= b)
         if (k & 1u)
             r *= b;
@@ -31,19 +29,19 @@ typedef struct {
     unsigned shift;  /* log2 of the page size */
 } touched_t;
 
-static uint8_t *read_touched(touched_t *t, const void *p, uint64_t bytes)
+static void read_touched(touched_t *t, const void *p, uint64_t bytes)
 {
     long ps = sysconf(_SC_PAGESIZE);
     t->bit = NULL;
     if (ps <= 0 || (ps & (ps - 1)) || bytes == 0)
-        return NULL;
+        return;
     for (t->shift = 0; (1l << t->shift) < ps; t->shift++)
         ;
     t->first = (uintptr_t)p >> t->shift;
     uint64_t n = (((uintptr_t)p + bytes - 1) >> t->shift) - t->first + 1;
     int fd = open("/proc/self/pagemap", O_RDONLY);
     if (fd < 0)
-        return NULL;
+        return;
     uint8_t *bit = calloc((size_t)(n + 7) / 8, 1);
     uint64_t buf[4096];
     for (uint64_t i = 0; bit && i < n;) {
@@ -59,7 +57,7 @@ static uint8_t *read_touched(touched_t *t, const void *p, uint64_t bytes)
                 bit[i / 8] |= (uint8_t)(1u << (i % 8));
     }
     close(fd);
-    return t->bit = bit;
+    t->bit = bit;
 }
 
 /* Whether host bytes [a, b] (inclusive) may hold anything but zeros. */
@@ -77,15 +75,17 @@ static int touched(const touched_t *t, const void *a, const void *b)
 /* Contiguous: each core's words in a row of their own. */
 static void hash_contiguous(const sim_mem_t *m, const touched_t *t, uint64_t *h)
 {
-    uint64_t words = m->priv_size / 4u, step = t->bit ? (1ull << t->shift) / 4u : words;
+    uint64_t words = m->priv_size / 4u, page = t->bit ? (1ull << t->shift) / 4u : 0;
     for (uint32_t c = 0; c < m->ncores; c++) {
         const uint32_t *w = m->priv + (uint64_t)c * m->stride_core;
-        uint64_t x = FNV_BASIS, zeros = 0;
+        uint64_t x = SIM_HASH_BASIS, zeros = 0;
         for (uint64_t i = 0; i < words;) {
             /* up to the next page boundary (windows need not start on one) */
-            uint64_t end = i + step - (((uintptr_t)(w + i) >> 2) & (step - 1u));
-            if (end > words || !t->bit)
-                end = words;
+            uint64_t end = words;
+            if (t->bit) {
+                uint64_t page_end = i + page - (((uintptr_t)(w + i) >> 2) & (page - 1u));
+                end = page_end < words ? page_end : words;
+            }
             if (!touched(t, w + i, w + end - 1)) {
                 zeros += end - i;
                 i = end;
@@ -95,7 +95,7 @@ static void hash_contiguous(const sim_mem_t *m, const touched_t *t, uint64_t *h)
                 x *= fnv_power(zeros);
             zeros = 0;
             for (; i < end; i++)
-                x = (x ^ w[i]) * FNV_PRIME;
+                x = sim_hash_step(x, w[i]);
         }
         h[c] = zeros ? x * fnv_power(zeros) : x;
     }
@@ -107,7 +107,7 @@ static void hash_interleaved(const sim_mem_t *m, const touched_t *t, uint64_t *h
     uint32_t n = m->ncores;
     uint64_t rows = m->priv_size / 4u, zeros = 0;
     for (uint32_t c = 0; c < n; c++)
-        h[c] = FNV_BASIS;
+        h[c] = SIM_HASH_BASIS;
     for (uint64_t i = 0; i < rows; i++) {
         const uint32_t *row = m->priv + i * m->stride_word;
         if (!touched(t, row, row + n - 1)) {
@@ -121,7 +121,7 @@ static void hash_interleaved(const sim_mem_t *m, const touched_t *t, uint64_t *h
             zeros = 0;
         }
         for (uint32_t c = 0; c < n; c++)
-            h[c] = (h[c] ^ row[c]) * FNV_PRIME;
+            h[c] = sim_hash_step(h[c], row[c]);
     }
     if (zeros) {
         uint64_t f = fnv_power(zeros);
