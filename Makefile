@@ -86,11 +86,14 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 # (src/host/ptx/ptx_cta_dispatch.c): no contraction, so the same bits.
 ifeq ($(shell uname -m),x86_64)
 $(BUILD)/obj/src/host/ptx/ptx_cta_x86_64_v3.o: CFLAGS += -march=x86-64-v3 -ffp-contract=off -fno-math-errno
-# The ARM lockstep engine's lane loops (fast/arm_lockstep.c): -O3 unswitches
+# The lockstep engines' lane loops (arm/fast/arm_lockstep.c): -O3 unswitches
 # their loop-invariant tests (shift type, amount) so that they vectorise.
 $(BUILD)/obj/src/device/arm/fast/arm_lockstep.o: CFLAGS += -O3
 # and again for x86-64-v3, chosen at run time (its file's head)
 $(BUILD)/obj/src/device/arm/fast/arm_lockstep_x86_64_v3.o: CFLAGS += -O3 -march=x86-64-v3 -ffp-contract=off
+# the IA-32 one likewise (fast/x86_lockstep.c)
+$(BUILD)/obj/src/device/x86/fast/x86_lockstep.o: CFLAGS += -O3
+$(BUILD)/obj/src/device/x86/fast/x86_lockstep_x86_64_v3.o: CFLAGS += -O3 -march=x86-64-v3 -ffp-contract=off
 endif
 
 $(BUILD)/obj/src/host/backend_cuda.o: src/host/backend_cuda.cu $(FLAGS_STAMP)
@@ -154,6 +157,7 @@ include test/fuzz/fuzz.mk
 include test/risu/risu.mk
 include test/risu/x86/risu_x86.mk
 include kernels/bench/bench.mk
+include test/system/lockstep.mk
 include test/ptx/ptx.mk
 include kernels/ptx/ptx.mk
 include src/host/cudart/cudart.mk

@@ -14,10 +14,11 @@
 # generic build, interleaved), lockstep/percore, lanes a shared record
 # served on average, qemu's MIPS, and each engine's MIPS over qemu's.
 #
-# Then issue 30's CoreMark-like criterion: bench/programs/compute.c (the
-# benchmark's compute program) on 64 cores with one input, on every host
-# thread (THREADS, default 2), against qemu-arm run as 64 processes on as
-# many at a time: wall seconds of each and qemu's over warpsim's.
+# Then issue 30's CoreMark-like criterion, for ARM and IA-32:
+# bench/programs/compute.c (the benchmark's compute program, BENCH/compute.arm
+# and .x86) on 64 cores with one input, on every host thread (THREADS,
+# default 2), against qemu-arm or qemu-i386 run as 64 processes on as many
+# at a time: wall seconds of each and qemu's over warpsim's.
 set -eu
 W=${WARPSIM:-build/warpsim}
 K=${K:-build/kernels/bench}
@@ -66,10 +67,14 @@ worst.arm 1024 worst.arm 100 20000
 best.thumb 1024 best.thumb.arm 100 20000
 imatmul.arm 1024 imatmul.arm 256 256
 fft.arm 1024 fft.arm 32768 32768
+best.x86 1024 best.x86 100 20000
+worst.x86 1024 worst.x86 100 20000
+imatmul.x86 1024 imatmul.x86 256 256
+fft.x86 1024 fft.x86 32768 32768
 EOF
 
-# The CoreMark-like criterion: wall seconds, the median of ROUNDS.
-P=${COMPUTE:-build/bench/compute.arm}
+# The CoreMark-like criterion, for each ISA: wall seconds, the median of ROUNDS.
+B=${BENCH:-build/bench}
 ITERS=${COMPUTE_ITERS:-30000}
 TH=${THREADS:-2}
 secs() { # command...: the median wall seconds of ROUNDS runs
@@ -80,12 +85,14 @@ secs() { # command...: the median wall seconds of ROUNDS runs
     done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
 }
 warp() { "$W" run --quiet --backend cpu --threads "$TH" --cores 64 --engine "$1" "$P" "$ITERS"; }
-qemu64() { seq 64 | xargs -P "$TH" -I{} qemu-arm "$P" "$ITERS"; }
-if [ -x "$P" ]; then
+qemu64() { seq 64 | xargs -P "$TH" -I{} "$Q" "$P" "$ITERS"; }
+for pq in compute.arm:qemu-arm compute.x86:qemu-i386; do
+    P=$B/${pq%%:*} Q=${pq#*:}
+    [ -x "$P" ] || continue
     echo
-    echo "$(basename "$P") $ITERS on 64 cores, $TH host threads (wall seconds; qemu-arm: 64 processes, $TH at a time)"
+    echo "$(basename "$P") $ITERS on 64 cores, $TH host threads (wall seconds; $Q: 64 processes, $TH at a time)"
     pc=$(secs warp percore)
     ls=$(secs warp lockstep)
     q=$(secs qemu64)
     awk -v p="$pc" -v l="$ls" -v q="$q" 'BEGIN { printf "percore %.3f  lockstep %.3f  qemu %.3f  qemu/percore %.2f  qemu/lockstep %.2f\n", p, l, q, q / p, q / l }'
-fi
+done

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "device/arm/fast/arm_lockstep.h"
+#include "device/x86/fast/x86_lockstep.h"
 #include "host/backend.h"
 #include "host/window_hash.h"
 
@@ -30,8 +31,8 @@
  * count into one line take it from each other (with per-record counts,
  * compute.arm's 64 cores on 2 threads ran 1.33 s against 1.01 s). */
 typedef struct thread_stats {
-    arm_lockstep_stats_t s;
-    uint8_t pad[64 - sizeof(arm_lockstep_stats_t)];
+    lockstep_stats_t s;
+    uint8_t pad[64 - sizeof(lockstep_stats_t)];
 } thread_stats_t;
 
 typedef struct cpu_pool {
@@ -48,8 +49,8 @@ typedef struct cpu_pool {
     uint32_t nlive;
     uint64_t *keyed;      /* scratch for regrouping: key << 32 | core */
     uint64_t rounds;
-    int lockstep;         /* chunks run by the lockstep engine (ARM, no timing model) */
-    uint32_t chunk;       /* cores a claim takes: CHUNK, or ARM_LANES in lockstep */
+    int lockstep;         /* chunks run by the lockstep engine (ARM or IA-32, no timing model) */
+    uint32_t chunk;       /* cores a claim takes: CHUNK, or LOCKSTEP_LANES in lockstep */
     thread_stats_t *stats; /* per thread, lockstep only */
     int nthreads;
     uint32_t next_thread; /* hands each thread its stats slot, once */
@@ -110,11 +111,11 @@ static void start_cores(cpu_pool_t *p, const uint32_t *cores, uint32_t n)
     }
 }
 
-static void run_chunks(cpu_pool_t *p, arm_lockstep_stats_t *st)
+static void run_chunks(cpu_pool_t *p, lockstep_stats_t *st)
 {
     sim_machine_t *m = p->m;
     sim_stage_t stage;
-    uint32_t cores[ARM_LANES];
+    uint32_t cores[LOCKSTEP_LANES];
     for (uint32_t first, last; claim_chunk(p, &first, &last);) {
         for (uint32_t i = first; i < last; i++) {
             uint32_t core = p->lockstep ? p->live[i] : p->order ? p->order[i] : i;
@@ -128,7 +129,12 @@ static void run_chunks(cpu_pool_t *p, arm_lockstep_stats_t *st)
         }
         if (p->lockstep) {
             start_cores(p, cores, last - first);
-            arm_lockstep_chunk(&m->soa, cores, last - first, &m->code.arm, &m->mem, p->steps, p->o->max_insns, st);
+            if (m->isa == SIM_ISA_X86)
+                x86_lockstep_chunk(&m->soa, cores, last - first, &m->code.x86, &m->mem, p->steps, p->o->max_insns,
+                                   st);
+            else
+                arm_lockstep_chunk(&m->soa, cores, last - first, &m->code.arm, &m->mem, p->steps, p->o->max_insns,
+                                   st);
         }
     }
 }
@@ -212,15 +218,15 @@ static double lockstep_lanes(const cpu_pool_t *p)
     return rec ? (double)lanes / (double)rec : 0.0;
 }
 
-/* --engine: lockstep only where it exists (ARM) and no timing model sees
- * each instruction (arm_run_traced is per core); a note says why not. */
+/* --engine: lockstep where no timing model sees each instruction
+ * (arm_run_traced and x86_run_traced are per core); a note says why not. */
 static int pick_lockstep(const sim_machine_t *m, const sim_options_t *o)
 {
     if (!strcmp(o->engine, "percore"))
         return 0;
-    const char *why = m->isa != SIM_ISA_ARM ? "lockstep runs ARM only so far"
-                      : machine_timing(m)   ? "a timing model times each core on its own"
-                                            : NULL;
+    const char *why = m->isa != SIM_ISA_ARM && m->isa != SIM_ISA_X86 ? "lockstep runs ARM and IA-32 only"
+                      : machine_timing(m)                            ? "a timing model times each core on its own"
+                                                                     : NULL;
     if (why && !strcmp(o->engine, "lockstep"))
         fprintf(stderr, "warpsim: --engine lockstep: %s; the per-core engine runs\n", why);
     return why == NULL;
@@ -313,10 +319,11 @@ int backend_cpu_run(sim_machine_t *m, const sim_options_t *o, const sim_outputs_
     }
     int nt = pick_threads(o, m->ncores);
     p.lockstep = lockstep;
-    p.chunk = p.lockstep ? ARM_LANES : CHUNK;
+    p.chunk = p.lockstep ? LOCKSTEP_LANES : CHUNK;
     if (p.lockstep) {
         p.live = malloc(sizeof *p.live * m->ncores);
-        arm_lockstep_plans(&m->code.arm); /* out of memory: plans worked out each time */
+        if (m->isa == SIM_ISA_ARM)
+            arm_lockstep_plans(&m->code.arm); /* out of memory: plans worked out each time */
     }
     p.nthreads = nt;
     p.stats = calloc((size_t)nt, sizeof *p.stats);

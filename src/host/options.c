@@ -50,7 +50,7 @@ static const opt_row_t opt_table[] = {
     RUN("quantum", OPT_POSITIVE, quantum, "N", "instructions per core between host service rounds")
     RUN("mode", OPT_STR, mode, "sk|mk", "sk: one persistent kernel (default); mk: one launch per step")
     RUN("engine", OPT_STR, engine, "percore|lockstep|auto",
-        "CPU backend, ARM: cores at one pc share each instruction's fetch and dispatch (lockstep), or not; auto: "
+        "CPU backend, ARM and IA-32: cores at one pc share each instruction's fetch and dispatch (lockstep), or not; auto: "
         "lockstep while its groups have been full enough to be faster, then per core (default percore)")
     RUN("layout", OPT_STR, layout, "contiguous|interleaved|auto",
         "CPU backend: the cores' private memory a core after another, or word-interleaved (word w of core c at "

@@ -43,7 +43,7 @@ DIFF_CC_hf_neon_v4    := $(DIFF_HF_CC)
 DIFF_BINS     := $(foreach v,$(DIFF_VARIANTS),$(DIFF_ARM_NAMES:%=$(BUILD)/diff/%.$(v)))
 DIFF_JOBS     ?= 2
 
-.PHONY: diff diff-full diff-bins diff-list lockstep-test lockstep-test-full
+.PHONY: diff diff-full diff-bins diff-list
 
 define DIFF_VARIANT_RULE
 $(BUILD)/diff/%.$(1): test/diff/%.c
@@ -75,17 +75,4 @@ diff-full: $(DIFF_BINS) $(BUILD)/warpsim
 	@echo "diff-full: $(words $(DIFF_BINS)) binaries on qemu-arm and $(BUILD)/warpsim (1 and 64 cores)"
 	@DIFF_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/diff/run_diff.sh $(DIFF_BINS)
 
-# The lockstep engine against the per-core one (test/system/lockstep_test.sh):
-# the same final state on 1, 64 and 1024 cores. `make test` runs the A32
-# (-O2), Thumb-2 (IT blocks) and NEON with VFPv4 (hard-float libc: its
-# atomics' LDREX, the FP bodies in the x86-64-v3 build) builds and the
-# seed's best and worst cases (groups that split and merge), about 6
-# minutes on 2 cores; lockstep-test-full every variant.
-LOCKSTEP_BINS := $(foreach v,O2 thumb hf_neon_v4,$(DIFF_ARM_NAMES:%=$(BUILD)/diff/%.$(v))) \
-                 $(BUILD)/kernels/bench/best.arm $(BUILD)/kernels/bench/worst.arm \
-                 $(BUILD)/kernels/bench/worst.thumb.arm
-lockstep-test: $(LOCKSTEP_BINS) $(BUILD)/warpsim
-	@echo "lockstep: $(words $(LOCKSTEP_BINS)) binaries, per-core and lockstep engines (1, 64, 1024 cores)"
-	@LOCKSTEP_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/system/lockstep_test.sh $(LOCKSTEP_BINS)
-lockstep-test-full: $(DIFF_BINS) $(BUILD)/warpsim
-	@LOCKSTEP_JOBS=$(DIFF_JOBS) WARPSIM=$(BUILD)/warpsim sh test/system/lockstep_test.sh $(DIFF_BINS)
+# The lockstep engines against the per-core ones: test/system/lockstep.mk.

@@ -106,7 +106,7 @@ PY
     # --engine (issue 30): lockstep and auto end in the per-core engine's state
     # (test/system/lockstep_test.sh compares the differential suite), the
     # report says which engine ran and how full its groups were; a bad name
-    # is refused; the timing seam and IA-32 run per core, saying why.
+    # is refused; the timing seam runs per core, saying why.
     for e in lockstep auto; do
         "$W" run --quiet --cores 16 --threads 1 --quantum 1000 --engine $e --report "$T/e.json" --dump-state "$T/s1" \
             "$T/p.elf" a b >/dev/null
@@ -215,6 +215,17 @@ PY
         "$W" run --quiet --cores 4 --dump-state "$T/sx3" "$T/px.elf" a b >/dev/null
         cmp -s "$T/sx2" "$T/sx3" && ok || bad "IA-32: --timing changed the final state"
         timing_report_ok "$T/tmx.json" && ok || bad "IA-32 timing report"
+        # IA-32's lockstep engine (x86/fast/x86_lockstep.c): the per-core
+        # engine's state, on both layouts, and the report says it ran
+        "$W" run --quiet --cores 16 --threads 1 --quantum 1000 --dump-state "$T/sx0" "$T/px.elf" a b >/dev/null
+        for el in lockstep:interleaved lockstep:contiguous auto:contiguous; do
+            "$W" run --quiet --cores 16 --threads 1 --quantum 1000 --engine "${el%%:*}" --layout "${el#*:}" \
+                --report "$T/ex.json" --dump-state "$T/sx1" "$T/px.elf" a b >/dev/null
+            cmp -s "$T/sx0" "$T/sx1" && ok || bad "IA-32: final state differs with --engine $el"
+        done
+        "$W" run --quiet --cores 16 --threads 1 --engine lockstep --report "$T/ex.json" "$T/px.elf" a b >/dev/null
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["engine"] == "lockstep" and 1 < r["lockstep_lanes"] <= 16, r' "$T/ex.json" \
+            && ok || bad "IA-32 --engine lockstep: report"
     fi
 fi
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The lockstep engine against the per-core one (issue 30): every binary runs
+# The lockstep engines against the per-core ones (issue 30; ARM and IA-32): every binary runs
 # under both engines (the lockstep one in both its builds: for this host's
 # vector unit on the interleaved layout, its default, and generic,
 # WARPSIM_LOCKSTEP_GENERIC=1, on the contiguous one that --engine auto

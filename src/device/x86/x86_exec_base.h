@@ -6,26 +6,40 @@
 #include "../sim_mem.h"
 #include "x86_flags.h"
 
-/* Register n at width w (8-bit 4..7: AH CH DH BH). */
-SIM_INLINE uint32_t x86_rd(const x86_ctx_t *c, uint32_t n, uint32_t w)
+/* Register n at width w (8-bit 4..7: AH CH DH BH) lives in the 32-bit
+ * register x86_reg_of(n, w), as the part x86_part of its value v; a write
+ * of v there leaves x86_merge(old, n, w, v). The value forms serve the
+ * lockstep engine, whose lanes keep their registers side by side. */
+SIM_INLINE uint32_t x86_reg_of(uint32_t n, uint32_t w) { return w == X86_W8 ? n & 3u : n; }
+
+SIM_INLINE uint32_t x86_part(uint32_t v, uint32_t n, uint32_t w)
 {
     if (SIM_LIKELY(w == X86_W32))
-        return c->r[n];
+        return v;
     if (w == X86_W16)
-        return c->r[n] & 0xffffu;
-    return (c->r[n & 3u] >> ((n & 4u) << 1)) & 0xffu;
+        return v & 0xffffu;
+    return (v >> ((n & 4u) << 1)) & 0xffu;
+}
+
+SIM_INLINE uint32_t x86_merge(uint32_t old, uint32_t n, uint32_t w, uint32_t v)
+{
+    if (SIM_LIKELY(w == X86_W32))
+        return v;
+    if (w == X86_W16)
+        return (old & 0xffff0000u) | (v & 0xffffu);
+    uint32_t sh = (n & 4u) << 1;
+    return (old & ~(0xffu << sh)) | ((v & 0xffu) << sh);
+}
+
+SIM_INLINE uint32_t x86_rd(const x86_ctx_t *c, uint32_t n, uint32_t w)
+{
+    return x86_part(c->r[x86_reg_of(n, w)], n, w);
 }
 
 SIM_INLINE void x86_wr(x86_ctx_t *c, uint32_t n, uint32_t w, uint32_t v)
 {
-    if (SIM_LIKELY(w == X86_W32)) {
-        c->r[n] = v;
-    } else if (w == X86_W16) {
-        c->r[n] = (c->r[n] & 0xffff0000u) | (v & 0xffffu);
-    } else {
-        uint32_t sh = (n & 4u) << 1;
-        c->r[n & 3u] = (c->r[n & 3u] & ~(0xffu << sh)) | ((v & 0xffu) << sh);
-    }
+    uint32_t r = x86_reg_of(n, w);
+    c->r[r] = x86_merge(c->r[r], n, w, v);
 }
 
 SIM_INLINE uint32_t x86_sext(uint32_t v, uint32_t w)

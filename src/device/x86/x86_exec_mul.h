@@ -27,25 +27,34 @@ SIM_INLINE void x86_set_acc_pair(x86_ctx_t *c, uint32_t w, uint32_t lo, uint32_t
 }
 
 /* Group 3's MUL IMUL DIV IDIV (aux 4..7) with the operand v. */
+/* MUL (k 4) and IMUL (k 5) of a by v at width w: the low half, in *hi
+ * the high half, in *of whether the product needs it (CF = OF). */
+SIM_INLINE uint32_t x86_mul_v(uint32_t k, uint32_t w, uint32_t a, uint32_t v, uint32_t *hi, uint32_t *of)
+{
+    uint32_t bits = 8u << w, mask = x86_mask(w), lo;
+    if (k == 4u) {
+        uint64_t p = (uint64_t)a * v;
+        lo = (uint32_t)p & mask, *hi = (uint32_t)(p >> bits) & mask;
+        *of = *hi != 0;
+    } else {
+        int64_t p = (int64_t)(int32_t)x86_sext(a, w) * (int32_t)x86_sext(v, w);
+        lo = (uint32_t)p & mask, *hi = (uint32_t)((uint64_t)p >> bits) & mask;
+        *of = (int64_t)(int32_t)x86_sext(lo, w) != p;
+    }
+    return lo;
+}
+
 SIM_FN void x86_muldiv(x86_ctx_t *c, const x86_insn_t *in, uint32_t pc, uint32_t v)
 {
-    uint32_t w = x86_w(in), bits = 8u << w, mask = x86_mask(w), lo, hi, over;
+    uint32_t w = x86_w(in), mask = x86_mask(w), lo, hi, over;
     uint32_t a = x86_rd(c, 0, w);
     switch (in->aux) {
-    case 4: {
-        uint64_t p = (uint64_t)a * v;
-        lo = (uint32_t)p & mask, hi = (uint32_t)(p >> bits) & mask;
+    case 4:
+    case 5:
+        lo = x86_mul_v(in->aux, w, a, v, &hi, &over);
         x86_set_acc_pair(c, w, lo, hi);
-        x86_set_cc(c, X86_CC_MUL, w, lo, 0, hi != 0);
+        x86_set_cc(c, X86_CC_MUL, w, lo, 0, over);
         return;
-    }
-    case 5: {
-        int64_t p = (int64_t)(int32_t)x86_sext(a, w) * (int32_t)x86_sext(v, w);
-        lo = (uint32_t)p & mask, hi = (uint32_t)((uint64_t)p >> bits) & mask;
-        x86_set_acc_pair(c, w, lo, hi);
-        x86_set_cc(c, X86_CC_MUL, w, lo, 0, (int64_t)(int32_t)x86_sext(lo, w) != p);
-        return;
-    }
     case 6: {
         uint64_t n = x86_acc_pair(c, w), q;
         if (v == 0 || (q = n / v) > mask) {
@@ -89,13 +98,22 @@ SIM_FN void x86_muldiv_m(x86_ctx_t *c, const x86_insn_t *in, const sim_mem_t *m,
 
 /* The two- and three-operand IMUL: reg = a * b, truncated; CF = OF = the
  * product did not fit. */
-SIM_INLINE void x86_imul2(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b, uint32_t fl)
+/* The two- and three-operand IMUL's low half at width w, and in *of
+ * whether the product did not fit it (CF = OF). */
+SIM_INLINE uint32_t x86_imul2_value(uint32_t w, uint32_t a, uint32_t b, uint32_t *of)
 {
-    uint32_t w = x86_w(in), mask = x86_mask(w);
+    uint32_t mask = x86_mask(w);
     int64_t p = (int64_t)(int32_t)x86_sext(a & mask, w) * (int32_t)x86_sext(b & mask, w);
     uint32_t lo = (uint32_t)p & mask;
+    *of = (int64_t)(int32_t)x86_sext(lo, w) != p;
+    return lo;
+}
+
+SIM_INLINE void x86_imul2(x86_ctx_t *c, const x86_insn_t *in, uint32_t a, uint32_t b, uint32_t fl)
+{
+    uint32_t w = x86_w(in), of, lo = x86_imul2_value(w, a, b, &of);
     if (fl)
-        x86_set_cc(c, X86_CC_MUL, w, lo, 0, (int64_t)(int32_t)x86_sext(lo, w) != p);
+        x86_set_cc(c, X86_CC_MUL, w, lo, 0, of);
     x86_wr(c, in->reg, w, lo);
 }
 

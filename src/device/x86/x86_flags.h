@@ -54,10 +54,11 @@ SIM_INLINE uint32_t x86_szp(uint32_t res, uint32_t w)
     return (res == 0 ? X86_ZF : 0u) | (x86_msb(res, w) ? X86_SF : 0u) | (x86_parity(res) ? X86_PF : 0u);
 }
 
-/* CF and OF of the lazy state (cc_op not EFLAGS), in their EFLAGS bits. */
-SIM_INLINE uint32_t x86_cf_of(const x86_ctx_t *c, uint32_t kind, uint32_t w)
+/* CF and OF of a lazy state (kind not EFLAGS) of operands a, b and
+ * result r, in their EFLAGS bits. */
+SIM_INLINE uint32_t x86_cf_of_v(uint32_t kind, uint32_t w, uint32_t a, uint32_t b, uint32_t r)
 {
-    uint32_t a = c->cc_a, b = c->cc_b, r = c->cc_res, cf, of;
+    uint32_t cf, of;
     switch (kind) {
     case X86_CC_ADD:
         cf = x86_msb((a & b) | ((a | b) & ~r), w);
@@ -92,89 +93,120 @@ SIM_INLINE uint32_t x86_cf_of(const x86_ctx_t *c, uint32_t kind, uint32_t w)
     return cf * X86_CF | of * X86_OF;
 }
 
-/* AF of the lazy state. */
-SIM_INLINE uint32_t x86_af(const x86_ctx_t *c, uint32_t kind)
+/* AF of a lazy state. */
+SIM_INLINE uint32_t x86_af_v(uint32_t kind, uint32_t a, uint32_t b, uint32_t r)
 {
     switch (kind) {
     case X86_CC_ADD:
-    case X86_CC_SUB: return (c->cc_a ^ c->cc_b ^ c->cc_res) & X86_AF;
+    case X86_CC_SUB: return (a ^ b ^ r) & X86_AF;
     case X86_CC_INC:
-    case X86_CC_DEC: return (c->cc_a ^ c->cc_res) & X86_AF;
+    case X86_CC_DEC: return (a ^ r) & X86_AF;
     default: return 0;
     }
 }
 
-/* All of EFLAGS, materialized. */
-SIM_INLINE uint32_t x86_eflags(const x86_ctx_t *c)
+/* All of EFLAGS, materialized: from the lazy state (op, a, b, r) and the
+ * other bits in eflags (all of them where op is EFLAGS). The value forms
+ * (_v) serve the lockstep engine, whose lanes keep the state side by side. */
+SIM_INLINE uint32_t x86_eflags_v(uint32_t op, uint32_t a, uint32_t b, uint32_t r, uint32_t eflags)
 {
-    if (c->cc_op == X86_CC_EFLAGS)
-        return c->eflags;
-    uint32_t kind = c->cc_op & ~3u, w = c->cc_op & 3u;
-    return (c->eflags & ~X86_ARITH_FLAGS) | x86_cf_of(c, kind, w) | x86_af(c, kind) | x86_szp(c->cc_res, w);
+    if (op == X86_CC_EFLAGS)
+        return eflags;
+    uint32_t kind = op & ~3u, w = op & 3u;
+    return (eflags & ~X86_ARITH_FLAGS) | x86_cf_of_v(kind, w, a, b, r) | x86_af_v(kind, a, b, r) | x86_szp(r, w);
 }
 
-/* Set EFLAGS (the bits user code may change, in mask) from v. */
+SIM_INLINE uint32_t x86_eflags(const x86_ctx_t *c)
+{
+    return x86_eflags_v(c->cc_op, c->cc_a, c->cc_b, c->cc_res, c->eflags);
+}
+
+/* Set EFLAGS (the bits user code may change, in mask) from v: what they
+ * become, from all of them before (old), and on the context. */
+SIM_INLINE uint32_t x86_set_eflags_v(uint32_t old, uint32_t v, uint32_t mask)
+{
+    return (old & ~mask) | (v & mask) | X86_FLAGS_FIXED;
+}
+
 SIM_INLINE void x86_set_eflags(x86_ctx_t *c, uint32_t v, uint32_t mask)
 {
-    c->eflags = (x86_eflags(c) & ~mask) | (v & mask) | X86_FLAGS_FIXED;
+    c->eflags = x86_set_eflags_v(x86_eflags(c), v, mask);
     c->cc_op = X86_CC_EFLAGS;
 }
 
 /* CF alone (ADC, SBB, RCL, RCR, INC, DEC read it). */
-SIM_INLINE uint32_t x86_cf(const x86_ctx_t *c)
+SIM_INLINE uint32_t x86_cf_v(uint32_t op, uint32_t a, uint32_t b, uint32_t r, uint32_t eflags)
 {
-    if (c->cc_op == X86_CC_EFLAGS)
-        return c->eflags & X86_CF;
-    return x86_cf_of(c, c->cc_op & ~3u, c->cc_op & 3u) & X86_CF;
+    if (op == X86_CC_EFLAGS)
+        return eflags & X86_CF;
+    return x86_cf_of_v(op & ~3u, op & 3u, a, b, r) & X86_CF;
 }
 
-/* The lazy result at width w, sign-extended: ZF and SF read off it. */
-SIM_INLINE int32_t x86_res_signed(const x86_ctx_t *c, uint32_t w)
-{
-    return (int32_t)(c->cc_res << (32u - (8u << w)));
-}
+SIM_INLINE uint32_t x86_cf(const x86_ctx_t *c) { return x86_cf_v(c->cc_op, c->cc_a, c->cc_b, c->cc_res, c->eflags); }
+
+/* A lazy result r at width w, sign-extended: ZF and SF read off it. */
+SIM_INLINE int32_t x86_res_signed_v(uint32_t r, uint32_t w) { return (int32_t)(r << (32u - (8u << w))); }
 
 /* Condition cc (0 O, 1 NO, 2 B, 3 AE, 4 E, 5 NE, 6 BE, 7 A, 8 S, 9 NS,
- * 10 P, 11 NP, 12 L, 13 GE, 14 LE, 15 G). The common cases are read from
- * the lazy state directly: after a 32-bit CMP or SUB, from its operands;
- * E NE S NS, after any setter, from its result (ZF and SF are always the
- * result's, x86_eflags); after a logic op of any width (TEST AL, 1 then
- * CMOVE is compiled code's bit test), from its result with CF = OF = 0.
- * The rest, from the materialized flags. */
-SIM_INLINE uint32_t x86_cond(const x86_ctx_t *c, uint32_t cc)
+ * 10 P, 11 NP, 12 L, 13 GE, 14 LE, 15 G) of a lazy state (op, a, b, res;
+ * eflags). The common cases are read from the lazy state directly: after a
+ * 32-bit CMP or SUB, from its operands; E NE S NS, after any setter, from
+ * its result (ZF and SF are always the result's, x86_eflags); after a
+ * logic op of any width (TEST AL, 1 then CMOVE is compiled code's bit
+ * test), from its result with CF = OF = 0. The rest, from the materialized
+ * flags. */
+/* The fast paths' formulas, each a function of what it reads. After a
+ * 32-bit SUB or CMP whose a - b is res, for the classes it serves
+ * (x86_cond_sub32_serves: B AE E NE BE A L GE LE G). */
+SIM_INLINE uint32_t x86_cond_sub32_serves(uint32_t cc)
 {
-    uint32_t r, kind = c->cc_op & ~3u, w = c->cc_op & 3u;
-    if (c->cc_op == X86_CC_SUB + X86_W32 && (cc & 14u) != 10u && (cc & 14u) != 0u && (cc & 14u) != 8u) {
-        /* SBB leaves SUB's row with a borrow in res: compare through res then */
-        uint32_t a = c->cc_a, b = c->cc_b;
-        if (SIM_LIKELY(a - b == c->cc_res)) {
-            switch (cc >> 1) {
-            case 1: r = a < b; break;
-            case 2: r = a == b; break;
-            case 3: r = a <= b; break;
-            case 6: r = (int32_t)a < (int32_t)b; break;
-            default: r = (int32_t)a <= (int32_t)b; break;
-            }
-            return r ^ (cc & 1u);
-        }
+    return (cc & 14u) != 10u && (cc & 14u) != 0u && (cc & 14u) != 8u;
+}
+
+SIM_INLINE uint32_t x86_cond_sub32(uint32_t a, uint32_t b, uint32_t cc)
+{
+    uint32_t r;
+    switch (cc >> 1) {
+    case 1: r = a < b; break;
+    case 2: r = a == b; break;
+    case 3: r = a <= b; break;
+    case 6: r = (int32_t)a < (int32_t)b; break;
+    default: r = (int32_t)a <= (int32_t)b; break;
     }
-    if (kind != X86_CC_EFLAGS && ((cc >> 1) == 2u || (cc >> 1) == 4u)) {
-        int32_t v = x86_res_signed(c, w);
-        r = (cc >> 1) == 2u ? v == 0 : v < 0;
-        return r ^ (cc & 1u);
+    return r ^ (cc & 1u);
+}
+
+/* E NE S NS after any setter, from its result v sign-extended (x86_res_signed_v). */
+SIM_INLINE uint32_t x86_cond_zs(int32_t v, uint32_t cc)
+{
+    return ((cc >> 1) == 2u ? v == 0 : v < 0) ^ (cc & 1u);
+}
+
+/* After a logic op (CF = OF = 0), all but P NP (and E NE S NS: x86_cond_zs). */
+SIM_INLINE uint32_t x86_cond_logic(int32_t v, uint32_t cc)
+{
+    uint32_t r;
+    switch (cc >> 1) {
+    case 0: r = 0; break;
+    case 1: r = 0; break;
+    case 3: r = v == 0; break;
+    case 6: r = v < 0; break;
+    default: r = v <= 0; break;
     }
-    if (kind == X86_CC_LOGIC && (cc >> 1) != 5u) {
-        int32_t v = x86_res_signed(c, w);
-        switch (cc >> 1) {
-        case 0: r = 0; break;
-        case 1: r = 0; break;
-        case 3: r = v == 0; break;
-        case 6: r = v < 0; break;
-        default: r = v <= 0; break;
-        }
-        return r ^ (cc & 1u);
-    }
-    uint32_t f = x86_eflags(c);
+    return r ^ (cc & 1u);
+}
+
+SIM_INLINE uint32_t x86_cond_v(uint32_t op, uint32_t a, uint32_t b, uint32_t res, uint32_t eflags, uint32_t cc)
+{
+    uint32_t r, kind = op & ~3u, w = op & 3u;
+    /* SBB leaves SUB's row with a borrow in res: compare through res then */
+    if (op == X86_CC_SUB + X86_W32 && x86_cond_sub32_serves(cc) && SIM_LIKELY(a - b == res))
+        return x86_cond_sub32(a, b, cc);
+    if (kind != X86_CC_EFLAGS && ((cc >> 1) == 2u || (cc >> 1) == 4u))
+        return x86_cond_zs(x86_res_signed_v(res, w), cc);
+    if (kind == X86_CC_LOGIC && (cc >> 1) != 5u)
+        return x86_cond_logic(x86_res_signed_v(res, w), cc);
+    uint32_t f = x86_eflags_v(op, a, b, res, eflags);
     uint32_t cf = f & 1u, zf = (f >> 6) & 1u, sf = (f >> 7) & 1u, of = (f >> 11) & 1u, pf = (f >> 2) & 1u;
     switch (cc >> 1) {
     case 0: r = of; break;
@@ -187,6 +219,11 @@ SIM_INLINE uint32_t x86_cond(const x86_ctx_t *c, uint32_t cc)
     default: r = zf | (sf ^ of); break;
     }
     return r ^ (cc & 1u);
+}
+
+SIM_INLINE uint32_t x86_cond(const x86_ctx_t *c, uint32_t cc)
+{
+    return x86_cond_v(c->cc_op, c->cc_a, c->cc_b, c->cc_res, c->eflags, cc);
 }
 
 #endif

@@ -1,19 +1,14 @@
 /* The lockstep engine (arm_lockstep.h).
  *
- * State. A chunk's cores are lanes; each keeps its whole context (arm_ctx_t,
- * as a core staged for arm_run has it), but while the chunk runs, r0-r14,
- * the flags and the pc live in slots, structure-of-arrays (R[reg][slot]),
- * where the records that share a group read them side by side. A lane
- * keeps its slot; a group is a set of live slots (a bit each, and a mask a
- * slot in gm), those at the lowest (pc, instruction set, IT state): the
- * lowest pc runs first (where a group splits, the lanes ahead usually wait
- * at a higher pc, after a loop or an if, for the others to come: they
- * merge there; Fung et al.'s reconvergence heuristic, which the GPU's
- * scheduler approximates too). Nothing depends on the order but speed.
+ * State. A chunk's cores are lanes (../../lockstep/lk_base.h); each keeps
+ * its whole context (arm_ctx_t, as a core staged for arm_run has it), but
+ * while the chunk runs, r0-r14, the flags and the pc live in slots,
+ * structure-of-arrays (R[reg][slot]). A group is the live slots at the
+ * lowest (pc, instruction set, IT state) (../../lockstep/lk_groups.h).
  *
  * A record runs once for the group, by its kind (lockstep_kind):
  *   - data processing with register and immediate operands: a loop over
- *     all ARM_LANES slots for each operation, operand-2 shape and flag
+ *     all NL slots for each operation, operand-2 shape and flag
  *     setting, masked by the group and each lane's condition, that the
  *     compiler vectorises (the values come from the same helpers
  *     arm_exec's bodies use: arm_dp_val_<op>, arm_add_with_carry,
@@ -65,94 +60,18 @@
 #define ARM_LOCKSTEP_DISPATCH
 #endif
 
+#include "../../lockstep/lk_base.h"
 #include "lockstep/lk_slots.h"
+#include "../../lockstep/lk_groups.h"
 #include "lockstep/lk_kinds.h"
 #include "lockstep/lk_dp.h"
 #include "lockstep/lk_lanes.h"
 #include "lockstep/lk_mem.h"
 
-/* ---- groups ------------------------------------------------------------ */
+/* ---- a group's records ------------------------------------------------ */
 
-
-static inline uint64_t slot_key(const lockstep_t *S, uint32_t s)
-{
-    const arm_ctx_t *c = &S->ctx[S->lane[s]];
-    return (uint64_t)S->PC[s] << 9 | c->thumb << 8 | c->it;
-}
-
-/* The group to run: the live slots at the lowest key (where the others
- * tend to come back to), as a set, its mask a slot in S->gm; and rest_lo,
- * the lowest key outside it. Slots stay where they are: a group is a set,
- * not a prefix, so forming one moves no state (sorting 32 slots' rows cost
- * imatmul a third of its time). */
-static uint32_t group_form(lockstep_t *S)
-{
-    uint64_t key[NL], lo = ~0ull;
-    uint32_t g = 0;
-    FOR_SLOTS(s, S->live) {
-        key[s] = slot_key(S, s);
-        lo = key[s] < lo ? key[s] : lo;
-    }
-    FOR_SLOTS(s, S->live)
-        g |= (uint32_t)(key[s] == lo) << s;
-    S->rest_lo = ~0ull;
-    FOR_SLOTS(s, S->live & ~g)
-        S->rest_lo = key[s] < S->rest_lo ? key[s] : S->rest_lo;
-    for (uint32_t s = 0; s < NL; s++)
-        S->gm[s] = 0u - (g >> s & 1u);
-    return g;
-}
-
-/* Whether the group's slots are all still running and at one key (after a
- * block that did not split them). */
-static inline uint32_t group_whole(const lockstep_t *S, uint32_t g)
-{
-    uint64_t k0 = slot_key(S, (uint32_t)__builtin_ctz(g));
-    uint32_t same = 1;
-    FOR_SLOTS(s, g)
-        same &= (slot_key(S, s) == k0) & (S->ctx[S->lane[s]].sys.status == SIM_RUNNING);
-    return same;
-}
-
-/* The group's slots after it ran k instructions: their counts, and the ones
- * that stopped or used their budget leave (as arm_run, an instruction that
- * faulted or must be retried is not counted), their registers back in
- * their contexts. */
-static void group_settle(lockstep_t *S, uint32_t g, uint64_t k)
-{
-    FOR_SLOTS(s, g) {
-        S->done[s] += k;
-        S->left[s] -= k;
-        arm_ctx_t *c = &S->ctx[S->lane[s]];
-        uint32_t st = c->sys.status;
-        if (st == SIM_RUNNING && S->left[s])
-            continue;
-        uint64_t n = S->done[s];
-        if (n && (st == SIM_FAULTED || st == SIM_WAIT_HOST || st == SIM_WAIT_DECODE))
-            n--;
-        S->ran[S->lane[s]] = n;
-        slot_to_ctx(S, s, all_regs, 0);
-        c->r[15] = S->PC[s];
-        S->live &= ~(1u << s);
-    }
-}
-
-/* Run the group (the slots of g, at one pc) for at most budget (>= 1)
- * instructions: until its block ends, a lane stops, or the budget is used.
- * Leaves each slot's pc in PC; returns the instructions run, and in *whole
- * whether the group is still one: GROUP_WHOLE where its lanes cannot have
- * parted (a block that fell through, a branch all took one way),
- * GROUP_SPLIT where they did, GROUP_ASK where group_whole must look. */
-enum { GROUP_SPLIT, GROUP_WHOLE, GROUP_ASK };
-
-#define GROUP_RETURN(x)                                                        \
-    do {                                                                       \
-        st->records += recs;                                                   \
-        st->lane_steps += recs * ng;                                           \
-        return (x);                                                            \
-    } while (0)
-static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uint64_t budget,
-                          arm_lockstep_stats_t *st, uint32_t *whole)
+static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uint64_t budget, lockstep_stats_t *st,
+                          uint32_t *whole)
 {
     *whole = GROUP_ASK;
     const arm_code_t im = *code;
@@ -272,107 +191,27 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
 #undef GROUP_RETURN
 
 uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st);
+                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st);
 uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st)
+                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st)
 {
     static __thread lockstep_t S; /* 32 contexts: more than a worker's stack should hold */
-    uint32_t nl = 0;
-    S.live = 0;
-    for (uint32_t i = 0; i < n && i < NL; i++) {
-        uint32_t core = cores[i];
-        if (!sim_soa_running(soa, core))
-            continue;
-        uint32_t l = nl++;
-        arm_ctx_t *c = &S.ctx[l];
-        sim_stage_load((uint32_t *)c, soa, core);
-        S.core[l] = core;
-        S.mem[l] = sim_mem_for_core(m, core);
-        S.start[l] = sim_icount(&c->sys);
-        S.ran[l] = 0;
-        uint64_t b = budget;
-        if (limit && S.start[l] + b > limit)
-            b = limit > S.start[l] ? limit - S.start[l] : 0;
-        if (!b || c->sys.status != SIM_RUNNING)
-            continue;
-        uint32_t s = l; /* a lane keeps its slot */
-        S.live |= 1u << s;
-        for (uint32_t r = 0; r < 15; r++)
-            S.R[r][s] = c->r[r];
-        S.NZCV[s] = c->nzcv;
-        S.PC[s] = c->r[15];
-        S.done[s] = 0;
-        S.left[s] = b;
-        S.lane[s] = (uint8_t)l;
-        S.W[s] = (uint8_t *)sim_priv_word(&S.mem[l], core, 0u);
-    }
-    S.sw = m->stride_word;
-    S.swb = m->stride_word * 4u;
-    S.dense = NULL;
-    if (m->stride_word != 1u && nl == NL) {
-        uint32_t d = 1;
-        for (uint32_t l = 0; l < NL; l++)
-            d &= S.core[l] == S.core[0] + l;
-        if (d)
-            S.dense = m->priv + (uint64_t)S.core[0] * m->stride_core;
-    }
-    while (S.live) {
-        uint32_t g = group_form(&S);
-        uint64_t b = ~0ull, k;
-        uint32_t whole;
-        FOR_SLOTS(s, g)
-            b = S.left[s] < b ? S.left[s] : b;
-        /* block after block while the group stays one and below the other
-         * lanes' pcs (which do not move meanwhile): the group group_form
-         * would form again, without its keys and group_settle's tests a
-         * block (imatmul's 4 working lanes of 32 ran a block a form) */
-        while ((k = group_run(&S, g, code, b, st, &whole)) < b && whole != GROUP_SPLIT &&
-               (whole == GROUP_WHOLE || group_whole(&S, g)) &&
-               slot_key(&S, (uint32_t)__builtin_ctz(g)) < S.rest_lo) {
-            for (uint32_t s = 0; s < NL; s++) { /* the group's slots: vector code */
-                uint64_t kg = k & (uint64_t)(int64_t)(int32_t)S.gm[s];
-                S.done[s] += kg;
-                S.left[s] -= kg;
-            }
-            b -= k;
-        }
-        group_settle(&S, g, k);
-    }
-    uint64_t total = 0;
-    for (uint32_t l = 0; l < nl; l++) {
-        arm_ctx_t *c = &S.ctx[l];
-        sim_set_icount(&c->sys, S.start[l] + S.ran[l]);
-        total += S.ran[l];
-        if (limit && sim_icount(&c->sys) >= limit && c->sys.status == SIM_RUNNING)
-            sim_fault(&c->sys, SIM_FAULT_INSN_LIMIT, c->r[15], 0);
-        c->npc = 0; /* as arm_run_staged */
-        sim_stage_store((const uint32_t *)c, soa, S.core[l]);
-    }
-    return total;
+    return lk_chunk(&S, soa, cores, n, code, m, budget, limit, st);
 }
 
 #ifdef ARM_LOCKSTEP_DISPATCH
 #if defined(__x86_64__)
 uint64_t arm_lockstep_chunk_x86_64_v3(const sim_soa_t *soa, const uint32_t *cores, uint32_t n,
                                       const arm_code_t *code, const sim_mem_t *m, uint64_t budget, uint64_t limit,
-                                      arm_lockstep_stats_t *st);
+                                      lockstep_stats_t *st);
 #endif
 
-/* The build for this host's vector unit (the file's head). */
+/* The build for this host's vector unit (lk_use_v3). */
 uint64_t arm_lockstep_chunk(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st)
+                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st)
 {
 #if defined(__x86_64__)
-    /* WARPSIM_LOCKSTEP_GENERIC=1 keeps the generic build (the lockstep
-     * test runs both); worked out once, by whichever worker comes first */
-    static int v3 = -1;
-    int use = __atomic_load_n(&v3, __ATOMIC_RELAXED);
-    if (use < 0) {
-        const char *g = getenv("WARPSIM_LOCKSTEP_GENERIC");
-        use = sim_host_x86_64_v3() && !(g && *g && strcmp(g, "0"));
-        __atomic_store_n(&v3, use, __ATOMIC_RELAXED);
-    }
-    if (use)
+    if (lk_use_v3())
         return arm_lockstep_chunk_x86_64_v3(soa, cores, n, code, m, budget, limit, st);
 #endif
     return arm_lockstep_chunk_generic(soa, cores, n, code, m, budget, limit, st);

@@ -6,7 +6,7 @@
  *
  *   arm_lockstep_chunk(soa, cores, n, code, mem, budget, limit, &stats)
  *
- * runs each of the n cores (at most ARM_LANES) for up to `budget`
+ * runs each of the n cores (at most LOCKSTEP_LANES) for up to `budget`
  * instructions, as arm_run_staged would one after the other: the same
  * final state, counts and stops. Cores that are not running are skipped.
  * Cores at different pcs form different groups, which run a block at a time
@@ -17,17 +17,8 @@
 
 #include "../../sim_mem.h"
 #include "../../sim_soa.h"
+#include "../../lockstep/lockstep.h"
 #include "../arm_ctx.h"
-
-/* Lanes of a chunk: what a 32-wide warp has on the GPU. */
-#define ARM_LANES 32u
-
-/* How full the groups were: records run (once per group) and lane steps
- * (one per core and record); their ratio is the lanes a record served. */
-typedef struct arm_lockstep_stats {
-    uint64_t records;
-    uint64_t lane_steps;
-} arm_lockstep_stats_t;
 
 #if defined(__GNUC__) && !defined(__CUDACC__)
 /* Before a run's first chunk (on one thread): room for each record's plan
@@ -37,7 +28,7 @@ typedef struct arm_lockstep_stats {
 int arm_lockstep_plans(const arm_code_t *code);
 /* Returns the instructions executed by the n cores together. */
 uint64_t arm_lockstep_chunk(const sim_soa_t *s, const uint32_t *cores, uint32_t n, const arm_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, arm_lockstep_stats_t *st);
+                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st);
 #endif
 
 #endif
