@@ -163,24 +163,3 @@ static uint64_t lk_chunk(lockstep_t *S, const sim_soa_t *soa, const uint32_t *co
         st->lane_steps += recs * ng;                                           \
         return (x);                                                            \
     } while (0)
-
-/* The build for this host's vector unit: an engine's file is built twice on
- * x86-64, as itself (generic, with this dispatch) and as a _x86_64_v3.c
- * copy that names its entry point and gets -march=x86-64-v3.
- * WARPSIM_LOCKSTEP_GENERIC=1 keeps the generic build (the lockstep test
- * runs both); worked out once, by whichever worker comes first. */
-static inline int lk_use_v3(void)
-{
-#if defined(__x86_64__)
-    static int v3 = -1;
-    int use = __atomic_load_n(&v3, __ATOMIC_RELAXED);
-    if (use < 0) {
-        const char *g = getenv("WARPSIM_LOCKSTEP_GENERIC");
-        use = sim_host_x86_64_v3() && !(g && *g && strcmp(g, "0"));
-        __atomic_store_n(&v3, use, __ATOMIC_RELAXED);
-    }
-    return use;
-#else
-    return 0;
-#endif
-}

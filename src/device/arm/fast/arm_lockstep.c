@@ -51,18 +51,10 @@
 
 #if defined(__GNUC__) && !defined(__CUDACC__)
 
-/* This file is built twice on x86-64: as itself (the generic build, with
- * the dispatch at its end) and as arm_lockstep_x86_64_v3.c, which names
- * its entry point and gets -march=x86-64-v3: 8-lane vectors and a shift
- * per element for the lane loops. */
-#ifndef ARM_LOCKSTEP_CHUNK
-#define ARM_LOCKSTEP_CHUNK arm_lockstep_chunk_generic
-#define ARM_LOCKSTEP_DISPATCH
-#endif
-
 #include "../../lockstep/lk_base.h"
 #include "lockstep/lk_slots.h"
 #include "../../lockstep/lk_groups.h"
+#include "../../lockstep/lk_access.h"
 #include "lockstep/lk_kinds.h"
 #include "lockstep/lk_dp.h"
 #include "lockstep/lk_lanes.h"
@@ -190,32 +182,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const arm_code_t *code, uin
 }
 #undef GROUP_RETURN
 
-uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st);
-uint64_t ARM_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st)
-{
-    static __thread lockstep_t S; /* 32 contexts: more than a worker's stack should hold */
-    return lk_chunk(&S, soa, cores, n, code, m, budget, limit, st);
-}
-
-#ifdef ARM_LOCKSTEP_DISPATCH
-#if defined(__x86_64__)
-uint64_t arm_lockstep_chunk_x86_64_v3(const sim_soa_t *soa, const uint32_t *cores, uint32_t n,
-                                      const arm_code_t *code, const sim_mem_t *m, uint64_t budget, uint64_t limit,
-                                      lockstep_stats_t *st);
-#endif
-
-/* The build for this host's vector unit (lk_use_v3). */
-uint64_t arm_lockstep_chunk(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const arm_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st)
-{
-#if defined(__x86_64__)
-    if (lk_use_v3())
-        return arm_lockstep_chunk_x86_64_v3(soa, cores, n, code, m, budget, limit, st);
-#endif
-    return arm_lockstep_chunk_generic(soa, cores, n, code, m, budget, limit, st);
-}
-#endif
+#define LK_ENTRY arm_lockstep_chunk
+#include "../../lockstep/lk_entry.h"
 
 #endif

@@ -4,8 +4,8 @@
  * rows, operand 2), where the generic build has 4 lanes and none. The
  * same results: integer code, and no contraction of the floating-point
  * bodies the lanes run through arm_exec's. arm_lockstep.c's dispatch
- * chooses it where the host runs the level (sim_host_x86_64_v3). */
+ * chooses it where the host runs the level (lockstep/lk_entry.h). */
 #if defined(__x86_64__)
-#define ARM_LOCKSTEP_CHUNK arm_lockstep_chunk_x86_64_v3
+#define LK_BUILD_V3
 #include "arm_lockstep.c"
 #endif

@@ -33,16 +33,10 @@
 
 #if defined(__GNUC__) && !defined(__CUDACC__)
 
-/* This file is built twice on x86-64: as itself (the generic build, with
- * the dispatch at its end) and as x86_lockstep_x86_64_v3.c. */
-#ifndef X86_LOCKSTEP_CHUNK
-#define X86_LOCKSTEP_CHUNK x86_lockstep_chunk_generic
-#define X86_LOCKSTEP_DISPATCH
-#endif
-
 #include "../../lockstep/lk_base.h"
 #include "lockstep/lk_slots.h"
 #include "../../lockstep/lk_groups.h"
+#include "../../lockstep/lk_access.h"
 #include "lockstep/lk_ops.h"
 #include "lockstep/lk_mem.h"
 
@@ -70,6 +64,16 @@ static inline void lk_fill(uint32_t *v, uint32_t x)
 {
     for (uint32_t s = 0; s < NL; s++)
         v[s] = x;
+}
+
+/* A record's operand beside its memory one: its immediate (in v) where
+ * IMM, else register reg's row. */
+static inline const uint32_t *lk_imm_or_reg(const lockstep_t *S, const x86_insn_t *in, uint32_t IMM, uint32_t *v)
+{
+    if (!IMM)
+        return S->R[in->reg];
+    lk_fill(v, in->imm);
+    return v;
 }
 
 /* The group's slots to pc (the others keep theirs). */
@@ -172,12 +176,10 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
         X86_ALU_LIST(LK_ALU_CASE)
 #undef LK_ALU_CASE
         {
-            const uint32_t *src = v, fmt = x86_op_fmts[op];
-            if (fmt == X86_FMT_RR)
-                src = S->R[in->base];
-            else if (fmt == X86_FMT_RI)
+            const uint32_t fmt = x86_op_fmts[op], *src = fmt == X86_FMT_RR ? S->R[in->base] : v;
+            if (fmt == X86_FMT_RI)
                 lk_fill(v, in->imm);
-            else if (lk_load_m32(S, g, in, v))
+            else if (fmt != X86_FMT_RR && lk_load_m32(S, g, in, v))
                 goto lanes;
             lk_alu(S, g, lk_alu_of(op), S->R[in->reg], src, S->R[in->reg]);
             break;
@@ -186,22 +188,15 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
         X86_ALU_LIST(LK_ALU_CASE)
 #undef LK_ALU_CASE
         {
-            /* read-modify-write of the window (x86_alu_m without LOCK: the
-             * shared region's, atomic or not, lane by lane) */
-            uint32_t b[NL] __attribute__((aligned(64))), k = lk_alu_of_m(op);
+            /* x86_alu_m without LOCK */
+            const uint32_t kind = lk_alu_of_m(op);
             lk_where_t w;
-            lk_lea(S, in, a);
-            lk_where(S, a, 4u, &w);
-            if (!w.ok)
+            if (lk_rmw_load(S, g, in, &w, v))
                 goto lanes;
-            lk_ld(S, g, &w, v, 4u, 0u);
-            if (x86_op_fmts[op] == X86_FMT_MI)
-                lk_fill(b, in->imm);
-            else
-                __builtin_memcpy(b, S->R[in->reg], sizeof b);
-            lk_alu(S, g, k, v, b, k == X86_ALU_CMP ? NULL : v);
-            if (k != X86_ALU_CMP)
-                lk_st(S, g, &w, v, 4u);
+            lk_alu(S, g, kind, v, lk_imm_or_reg(S, in, x86_op_fmts[op] == X86_FMT_MI, a),
+                   kind == X86_ALU_CMP ? NULL : v);
+            if (kind != X86_ALU_CMP)
+                lk_st_at(S, g, S->gm, &w, v, 4u);
             break;
         }
         case X86_OP_TEST_RR:
@@ -215,22 +210,17 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
         case X86_OP_TEST_MI: /* x86_test_m: the memory operand first */
             if (lk_load_m32(S, g, in, v))
                 goto lanes;
-            if (op == X86_OP_TEST_MI)
-                lk_fill(a, in->imm);
-            lk_test(S, v, op == X86_OP_TEST_MI ? a : S->R[in->reg]);
+            lk_test(S, v, lk_imm_or_reg(S, in, op == X86_OP_TEST_MI, a));
             break;
         case X86_OP_UNARY_R:
             lk_unary(S, g, in->aux, S->R[in->reg], S->R[in->reg]);
             break;
         case X86_OP_UNARY_M: {
             lk_where_t w;
-            lk_lea(S, in, a);
-            lk_where(S, a, 4u, &w);
-            if (!w.ok)
+            if (lk_rmw_load(S, g, in, &w, v))
                 goto lanes;
-            lk_ld(S, g, &w, v, 4u, 0u);
             lk_unary(S, g, in->aux, v, v);
-            lk_st(S, g, &w, v, 4u);
+            lk_st_at(S, g, S->gm, &w, v, 4u);
             break;
         }
         case X86_OP_SHIFT_RI:
@@ -265,9 +255,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
         case X86_OP_IMUL_RM: /* x86_imul2_m: the memory operand first */
             if (lk_load_m32(S, g, in, v))
                 goto lanes;
-            if (op == X86_OP_IMUL_RMI)
-                lk_fill(a, in->imm);
-            lk_imul(S, in->reg, v, op == X86_OP_IMUL_RMI ? a : S->R[in->reg]);
+            lk_imul(S, in->reg, v, lk_imm_or_reg(S, in, op == X86_OP_IMUL_RMI, a));
             break;
         case X86_OP_BSWAP:
             for (uint32_t s = 0; s < NL; s++)
@@ -413,32 +401,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
 }
 #undef GROUP_RETURN
 
-uint64_t X86_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const x86_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st);
-uint64_t X86_LOCKSTEP_CHUNK(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const x86_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st)
-{
-    static __thread lockstep_t S; /* 32 contexts: more than a worker's stack should hold */
-    return lk_chunk(&S, soa, cores, n, code, m, budget, limit, st);
-}
-
-#ifdef X86_LOCKSTEP_DISPATCH
-#if defined(__x86_64__)
-uint64_t x86_lockstep_chunk_x86_64_v3(const sim_soa_t *soa, const uint32_t *cores, uint32_t n,
-                                      const x86_code_t *code, const sim_mem_t *m, uint64_t budget, uint64_t limit,
-                                      lockstep_stats_t *st);
-#endif
-
-/* The build for this host's vector unit (lk_use_v3). */
-uint64_t x86_lockstep_chunk(const sim_soa_t *soa, const uint32_t *cores, uint32_t n, const x86_code_t *code,
-                            const sim_mem_t *m, uint64_t budget, uint64_t limit, lockstep_stats_t *st)
-{
-#if defined(__x86_64__)
-    if (lk_use_v3())
-        return x86_lockstep_chunk_x86_64_v3(soa, cores, n, code, m, budget, limit, st);
-#endif
-    return x86_lockstep_chunk_generic(soa, cores, n, code, m, budget, limit, st);
-}
-#endif
+#define LK_ENTRY x86_lockstep_chunk
+#include "../../lockstep/lk_entry.h"
 
 #endif

@@ -3,8 +3,8 @@
  * vectors in its lane loops. The same results: integer code, and no
  * contraction of the floating-point bodies the lanes run through
  * x86_exec's. x86_lockstep.c's dispatch chooses it where the host runs
- * the level (lk_use_v3). */
+ * the level (lk_use_v3, lockstep/lk_entry.h). */
 #if defined(__x86_64__)
-#define X86_LOCKSTEP_CHUNK x86_lockstep_chunk_x86_64_v3
+#define LK_BUILD_V3
 #include "x86_lockstep.c"
 #endif

@@ -114,7 +114,7 @@ typedef struct lk_plans {
     uint8_t *pa, *pt;
 } lk_plans_t;
 extern lk_plans_t arm_lockstep_plan_table;
-#ifdef ARM_LOCKSTEP_DISPATCH
+#ifndef LK_BUILD_V3
 lk_plans_t arm_lockstep_plan_table;
 
 int arm_lockstep_plans(const arm_code_t *code)

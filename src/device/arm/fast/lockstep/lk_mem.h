@@ -19,114 +19,50 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
     const uint32_t rd = in->rd, rn = in->rn, rm = in->rm, imm = in->imm, reg = arm_op_fmts[in->op] == ARM_FMT_LS_REG;
     const uint32_t pre = in->flags & ARM_F_P, up = in->flags & ARM_F_U, w = in->flags & ARM_F_W;
     const uint32_t base0 = S->mem[0].priv_base, fit = S->mem[0].priv_fit; /* every lane's */
-    /* the interleaved layout's accesses stay in a word (a word's bytes are
-     * one core's; the next word is the next row) */
-    const uint32_t split = S->swb != 4u, lane_mask = SIZE == 4u ? ~0u : (1u << (8u * SIZE)) - 1u;
-    uint32_t okb[NL] __attribute__((aligned(64))), po[NL] __attribute__((aligned(64)));
-    uint32_t wbv[NL] __attribute__((aligned(64)));
+    const uint32_t split = S->swb != 4u; /* the interleaved layout: an access stays in a word */
+    const uint32_t fast = !reg || (in->shift == ARM_SH_LSL && in->amount < 32u);
+    uint32_t okb[NL] __attribute__((aligned(64))), a[NL] __attribute__((aligned(64)));
+    uint32_t wbv[NL] __attribute__((aligned(64))), v[NL] __attribute__((aligned(64)));
     const uint32_t *ok = cond_mask(S, in->cond, okb);
-    uint32_t faulted = 0, out = 1, lo = ~0u, hi = 0, cross = 0;
-    /* First every slot's address and its offset in the window, and of the
-     * offsets of the slots that run the lowest, the highest, and whether
-     * one would cross a word: vector code (a masked slot's offset is 0,
-     * which any window holds). Any outside the window: the highest is. */
-    if (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u)) {
+    uint32_t faulted = 0, *rdv = S->R[rd];
+    lk_where_t wh;
+    wh.ok = 0;
+    if (fast) { /* every slot's address, then where they fall: vector code */
         const uint32_t *rmv = S->R[rm & 15u], *rnv = S->R[rn], sh = reg ? in->amount : 0u;
         for (uint32_t s = 0; s < NL; s++) {
-            uint32_t off = reg ? rmv[s] << sh : imm, base = rnv[s];
-            uint32_t wb = up ? base + off : base - off, a = pre ? wb : base, o = (a - base0) & ok[s];
+            uint32_t off = reg ? rmv[s] << sh : imm, base = rnv[s], wb = up ? base + off : base - off;
             wbv[s] = wb;
-            po[s] = o;
-            lo = (o | ~ok[s]) < lo ? o | ~ok[s] : lo;
-            hi = o > hi ? o : hi;
-            cross |= SIZE == 4u ? o : SIZE == 2u ? o & (o >> 1) : 0u; /* (o & 3) + SIZE > 4 */
+            a[s] = pre ? wb : base;
         }
-        out = (hi > fit) | (split & ((cross & (SIZE == 4u ? 3u : 1u)) != 0u));
+        lk_where(S, a, ok, SIZE, &wh);
     }
-    if (SIM_LIKELY(!out)) {
-        /* then the accesses: a load writes the base back before Rt, so
-         * that a load into the base keeps the value (arm_load); a store
-         * stores Rt as it was before (arm_store) */
+    if (SIM_LIKELY(wh.ok)) {
+        /* a load writes the base back before Rt, so that a load into the
+         * base keeps the value (arm_load); a store stores Rt as it was
+         * before (arm_store) */
         if (w && LOAD)
             for (uint32_t s = 0; s < NL; s++)
                 S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
-        if (S->dense && lo == hi) {
-            /* one offset, 32 consecutive cores: one row of 32 words (words
-             * of slots outside the group are read, and written back as
-             * they were, by this thread alone: the chunk's cores) */
-            uint32_t *row = S->dense + (uint64_t)(lo >> 2) * S->sw, sh = (lo & 3u) * 8u;
-            if (LOAD) {
-                uint32_t *rdv = S->R[rd];
-                for (uint32_t s = 0; s < NL; s++) {
-                    uint32_t x = (row[s] >> sh) & lane_mask;
-                    rdv[s] = lk_sel(ok[s], SIGN ? arm_sign_extend(x, SIZE) : x, rdv[s]);
-                }
-            } else {
-                const uint32_t *val = S->R[rd];
-                for (uint32_t s = 0; s < NL; s++) {
-                    uint32_t old = row[s], v = SIZE == 4u ? val[s] : (old & ~(lane_mask << sh)) |
-                                                                         ((val[s] & lane_mask) << sh);
-                    row[s] = lk_sel(ok[s], v, old);
-                }
-            }
-        } else if (LOAD) {
-            uint32_t v[NL] __attribute__((aligned(64)));
-            uint32_t *rdv = S->R[rd];
-            for (uint32_t s = 0; s < NL; s++)
-                v[s] = 0;
-            FOR_SLOTS(s, g) { /* the gather: a host load a slot */
-                const uint8_t *p = lk_host(S, s, po[s]);
-                if (SIZE == 4u)
-                    __builtin_memcpy(&v[s], p, 4u);
-                else if (SIZE == 2u) {
-                    uint16_t h;
-                    __builtin_memcpy(&h, p, 2u);
-                    v[s] = h;
-                } else
-                    v[s] = *p;
-            }
+        if (LOAD) {
+            lk_ld_at(S, g, &wh, v, SIZE);
             for (uint32_t s = 0; s < NL; s++) { /* vector code */
                 uint32_t x = SIGN ? arm_sign_extend(v[s], SIZE) : v[s];
                 rdv[s] = lk_sel(ok[s], x, rdv[s]);
             }
         } else
-            FOR_SLOTS(s, g)
-                if (ok[s]) {
-                    uint32_t v = S->R[rd][s];
-                    __builtin_memcpy(lk_host(S, s, po[s]), &v, SIZE); /* little-endian: the low bytes */
-                }
+            lk_st_at(S, g, ok, &wh, rdv, SIZE);
         if (w && !LOAD)
             for (uint32_t s = 0; s < NL; s++)
                 S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
         return 0;
     }
-    if (LOAD && SIZE == 4u && (!reg || (in->shift == ARM_SH_LSL && in->amount < 32u))) {
-        /* words of the shared region (the cores' inputs and results: imatmul's
-         * matrices), aligned, as sim_ld32_beyond reads them: a gather from
-         * one base (a masked slot's offset 0, which the region holds if any
-         * slot reads it) */
-        const sim_mem_t *m0 = &S->mem[0];
-        uint32_t so[NL] __attribute__((aligned(64))), bad = 0;
-        for (uint32_t s = 0; s < NL; s++) {
-            uint32_t a = po[s] + base0 - m0->shared_base;
-            so[s] = a & ok[s];
-            bad |= ok[s] & ((a >= m0->shared_size) | (a & 3u));
-        }
-        if (!bad) {
-            uint32_t v[NL] __attribute__((aligned(64)));
-            uint32_t *rdv = S->R[rd];
+    if (LOAD && SIZE == 4u && fast && !lk_ld_shared(S, g, ok, a, v)) {
+        if (w)
             for (uint32_t s = 0; s < NL; s++)
-                v[s] = 0;
-            FOR_SLOTS(s, g)
-                if (ok[s])
-                    v[s] = *(volatile const uint32_t *)(m0->shared + so[s]);
-            if (w)
-                for (uint32_t s = 0; s < NL; s++)
-                    S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
-            for (uint32_t s = 0; s < NL; s++)
-                rdv[s] = lk_sel(ok[s], v[s], rdv[s]);
-            return 0;
-        }
+                S->R[rn][s] = lk_sel(ok[s], wbv[s], S->R[rn][s]);
+        for (uint32_t s = 0; s < NL; s++)
+            rdv[s] = lk_sel(ok[s], v[s], rdv[s]);
+        return 0;
     }
     FOR_SLOTS(s, g) {
         if (!ok[s])
@@ -136,33 +72,25 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
             off = in->shift == ARM_SH_LSL
                       ? S->R[rm][s] << in->amount
                       : arm_shift_c(S->R[rm][s], in->shift, in->amount, (S->NZCV[s] >> 1) & 1u, &unused);
-        uint32_t base = S->R[rn][s], wb = up ? base + off : base - off, a = pre ? wb : base, v, po = a - base0;
-        uint32_t l = S->lane[s];
+        uint32_t base = S->R[rn][s], wb = up ? base + off : base - off, addr = pre ? wb : base, x;
+        uint32_t l = S->lane[s], po = addr - base0;
         if (LOAD) {
-            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u)))) {
-                const uint8_t *p = lk_host(S, s, po);
-                if (SIZE == 4u)
-                    __builtin_memcpy(&v, p, 4u);
-                else if (SIZE == 2u) {
-                    uint16_t h;
-                    __builtin_memcpy(&h, p, 2u);
-                    v = h;
-                } else
-                    v = *p;
-            } else if (SIM_UNLIKELY(arm_ld_size(&S->mem[l], S->core[l], a, SIZE, &v))) {
+            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u))))
+                x = lk_host_ld(lk_host(S, s, po), SIZE);
+            else if (SIM_UNLIKELY(arm_ld_size(&S->mem[l], S->core[l], addr, SIZE, &x))) {
                 faulted |= 1u << s;
                 continue;
             }
             if (SIGN)
-                v = arm_sign_extend(v, SIZE);
+                x = arm_sign_extend(x, SIZE);
             if (w) /* the base before Rt: a load into the base keeps the value (arm_load) */
                 S->R[rn][s] = wb;
-            S->R[rd][s] = v;
+            S->R[rd][s] = x;
         } else {
-            v = S->R[rd][s];
+            x = S->R[rd][s];
             if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u))))
-                __builtin_memcpy(lk_host(S, s, po), &v, SIZE); /* little-endian: the low bytes */
-            else if (SIM_UNLIKELY(arm_st_size(&S->mem[l], S->core[l], a, SIZE, v))) {
+                __builtin_memcpy(lk_host(S, s, po), &x, SIZE); /* little-endian: the low bytes */
+            else if (SIM_UNLIKELY(arm_st_size(&S->mem[l], S->core[l], addr, SIZE, x))) {
                 faulted |= 1u << s;
                 continue;
             }
