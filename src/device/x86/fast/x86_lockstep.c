@@ -139,6 +139,12 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             GROUP_RETURN(k + 1);
         }
         const uint32_t len = x86_len(in), npc = pc + len, ends = in->run < 2u, op = in->op, wf = in->wf;
+        /* the lazy flags, unless x86_block.c found them dead (the block's
+         * next setter overwrites them, nothing that may stop between) and
+         * the block's rest runs within the budget (a group that stops
+         * mid-block may be at the run's instruction limit, whose state
+         * shows its flags) */
+        const uint32_t fl = !(in->len & X86_LEN_FLAGS_DEAD) || k + in->run > budget;
         uint32_t op_done = 0;
         next = ends ? NULL : in + len;
         /* the shared paths: 32 bits and no prefix, but where a case says */
@@ -181,7 +187,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
                 lk_fill(v, in->imm);
             else if (fmt != X86_FMT_RR && lk_load_m32(S, g, in, v))
                 goto lanes;
-            lk_alu(S, g, lk_alu_of(op), S->R[in->reg], src, S->R[in->reg]);
+            lk_alu(S, g, lk_alu_of(op), S->R[in->reg], src, S->R[in->reg], fl);
             break;
         }
 #define LK_ALU_CASE(n, kk, p) case X86_OP_##n##_MR: case X86_OP_##n##_MI:
@@ -194,7 +200,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             if (lk_rmw_load(S, g, in, &w, v))
                 goto lanes;
             lk_alu(S, g, kind, v, lk_imm_or_reg(S, in, x86_op_fmts[op] == X86_FMT_MI, a),
-                   kind == X86_ALU_CMP ? NULL : v);
+                   kind == X86_ALU_CMP ? NULL : v, 1u);
             if (kind != X86_ALU_CMP)
                 lk_st_at(S, g, S->gm, &w, v, 4u);
             break;
@@ -213,13 +219,13 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             lk_test(S, v, lk_imm_or_reg(S, in, op == X86_OP_TEST_MI, a));
             break;
         case X86_OP_UNARY_R:
-            lk_unary(S, g, in->aux, S->R[in->reg], S->R[in->reg]);
+            lk_unary(S, g, in->aux, S->R[in->reg], S->R[in->reg], fl);
             break;
         case X86_OP_UNARY_M: {
             lk_where_t w;
             if (lk_rmw_load(S, g, in, &w, v))
                 goto lanes;
-            lk_unary(S, g, in->aux, v, v);
+            lk_unary(S, g, in->aux, v, v, 1u);
             lk_st_at(S, g, S->gm, &w, v, 4u);
             break;
         }
@@ -230,7 +236,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             if (in->aux < 4u)
                 lk_rotate(S, g, in->reg, in->aux, op == X86_OP_SHIFT_RI ? v : S->R[1]);
             else
-                lk_shift(S, in->reg, in->aux, op == X86_OP_SHIFT_RI ? v : S->R[1]);
+                lk_shift(S, in->reg, in->aux, op == X86_OP_SHIFT_RI ? v : S->R[1], fl);
             break;
         case X86_OP_SHXD_RI:
         case X86_OP_SHXD_RC: /* x86_shxd_r: the destination is base */
@@ -246,16 +252,16 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             break;
         case X86_OP_IMUL_RRI:
             lk_fill(v, in->imm);
-            lk_imul(S, in->reg, S->R[in->base], v);
+            lk_imul(S, in->reg, S->R[in->base], v, fl);
             break;
         case X86_OP_IMUL_RR:
-            lk_imul(S, in->reg, S->R[in->base], S->R[in->reg]);
+            lk_imul(S, in->reg, S->R[in->base], S->R[in->reg], fl);
             break;
         case X86_OP_IMUL_RMI:
         case X86_OP_IMUL_RM: /* x86_imul2_m: the memory operand first */
             if (lk_load_m32(S, g, in, v))
                 goto lanes;
-            lk_imul(S, in->reg, v, lk_imm_or_reg(S, in, op == X86_OP_IMUL_RMI, a));
+            lk_imul(S, in->reg, v, lk_imm_or_reg(S, in, op == X86_OP_IMUL_RMI, a), fl);
             break;
         case X86_OP_BSWAP:
             for (uint32_t s = 0; s < NL; s++)

@@ -111,85 +111,100 @@ static inline void lk_cond(const lockstep_t *S, uint32_t g, uint32_t cc, uint32_
 
 /* ALU operation K at width W on a and b (cf: ADC's and SBB's carries)
  * into out for the group's slots (out may be a: the others keep theirs),
- * with the lazy flags; CMP and TEST write nothing (out NULL). At 8 and 16
- * bits (CMP and TEST only) a and b are the operands' parts (x86_part), b
- * masked. */
+ * with the lazy flags where FL; CMP and TEST write nothing (out NULL). At
+ * 8 and 16 bits (CMP and TEST only) a and b are the operands' parts
+ * (x86_part), b masked. */
 static inline __attribute__((always_inline)) void lk_alu_k(lockstep_t *S, const uint32_t *a, const uint32_t *b,
                                                            uint32_t *out, const uint32_t *cf, const uint32_t K,
-                                                           const uint32_t W)
+                                                           const uint32_t W, const uint32_t FL)
 {
     const uint32_t op = x86_alu_kind(K) + W;
     for (uint32_t s = 0; s < NL; s++) {
         uint32_t x = a[s], y = b[s], r = x86_alu_value(K, x, y, cf ? cf[s] : 0u) & x86_mask(W);
         if (out)
             out[s] = lk_sel(S->gm[s], r, out[s]);
-        lk_set_cc(S, s, S->gm[s], op, r, x, y);
+        if (FL)
+            lk_set_cc(S, s, S->gm[s], op, r, x, y);
     }
 }
 
-/* ALU operation k (X86_ALU_*; CMP writes nothing). */
-static void lk_alu(lockstep_t *S, uint32_t g, uint32_t k, const uint32_t *a, const uint32_t *b, uint32_t *out)
+static inline __attribute__((always_inline)) void lk_alu_f(lockstep_t *S, uint32_t g, uint32_t k, const uint32_t *a,
+                                                           const uint32_t *b, uint32_t *out, const uint32_t FL)
 {
     uint32_t cf[NL] __attribute__((aligned(64)));
     switch (k) {
-    case X86_ALU_ADD: lk_alu_k(S, a, b, out, NULL, X86_ALU_ADD, X86_W32); break;
-    case X86_ALU_OR: lk_alu_k(S, a, b, out, NULL, X86_ALU_OR, X86_W32); break;
-    case X86_ALU_ADC: lk_cf(S, g, cf); lk_alu_k(S, a, b, out, cf, X86_ALU_ADC, X86_W32); break;
-    case X86_ALU_SBB: lk_cf(S, g, cf); lk_alu_k(S, a, b, out, cf, X86_ALU_SBB, X86_W32); break;
-    case X86_ALU_AND: lk_alu_k(S, a, b, out, NULL, X86_ALU_AND, X86_W32); break;
-    case X86_ALU_SUB: lk_alu_k(S, a, b, out, NULL, X86_ALU_SUB, X86_W32); break;
-    case X86_ALU_XOR: lk_alu_k(S, a, b, out, NULL, X86_ALU_XOR, X86_W32); break;
-    default: lk_alu_k(S, a, b, NULL, NULL, X86_ALU_CMP, X86_W32); break;
+    case X86_ALU_ADD: lk_alu_k(S, a, b, out, NULL, X86_ALU_ADD, X86_W32, FL); break;
+    case X86_ALU_OR: lk_alu_k(S, a, b, out, NULL, X86_ALU_OR, X86_W32, FL); break;
+    case X86_ALU_ADC: lk_cf(S, g, cf); lk_alu_k(S, a, b, out, cf, X86_ALU_ADC, X86_W32, FL); break;
+    case X86_ALU_SBB: lk_cf(S, g, cf); lk_alu_k(S, a, b, out, cf, X86_ALU_SBB, X86_W32, FL); break;
+    case X86_ALU_AND: lk_alu_k(S, a, b, out, NULL, X86_ALU_AND, X86_W32, FL); break;
+    case X86_ALU_SUB: lk_alu_k(S, a, b, out, NULL, X86_ALU_SUB, X86_W32, FL); break;
+    case X86_ALU_XOR: lk_alu_k(S, a, b, out, NULL, X86_ALU_XOR, X86_W32, FL); break;
+    default: lk_alu_k(S, a, b, NULL, NULL, X86_ALU_CMP, X86_W32, FL); break;
     }
+}
+
+/* ALU operation k (X86_ALU_*; CMP writes nothing), the lazy flags where
+ * fl (0: the record's are dead, group_run's flags_wanted). */
+static void lk_alu(lockstep_t *S, uint32_t g, uint32_t k, const uint32_t *a, const uint32_t *b, uint32_t *out,
+                   uint32_t fl)
+{
+    if (fl)
+        lk_alu_f(S, g, k, a, b, out, 1u);
+    else
+        lk_alu_f(S, g, k, a, b, out, 0u);
 }
 
 /* TEST: AND's flags, nothing written. */
 static void lk_test(lockstep_t *S, const uint32_t *a, const uint32_t *b)
 {
-    lk_alu_k(S, a, b, NULL, NULL, X86_ALU_AND, X86_W32);
+    lk_alu_k(S, a, b, NULL, NULL, X86_ALU_AND, X86_W32, 1u);
 }
 
 /* CMP (SUB's flags) or TEST (AND's) at 8 or 16 bits of a and b (parts). */
 static void lk_compare_narrow(lockstep_t *S, uint32_t test, uint32_t w, const uint32_t *a, const uint32_t *b)
 {
     if (test && w == X86_W8)
-        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_AND, X86_W8);
+        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_AND, X86_W8, 1u);
     else if (test)
-        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_AND, X86_W16);
+        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_AND, X86_W16, 1u);
     else if (w == X86_W8)
-        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_CMP, X86_W8);
+        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_CMP, X86_W8, 1u);
     else
-        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_CMP, X86_W16);
+        lk_alu_k(S, a, b, NULL, NULL, X86_ALU_CMP, X86_W16, 1u);
 }
 
-/* INC DEC NOT NEG (K) of v into out (may be v). */
+/* INC DEC NOT NEG (K) of v into out (may be v), the flags where FL. */
 static inline __attribute__((always_inline)) void lk_unary_k(lockstep_t *S, const uint32_t *v, uint32_t *out,
-                                                             const uint32_t *cf, const uint32_t K)
+                                                             const uint32_t *cf, const uint32_t K, const uint32_t FL)
 {
     const uint32_t op = x86_unary_kind(K) + X86_W32;
     for (uint32_t s = 0; s < NL; s++) {
         uint32_t x = v[s], r = x86_unary_value(K, X86_W32, x);
         out[s] = lk_sel(S->gm[s], r, out[s]);
-        if (K != 2u)
+        if (K != 2u && FL)
             lk_set_cc(S, s, S->gm[s], op, r, x86_unary_a(K, x), x86_unary_b(K, x, cf ? cf[s] : 0u));
     }
 }
 
-static void lk_unary(lockstep_t *S, uint32_t g, uint32_t k, const uint32_t *v, uint32_t *out)
+static void lk_unary(lockstep_t *S, uint32_t g, uint32_t k, const uint32_t *v, uint32_t *out, uint32_t fl)
 {
     uint32_t cf[NL] __attribute__((aligned(64)));
-    switch (k) {
-    case 0: lk_cf(S, g, cf); lk_unary_k(S, v, out, cf, 0); break;
-    case 1: lk_cf(S, g, cf); lk_unary_k(S, v, out, cf, 1); break;
-    case 2: lk_unary_k(S, v, out, NULL, 2); break;
-    default: lk_unary_k(S, v, out, NULL, 3); break;
+    switch (k + 4u * !fl) { /* dead flags: no CF for INC and DEC either */
+    case 0: lk_cf(S, g, cf); lk_unary_k(S, v, out, cf, 0, 1u); break;
+    case 1: lk_cf(S, g, cf); lk_unary_k(S, v, out, cf, 1, 1u); break;
+    case 2: case 6: lk_unary_k(S, v, out, NULL, 2, 1u); break;
+    case 3: lk_unary_k(S, v, out, NULL, 3, 1u); break;
+    case 4: lk_unary_k(S, v, out, NULL, 0, 0u); break;
+    case 5: lk_unary_k(S, v, out, NULL, 1, 0u); break;
+    default: lk_unary_k(S, v, out, NULL, 3, 0u); break;
     }
 }
 
 /* SHL/SAL, SHR, SAR (K 4..7) of R[reg] by each slot's count n (masked to
  * 5 bits; x86_shift: a count of 0 changes nothing, not even the flags). */
 static inline __attribute__((always_inline)) void lk_shift_k(lockstep_t *S, uint32_t reg, const uint32_t *n,
-                                                             const uint32_t K)
+                                                             const uint32_t K, const uint32_t FL)
 {
     uint32_t *d = S->R[reg];
     const uint32_t op = x86_shift_kind(K) + X86_W32;
@@ -197,16 +212,21 @@ static inline __attribute__((always_inline)) void lk_shift_k(lockstep_t *S, uint
         uint32_t c = n[s] & 31u, m = S->gm[s] & (0u - (c != 0u)), v = d[s], pre;
         uint32_t r = x86_shift_value(K, X86_W32, v, c ? c : 1u, &pre);
         d[s] = lk_sel(m, r, v);
-        lk_set_cc(S, s, m, op, r, pre, 0u);
+        if (FL)
+            lk_set_cc(S, s, m, op, r, pre, 0u);
     }
 }
 
-static void lk_shift(lockstep_t *S, uint32_t reg, uint32_t k, const uint32_t *n)
+/* The flags where fl (0: the record's are dead). */
+static void lk_shift(lockstep_t *S, uint32_t reg, uint32_t k, const uint32_t *n, uint32_t fl)
 {
-    switch (k) {
-    case 5: lk_shift_k(S, reg, n, 5); break;
-    case 7: lk_shift_k(S, reg, n, 7); break;
-    default: lk_shift_k(S, reg, n, 4); break; /* 4 SHL, 6 SAL */
+    switch ((k & 3u) | (fl ? 0u : 8u)) {
+    case 1: lk_shift_k(S, reg, n, 5, 1u); break;
+    case 3: lk_shift_k(S, reg, n, 7, 1u); break;
+    case 9: lk_shift_k(S, reg, n, 5, 0u); break;
+    case 11: lk_shift_k(S, reg, n, 7, 0u); break;
+    case 8: case 10: lk_shift_k(S, reg, n, 4, 0u); break;
+    default: lk_shift_k(S, reg, n, 4, 1u); break; /* 4 SHL, 6 SAL */
     }
 }
 
@@ -255,15 +275,26 @@ static void lk_mul(lockstep_t *S, uint32_t k, const uint32_t *v)
     }
 }
 
-/* IMUL's two- and three-operand forms: R[reg] = a * b, low half. */
-static void lk_imul(lockstep_t *S, uint32_t reg, const uint32_t *a, const uint32_t *b)
+/* IMUL's two- and three-operand forms: R[reg] = a * b, low half; the
+ * flags where FL. */
+static inline __attribute__((always_inline)) void lk_imul_k(lockstep_t *S, uint32_t reg, const uint32_t *a,
+                                                            const uint32_t *b, const uint32_t FL)
 {
     uint32_t *d = S->R[reg];
     for (uint32_t s = 0; s < NL; s++) {
         uint32_t of, lo = x86_imul2_value(X86_W32, a[s], b[s], &of);
         d[s] = lk_sel(S->gm[s], lo, d[s]);
-        lk_set_cc(S, s, S->gm[s], X86_CC_MUL + X86_W32, lo, 0u, of);
+        if (FL)
+            lk_set_cc(S, s, S->gm[s], X86_CC_MUL + X86_W32, lo, 0u, of);
     }
+}
+
+static void lk_imul(lockstep_t *S, uint32_t reg, const uint32_t *a, const uint32_t *b, uint32_t fl)
+{
+    if (fl)
+        lk_imul_k(S, reg, a, b, 1u);
+    else
+        lk_imul_k(S, reg, a, b, 0u);
 }
 
 /* R[reg] = v where mask m (the group's, or a condition's within it). */
