@@ -187,18 +187,25 @@ static inline __attribute__((always_inline)) void lk_unary_k(lockstep_t *S, cons
     }
 }
 
-static void lk_unary(lockstep_t *S, uint32_t g, uint32_t k, const uint32_t *v, uint32_t *out, uint32_t fl)
+static inline __attribute__((always_inline)) void lk_unary_f(lockstep_t *S, uint32_t g, uint32_t k,
+                                                             const uint32_t *v, uint32_t *out, const uint32_t FL)
 {
     uint32_t cf[NL] __attribute__((aligned(64)));
-    switch (k + 4u * !fl) { /* dead flags: no CF for INC and DEC either */
-    case 0: lk_cf(S, g, cf); lk_unary_k(S, v, out, cf, 0, 1u); break;
-    case 1: lk_cf(S, g, cf); lk_unary_k(S, v, out, cf, 1, 1u); break;
-    case 2: case 6: lk_unary_k(S, v, out, NULL, 2, 1u); break;
-    case 3: lk_unary_k(S, v, out, NULL, 3, 1u); break;
-    case 4: lk_unary_k(S, v, out, NULL, 0, 0u); break;
-    case 5: lk_unary_k(S, v, out, NULL, 1, 0u); break;
-    default: lk_unary_k(S, v, out, NULL, 3, 0u); break;
+    switch (k) { /* INC and DEC keep CF: read only where their flags are stored */
+    case 0: if (FL) lk_cf(S, g, cf); lk_unary_k(S, v, out, FL ? cf : NULL, 0, FL); break;
+    case 1: if (FL) lk_cf(S, g, cf); lk_unary_k(S, v, out, FL ? cf : NULL, 1, FL); break;
+    case 2: lk_unary_k(S, v, out, NULL, 2, FL); break;
+    default: lk_unary_k(S, v, out, NULL, 3, FL); break;
     }
+}
+
+/* The flags where fl (0: the record's are dead). */
+static void lk_unary(lockstep_t *S, uint32_t g, uint32_t k, const uint32_t *v, uint32_t *out, uint32_t fl)
+{
+    if (fl)
+        lk_unary_f(S, g, k, v, out, 1u);
+    else
+        lk_unary_f(S, g, k, v, out, 0u);
 }
 
 /* SHL/SAL, SHR, SAR (K 4..7) of R[reg] by each slot's count n (masked to
@@ -217,17 +224,23 @@ static inline __attribute__((always_inline)) void lk_shift_k(lockstep_t *S, uint
     }
 }
 
+static inline __attribute__((always_inline)) void lk_shift_f(lockstep_t *S, uint32_t reg, uint32_t k,
+                                                             const uint32_t *n, const uint32_t FL)
+{
+    switch (k) {
+    case 5: lk_shift_k(S, reg, n, 5, FL); break;
+    case 7: lk_shift_k(S, reg, n, 7, FL); break;
+    default: lk_shift_k(S, reg, n, 4, FL); break; /* 4 SHL, 6 SAL */
+    }
+}
+
 /* The flags where fl (0: the record's are dead). */
 static void lk_shift(lockstep_t *S, uint32_t reg, uint32_t k, const uint32_t *n, uint32_t fl)
 {
-    switch ((k & 3u) | (fl ? 0u : 8u)) {
-    case 1: lk_shift_k(S, reg, n, 5, 1u); break;
-    case 3: lk_shift_k(S, reg, n, 7, 1u); break;
-    case 9: lk_shift_k(S, reg, n, 5, 0u); break;
-    case 11: lk_shift_k(S, reg, n, 7, 0u); break;
-    case 8: case 10: lk_shift_k(S, reg, n, 4, 0u); break;
-    default: lk_shift_k(S, reg, n, 4, 1u); break; /* 4 SHL, 6 SAL */
-    }
+    if (fl)
+        lk_shift_f(S, reg, k, n, 1u);
+    else
+        lk_shift_f(S, reg, k, n, 0u);
 }
 
 /* ROL ROR RCL RCR (k 0..3) of R[reg] by each slot's count n (masked to 5
