@@ -14,6 +14,14 @@
  * shared: the caller runs the record lane by lane, which faults a lane
  * the same way; nothing has changed before these decide. */
 
+/* Whether one SIZE-byte access at window offset po is a host access at
+ * lk_host: in the window and, on the interleaved layout, inside one word
+ * (lk_where asks the same of every slot at once). */
+static inline uint32_t lk_fits(const lockstep_t *S, uint32_t po, const uint32_t SIZE)
+{
+    return po <= S->mem[0].priv_fit && !(S->swb != 4u && (po & 3u) + SIZE > 4u);
+}
+
 /* An access's offsets in the windows, for every slot, and whether they
  * are shared (ok) and all one (one; lo, then, the offset). */
 typedef struct lk_where {

@@ -113,6 +113,17 @@ static inline uint32_t lk_alu_of_m(uint32_t op)
     }
 }
 
+/* Whether the record stores its lazy flags: unless x86_block.c found them
+ * dead (the block's next setter overwrites them, nothing that may stop
+ * between) and the block's rest runs within the group's budget (a group
+ * that stops mid-block may be at the run's instruction limit, whose state
+ * shows its flags). k: the group's records before it in group_run. Asked
+ * only by the records that may skip them. */
+static inline uint32_t lk_flags_stored(const x86_insn_t *in, uint64_t k, uint64_t budget)
+{
+    return !(in->len & X86_LEN_FLAGS_DEAD) || k + in->run > budget;
+}
+
 static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uint64_t budget, lockstep_stats_t *st,
                           uint32_t *whole)
 {
@@ -139,12 +150,6 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             GROUP_RETURN(k + 1);
         }
         const uint32_t len = x86_len(in), npc = pc + len, ends = in->run < 2u, op = in->op, wf = in->wf;
-        /* the lazy flags, unless x86_block.c found them dead (the block's
-         * next setter overwrites them, nothing that may stop between) and
-         * the block's rest runs within the budget (a group that stops
-         * mid-block may be at the run's instruction limit, whose state
-         * shows its flags) */
-        const uint32_t fl = !(in->len & X86_LEN_FLAGS_DEAD) || k + in->run > budget;
         uint32_t op_done = 0;
         next = ends ? NULL : in + len;
         /* the shared paths: 32 bits and no prefix, but where a case says */
@@ -187,7 +192,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
                 lk_fill(v, in->imm);
             else if (fmt != X86_FMT_RR && lk_load_m32(S, g, in, v))
                 goto lanes;
-            lk_alu(S, g, lk_alu_of(op), S->R[in->reg], src, S->R[in->reg], fl);
+            lk_alu(S, g, lk_alu_of(op), S->R[in->reg], src, S->R[in->reg], lk_flags_stored(in, k, budget));
             break;
         }
 #define LK_ALU_CASE(n, kk, p) case X86_OP_##n##_MR: case X86_OP_##n##_MI:
@@ -219,7 +224,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             lk_test(S, v, lk_imm_or_reg(S, in, op == X86_OP_TEST_MI, a));
             break;
         case X86_OP_UNARY_R:
-            lk_unary(S, g, in->aux, S->R[in->reg], S->R[in->reg], fl);
+            lk_unary(S, g, in->aux, S->R[in->reg], S->R[in->reg], lk_flags_stored(in, k, budget));
             break;
         case X86_OP_UNARY_M: {
             lk_where_t w;
@@ -236,7 +241,7 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             if (in->aux < 4u)
                 lk_rotate(S, g, in->reg, in->aux, op == X86_OP_SHIFT_RI ? v : S->R[1]);
             else
-                lk_shift(S, in->reg, in->aux, op == X86_OP_SHIFT_RI ? v : S->R[1], fl);
+                lk_shift(S, in->reg, in->aux, op == X86_OP_SHIFT_RI ? v : S->R[1], lk_flags_stored(in, k, budget));
             break;
         case X86_OP_SHXD_RI:
         case X86_OP_SHXD_RC: /* x86_shxd_r: the destination is base */
@@ -252,16 +257,16 @@ static uint64_t group_run(lockstep_t *S, uint32_t g, const x86_code_t *code, uin
             break;
         case X86_OP_IMUL_RRI:
             lk_fill(v, in->imm);
-            lk_imul(S, in->reg, S->R[in->base], v, fl);
+            lk_imul(S, in->reg, S->R[in->base], v, lk_flags_stored(in, k, budget));
             break;
         case X86_OP_IMUL_RR:
-            lk_imul(S, in->reg, S->R[in->base], S->R[in->reg], fl);
+            lk_imul(S, in->reg, S->R[in->base], S->R[in->reg], lk_flags_stored(in, k, budget));
             break;
         case X86_OP_IMUL_RMI:
         case X86_OP_IMUL_RM: /* x86_imul2_m: the memory operand first */
             if (lk_load_m32(S, g, in, v))
                 goto lanes;
-            lk_imul(S, in->reg, v, lk_imm_or_reg(S, in, op == X86_OP_IMUL_RMI, a), fl);
+            lk_imul(S, in->reg, v, lk_imm_or_reg(S, in, op == X86_OP_IMUL_RMI, a), lk_flags_stored(in, k, budget));
             break;
         case X86_OP_BSWAP:
             for (uint32_t s = 0; s < NL; s++)

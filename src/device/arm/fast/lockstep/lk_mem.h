@@ -18,8 +18,7 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
 {
     const uint32_t rd = in->rd, rn = in->rn, rm = in->rm, imm = in->imm, reg = arm_op_fmts[in->op] == ARM_FMT_LS_REG;
     const uint32_t pre = in->flags & ARM_F_P, up = in->flags & ARM_F_U, w = in->flags & ARM_F_W;
-    const uint32_t base0 = S->mem[0].priv_base, fit = S->mem[0].priv_fit; /* every lane's */
-    const uint32_t split = S->swb != 4u; /* the interleaved layout: an access stays in a word */
+    const uint32_t base0 = S->mem[0].priv_base; /* every lane's */
     const uint32_t fast = !reg || (in->shift == ARM_SH_LSL && in->amount < 32u);
     uint32_t okb[NL] __attribute__((aligned(64))), a[NL] __attribute__((aligned(64)));
     uint32_t wbv[NL] __attribute__((aligned(64))), v[NL] __attribute__((aligned(64)));
@@ -73,9 +72,9 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
                       ? S->R[rm][s] << in->amount
                       : arm_shift_c(S->R[rm][s], in->shift, in->amount, (S->NZCV[s] >> 1) & 1u, &unused);
         uint32_t base = S->R[rn][s], wb = up ? base + off : base - off, addr = pre ? wb : base, x;
-        uint32_t l = S->lane[s], po = addr - base0;
+        uint32_t l = S->lane[s], po = addr - base0, here = lk_fits(S, po, SIZE);
         if (LOAD) {
-            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u))))
+            if (SIM_LIKELY(here))
                 x = lk_host_ld(lk_host(S, s, po), SIZE);
             else if (SIM_UNLIKELY(arm_ld_size(&S->mem[l], S->core[l], addr, SIZE, &x))) {
                 faulted |= 1u << s;
@@ -88,7 +87,7 @@ static inline __attribute__((always_inline)) uint32_t ls_run(lockstep_t *S, uint
             S->R[rd][s] = x;
         } else {
             x = S->R[rd][s];
-            if (SIM_LIKELY(po <= fit && !(split & ((po & 3u) + SIZE > 4u))))
+            if (SIM_LIKELY(here))
                 __builtin_memcpy(lk_host(S, s, po), &x, SIZE); /* little-endian: the low bytes */
             else if (SIM_UNLIKELY(arm_st_size(&S->mem[l], S->core[l], addr, SIZE, x))) {
                 faulted |= 1u << s;
