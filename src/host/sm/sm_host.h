@@ -38,26 +38,43 @@ typedef struct sm_result {
     double seconds;             /* host wall time */
 } sm_result_t;
 
-/* Blocks one launch's runner used (the SMs' state, the CTA slots, the
- * memory system), kept for the next launch of the session: a program
- * that launches a kernel many times (bfs: 11, jacobi: 20) paid the host
- * kernel's page faults and zeroing of fresh pages for every launch, an
- * eighth of bfs's time. Each is taken back at its exact size; what a
- * launch did not take is freed at its end. Its contents are whatever the
- * last launch left: every user initialises what it reads (sm_init,
- * mem_init, ptx_coop_cta_start), as with malloc. */
+/* The CPU runner's memory (sm_pool.c): a launch opens an arena and carves
+ * its blocks from it (the SMs' state, the CTA slots, the memory system);
+ * at its end the arena goes back to the pool with its chunks, whose pages
+ * the next launch reuses whatever its blocks' sizes (a program that
+ * launches a kernel many times, bfs 11, jacobi 20, paid the host kernel's
+ * page faults for every launch). Blocks a launch touches nearly whole (an
+ * SM's state, a CTA's registers) are packed in chunks advised to come in
+ * 2 MiB pages, one fault each instead of 512; blocks mostly left untouched
+ * (a CTA's printf buffer, the memory system's queues sized for the worst
+ * case) in chunks of ordinary pages, where untouched pages cost nothing.
+ * Chunks a launch did not use go back to the host at its end; host
+ * threads that launch at once each open an arena of their own. A block's
+ * contents are whatever the last launch left: every user initialises what
+ * it reads (sm_init, mem_init, ptx_coop_cta_start), as with malloc. */
+typedef struct sm_arena {
+    struct sm_chunk *chunks;
+    uint32_t n, cap;
+    int busy;                   /* a launch has it open */
+} sm_arena_t;
 typedef struct sm_pool {
-    void **p;
-    size_t *n;
-    uint32_t len, cap;
+    sm_arena_t **arenas;
+    uint32_t n, cap;
 } sm_pool_t;
+enum { SM_SPARSE, SM_DENSE };   /* how much of a block its launch touches */
 
-/* A kept block of n bytes, or a new one (NULL: out of memory). */
-void *sm_pool_take(sm_pool_t *pl, size_t n);
-/* Keeps p (n bytes) for the next launch (frees it if it cannot). */
-void sm_pool_keep(sm_pool_t *pl, void *p, size_t n);
-/* Frees every kept block. */
-void sm_pool_trim(sm_pool_t *pl);
+/* An arena for one launch (NULL: out of memory). */
+sm_arena_t *sm_pool_open(sm_pool_t *pl);
+/* n bytes of a, aligned to a cache line, from its chunks of kind dense
+ * (NULL: out of memory); only the launch that opened a takes from it. */
+void *sm_arena_take(sm_arena_t *a, size_t n, int dense);
+/* The launch is over: a's blocks are free for the next one. */
+void sm_pool_close(sm_pool_t *pl, sm_arena_t *a);
+/* Every arena back to the host (the session's end). */
+void sm_pool_free(sm_pool_t *pl);
+/* The lock the pools and the kept L2 share. */
+void sm_pool_lock(void);
+void sm_pool_unlock(void);
 
 /* A launch's L2 slices' and DRAM channels' counters, each (sm_mem_banks):
  * the statistics' per-bank lines. nchans 0: none (no memory system). */

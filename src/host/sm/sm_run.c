@@ -28,6 +28,7 @@ typedef struct run_sm {
 typedef struct runner {
     const ptx_grid_t *g;
     sm_timing_t *tm;
+    sm_arena_t *arena;        /* where the launch's blocks come from (sm_pool.c) */
     uint64_t tl_last, tl_lanes, tl_stall[SM_STALL_COUNT]; /* the timeline's last sample */
     const sm_dec_t *dec;
     uint64_t clock0;          /* the run's clock at the kernel's start */
@@ -58,7 +59,7 @@ static int sm_state(runner_t *X, uint32_t m)
     sm_grid_t *G = &X->G;
     if (G->sms[m])
         return 0;
-    rs->mem = sm_pool_take(&X->tm->pool, sm_bytes(G->P, G->ctas_per_sm));
+    rs->mem = sm_arena_take(X->arena, sm_bytes(G->P, G->ctas_per_sm), SM_DENSE);
     rs->slots = (slot_t *)calloc(G->ctas_per_sm, sizeof *rs->slots);
     if (!rs->mem || !rs->slots)
         return X->r->error = 1, -1;
@@ -74,8 +75,8 @@ SIM_FN int sm_grid_launch(sm_grid_t *G, uint32_t m, uint32_t k, uint64_t cta)
     run_sm_t *rs = &X->sms[m];
     slot_t *sl = &rs->slots[k];
     if (!sl->mem) {
-        sl->mem = sm_pool_take(&X->tm->pool, ptx_coop_cta_bytes(X->g));
-        sl->out.buf = (uint8_t *)sm_pool_take(&X->tm->pool, PTX_CTA_OUT_CAP);
+        sl->mem = sm_arena_take(X->arena, ptx_coop_cta_bytes(X->g), SM_DENSE);
+        sl->out.buf = (uint8_t *)sm_arena_take(X->arena, PTX_CTA_OUT_CAP, SM_SPARSE);
         sl->out.cap = PTX_CTA_OUT_CAP;
         if (!sl->mem || !sl->out.buf)
             return X->r->error = 1, -1;
@@ -319,10 +320,11 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
     G->ctas_per_sm = s->ctas_per_sm;
     G->nctas = s->nctas;
     G->runner = &X;
+    X.arena = sm_pool_open(&tm->pool);
     int l2_fresh = 1;
     if (P->mem.on && !(l2 = sm_l2_take(tm, &P->mem, &l2_fresh)))
-        l2 = own_l2 = (uint8_t *)sm_pool_take(&tm->pool, mem_l2_bytes(&P->mem));
-    if (P->mem.on && l2 && (mem = sm_pool_take(&tm->pool, mem_bytes(&P->mem, nsm, P->cta_quantum)))) {
+        l2 = own_l2 = (uint8_t *)sm_arena_take(X.arena, mem_l2_bytes(&P->mem), SM_SPARSE);
+    if (P->mem.on && l2 && (mem = sm_arena_take(X.arena, mem_bytes(&P->mem, nsm, P->cta_quantum), SM_SPARSE))) {
         G->mem = mem_init(mem, &P->mem, nsm, P->cta_quantum, l2);
         mem_l2_ready(G->mem, l2_fresh, 0, 1);
         for (uint32_t i = 0; i < tm->ncopies; i++)
@@ -330,7 +332,7 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
         tm->ncopies = 0;
     }
     double t0 = now_s();
-    if (!r->out || !X.sms || !dec || !G->sms || !G->fr || (P->mem.on && !mem)) {
+    if (!r->out || !X.sms || !dec || !G->sms || !G->fr || !X.arena || (P->mem.on && !mem)) {
         r->error = 1;
         goto out;
     }
@@ -392,79 +394,20 @@ void sm_run_grid(const ptx_grid_t *g, const ptx_sched_t *s, sm_timing_t *tm, int
 out:
     r->seconds = tr->seconds = now_s() - t0;
     tm->tot_seconds += r->seconds;
-    sm_pool_trim(&tm->pool); /* what this launch did not take */
     for (uint32_t m = 0; X.sms && G->sms && m < nsm; m++) {
         run_sm_t *rs = &X.sms[m];
-        for (uint32_t k = 0; rs->slots && k < G->ctas_per_sm; k++) {
+        for (uint32_t k = 0; rs->slots && k < G->ctas_per_sm; k++)
             if (rs->slots[k].started)
                 sm_grid_collect(G, m, k); /* a faulted or unfinished CTA's output is kept too */
-            sm_pool_keep(&tm->pool, rs->slots[k].mem, ptx_coop_cta_bytes(g));
-            sm_pool_keep(&tm->pool, rs->slots[k].out.buf, PTX_CTA_OUT_CAP);
-        }
         free(rs->slots);
-        sm_pool_keep(&tm->pool, rs->mem, sm_bytes(P, G->ctas_per_sm));
     }
+    sm_pool_close(&tm->pool, X.arena); /* the blocks' pages serve the next launch */
     free(X.sms);
     free(G->sms);
     free(G->fr);
     free(dec);
-    if (mem)
-        sm_pool_keep(&tm->pool, mem, mem_bytes(&P->mem, nsm, P->cta_quantum));
-    if (own_l2)
-        sm_pool_keep(&tm->pool, own_l2, mem_l2_bytes(&P->mem));
-    else if (l2)
+    if (l2 && !own_l2)
         sm_l2_give(tm, l2, mem != NULL); /* mem_l2_ready ran: the slices hold this kernel's L2 */
-}
-
-/* The pools' lock: host threads of a CUDA program may launch timed kernels
- * at once (cudart runs a launch in its caller's thread). */
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void *sm_pool_take(sm_pool_t *pl, size_t n)
-{
-    pthread_mutex_lock(&pool_lock);
-    for (uint32_t i = pl->len; i-- > 0;)
-        if (pl->n[i] == n) {
-            void *p = pl->p[i];
-            pl->len--;
-            pl->p[i] = pl->p[pl->len], pl->n[i] = pl->n[pl->len];
-            pthread_mutex_unlock(&pool_lock);
-            return p;
-        }
-    pthread_mutex_unlock(&pool_lock);
-    return malloc(n);
-}
-
-void sm_pool_keep(sm_pool_t *pl, void *p, size_t n)
-{
-    if (!p)
-        return;
-    pthread_mutex_lock(&pool_lock);
-    if (pl->len == pl->cap) {
-        uint32_t cap = pl->cap ? 2 * pl->cap : 64;
-        void **np = (void **)realloc(pl->p, sizeof *np * cap);
-        if (np)
-            pl->p = np;
-        size_t *nn = np ? (size_t *)realloc(pl->n, sizeof *nn * cap) : NULL;
-        if (!nn) {
-            pthread_mutex_unlock(&pool_lock);
-            free(p);
-            return;
-        }
-        pl->n = nn, pl->cap = cap;
-    }
-    pl->p[pl->len] = p, pl->n[pl->len] = n;
-    pl->len++;
-    pthread_mutex_unlock(&pool_lock);
-}
-
-void sm_pool_trim(sm_pool_t *pl)
-{
-    pthread_mutex_lock(&pool_lock);
-    for (uint32_t i = 0; i < pl->len; i++)
-        free(pl->p[i]);
-    pl->len = 0;
-    pthread_mutex_unlock(&pool_lock);
 }
 
 /* ---- shared with the GPU's runner (sm_backend_cuda.cu) ------------------------ */
@@ -493,7 +436,7 @@ uint8_t *sm_l2_take(sm_timing_t *tm, const mem_params_t *M, int *fresh)
 {
     size_t n = mem_l2_bytes(M);
     uint8_t *l2 = NULL;
-    pthread_mutex_lock(&pool_lock);
+    sm_pool_lock();
     if (!tm->l2_busy) {
         if (tm->l2_bytes != n) { /* the first timed kernel, or another config's L2 */
             free(tm->l2);
@@ -506,18 +449,18 @@ uint8_t *sm_l2_take(sm_timing_t *tm, const mem_params_t *M, int *fresh)
             *fresh = !tm->l2_kept;
         }
     }
-    pthread_mutex_unlock(&pool_lock);
+    sm_pool_unlock();
     return l2;
 }
 
 void sm_l2_give(sm_timing_t *tm, const uint8_t *l2, int ready)
 {
-    pthread_mutex_lock(&pool_lock);
+    sm_pool_lock();
     if (l2 && l2 == tm->l2) {
         tm->l2_busy = 0;
         tm->l2_kept |= ready;
     }
-    pthread_mutex_unlock(&pool_lock);
+    sm_pool_unlock();
 }
 
 int sm_banks_room(sm_timing_t *tm, const mem_params_t *M)
@@ -530,10 +473,7 @@ int sm_banks_room(sm_timing_t *tm, const mem_params_t *M)
 
 void sm_timing_free(sm_timing_t *tm)
 {
-    sm_pool_trim(&tm->pool);
-    free(tm->pool.p);
-    free(tm->pool.n);
-    tm->pool = (sm_pool_t){0};
+    sm_pool_free(&tm->pool);
     free(tm->l2);
     free(tm->copies);
     sm_banks_free(&tm->banks);
