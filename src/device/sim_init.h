@@ -39,6 +39,8 @@ SIM_FN void sim_format_core_id(uint8_t *field, uint32_t core)
 SIM_FN void sim_init_cores_mem(const sim_mem_t *m, uint32_t first, uint32_t n, const sim_core_init_t *t)
 {
     for (uint32_t w = 0; w < t->data_words; w++) {
+        if (!t->data[w])
+            continue; /* already zero: a page of .bss no core writes stays untouched */
         uint32_t *row = sim_priv_word(m, first, w * 4u);
         for (uint32_t i = 0; i < n; i++)
             row[(uint64_t)i * m->stride_core] = t->data[w];
