@@ -210,7 +210,7 @@ SIM_FN int ptx_exec_call(ptx_ctx_t *c, ptx_warp_t *w, const ptx_rec_t *r, uint32
     if (call->nargs != ef->nparams || call->nrets != ef->nrets)
         return ptx_fault(c, w, r, PTX_FAULT_UNSUPPORTED, ptx_ffs(mask), 0);
     uint32_t nlocal = w->local_base + cf->frame;
-    if (nlocal + ef->frame > c->local_per_lane || w->depth >= PTX_MAX_CALL_DEPTH)
+    if (nlocal + ef->frame > c->local_per_lane || w->depth >= w->max_depth)
         return ptx_fault(c, w, r, PTX_FAULT_STACK, 0, 0);
     t->mask &= ~exec;
     if (exec & ~mask) {

@@ -90,6 +90,7 @@ typedef struct ptx_warp {
     uint32_t index;         /* warp in the CTA */
     uint8_t cc[32];         /* the carry flag of each lane (add.cc, addc) */
     uint32_t max_slots, max_local;
+    uint32_t max_depth;     /* its call frames (ptx_layout: the kernel's deepest static chain) */
     uint64_t icount;        /* warp instructions it executed: %clock */
     int rc;                 /* GPU: the step's outcome, lane 0's, for every lane */
 } ptx_warp_t;

@@ -32,8 +32,8 @@ typedef struct ptx_pfunc {
     uint32_t nparams, nrets;
     uint32_t param_size;
     uint32_t defined, is_kernel, is_vprintf;
-    /* kernels: the deepest static call chain's slots and frame bytes */
-    uint32_t chain_slots, chain_frame, recursive;
+    /* kernels: the deepest static call chain's slots, frame bytes and calls */
+    uint32_t chain_slots, chain_frame, chain_depth, recursive;
     uint32_t shared_static;  /* kernels: the .shared bytes its call tree's variables span */
 } ptx_pfunc_t;
 

@@ -131,11 +131,12 @@ static void layout_frame(ptx_lower_t *lw, uint32_t fi)
 
 /* The deepest static call chain from fi: slots and frame bytes. A cycle,
  * or an indirect call, sizes the stacks by the recursion limits. */
-static void chain(ptx_lower_t *lw, uint32_t fi, uint8_t *onpath, uint32_t *slots, uint32_t *frame, int *rec)
+static void chain(ptx_lower_t *lw, uint32_t fi, uint8_t *onpath, uint32_t *slots, uint32_t *frame, uint32_t *depth,
+                  int *rec)
 {
     const ptx_prog_t *p = lw->p;
     const ptx_pfunc_t *pf = &p->funcs[fi];
-    uint32_t best_s = 0, best_f = 0;
+    uint32_t best_s = 0, best_f = 0, best_d = 0;
     onpath[fi] = 1;
     for (uint32_t i = 0; i < pf->nrecs; i++) {
         const ptx_rec_t *r = &p->recs[pf->first + i];
@@ -146,16 +147,19 @@ static void chain(ptx_lower_t *lw, uint32_t fi, uint8_t *onpath, uint32_t *slots
             *rec = 1;
             continue;
         }
-        uint32_t s = 0, fr = 0;
-        chain(lw, callee, onpath, &s, &fr, rec);
+        uint32_t s = 0, fr = 0, d = 0;
+        chain(lw, callee, onpath, &s, &fr, &d, rec);
         if (s > best_s)
             best_s = s;
         if (fr > best_f)
             best_f = fr;
+        if (d + 1 > best_d)
+            best_d = d + 1; /* the call's frame, then the callee's */
     }
     onpath[fi] = 0;
     *slots = pf->nslots + best_s;
     *frame = pf->frame + best_f;
+    *depth = best_d;
 }
 
 static void free_lower(ptx_lower_t *lw)
@@ -201,7 +205,7 @@ ptx_prog_t *ptx_prog_build_at(const ptx_module_t *m, const char *path, uint64_t 
         if (!pf->is_kernel)
             continue;
         int rec = 0;
-        chain(&lw, fi, onpath, &pf->chain_slots, &pf->chain_frame, &rec);
+        chain(&lw, fi, onpath, &pf->chain_slots, &pf->chain_frame, &pf->chain_depth, &rec);
         pf->recursive = (uint32_t)rec;
     }
     free(onpath);
