@@ -69,7 +69,7 @@ sm_arena_t *sm_pool_open(sm_pool_t *pl);
  * (NULL: out of memory); only the launch that opened a takes from it. */
 void *sm_arena_take(sm_arena_t *a, size_t n, int dense);
 /* The launch is over: a's blocks are free for the next one. */
-void sm_pool_close(sm_pool_t *pl, sm_arena_t *a);
+void sm_arena_close(sm_arena_t *a);
 /* Every arena back to the host (the session's end). */
 void sm_pool_free(sm_pool_t *pl);
 /* The lock the pools and the kept L2 share. */

@@ -110,7 +110,7 @@ void *sm_arena_take(sm_arena_t *a, size_t n, int dense)
     return base;
 }
 
-void sm_pool_close(sm_pool_t *pl, sm_arena_t *a)
+void sm_arena_close(sm_arena_t *a)
 {
     if (!a)
         return;
@@ -128,7 +128,6 @@ void sm_pool_close(sm_pool_t *pl, sm_arena_t *a)
     a->n = kept;
     a->busy = 0;
     sm_pool_unlock();
-    (void)pl;
 }
 
 void sm_pool_free(sm_pool_t *pl)

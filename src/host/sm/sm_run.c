@@ -401,7 +401,7 @@ out:
                 sm_grid_collect(G, m, k); /* a faulted or unfinished CTA's output is kept too */
         free(rs->slots);
     }
-    sm_pool_close(&tm->pool, X.arena); /* the blocks' pages serve the next launch */
+    sm_arena_close(X.arena); /* the blocks' pages serve the next launch */
     free(X.sms);
     free(G->sms);
     free(G->fr);
