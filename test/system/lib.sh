@@ -41,3 +41,25 @@ like_plain() {
     fi
     rm -rf "$T/plain" "$T/timed"
 }
+
+# each_launch FUNC: FUNC LAUNCH for every kernels/ptx/*.launch, SYSTEM_JOBS (2)
+# at a time (the runs are single-threaded and these loops were most of the
+# timing suites' time), each in a subshell with a $T of its own; their
+# counts and FAIL lines join the suite's in the files' order.
+each_launch() {
+    local f=$1 l i=0 j a b
+    for l in kernels/ptx/*.launch; do
+        i=$((i + 1))
+        (T=$T/each.$i && mkdir -p "$T" && pass=0 fail=0 && "$f" "$l" >"$T.log" 2>&1; echo "$pass $fail" >"$T.count") &
+        while [ "$(jobs -rp | wc -l)" -ge "${SYSTEM_JOBS:-2}" ]; do wait -n; done
+    done
+    wait
+    for ((j = 1; j <= i; j++)); do
+        cat "$T/each.$j.log"
+        if read -r a b <"$T/each.$j.count" 2>/dev/null; then
+            pass=$((pass + a)) fail=$((fail + b))
+        else
+            bad "each_launch $f: launch file $j gave no count"
+        fi
+    done
+}

@@ -446,10 +446,11 @@ fi
 #    bytes follow the order of atomics), and the same timing (cycles and
 #    every counter) on 1 and 2 host threads (not for a workload whose CTAs
 #    race through global memory: bfs; sm_timing_test.sh says why).
-for l in kernels/ptx/*.launch; do
+memory_like_plain() {
+    local l=$1 n same
     n=$(basename "$l" .launch)
     like_plain "$l" --config "$SHIPPED"
-    grep -q "^# unordered" "$l" && continue
+    grep -q "^# unordered" "$l" && return
     "$W" ptx --quiet --timing --backend cpu --threads 2 --config "$SHIPPED" --report "$T/t2.json" "$l" >/dev/null 2>&1
     same=$(python3 - "$T/t1.json" "$T/t2.json" <<'PY'
 import json, sys
@@ -458,7 +459,8 @@ print("yes" if [l["timing"] for l in a] == [l["timing"] for l in b] and a and "L
 PY
 )
     expect "$n: the memory system's timing on 1 and 2 host threads" "$same" yes
-done
+}
+each_launch memory_like_plain
 { cat "$SHIPPED"; echo "-warpsim_memory_system 0"; } >"$T/fixed.cfg"
 "$W" ptx --quiet --timing --backend cpu --config "$T/fixed.cfg" --report "$T/t0.json" kernels/ptx/vecadd.launch >/dev/null 2>&1
 expect "-warpsim_memory_system 0: no memory counters" \

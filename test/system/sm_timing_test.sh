@@ -212,16 +212,18 @@ python3 -c "import sys; sys.exit(0 if $m <= 10 else 1)" && ok || bad "L0 misses 
 counts() {
     python3 -c 'import json,sys; L=json.load(open(sys.argv[1]))["launches"]; print([(l["gpu_sim_insn"], l["gpgpu_n_tot_w_icount"]) for l in L], [l.get("timing", {}).get("gpu_sim_cycle") for l in L])' "$1"
 }
-for l in kernels/ptx/*.launch; do
+timed_like_plain() {
+    local l=$1 n tc th
     n=$(basename "$l" .launch)
     like_plain "$l"
-    grep -q "^# unordered" "$l" && continue
+    grep -q "^# unordered" "$l" && return
     tc=$(counts "$T/t1.json")
     for th in 2 4; do
         "$W" ptx --quiet --backend cpu --timing --threads $th --report "$T/tn.json" "$l" >/dev/null 2>&1
         [ "$(counts "$T/tn.json")" = "$tc" ] && ok || bad "$n: cycles on $th threads $(counts "$T/tn.json"), on 1 $tc"
     done
-done
+}
+each_launch timed_like_plain
 
 # 8b. GPGPU-Sim's statistics, read with the regular expressions of
 #     Accel-Sim's stats file (util/job_launching/stats/example_stats.yml,
