@@ -50,10 +50,9 @@ ifeq ($(PATH_NVCC),)
 cuda-apps-test cuda-apps-test-full:
 	@echo "$@: no nvcc on the PATH: the CUDA programs cannot be built (not run)"
 else
-cuda-apps-test: $(BUILD)/warpsim $(CUDART_LIB)
-	$(MAKE) --no-print-directory -j$(JOBS) cuda-apps-some
-	WARPSIM=$(BUILD)/warpsim APPS=$(APPS_OUT) CUDA_HOME=$(PATH_CUDA_HOME) bash test/cuda/cuda_apps_test.sh
-cuda-apps-test-full: $(BUILD)/warpsim $(CUDART_LIB)
-	$(MAKE) --no-print-directory -j$(JOBS) cuda-apps
+cuda-apps-test: APPS_SET := cuda-apps-some
+cuda-apps-test-full: APPS_SET := cuda-apps
+cuda-apps-test cuda-apps-test-full: $(BUILD)/warpsim $(CUDART_LIB)
+	$(MAKE) --no-print-directory -j$(JOBS) $(APPS_SET)
 	WARPSIM=$(BUILD)/warpsim APPS=$(APPS_OUT) CUDA_HOME=$(PATH_CUDA_HOME) bash test/cuda/cuda_apps_test.sh
 endif
