@@ -178,32 +178,50 @@ TIMED = sh tools/timed.sh
 test: deps
 	$(TIMED) all $(MAKE) --no-print-directory -j$(JOBS) all $(BUILD)/unit_tests kernels bench-kernels
 	$(TIMED) unit_tests $(BUILD)/unit_tests --jobs 2
-	$(TIMED) cli_test bash test/system/cli_test.sh
-	$(TIMED) report_test bash test/system/report_test.sh
-	$(TIMED) ptx_test bash test/system/ptx_test.sh
-	$(TIMED) sm_timing_test bash test/system/sm_timing_test.sh
-	$(TIMED) mem_timing_test bash test/system/mem_timing_test.sh
-	$(MAKE) --no-print-directory ptx-workloads-refs >/dev/null
-	$(TIMED) hw_correlate env WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
-	$(TIMED) input_test bash test/system/input_test.sh
-	$(TIMED) files_test bash test/system/files_test.sh
-	$(TIMED) atomic_test bash test/system/atomic_test.sh
-	$(TIMED) gpu_test env GPU_TEST_MODE=cpu bash test/gpu/gpu_test.sh
-	$(TIMED) cub_sort_test bash test/gpu/cub_sort_test.sh
-	$(TIMED) kernels-check $(MAKE) --no-print-directory kernels-check bench-kernels-check
-	$(TIMED) ptx-workloads $(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
+	$(TIMED) one-core-steps $(MAKE) --no-print-directory -k -j$(JOBS) -Otarget test-pool
 	$(TIMED) cuda-apps-test $(MAKE) --no-print-directory cuda-apps-test
 	$(TIMED) cuda-workloads-test $(MAKE) --no-print-directory cuda-workloads-test
 	$(TIMED) cuda-ubench-test $(MAKE) --no-print-directory cuda-ubench-test
-	$(TIMED) wow-test $(MAKE) --no-print-directory wow-test
-	$(TIMED) vfp-diff $(MAKE) --no-print-directory -j$(JOBS) vfp-diff
 	$(TIMED) diff $(MAKE) --no-print-directory -j$(JOBS) diff
 	$(TIMED) lockstep-test $(MAKE) --no-print-directory -j$(JOBS) lockstep-test
 	$(TIMED) diff-x86 $(MAKE) --no-print-directory -j$(JOBS) diff-x86
 	$(TIMED) diff-x86-switch $(MAKE) --no-print-directory -j$(JOBS) diff-x86-switch
-	$(TIMED) busybox-test $(MAKE) --no-print-directory busybox-test
-	$(TIMED) risu $(MAKE) --no-print-directory risu
-	$(TIMED) risu-x86 $(MAKE) --no-print-directory risu-x86
+
+# make test's steps that keep one core busy (the timing suites two: their
+# launches run in pairs), run side by side as a pool of JOBS rather than one
+# after the other, which left a core idle for about 300 s. Longest first. They
+# write nothing another of them writes: their one shared prerequisite that
+# `all` has not built, the PTX workloads' references, is built once here
+# before any step starts; the sub-makes find the rest up to date. -k:
+# a failure does not stop the others (make test still fails). The two scripts
+# that run make themselves do so without the pool's MAKEFLAGS (its jobserver).
+TEST_POOL := test-wow test-sm-timing test-mem-timing test-busybox test-cli test-risu-x86 test-gpu \
+             test-kernels-check test-ptx-workloads test-atomic test-risu test-hw-correlate \
+             test-input test-files test-cub-sort test-report test-ptx test-vfp-diff
+.PHONY: test-pool $(TEST_POOL)
+test-pool: $(TEST_POOL)
+$(TEST_POOL): ptx-workloads-refs
+test-wow:;           $(TIMED) wow-test $(MAKE) --no-print-directory wow-test
+test-sm-timing:;     $(TIMED) sm_timing_test bash test/system/sm_timing_test.sh
+test-mem-timing:;    $(TIMED) mem_timing_test bash test/system/mem_timing_test.sh
+test-busybox:;       $(TIMED) busybox-test $(MAKE) --no-print-directory busybox-test
+test-cli:;           $(TIMED) cli_test bash test/system/cli_test.sh
+test-risu-x86:;      $(TIMED) risu-x86 $(MAKE) --no-print-directory risu-x86
+test-gpu:
+	$(TIMED) gpu_test env -u MAKEFLAGS GPU_TEST_MODE=cpu bash test/gpu/gpu_test.sh
+test-kernels-check:; $(TIMED) kernels-check $(MAKE) --no-print-directory kernels-check bench-kernels-check
+test-ptx-workloads:
+	$(TIMED) ptx-workloads $(MAKE) --no-print-directory ptx-workloads ptx-alu-diff
+test-atomic:;        $(TIMED) atomic_test bash test/system/atomic_test.sh
+test-risu:;          $(TIMED) risu $(MAKE) --no-print-directory risu
+test-hw-correlate:
+	$(TIMED) hw_correlate env -u MAKEFLAGS WARPSIM=$(BUILD)/warpsim bash test/system/hw_correlate_test.sh
+test-input:;         $(TIMED) input_test bash test/system/input_test.sh
+test-files:;         $(TIMED) files_test bash test/system/files_test.sh
+test-cub-sort:;      $(TIMED) cub_sort_test bash test/gpu/cub_sort_test.sh
+test-report:;        $(TIMED) report_test bash test/system/report_test.sh
+test-ptx:;           $(TIMED) ptx_test bash test/system/ptx_test.sh
+test-vfp-diff:;      $(TIMED) vfp-diff $(MAKE) --no-print-directory vfp-diff
 
 # Debian's busybox-static for armel (fetched by make deps: tools/busybox.sh)
 # against qemu-arm, 1 and 64 cores: test/busybox/cases.txt.
